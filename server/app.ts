@@ -1,0 +1,189 @@
+/**
+ * The origin server: the Public Event Listing Interface (spec §4) over a `Store`, plus the widget
+ * script, the demo page and `/healthz`. `createApp` only builds the app; `main.ts` listens.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import express, { type Express, type Request, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { PER_PAGE } from '../shared/contract.js';
+import { envelopeLinks, pageWindow, parsePage } from '../shared/rules/pagination.js';
+import { cors } from './cors.js';
+import { errorHandler, notFound, sendError, sendMethodNotAllowed } from './errors.js';
+import { eventPage } from './event-page.js';
+import { momentIn, nextTransition, renderEvent } from './render.js';
+import type { Store, VenueRecord } from './store.js';
+import { widgetRouter } from './widget-routes.js';
+
+export interface AppOptions {
+  store: Store;
+  /** Current instant; default `() => new Date()`. Pass a fixed date to freeze the clock. */
+  clock?: () => Date;
+  /** Public base URL for `links.self` and pagination links (no trailing slash); default: the request's own origin. */
+  baseUrl?: string;
+  /** Allowed CORS origins; default `'*'`. */
+  corsOrigins?: '*' | readonly string[];
+  /** Directory holding the built widget (`venue-events.js`); default `<repo>/dist/widget`. */
+  widgetDir?: string;
+  /** Venue slug the demo page at `/` embeds; default `blue-room`. */
+  demoSlug?: string;
+  /** Serve the earlier shape (no `ticket_office`, spec §9) for every venue. */
+  earlierShape?: boolean;
+  /** Request logger; `false` for none. Default: pino to stdout, one line per request. */
+  logger?: false | Logger;
+}
+
+/** A rendered response body, valid for the store version and the instants [fromMs, untilMs). */
+interface Rendered {
+  version: string;
+  fromMs: number;
+  untilMs: number;
+  body: string;
+  etag: string;
+}
+
+export const DEFAULT_WIDGET_DIR = fileURLToPath(new URL('../dist/widget', import.meta.url));
+const DEMO_IMAGES = fileURLToPath(new URL('./demo/images', import.meta.url));
+/** decisions.md "Caching": `max-age` is at most this many seconds. */
+const MAX_AGE_S = 60;
+
+/**
+ * Builds the Express app. Routes: `GET|HEAD /t/{slug}/api/events[?page=n]` (spec §4.1),
+ * `GET|HEAD /t/{slug}/api/events/{id}` (§4.2), `/t/{slug}/events/{event-slug}` (the event page buy
+ * links point at), `/widget/*`, `/` (demo page), `/storage/demo/*` (demo images), `/healthz`.
+ * Every error is a JSON:API error document (decisions.md "Errors").
+ */
+export function createApp(options: AppOptions): Express {
+  const { store } = options;
+  const clock = options.clock ?? (() => new Date());
+  const configuredBase = options.baseUrl?.replace(/\/+$/, '');
+  const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
+  // Responses only change at a transition or an import, so each is rendered once per span.
+  const memo = new LRUCache<string, Rendered>({ max: 10_000 });
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  if (options.logger !== false) app.use(pinoHttp({ logger: options.logger, quietReqLogger: true }));
+
+  const baseUrl = (req: Request) => configuredBase ?? `${req.protocol}://${req.host}`;
+
+  /** Serves a memoised JSON body with ETag/304 and a transition-aware Cache-Control. */
+  function serve(
+    req: Request,
+    res: Response,
+    key: string,
+    render: (nowMs: number) => Omit<Rendered, 'etag'>,
+  ) {
+    const nowMs = clock().getTime();
+    const version = store.version();
+    let hit = memo.get(key);
+    if (!hit || hit.version !== version || nowMs < hit.fromMs || nowMs >= hit.untilMs) {
+      const fresh = render(nowMs);
+      hit = { ...fresh, etag: `"${createHash('sha1').update(fresh.body).digest('base64url')}"` };
+      memo.set(key, hit);
+    }
+    const maxAge = Math.max(0, Math.min(MAX_AGE_S, Math.floor((hit.untilMs - nowMs) / 1000)));
+    res.status(200).set({
+      'Content-Type': 'application/json; charset=utf-8',
+      ETag: hit.etag,
+      'Cache-Control': `public, max-age=${maxAge}`,
+    });
+    if (req.fresh) {
+      res.status(304).end();
+      return;
+    }
+    res.send(hit.body);
+  }
+
+  function venueOr404(req: Request, res: Response): VenueRecord | undefined {
+    const venue = store.venue(String(req.params.slug));
+    if (!venue)
+      sendError(res, 404, `No venue is published under the slug "${String(req.params.slug)}".`);
+    return venue;
+  }
+
+  const api = express.Router({ mergeParams: true, strict: false });
+  api.use(cors(options.corsOrigins ?? '*'));
+
+  api.all('/events', (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(req, res);
+    const venue = venueOr404(req, res);
+    if (!venue) return;
+    const page = parsePage(req.query.page);
+    const base = baseUrl(req);
+    serve(req, res, `list|${base}|${venue.slug}|${page}`, (nowMs) => {
+      const moment = momentIn(venue.timezone, nowMs);
+      const total = store.countListed(venue.slug, moment.today);
+      const window = pageWindow(total, page);
+      const events =
+        window.from === null ? [] : store.listed(venue.slug, moment.today, window.offset, PER_PAGE);
+      const data = events.map((e) => renderEvent(e, venue, base, moment, options.earlierShape));
+      const envelope = {
+        data,
+        ...envelopeLinks(`${base}/t/${venue.slug}/api/events`, window, total),
+      };
+      return {
+        version: store.version(),
+        fromMs: nowMs,
+        untilMs: nextTransition(events, venue.timezone, nowMs),
+        body: JSON.stringify(envelope),
+      };
+    });
+  });
+
+  api.all('/events/:id', (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(req, res);
+    const venue = venueOr404(req, res);
+    if (!venue) return;
+    const raw = String(req.params.id);
+    const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
+    const event = Number.isSafeInteger(id) ? store.event(venue.slug, id) : undefined;
+    if (!event)
+      return sendError(res, 404, `Venue "${venue.slug}" has no public event with id "${raw}".`);
+    const base = baseUrl(req);
+    serve(req, res, `one|${base}|${venue.slug}|${id}`, (nowMs) => ({
+      version: store.version(),
+      fromMs: nowMs,
+      untilMs: nextTransition([event], venue.timezone, nowMs),
+      body: JSON.stringify({
+        data: renderEvent(
+          event,
+          venue,
+          base,
+          momentIn(venue.timezone, nowMs),
+          options.earlierShape,
+        ),
+      }),
+    }));
+  });
+
+  api.all('/{*rest}', (_req, res) =>
+    sendError(res, 404, 'The API has only /events and /events/{id}.'),
+  );
+  app.use('/t/:slug/api', api);
+
+  app.get('/t/:slug/events/:eventSlug', (req, res) => {
+    const venue = venueOr404(req, res);
+    if (!venue) return;
+    res.type('html').set('Cache-Control', 'public, max-age=60');
+    res.send(eventPage(venue, String(req.params.eventSlug)));
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.set('Cache-Control', 'no-store').json({ status: 'ok', venues: store.venueCount() });
+  });
+  app.use('/storage/demo', express.static(DEMO_IMAGES, { maxAge: '1d', fallthrough: true }));
+  app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
+  if (!existsSync(widgetDir) && options.logger) {
+    options.logger.warn({ widgetDir }, 'widget not built: run npm run build');
+  }
+
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

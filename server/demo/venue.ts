@@ -1,0 +1,140 @@
+/**
+ * The demo venue: every state the API can show, dated relative to the day it is generated so the
+ * demo never goes stale. Used by `npm start` when the database holds no venue.
+ */
+import { DateTime } from 'luxon';
+
+export const DEMO_SLUG = 'blue-room';
+export const DEMO_NAME = 'The Blue Room (demo)';
+const ZONE = 'Europe/London';
+
+/**
+ * A venue file (handbook `venue-file.md`) for the demo venue, with dates counted from the
+ * venue-local day of `now`.
+ */
+export function demoVenueFile(now: Date): unknown {
+  const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf('day');
+  const day = (n: number) => today.plus({ days: n }).toISODate()!;
+  const at = (n: number, time: string) =>
+    DateTime.fromISO(`${day(n)}T${time}`, { zone: ZONE })
+      .toUTC()
+      .toISO()!;
+  const base = {
+    category: 'Live music',
+    location: 'Main Room',
+    status: 'published',
+    tickets_enabled: true,
+    show_images: true,
+  };
+  let id = 100;
+  const single = (n: number, time: string, fields: Record<string, unknown>) => ({
+    ...base,
+    id: ++id,
+    date: day(n),
+    time,
+    ...fields,
+  });
+  const events = [
+    single(0, '21:00', {
+      title: 'Tonight: Open Mic',
+      slug: 'open-mic',
+      category: 'Open mic',
+      description: '<p>Sign-up from 8pm. <em>Everyone welcome.</em></p>',
+      tickets_enabled: false,
+      show_images: false,
+    }),
+    single(2, '19:30', {
+      title: 'Late Night Jazz',
+      slug: 'late-night-jazz',
+      category: 'Jazz',
+      over_18: true,
+      small_image_path: '/storage/demo/jazz.svg',
+      description:
+        '<p>Trio set with <strong>special guests</strong>.</p><ul><li>Doors 7pm</li><li>Bar open late</li></ul>',
+      sales: { close_at: at(2, '17:00'), message: 'Remaining tickets on the door.' },
+    }),
+    {
+      ...base,
+      id: ++id,
+      title: 'The Wandering Strings — UK Tour',
+      slug: 'wandering-strings-tour',
+      category: 'Folk',
+      small_image_path: '/storage/demo/strings.svg',
+      description: '<p>A string quartet on the road. Pick your stop.</p>',
+      occurrences: [
+        { date: day(-6), time: '19:00', location: 'Leeds, Brudenell Social Club' },
+        { date: day(3), time: '19:30', location: 'The Blue Room, London' },
+        { date: day(10), time: '20:00', location: 'Bristol, The Fleece', status: 'cancelled' },
+        { date: day(17), time: '19:00', location: 'Glasgow, King Tut’s' },
+      ],
+    },
+    single(4, '20:00', {
+      title: 'Comedy Night',
+      slug: 'comedy-night',
+      category: 'Comedy',
+      over_18: true,
+      description: '<p>Five comics, one mic.</p>',
+      sales: {
+        closed_manually_at: at(-1, '12:00'),
+        message: 'Sold out online — a few tickets on the door from 7pm.',
+      },
+    }),
+    single(5, '19:00', {
+      title: 'Poetry Slam',
+      slug: 'poetry-slam',
+      category: 'Spoken word',
+      small_image_path: '/storage/demo/poetry.svg',
+      description: '<p>Three minutes, no props.</p>',
+      sales: { close_at: at(-1, '18:00'), message: 'Online sales have ended; pay at the door.' },
+    }),
+    single(6, '20:00', {
+      title: 'Electro Swing Party',
+      slug: 'electro-swing',
+      category: 'Club night',
+      status: 'cancelled',
+      cancellation_reason: 'The headliner is ill. Refunds go out automatically.',
+      cancelled_at: at(-2, '10:15'),
+      description: '<p>Dress code: 1920s.</p>',
+    }),
+    single(8, '19:30', {
+      title: 'Songwriters in the Round',
+      slug: 'songwriters-round',
+      category: 'Acoustic',
+      description: '<p>Four writers, one stage, stories behind the songs.</p>',
+      sales: { close_at: at(8, '16:00') },
+    }),
+    ...[
+      ['Blues Jam', 'blues-jam', 'Blues'],
+      ['Afrobeat Collective', 'afrobeat-collective', 'Afrobeat'],
+      ['Piano Recital: Chopin', 'chopin-recital', 'Classical'],
+      ['Indie Showcase', 'indie-showcase', 'Indie'],
+      ['Big Band Sunday', 'big-band-sunday', 'Jazz'],
+      ['Latin Night', 'latin-night', 'Latin'],
+      ['Quiz & Tunes', 'quiz-and-tunes', 'Quiz'],
+    ].map(([title, slug, category], i) =>
+      single(11 + i * 3, i % 2 ? '20:00' : '19:30', {
+        title,
+        slug,
+        category,
+        small_image_path: i % 3 === 0 ? '/storage/demo/jazz.svg' : null,
+        description: `<p>${title} at the Blue Room.</p>`,
+      }),
+    ),
+    single(-3, '20:00', {
+      title: 'Last Week’s Gig',
+      slug: 'last-weeks-gig',
+      description: '<p>Already happened: shown only by id, with sales ended.</p>',
+    }),
+    single(9, '20:00', { title: 'Draft: Secret Show', slug: 'secret-show', status: 'draft' }),
+    single(9, '21:00', { title: 'Private Party', slug: 'private-party', visibility: 'private' }),
+    single(12, '20:00', {
+      title: 'Withdrawn Gig',
+      slug: 'withdrawn-gig',
+      status: 'cancelled',
+      cancelled_visibility: 'hidden',
+      cancellation_reason: 'Withdrawn.',
+      cancelled_at: at(-1, '09:00'),
+    }),
+  ];
+  return { venues: [{ slug: DEMO_SLUG, name: DEMO_NAME, timezone: ZONE, events }] };
+}

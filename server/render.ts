@@ -1,0 +1,114 @@
+/**
+ * Turns stored events into API resources at a given instant (spec §2.1–2.4, §9).
+ * Pure: the instant and the venue-local date are passed in.
+ */
+import { DateTime } from 'luxon';
+import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import { eventDate, eventTime, instant, timeLabel } from '../shared/rules/format.js';
+import { currentStopIndex } from '../shared/rules/stops.js';
+import { ticketOffice } from '../shared/rules/ticket-office.js';
+import type { StoredEvent, StoredStop } from './venue-import.js';
+import type { VenueRecord } from './store.js';
+
+/** The moment a response is computed for. */
+export interface Moment {
+  /** UTC epoch milliseconds. */
+  nowMs: number;
+  /** The venue-local calendar date at `nowMs`, `YYYY-MM-DD`. */
+  today: string;
+}
+
+/** The venue-local date at `nowMs` in IANA zone `timezone` (decisions.md "venue clock"). */
+export function momentIn(timezone: string, nowMs: number): Moment {
+  return { nowMs, today: DateTime.fromMillis(nowMs, { zone: timezone }).toISODate()! };
+}
+
+const compact = (stop: StoredStop): CompactOccurrence => ({
+  occurrence_date: stop.date,
+  time_label: timeLabel(stop.time),
+  location_label: stop.location,
+  status: stop.status,
+});
+
+/** Venue-local date of the event's last day: its date (single) or last stop (multi). */
+const lastDate = (event: StoredEvent) =>
+  event.mode === 'single' ? event.date! : event.stops[event.stops.length - 1]!.date;
+
+/**
+ * The event resource of spec §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.
+ * With `venue.apiShape === 'earlier'` (or `forceEarlier`) the attributes lack `ticket_office` (§9).
+ */
+export function renderEvent(
+  event: StoredEvent,
+  venue: VenueRecord,
+  baseUrl: string,
+  moment: Moment,
+  forceEarlier = false,
+): EventResource {
+  const current =
+    event.mode === 'multiple' ? event.stops[currentStopIndex(event.stops, moment.today)]! : null;
+  const attributes = {
+    title: event.title,
+    slug: event.slug,
+    category: event.category,
+    event_date: eventDate(current ? current.date : event.date!),
+    event_time: eventTime(current ? current.time : event.time!),
+    date_mode: event.mode,
+    occurrence_count: event.stops.length,
+    next_occurrence: current && compact(current),
+    occurrences: event.stops.map(compact),
+    description: event.description,
+    location: event.location,
+    over_18: event.over18,
+    publish_status: event.status === 'cancelled' ? ('cancelled' as const) : ('published' as const),
+    tickets_enabled: event.ticketsEnabled,
+    show_images: event.showImages,
+    small_image_path: event.smallImagePath,
+    cancellation_reason: event.cancellationReason,
+    cancelled_at: event.cancelledAt === null ? null : instant(event.cancelledAt),
+  };
+  const earlier = forceEarlier || venue.apiShape === 'earlier';
+  return {
+    type: 'events',
+    id: String(event.id),
+    attributes: earlier
+      ? attributes
+      : {
+          ...attributes,
+          ticket_office: ticketOffice(
+            {
+              cancelled: event.status === 'cancelled',
+              ticketsEnabled: event.ticketsEnabled,
+              lastDate: lastDate(event),
+              closedManuallyAt: event.closedManuallyAt,
+              closeAt: event.closeAt,
+              message: event.message,
+            },
+            moment.today,
+            moment.nowMs,
+          ),
+        },
+    links: { self: `${baseUrl}/t/${venue.slug}/api/events/${event.id}` },
+  };
+}
+
+/**
+ * The next instant (UTC epoch ms) after `nowMs` at which any of `events` can look different:
+ * the next midnight in the venue's zone (stops pass, days end) or a pending scheduled closure.
+ * Bounds response caching (decisions.md "Caching").
+ */
+export function nextTransition(
+  events: readonly StoredEvent[],
+  timezone: string,
+  nowMs: number,
+): number {
+  let next = DateTime.fromMillis(nowMs, { zone: timezone })
+    .startOf('day')
+    .plus({ days: 1 })
+    .toMillis();
+  for (const event of events) {
+    if (event.closeAt !== null && event.closeAt > nowMs && event.closeAt < next)
+      next = event.closeAt;
+  }
+  return next;
+}

@@ -1,0 +1,246 @@
+/**
+ * Validates a venue file (handbook `venue-file.md`) and normalises it into the store's records.
+ * Validation is all-or-nothing: every problem is collected with its JSON path before anything is
+ * written. JSON Schema checks use Ajv against `shared/venue-file.schema.json`'s source.
+ */
+import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import { IANAZone } from 'luxon';
+import { VenueFileSchema, type EventInput, type VenueFile } from '../shared/venue-file.js';
+import { sortStops } from '../shared/rules/stops.js';
+
+/** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
+export interface VenueFileProblem {
+  path: string;
+  message: string;
+}
+
+/** Thrown when a venue file is rejected; nothing has been written. */
+export class VenueFileError extends Error {
+  constructor(readonly problems: VenueFileProblem[]) {
+    super(
+      `venue file rejected (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
+        problems.map((p) => `  ${p.path}: ${p.message}`).join('\n'),
+    );
+    this.name = 'VenueFileError';
+  }
+}
+
+/** A stop as stored: venue-local date `YYYY-MM-DD` and time `HH:MM:SS`. */
+export interface StoredStop {
+  date: string;
+  time: string;
+  location: string;
+  status: 'scheduled' | 'cancelled';
+}
+
+/** An event as stored (admin view, normalised). Instants are UTC epoch milliseconds. */
+export interface StoredEvent {
+  id: number;
+  title: string;
+  slug: string;
+  category: string;
+  description: string;
+  location: string;
+  over18: boolean;
+  status: 'draft' | 'published' | 'cancelled';
+  /** Whether the public API serves it at all (spec §4.2: not draft, private or hidden-cancelled). */
+  served: boolean;
+  ticketsEnabled: boolean;
+  showImages: boolean;
+  smallImagePath: string | null;
+  cancellationReason: string | null;
+  cancelledAt: number | null;
+  mode: 'single' | 'multiple';
+  /** Single mode: the date/time; multiple mode: sorted stops. */
+  date: string | null;
+  time: string | null;
+  stops: StoredStop[];
+  closedManuallyAt: number | null;
+  closeAt: number | null;
+  message: string | null;
+}
+
+export interface StoredVenue {
+  slug: string;
+  name: string;
+  timezone: string;
+  apiShape: 'current' | 'earlier';
+  events: StoredEvent[];
+}
+
+// ajv-formats ships CommonJS with a default export; under ESM interop it may arrive wrapped.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
+  .default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
+const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
+ajv.addKeyword('description');
+const validateSchema = ajv.compile<VenueFile>(VenueFileSchema);
+
+/** `/venues/0/events/3/date` → `venues[0].events[3].date`. */
+function jsonPath(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce(
+      (path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
+      '',
+    );
+}
+
+function describe(error: ErrorObject): VenueFileProblem {
+  const path = jsonPath(error.instancePath) || '(root)';
+  const description = (error.parentSchema as { description?: string } | undefined)?.description;
+  switch (error.keyword) {
+    case 'additionalProperties': {
+      const member = (error.params as { additionalProperty: string }).additionalProperty;
+      return { path: path === '(root)' ? member : `${path}.${member}`, message: 'unknown member' };
+    }
+    case 'required': {
+      const member = (error.params as { missingProperty: string }).missingProperty;
+      return {
+        path: path === '(root)' ? member : `${path}.${member}`,
+        message: 'required member missing',
+      };
+    }
+    case 'pattern':
+    case 'format':
+      return { path, message: `expected ${description ?? error.message ?? 'a valid value'}` };
+    default:
+      return { path, message: error.message ?? 'invalid' };
+  }
+}
+
+/** Drops Ajv's echo errors of a failed union (`anyOf`) when a more precise error names the path. */
+function schemaProblems(errors: readonly ErrorObject[]): VenueFileProblem[] {
+  const problems = errors.filter((e) => e.keyword !== 'anyOf').map(describe);
+  const unique = new Map(problems.map((p) => [`${p.path}|${p.message}`, p]));
+  return [...unique.values()];
+}
+
+const instantMs = (value: string | null | undefined) => (value == null ? null : Date.parse(value));
+
+function semanticProblems(file: VenueFile): VenueFileProblem[] {
+  const problems: VenueFileProblem[] = [];
+  const slugs = new Map<string, number>();
+  const ids = new Map<number, string>();
+  file.venues.forEach((venue, v) => {
+    const at = `venues[${v}]`;
+    if (slugs.has(venue.slug)) {
+      problems.push({
+        path: `${at}.slug`,
+        message: `duplicate venue slug "${venue.slug}" (also venues[${slugs.get(venue.slug)}])`,
+      });
+    } else slugs.set(venue.slug, v);
+    if (!IANAZone.isValidZone(venue.timezone)) {
+      problems.push({
+        path: `${at}.timezone`,
+        message: `unknown IANA time zone "${venue.timezone}"`,
+      });
+    }
+    venue.events.forEach((event, e) => {
+      const ev = `${at}.events[${e}]`;
+      if (ids.has(event.id)) {
+        problems.push({
+          path: `${ev}.id`,
+          message: `duplicate event id ${event.id} (also ${ids.get(event.id)})`,
+        });
+      } else ids.set(event.id, `${ev}.id`);
+      const multi = (event.occurrences ?? []).length > 0;
+      if (multi) {
+        if (event.date !== undefined)
+          problems.push({
+            path: `${ev}.date`,
+            message: 'must be absent when occurrences are given',
+          });
+        if (event.time !== undefined)
+          problems.push({
+            path: `${ev}.time`,
+            message: 'must be absent when occurrences are given',
+          });
+      } else {
+        if (event.date === undefined)
+          problems.push({
+            path: `${ev}.date`,
+            message: 'required for a single-date event (or give occurrences)',
+          });
+        if (event.time === undefined)
+          problems.push({
+            path: `${ev}.time`,
+            message: 'required for a single-date event (or give occurrences)',
+          });
+      }
+      if (event.status === 'cancelled') {
+        if (event.cancellation_reason == null)
+          problems.push({
+            path: `${ev}.cancellation_reason`,
+            message: 'required when status is cancelled',
+          });
+        if (event.cancelled_at == null)
+          problems.push({
+            path: `${ev}.cancelled_at`,
+            message: 'required when status is cancelled',
+          });
+      }
+    });
+  });
+  return problems;
+}
+
+const withSeconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
+
+function normaliseEvent(event: EventInput): StoredEvent {
+  const stops = sortStops(
+    (event.occurrences ?? []).map((o) => ({
+      date: o.date,
+      time: withSeconds(o.time),
+      location: o.location ?? '',
+      status: o.status ?? 'scheduled',
+    })),
+  );
+  const visible = (event.visibility ?? 'public') === 'public';
+  const served =
+    visible &&
+    (event.status === 'published' ||
+      (event.status === 'cancelled' && (event.cancelled_visibility ?? 'listed') === 'listed'));
+  return {
+    id: event.id,
+    title: event.title,
+    slug: event.slug,
+    category: event.category ?? '',
+    description: event.description ?? '',
+    location: event.location ?? '',
+    over18: event.over_18 ?? false,
+    status: event.status,
+    served,
+    ticketsEnabled: event.tickets_enabled ?? false,
+    showImages: event.show_images ?? false,
+    smallImagePath: event.small_image_path ?? null,
+    cancellationReason: event.cancellation_reason ?? null,
+    cancelledAt: instantMs(event.cancelled_at),
+    mode: stops.length > 0 ? 'multiple' : 'single',
+    date: event.date ?? null,
+    time: event.time === undefined ? null : withSeconds(event.time),
+    stops,
+    closedManuallyAt: instantMs(event.sales?.closed_manually_at),
+    closeAt: instantMs(event.sales?.close_at),
+    message: event.sales?.message ?? null,
+  };
+}
+
+/**
+ * Checks a parsed venue file and returns its venues normalised for the store.
+ * @throws VenueFileError listing every problem with its JSON path; the caller writes nothing.
+ */
+export function parseVenueFile(doc: unknown): StoredVenue[] {
+  if (!validateSchema(doc)) throw new VenueFileError(schemaProblems(validateSchema.errors ?? []));
+  const problems = semanticProblems(doc);
+  if (problems.length > 0) throw new VenueFileError(problems);
+  return doc.venues.map((venue) => ({
+    slug: venue.slug,
+    name: venue.name ?? venue.slug,
+    timezone: venue.timezone,
+    apiShape: venue.api_shape ?? 'current',
+    events: venue.events.map(normaliseEvent),
+  }));
+}

@@ -1,0 +1,199 @@
+/**
+ * The Public Event Listing Interface as runtime schemas (TypeBox, i.e. JSON Schema) and the
+ * TypeScript types derived from them, so the server, the widget and the tests share one source.
+ *
+ * Implements spec §2 (resources), §2.5 (pagination envelope), §7 + decisions.md "Errors".
+ * The widget imports these with `import type` only, so none of this ships in its bundle.
+ */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** `YYYY-MM-DDT00:00:00.000000Z`: the venue-local calendar date (spec §2.2, decisions.md). */
+export const EVENT_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T00:00:00\\.000000Z$';
+/** `HH:MM:SS`, venue-local (spec §2.2). */
+export const EVENT_TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$';
+/** UTC instant with microseconds, e.g. `2026-12-04T18:00:00.000000Z` (decisions.md). */
+export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$';
+/** `h:mm AM` / `h:mm PM`, no leading zero (decisions.md). */
+export const TIME_LABEL_PATTERN = '^(1[0-2]|[1-9]):[0-5]\\d (AM|PM)$';
+
+/** Spec §2.3. */
+export const CompactOccurrenceSchema = Type.Object(
+  {
+    occurrence_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+    time_label: Type.String({ pattern: TIME_LABEL_PATTERN }),
+    location_label: Type.String(),
+    status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]),
+  },
+  { additionalProperties: false },
+);
+export type CompactOccurrence = Static<typeof CompactOccurrenceSchema>;
+
+export const TicketOfficeReasonSchema = Type.Union([
+  Type.Literal('manual'),
+  Type.Literal('scheduled'),
+  Type.Literal('event_ended'),
+  Type.Literal('cancelled'),
+  Type.Literal('not_ticketed'),
+]);
+export type TicketOfficeReason = Static<typeof TicketOfficeReasonSchema>;
+
+/** Spec §2.4. Rules 1–2 (open ⇒ reason null) are checked by `checkTicketOfficeRules`. */
+export const TicketOfficeSchema = Type.Object(
+  {
+    status: Type.Union([Type.Literal('open'), Type.Literal('closed')]),
+    reason: Nullable(TicketOfficeReasonSchema),
+    closes_at: Nullable(Type.String({ pattern: INSTANT_PATTERN })),
+    closed_at: Nullable(Type.String({ pattern: INSTANT_PATTERN })),
+    message: Nullable(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type TicketOffice = Static<typeof TicketOfficeSchema>;
+
+const attributeMembers = {
+  title: Type.String(),
+  slug: Type.String(),
+  category: Type.String(),
+  event_date: Type.String({ pattern: EVENT_DATE_PATTERN }),
+  event_time: Type.String({ pattern: EVENT_TIME_PATTERN }),
+  date_mode: Type.Union([Type.Literal('single'), Type.Literal('multiple')]),
+  occurrence_count: Type.Integer({ minimum: 0 }),
+  next_occurrence: Nullable(CompactOccurrenceSchema),
+  occurrences: Type.Array(CompactOccurrenceSchema),
+  description: Type.String(),
+  location: Type.String(),
+  over_18: Type.Boolean(),
+  publish_status: Type.Union([Type.Literal('published'), Type.Literal('cancelled')]),
+  tickets_enabled: Type.Boolean(),
+  show_images: Type.Boolean(),
+  small_image_path: Nullable(Type.String()),
+  cancellation_reason: Nullable(Type.String()),
+  cancelled_at: Nullable(Type.String({ pattern: INSTANT_PATTERN })),
+};
+
+/** Spec §2.2, current shape (with `ticket_office`). */
+export const EventAttributesSchema = Type.Object(
+  { ...attributeMembers, ticket_office: TicketOfficeSchema },
+  { additionalProperties: false },
+);
+/** Spec §9, earlier shape: identical but without `ticket_office`. */
+export const EarlierEventAttributesSchema = Type.Object(attributeMembers, {
+  additionalProperties: false,
+});
+export type EventAttributes = Static<typeof EventAttributesSchema>;
+export type EarlierEventAttributes = Static<typeof EarlierEventAttributesSchema>;
+/** Either shape; clients must handle both (decisions.md "Earlier shape"). */
+export type AnyEventAttributes = EventAttributes | EarlierEventAttributes;
+
+const resource = <T extends TSchema>(attributes: T) =>
+  Type.Object(
+    {
+      type: Type.Literal('events'),
+      id: Type.String({ pattern: '^[1-9]\\d*$' }),
+      attributes,
+      links: Type.Object({ self: Type.String({ format: 'uri' }) }, { additionalProperties: false }),
+    },
+    { additionalProperties: false },
+  );
+
+/** Spec §2.1, either shape of attributes. */
+export const EventResourceSchema = resource(
+  Type.Union([EventAttributesSchema, EarlierEventAttributesSchema]),
+);
+export type EventResource = {
+  type: 'events';
+  id: string;
+  attributes: AnyEventAttributes;
+  links: { self: string };
+};
+
+/** One `meta.links` entry (spec §2.5, decisions.md "Pagination"). */
+export const PageLinkSchema = Type.Object(
+  {
+    url: Nullable(Type.String({ format: 'uri' })),
+    label: Type.String(),
+    page: Nullable(Type.Integer({ minimum: 1 })),
+    active: Type.Boolean(),
+  },
+  { additionalProperties: false },
+);
+export type PageLink = Static<typeof PageLinkSchema>;
+
+/** Spec §2.5: the list response. */
+export const ListResponseSchema = Type.Object(
+  {
+    data: Type.Array(EventResourceSchema, { maxItems: 12 }),
+    links: Type.Object(
+      {
+        first: Type.String({ format: 'uri' }),
+        last: Type.String({ format: 'uri' }),
+        prev: Nullable(Type.String({ format: 'uri' })),
+        next: Nullable(Type.String({ format: 'uri' })),
+      },
+      { additionalProperties: false },
+    ),
+    meta: Type.Object(
+      {
+        current_page: Type.Integer({ minimum: 1 }),
+        from: Nullable(Type.Integer({ minimum: 1 })),
+        last_page: Type.Integer({ minimum: 1 }),
+        links: Type.Array(PageLinkSchema, { minItems: 3 }),
+        path: Type.String({ format: 'uri' }),
+        per_page: Type.Literal(12),
+        to: Nullable(Type.Integer({ minimum: 1 })),
+        total: Type.Integer({ minimum: 0 }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ListResponse = Omit<Static<typeof ListResponseSchema>, 'data'> & {
+  data: EventResource[];
+};
+
+/** Spec §4.2: the single-event response. */
+export const SingleResponseSchema = Type.Object(
+  { data: EventResourceSchema },
+  { additionalProperties: false },
+);
+export type SingleResponse = { data: EventResource };
+
+/** decisions.md "Errors": a JSON:API error document. */
+export const ErrorResponseSchema = Type.Object(
+  {
+    errors: Type.Array(
+      Type.Object(
+        {
+          status: Type.String({ pattern: '^[45]\\d\\d$' }),
+          title: Type.String(),
+          detail: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1 },
+    ),
+  },
+  { additionalProperties: false },
+);
+export type ErrorResponse = Static<typeof ErrorResponseSchema>;
+
+/** Spec §2.5 / §8: page size of the list endpoint. */
+export const PER_PAGE = 12;
+
+/**
+ * Spec §2.4 rules 1–2 and decisions.md: returns the violated rules (empty when the object is
+ * consistent). Used by tests and by the proxy's contract checks.
+ */
+export function checkTicketOfficeRules(office: TicketOffice): string[] {
+  const problems: string[] = [];
+  if (office.status === 'open' && office.reason !== null) problems.push('open with a reason');
+  if (office.status === 'closed' && office.reason === null) problems.push('closed without reason');
+  if (office.status === 'open' && office.closed_at !== null) problems.push('open with closed_at');
+  const withMessage = office.reason === 'manual' || office.reason === 'scheduled';
+  if (!withMessage && office.message !== null) problems.push('message outside manual/scheduled');
+  if (withMessage && office.closed_at === null) problems.push('manual/scheduled without closed_at');
+  return problems;
+}

@@ -1,0 +1,75 @@
+import { PER_PAGE, type PageLink } from '../contract.js';
+
+/**
+ * The page asked for, as Laravel's `PaginationState` reads it (decisions.md "Pagination"): a
+ * query value that is a plain decimal integer ≥ 1 within 2^53, else 1. Arrays, `0`, `-1`, `abc`,
+ * `2.5`, `02` and huge values all give 1.
+ */
+export function parsePage(raw: unknown): number {
+  if (typeof raw !== 'string' || !/^[1-9]\d*$/.test(raw)) return 1;
+  const page = Number(raw);
+  return Number.isSafeInteger(page) ? page : 1;
+}
+
+/** Page-level numbers of a list response (spec §2.5, decisions.md "Pagination"). */
+export interface PageWindow {
+  currentPage: number;
+  lastPage: number;
+  /** 1-based position of the first item on the page, or null when the page is empty. */
+  from: number | null;
+  to: number | null;
+  /** Rows to skip in the soonest-first order. */
+  offset: number;
+}
+
+/** Where page `page` of `total` items falls (page size `PER_PAGE`, spec §8). */
+export function pageWindow(total: number, page: number): PageWindow {
+  const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
+  const offset = (page - 1) * PER_PAGE;
+  const count = Math.max(0, Math.min(PER_PAGE, total - offset));
+  return {
+    currentPage: page,
+    lastPage,
+    from: count > 0 ? offset + 1 : null,
+    to: count > 0 ? offset + count : null,
+    offset,
+  };
+}
+
+/**
+ * The `links` and `meta` members of the list envelope, in Laravel's member order, for the list
+ * endpoint at `path` (absolute, no query, no trailing slash). Implements spec §2.5 and
+ * decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps).
+ */
+export function envelopeLinks(path: string, window: PageWindow, total: number) {
+  const { currentPage: current, lastPage: last } = window;
+  const url = (n: number) => `${path}?page=${n}`;
+  const maybeUrl = (n: number | null) => (n === null ? null : url(n));
+  const prevPage = current > 1 ? current - 1 : null;
+  const nextPage = current < last ? current + 1 : null;
+  const metaLinks: PageLink[] = [
+    { url: maybeUrl(prevPage), label: '« Previous', page: prevPage, active: false },
+  ];
+  for (let n = 1; n <= last; n++) {
+    metaLinks.push({ url: url(n), label: String(n), page: n, active: n === current });
+  }
+  metaLinks.push({ url: maybeUrl(nextPage), label: 'Next »', page: nextPage, active: false });
+  return {
+    links: {
+      first: url(1),
+      last: url(last),
+      prev: maybeUrl(prevPage),
+      next: maybeUrl(nextPage),
+    },
+    meta: {
+      current_page: current,
+      from: window.from,
+      last_page: last,
+      links: metaLinks,
+      path,
+      per_page: PER_PAGE,
+      to: window.to,
+      total,
+    },
+  };
+}

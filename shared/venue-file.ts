@@ -1,0 +1,100 @@
+/**
+ * The venue file (see the handbook's `venue-file.md`): the server's input, as a TypeBox schema.
+ * `shared/venue-file.schema.json` is generated from this (`npm run schema`) and shipped; a test
+ * keeps the two identical. Rules JSON Schema cannot state (IANA zones, unique ids, required
+ * members that depend on mode/status) are checked by the importer, with the same JSON paths.
+ */
+import { Type, type Static } from '@sinclair/typebox';
+
+const strict = { additionalProperties: false } as const;
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+const LocalDate = Type.String({
+  pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$',
+  format: 'date',
+  description: 'Venue-local date YYYY-MM-DD',
+});
+const LocalTime = Type.String({
+  pattern: '^([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d)?$',
+  description: 'Venue-local time HH:MM or HH:MM:SS',
+});
+const Instant = Type.String({
+  format: 'date-time',
+  description: 'ISO 8601 instant with an offset or Z',
+});
+
+export const OccurrenceInputSchema = Type.Object(
+  {
+    date: LocalDate,
+    time: LocalTime,
+    location: Type.Optional(Type.String()),
+    status: Type.Optional(Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')])),
+  },
+  strict,
+);
+
+export const SalesInputSchema = Type.Object(
+  {
+    closed_manually_at: Type.Optional(Nullable(Instant)),
+    close_at: Type.Optional(Nullable(Instant)),
+    message: Type.Optional(Nullable(Type.String())),
+  },
+  strict,
+);
+
+export const EventInputSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+    title: Type.String({ minLength: 1 }),
+    slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    category: Type.Optional(Type.String()),
+    description: Type.Optional(Type.String()),
+    location: Type.Optional(Type.String()),
+    over_18: Type.Optional(Type.Boolean()),
+    status: Type.Union([
+      Type.Literal('draft'),
+      Type.Literal('published'),
+      Type.Literal('cancelled'),
+    ]),
+    visibility: Type.Optional(Type.Union([Type.Literal('public'), Type.Literal('private')])),
+    cancelled_visibility: Type.Optional(
+      Type.Union([Type.Literal('listed'), Type.Literal('hidden')]),
+    ),
+    cancellation_reason: Type.Optional(Nullable(Type.String())),
+    cancelled_at: Type.Optional(Nullable(Instant)),
+    tickets_enabled: Type.Optional(Type.Boolean()),
+    show_images: Type.Optional(Type.Boolean()),
+    small_image_path: Type.Optional(Nullable(Type.String())),
+    date: Type.Optional(LocalDate),
+    time: Type.Optional(LocalTime),
+    occurrences: Type.Optional(Type.Array(OccurrenceInputSchema)),
+    sales: Type.Optional(SalesInputSchema),
+  },
+  strict,
+);
+
+export const VenueInputSchema = Type.Object(
+  {
+    slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 100 }),
+    name: Type.Optional(Type.String()),
+    timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
+    api_shape: Type.Optional(Type.Union([Type.Literal('current'), Type.Literal('earlier')])),
+    events: Type.Array(EventInputSchema),
+  },
+  strict,
+);
+
+export const VenueFileSchema = Type.Object(
+  { venues: Type.Array(VenueInputSchema, { minItems: 1 }) },
+  {
+    ...strict,
+    $id: 'https://venue-events.dev/schemas/venue-file.schema.json',
+    title: 'venue-events venue file',
+  },
+);
+
+export type OccurrenceInput = Static<typeof OccurrenceInputSchema>;
+export type EventInput = Static<typeof EventInputSchema>;
+export type VenueInput = Static<typeof VenueInputSchema>;
+export type VenueFile = Static<typeof VenueFileSchema>;

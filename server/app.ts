@@ -47,6 +47,18 @@ interface Rendered {
 
 export const DEFAULT_WIDGET_DIR = fileURLToPath(new URL('../dist/widget', import.meta.url));
 const DEMO_IMAGES = fileURLToPath(new URL('./demo/images', import.meta.url));
+/**
+ * RFC 9110 §13.1.2: does the `If-None-Match` header match `etag` (weak comparison)? Evaluated
+ * even when the request says `Cache-Control: no-cache` (as fetch() adds to conditional requests):
+ * that directive binds caches, not the origin that validates.
+ */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => opaque(tag) === opaque(etag));
+}
+
 /** decisions.md "Caching": `max-age` is at most this many seconds. */
 const MAX_AGE_S = 60;
 
@@ -93,7 +105,7 @@ export function createApp(options: AppOptions): Express {
       ETag: hit.etag,
       'Cache-Control': `public, max-age=${maxAge}`,
     });
-    if (req.fresh) {
+    if (matchesIfNoneMatch(req.get('If-None-Match'), hit.etag)) {
       res.status(304).end();
       return;
     }

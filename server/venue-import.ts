@@ -72,8 +72,7 @@ export interface StoredVenue {
 // ajv-formats ships CommonJS with a default export; under ESM interop it may arrive wrapped.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
   .default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
-ajv.addKeyword('description');
+const ajv = addFormats(new Ajv({ allErrors: true, strict: true, verbose: true }));
 const validateSchema = ajv.compile<VenueFile>(VenueFileSchema);
 
 /** `/venues/0/events/3/date` → `venues[0].events[3].date`. */

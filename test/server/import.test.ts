@@ -1,0 +1,197 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { openStore, VenueFileError, type Store } from '../../server/store.js';
+import { venueFile } from '../support/server.js';
+
+const good = venueFile([
+  { title: 'A', date: '2026-12-10', time: '20:00' },
+  { title: 'B', occurrences: [{ date: '2026-12-11', time: '19:00', location: 'X' }] },
+]);
+
+/** Everything the store answers for the test venue on a given day, to compare before/after. */
+const snapshot = (store: Store) => ({
+  venue: store.venue('test-venue'),
+  count: store.countListed('test-venue', '2026-12-01'),
+  events: store.listed('test-venue', '2026-12-01', 0, 100),
+});
+
+function rejected(doc: unknown): { path: string; message: string }[] {
+  const store = openStore(':memory:');
+  store.importVenueFile(good);
+  const before = snapshot(store);
+  try {
+    store.importVenueFile(doc);
+  } catch (error) {
+    expect(error).toBeInstanceOf(VenueFileError);
+    expect(snapshot(store)).toEqual(before);
+    return (error as VenueFileError).problems;
+  } finally {
+    store.close();
+  }
+  throw new Error('the file was accepted');
+}
+
+const withEvent = (change: Record<string, unknown>) =>
+  venueFile([{ date: '2026-12-10', time: '20:00', ...change }]);
+
+describe('venue file import (venue-file.md)', () => {
+  it('imports and re-imports to the same store', () => {
+    const store = openStore(':memory:');
+    store.importVenueFile(good);
+    const first = snapshot(store);
+    store.importVenueFile(good);
+    expect(snapshot(store)).toEqual(first);
+    expect(first.count).toBe(2);
+  });
+
+  it('an import replaces the venues it names and leaves others alone', () => {
+    const store = openStore(':memory:');
+    store.importVenueFile(good);
+    store.importVenueFile(
+      venueFile([{ id: 50, date: '2026-12-10', time: '20:00' }], { slug: 'other' }),
+    );
+    store.importVenueFile(venueFile([{ title: 'Only', date: '2026-12-12', time: '20:00' }]));
+    expect(store.listed('test-venue', '2026-12-01', 0, 10).map((e) => e.title)).toEqual(['Only']);
+    expect(store.countListed('other', '2026-12-01')).toBe(1);
+  });
+
+  it.each<[string, unknown, string, RegExp]>([
+    ['wrong type', withEvent({ over_18: 'yes' }), 'venues[0].events[0].over_18', /boolean/],
+    [
+      'unknown member',
+      withEvent({ colour: 'red' }),
+      'venues[0].events[0].colour',
+      /unknown member/,
+    ],
+    [
+      'typo in a nested member',
+      withEvent({ sales: { close_at: '2026-12-10T17:00:00Z', mesage: 'x' } }),
+      'venues[0].events[0].sales.mesage',
+      /unknown member/,
+    ],
+    ['bad zone', venueFile([], { timezone: 'Mars/Olympus_Mons' }), 'venues[0].timezone', /IANA/],
+    [
+      'duplicate id',
+      venueFile([
+        { id: 7, date: '2026-12-10', time: '20:00' },
+        { id: 7, date: '2026-12-11', time: '20:00' },
+      ]),
+      'venues[0].events[1].id',
+      /duplicate event id 7/,
+    ],
+    [
+      'date and occurrences both given',
+      withEvent({ occurrences: [{ date: '2026-12-11', time: '19:00' }] }),
+      'venues[0].events[0].date',
+      /absent/,
+    ],
+    [
+      'bad occurrence date',
+      venueFile([
+        {
+          occurrences: [
+            { date: '2026-12-11', time: '19:00' },
+            { date: '11/12/2026', time: '19:00' },
+          ],
+        },
+      ]),
+      'venues[0].events[0].occurrences[1].date',
+      /expected.*YYYY-MM-DD/,
+    ],
+    ['bad time', withEvent({ time: '25:00' }), 'venues[0].events[0].time', /HH:MM/],
+    [
+      'instant without offset',
+      withEvent({ sales: { close_at: '2026-12-10T17:00:00' } }),
+      'venues[0].events[0].sales.close_at',
+      /instant/,
+    ],
+    [
+      'missing title',
+      venueFile([{ title: undefined, date: '2026-12-10', time: '20:00' }]),
+      'venues[0].events[0].title',
+      /required/,
+    ],
+    [
+      'cancelled without reason',
+      withEvent({ status: 'cancelled', cancelled_at: '2026-12-01T10:00:00Z' }),
+      'venues[0].events[0].cancellation_reason',
+      /required/,
+    ],
+    [
+      'single event without a date',
+      venueFile([{ time: '20:00' }]),
+      'venues[0].events[0].date',
+      /required/,
+    ],
+    ['bad status', withEvent({ status: 'archived' }), 'venues[0].events[0].status', /.+/],
+  ])('rejects %s with the JSON path, store unchanged', (_name, doc, path, message) => {
+    const problems = rejected(JSON.parse(JSON.stringify(doc)));
+    const hit = problems.find((p) => p.path === path);
+    expect(hit, JSON.stringify(problems)).toBeDefined();
+    expect(hit!.message).toMatch(message);
+  });
+
+  it('reports every problem of a file at once', () => {
+    const problems = rejected(
+      venueFile(
+        [
+          { over_18: 1, date: '2026-12-10', time: '20:00' },
+          { extra: true, date: '2026-12-10', time: '20:00' },
+        ],
+        { timezone: 'Nowhere/Land' },
+      ),
+    );
+    expect(problems.map((p) => p.path)).toEqual(
+      expect.arrayContaining(['venues[0].events[0].over_18', 'venues[0].events[1].extra']),
+    );
+  });
+
+  it('an event id owned by a venue the import leaves alone is rejected', () => {
+    const problems = rejected(
+      venueFile([{ id: 2, date: '2026-12-10', time: '20:00' }], { slug: 'intruder' }),
+    );
+    expect(problems).toEqual([
+      {
+        path: 'venues[0].events[0].id',
+        message: 'event id 2 already belongs to venue "test-venue"',
+      },
+    ]);
+  });
+});
+
+describe('npm run import (CLI)', () => {
+  const run = promisify(execFile);
+  const dir = mkdtempSync(join(tmpdir(), 've-import-'));
+  const db = join(dir, 'store.db');
+  const write = (name: string, doc: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(doc));
+    return file;
+  };
+  const cli = (...args: string[]) => run('npx', ['tsx', 'server/import.ts', '--db', db, ...args]);
+
+  it('imports good files; a bad one in the same run changes nothing and exits non-zero', async () => {
+    const ok = await cli(write('good.json', good));
+    expect(ok.stdout).toMatch(/Imported 1 venue\(s\): test-venue \(2 events\)/);
+    const other = write(
+      'other.json',
+      venueFile([{ id: 9, date: '2026-12-10', time: '20:00' }], { slug: 'second' }),
+    );
+    const bad = write('bad.json', withEvent({ id: 10, over_18: 'no' }));
+    const failure = await cli(other, bad).then(
+      () => undefined,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('bad.json: venues[0].events[0].over_18: must be boolean');
+    expect(failure?.stderr).toContain('Nothing was imported.');
+    const store = openStore(db);
+    expect(store.venue('second')).toBeUndefined();
+    expect(store.countListed('test-venue', '2026-12-01')).toBe(2);
+    store.close();
+  });
+});

@@ -1,0 +1,82 @@
+import { spawn } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** Runs `tsx server/main.ts …` and resolves with its URL once it listens (or its exit). */
+function start(args: string[]) {
+  const child = spawn('npx', ['tsx', 'server/main.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const ready = new Promise<{ url?: string; code?: number | null; out: string; err: string }>(
+    (resolve) => {
+      child.stdout.on('data', (d) => {
+        out += d;
+        const m = /listening on (http:\/\/\S+?)\/\s/.exec(out);
+        if (m) resolve({ url: m[1], out, err });
+      });
+      child.on('exit', (code) => resolve({ code, out, err }));
+    },
+  );
+  return { child, ready };
+}
+
+describe('npm start (server/main.ts)', () => {
+  it('with --db :memory: and --now, imports the demo venue and serves it on a free port', async () => {
+    const { child, ready } = start([
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+      '--now',
+      '2026-12-05T12:00:00Z',
+    ]);
+    try {
+      const { url } = await ready;
+      expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      const body = await (await fetch(`${url}/t/blue-room/api/events`)).json();
+      expect(body.meta.total).toBeGreaterThan(12);
+      expect(body.data[0].links.self.startsWith(url!)).toBe(true);
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('--data imports a venue file; --base-url sets the links', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 've-main-')), 'venue.json');
+    writeFileSync(file, JSON.stringify(demoVenueFile(new Date('2026-12-05T12:00:00Z'))));
+    const { child, ready } = start([
+      '--db',
+      ':memory:',
+      '--port',
+      '0',
+      '--data',
+      file,
+      '--base-url',
+      'https://events.example.org/',
+      '--now',
+      '2026-12-05T12:00:00Z',
+    ]);
+    try {
+      const { url } = await ready;
+      const body = await (await fetch(`${url}/t/blue-room/api/events`)).json();
+      expect(body.meta.path).toBe('https://events.example.org/t/blue-room/api/events');
+    } finally {
+      child.kill();
+    }
+  });
+
+  it('--help prints usage; a bad option exits 2 with the reason', async () => {
+    const help = await start(['--help']).ready;
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('--base-url URL');
+    const bad = await start(['--port', 'eighty']).ready;
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--port must be an integer');
+  });
+});

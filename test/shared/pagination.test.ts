@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
+
+describe('parsePage (decisions.md: a valid integer >= 1, else 1)', () => {
+  it.each([
+    [undefined, 1],
+    ['1', 1],
+    ['2', 2],
+    ['99', 99],
+    ['0', 1],
+    ['-1', 1],
+    ['abc', 1],
+    ['2.5', 1],
+    ['02', 1],
+    ['', 1],
+    [' 2', 1],
+    ['1e3', 1],
+    [['2', '3'], 1],
+    ['9007199254740993', 1],
+    ['9007199254740991', 9007199254740991],
+  ])('%j → %i', (raw, page) => expect(parsePage(raw)).toBe(page));
+});
+
+describe('pageWindow and envelopeLinks (spec §2.5)', () => {
+  const path = 'https://x.test/t/v/api/events';
+  it('no events: one page, from/to null, page 1 active', () => {
+    const { links, meta } = envelopeLinks(path, pageWindow(0, 1), 0);
+    expect(links).toEqual({
+      first: `${path}?page=1`,
+      last: `${path}?page=1`,
+      prev: null,
+      next: null,
+    });
+    expect(meta).toMatchObject({
+      current_page: 1,
+      from: null,
+      to: null,
+      last_page: 1,
+      total: 0,
+      per_page: 12,
+    });
+    expect(meta.links).toEqual([
+      { url: null, label: '« Previous', page: null, active: false },
+      { url: `${path}?page=1`, label: '1', page: 1, active: true },
+      { url: null, label: 'Next »', page: null, active: false },
+    ]);
+  });
+  it('page beyond the last: prev is page−1, nothing active', () => {
+    const { links, meta } = envelopeLinks(path, pageWindow(13, 99), 13);
+    expect(links.prev).toBe(`${path}?page=98`);
+    expect(links.next).toBeNull();
+    expect(meta).toMatchObject({ current_page: 99, from: null, to: null, last_page: 2 });
+    expect(meta.links.some((l) => l.active)).toBe(false);
+    expect(meta.links[0]).toMatchObject({ page: 98 });
+  });
+  it('keeps Laravel member order in meta', () => {
+    const { meta } = envelopeLinks(path, pageWindow(25, 2), 25);
+    expect(Object.keys(meta)).toEqual([
+      'current_page',
+      'from',
+      'last_page',
+      'links',
+      'path',
+      'per_page',
+      'to',
+      'total',
+    ]);
+    expect(meta).toMatchObject({ from: 13, to: 24, last_page: 3 });
+  });
+});

@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import express, { type Express, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -14,6 +13,7 @@ import { envelopeLinks, pageWindow, parsePage } from '../shared/rules/pagination
 import { cors } from './cors.js';
 import { errorHandler, notFound, sendError, sendMethodNotAllowed } from './errors.js';
 import { eventPage } from './event-page.js';
+import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from './paths.js';
 import { momentIn, nextTransition, renderEvent } from './render.js';
 import type { Store, VenueRecord } from './store.js';
 import { widgetRouter } from './widget-routes.js';
@@ -32,6 +32,11 @@ export interface AppOptions {
   demoSlug?: string;
   /** Serve the earlier shape (no `ticket_office`, spec §9) for every venue. */
   earlierShape?: boolean;
+  /**
+   * Keep each rendered response until the store changes or its next transition (default true).
+   * Off only to measure the render path (`npm run bench:api`).
+   */
+  responseCache?: boolean;
   /** Request logger; `false` for none. Default: pino to stdout, one line per request. */
   logger?: false | Logger;
 }
@@ -45,8 +50,6 @@ interface Rendered {
   etag: string;
 }
 
-export const DEFAULT_WIDGET_DIR = fileURLToPath(new URL('../dist/widget', import.meta.url));
-const DEMO_IMAGES = fileURLToPath(new URL('./demo/images', import.meta.url));
 /**
  * RFC 9110 §13.1.2: does the `If-None-Match` header match `etag` (weak comparison)? Evaluated
  * even when the request says `Cache-Control: no-cache` (as fetch() adds to conditional requests):
@@ -93,7 +96,7 @@ export function createApp(options: AppOptions): Express {
   ) {
     const nowMs = clock().getTime();
     const version = store.version();
-    let hit = memo.get(key);
+    let hit = options.responseCache === false ? undefined : memo.get(key);
     if (!hit || hit.version !== version || nowMs < hit.fromMs || nowMs >= hit.untilMs) {
       const fresh = render(nowMs);
       hit = { ...fresh, etag: `"${createHash('sha1').update(fresh.body).digest('base64url')}"` };
@@ -189,7 +192,7 @@ export function createApp(options: AppOptions): Express {
   app.get('/healthz', (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok', venues: store.venueCount() });
   });
-  app.use('/storage/demo', express.static(DEMO_IMAGES, { maxAge: '1d', fallthrough: true }));
+  app.use('/storage/demo', express.static(DEMO_IMAGES_DIR, { maxAge: '1d', fallthrough: true }));
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
   if (!existsSync(widgetDir) && options.logger) {
     options.logger.warn({ widgetDir }, 'widget not built: run npm run build');

@@ -73,8 +73,11 @@ const SCHEMA = `
     sort_date TEXT NOT NULL,
     sort_time TEXT NOT NULL
   );
-  CREATE INDEX IF NOT EXISTS listing_order ON listing(venue_slug, sort_date, sort_time, event_id);
-  CREATE INDEX IF NOT EXISTS listing_until ON listing(venue_slug, until);
+  -- Covering indexes: the page is read in order straight from listing_order (stopping after
+  -- offset + limit rows) and the count from listing_span, without touching the events table.
+  CREATE INDEX IF NOT EXISTS listing_order
+    ON listing(venue_slug, sort_date, sort_time, event_id, until, after);
+  CREATE INDEX IF NOT EXISTS listing_span ON listing(venue_slug, until, after);
   CREATE INDEX IF NOT EXISTS listing_event ON listing(event_id);
 `;
 
@@ -121,12 +124,15 @@ export function openStore(path: string): Store {
     >('SELECT slug, name, timezone, api_shape FROM venues WHERE slug = ?'),
     venueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM venues'),
     count: db.prepare<[string, string, string], { n: number }>(
-      'SELECT count(*) AS n FROM listing WHERE venue_slug = ? AND until >= ? AND after < ?',
+      'SELECT count(*) AS n FROM listing INDEXED BY listing_span WHERE venue_slug = ? AND until >= ? AND after < ?',
     ),
     listed: db.prepare<[string, string, string, number, number], { doc: string }>(
-      `SELECT e.doc FROM listing l JOIN events e ON e.id = l.event_id
-       WHERE l.venue_slug = ? AND l.until >= ? AND l.after < ?
-       ORDER BY l.sort_date, l.sort_time, l.event_id LIMIT ? OFFSET ?`,
+      `SELECT e.doc FROM (
+         SELECT event_id, sort_date, sort_time FROM listing INDEXED BY listing_order
+         WHERE venue_slug = ? AND until >= ? AND after < ?
+         ORDER BY sort_date, sort_time, event_id LIMIT ? OFFSET ?
+       ) AS l JOIN events e ON e.id = l.event_id
+       ORDER BY l.sort_date, l.sort_time, l.event_id`,
     ),
     event: db.prepare<[number, string], { doc: string }>(
       'SELECT doc FROM events WHERE id = ? AND venue_slug = ? AND served = 1',

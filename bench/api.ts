@@ -1,0 +1,209 @@
+/**
+ * `npm run bench:api` (issue 2): req/s and p50/p99 latency on loopback with autocannon, for
+ *   (a) a baseline Express route returning a fixed 12-event JSON body,
+ *   (b) list page 1, (c) list page 50 of a 5,000-event venue, (d) one event,
+ * with a store of one venue of 1,000 events and with 1,000 venues × 200 events (both also hold
+ * the 5,000-event venue), each with the response cache on (default) and off. Ratios are to (a).
+ * The server runs in its own process (bundled like `npm start`'s, plain Node) so the load
+ * generator does not share its event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { openStore } from '../server/store.js';
+
+const NOW = '2026-12-05T12:00:00Z';
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+/** Extra Node flags for the server process, e.g. BENCH_NODE_FLAGS='--max-semi-space-size=4'. */
+const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+
+function venue(slug: string, count: number, firstId: number) {
+  const start = Date.parse('2026-12-06T00:00:00Z');
+  return {
+    slug,
+    name: slug,
+    timezone: 'Europe/London',
+    events: Array.from({ length: count }, (_, i) => {
+      const id = firstId + i;
+      const base = {
+        id,
+        title: `Event ${id}`,
+        slug: `event-${id}`,
+        category: 'Music',
+        description: `<p>Description of event ${id}, with <strong>some</strong> HTML.</p>`,
+        location: 'Main Room',
+        status: 'published',
+        tickets_enabled: true,
+        show_images: true,
+        small_image_path: `/storage/events/${id}.jpg`,
+        sales: { close_at: '2027-06-01T17:00:00Z' },
+      };
+      const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
+      return i % 10 === 0
+        ? {
+            ...base,
+            occurrences: [0, 7, 14].map((d) => ({
+              date: day((i % 300) + d),
+              time: '19:30',
+              location: 'On tour',
+            })),
+          }
+        : { ...base, date: day(i % 400), time: i % 2 ? '20:00' : '19:30' };
+    }),
+  };
+}
+
+function buildStore(path: string, venues: ReturnType<typeof venue>[]) {
+  const store = openStore(path);
+  const t0 = performance.now();
+  for (let i = 0; i < venues.length; i += 100)
+    store.importVenueFile({ venues: venues.slice(i, i + 100) });
+  const seconds = (performance.now() - t0) / 1000;
+  store.close();
+  return seconds;
+}
+
+let serveBundle = '';
+
+/** Bundles bench/serve.ts the way `npm run build:server` bundles the server: plain Node, no tsx. */
+async function bundleServer() {
+  serveBundle = join('dist', 'bench', 'serve.mjs'); // inside the repo, so node_modules resolve
+  await build({
+    entryPoints: ['bench/serve.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outfile: serveBundle,
+    logLevel: 'warning',
+  });
+}
+
+async function startServer(db: string, baseline: string, cache: boolean) {
+  // The same Node flags as `npm start` (package.json), so RSS is what a deployment sees.
+  const args = [
+    ...SERVER_NODE_FLAGS,
+    serveBundle,
+    db,
+    baseline,
+    NOW,
+    ...(cache ? [] : ['--no-response-cache']),
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /READY (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function measure(name: string, url: string): Promise<Figure> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+function print(title: string, figures: Figure[]) {
+  const base = figures[0]!.rps;
+  console.log(`\n${title}`);
+  console.log('| case | req/s | p50 ms | p99 ms | × baseline |\n|---|---:|---:|---:|---:|');
+  for (const f of figures) {
+    console.log(
+      `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base).toFixed(2)} |`,
+    );
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 've-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const big = venue('big-venue', 5_000, 1_000_000);
+    const stores = {
+      'one venue × 1,000 events': join(dir, 'small.db'),
+      '1,000 venues × 200 events': join(dir, 'large.db'),
+    };
+    console.log(`building stores in ${dir} …`);
+    await bundleServer();
+    const tSmall = buildStore(stores['one venue × 1,000 events'], [
+      venue('venue-0', 1_000, 1),
+      big,
+    ]);
+    const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
+    const tLarge = buildStore(stores['1,000 venues × 200 events'], [...large, big]);
+    console.log(
+      `import: 6,000 events in ${tSmall.toFixed(1)} s; 205,000 events in ${tLarge.toFixed(1)} s`,
+    );
+
+    // The baseline body is a real page-1 response, so (a) sends the same bytes (b) does.
+    const baselinePath = join(dir, 'baseline.json');
+    {
+      const s = await startServer(stores['one venue × 1,000 events'], '/dev/null', true);
+      writeFileSync(baselinePath, await (await fetch(`${s.url}/t/venue-0/api/events`)).text());
+      s.child.kill();
+    }
+
+    const rss: string[] = [];
+    for (const cache of [true, false]) {
+      for (const [label, db] of Object.entries(stores)) {
+        const { child, url } = await startServer(db, baselinePath, cache);
+        children.push(child);
+        const idle =
+          ((await (await fetch(`${url}/__rss`)).json()) as { rss: number }).rss / 2 ** 20;
+        const slug = label.startsWith('one') ? 'venue-0' : 'venue-500';
+        const oneId = label.startsWith('one') ? 500 : 500 * 200 + 37;
+        const figures = [
+          await measure('(a) baseline: fixed 12-event JSON', `${url}/__baseline`),
+          await measure('(b) list page 1', `${url}/t/${slug}/api/events`),
+          await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
+          await measure(
+            '(c) list page 50, 5,000-event venue',
+            `${url}/t/big-venue/api/events?page=50`,
+          ),
+          await measure('(d) one event', `${url}/t/${slug}/api/events/${oneId}`),
+        ];
+        print(
+          `${label}, response cache ${cache ? 'on (default)' : 'off'} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+          figures,
+        );
+        const [c0, c] = [figures[2]!, figures[3]!];
+        console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);
+        const mem = (await (await fetch(`${url}/__rss`)).json()) as NodeJS.MemoryUsage;
+        const mb = mem.rss / 2 ** 20;
+        if (process.env.BENCH_DEBUG) console.log(mem);
+        rss.push(
+          `${label}, cache ${cache ? 'on' : 'off'}: server RSS ${idle.toFixed(0)} MB idle, ${mb.toFixed(0)} MB after the runs`,
+        );
+        child.kill();
+      }
+    }
+    console.log(`\n${rss.join('\n')}`);
+  } finally {
+    for (const child of children) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -172,7 +172,8 @@ describe('npm run import (CLI)', () => {
     writeFileSync(file, JSON.stringify(doc));
     return file;
   };
-  const cli = (...args: string[]) => run('npx', ['tsx', 'server/import.ts', '--db', db, ...args]);
+  const cli = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'server/import.ts', '--db', db, ...args]);
 
   it('imports good files; a bad one in the same run changes nothing and exits non-zero', async () => {
     const ok = await cli(write('good.json', good));

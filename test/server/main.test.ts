@@ -7,7 +7,8 @@ import { join } from 'node:path';
 
 /** Runs `tsx server/main.ts …` and resolves with its URL once it listens (or its exit). */
 function start(args: string[]) {
-  const child = spawn('npx', ['tsx', 'server/main.ts', ...args], {
+  // Node itself (not npx) so that kill() stops the server, not just a wrapper.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -19,6 +19,7 @@ async function getJson<T>(
   url: string,
   signal: AbortSignal,
   check: (body: unknown) => body is T,
+  revalidate: boolean,
 ): Promise<T> {
   let res: Response;
   try {
@@ -26,6 +27,8 @@ async function getJson<T>(
       signal,
       headers: { Accept: 'application/json' },
       credentials: 'omit',
+      // A refresh must ask the server (a cheap 304 when nothing changed), not the HTTP cache.
+      cache: revalidate ? 'no-cache' : 'default',
     });
   } catch (error) {
     if (signal.aborted) throw error;
@@ -52,14 +55,34 @@ const isSingle = (v: unknown): v is SingleResponse => isObject(v) && isEvent(v.d
 const endpoint = (base: string, venue: string) =>
   `${base.replace(/\/+$/, '')}/t/${encodeURIComponent(venue)}/api/events`;
 
-/** GET `{base}/t/{venue}/api/events?page={page}`. @throws ApiError, or the abort reason. */
-export function fetchEvents(base: string, venue: string, page: number, signal: AbortSignal) {
-  return getJson(`${endpoint(base, venue)}?page=${page}`, signal, isList);
+/**
+ * GET `{base}/t/{venue}/api/events?page={page}`; `revalidate` bypasses the browser's HTTP cache.
+ * @throws ApiError, or the abort reason.
+ */
+export function fetchEvents(
+  base: string,
+  venue: string,
+  page: number,
+  signal: AbortSignal,
+  revalidate = false,
+) {
+  return getJson(`${endpoint(base, venue)}?page=${page}`, signal, isList, revalidate);
 }
 
 /** GET `{base}/t/{venue}/api/events/{id}`. @throws ApiError, or the abort reason. */
-export function fetchEvent(base: string, venue: string, id: string, signal: AbortSignal) {
-  return getJson(`${endpoint(base, venue)}/${encodeURIComponent(id)}`, signal, isSingle);
+export function fetchEvent(
+  base: string,
+  venue: string,
+  id: string,
+  signal: AbortSignal,
+  revalidate = false,
+) {
+  return getJson(
+    `${endpoint(base, venue)}/${encodeURIComponent(id)}`,
+    signal,
+    isSingle,
+    revalidate,
+  );
 }
 
 /** Event page the buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (decisions.md "Buy link"). */

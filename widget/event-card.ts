@@ -18,7 +18,7 @@ export interface CardContext {
   /** Heading level of the title (3 in the list, 2 standalone). */
   level: 2 | 3;
   /** The full description (sanitised HTML); undefined for an excerpt. */
-  description?: TemplateResult | typeof nothing;
+  description?: unknown;
 }
 
 function stop(o: CompactOccurrence, ctx: CardContext) {
@@ -28,7 +28,7 @@ function stop(o: CompactOccurrence, ctx: CardContext) {
     ${o.time_label}${o.location_label ? html` — ${o.location_label}` : nothing}`;
   return o.status === 'cancelled'
     ? html`<li class="stop-cancelled">
-        <s>${when}</s><span class="tag">${ctx.t.stopCancelled}</span>
+        <s>${when}</s> <span class="tag">${ctx.t.stopCancelled}</span>
       </li>`
     : html`<li>${when}</li>`;
 }

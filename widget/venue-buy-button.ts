@@ -87,6 +87,7 @@ export class VenueBuyButton extends LitElement {
   declare private tick: number;
 
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private reloads = 0;
   private expiredFor: string | undefined;
 
   private fetched = new Task(this, {
@@ -177,7 +178,10 @@ export class VenueBuyButton extends LitElement {
             }),
           ),
         );
-        if (this.fetched.value) void this.fetched.run();
+        if (this.fetched.value) {
+          this.reloads++;
+          queueMicrotask(() => this.requestUpdate());
+        }
       }
     }
     const t = this.t;

@@ -155,8 +155,8 @@ export class VenueEvents extends LitElement {
   private reloads = 0;
 
   private list = new Task(this, {
-    task: async ([base, venue, page], { signal }) => {
-      const body = await fetchEvents(base, venue, page, signal);
+    task: async ([base, venue, page, reloads], { signal }) => {
+      const body = await fetchEvents(base, venue, page, signal, reloads > 0);
       this.lastGood = body;
       const { current_page, last_page, total } = body.meta;
       this.dispatchEvent(
@@ -181,7 +181,7 @@ export class VenueEvents extends LitElement {
     this.addEventListener('venue-events:expired', () => this.refresh());
   }
 
-  /** Fetches the current page again (keeps the shown page until it arrives). */
+  /** Fetches the current page again from the server (keeps the shown page until it arrives). */
   refresh(): void {
     this.reloads++;
     this.requestUpdate();
@@ -283,7 +283,7 @@ export class VenueEvents extends LitElement {
     } else if (status === TaskStatus.ERROR) {
       content = html`<div class="state" part="error" role="alert">
         <p>${t.error}</p>
-        <button @click=${() => this.list.run()}>${t.retry}</button>
+        <button @click=${() => this.refresh()}>${t.retry}</button>
       </div>`;
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>

@@ -19,6 +19,7 @@ export function demoPage(demoSlug: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>What's on · venue-events demo</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/widget/demo.css">
 <script type="module" src="/widget/venue-events.js"></script>
 </head>

@@ -74,7 +74,12 @@ export function closingText(
  * (no scripts run, nothing loads), and only `textContent` leaves this function.
  */
 export function excerpt(html: string, max = 160): string {
-  const text = (new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '')
+  // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
+  const spaced = html.replace(
+    /<(\/?(?:p|div|li|ul|ol|h[1-6]|br|tr|td|th|blockquote|section)\b)/gi,
+    ' <$1',
+  );
+  const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '')
     .replace(/\s+/g, ' ')
     .trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;

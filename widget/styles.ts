@@ -82,6 +82,7 @@ export const cardStyles = css`
   .card img {
     display: block;
     width: 100%;
+    height: auto;
     aspect-ratio: 16 / 9;
     object-fit: cover;
     background: var(--_border);

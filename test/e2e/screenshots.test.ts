@@ -1,0 +1,78 @@
+/**
+ * End to end: the demo page as a visitor sees it, in Debian's Chromium driven by playwright-core,
+ * served by the real app (demo venue, frozen clock). Saves docs/screenshots/demo-{375,1280}.png.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app.js';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import { openStore } from '../../server/store.js';
+
+const NOW = new Date('2026-12-05T12:00:00Z');
+let server: Server;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  const store = openStore(':memory:');
+  store.importVenueFile(demoVenueFile(NOW));
+  const app = createApp({ store, clock: () => NOW, logger: false });
+  server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  server?.close();
+});
+
+describe('demo page', () => {
+  it.each([375, 1280])(
+    'renders the demo venue at %i px wide under its strict CSP; screenshot saved',
+    async (width) => {
+      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(m.text());
+      });
+      page.on('pageerror', (e) => problems.push(e.message));
+      await page.goto(url);
+      await page.locator('venue-events article[part="card"]').first().waitFor();
+      await page.evaluate(() => document.fonts.ready);
+      await page.waitForLoadState('networkidle');
+      expect(await page.locator('venue-events article[part="card"]').count()).toBe(12);
+      expect(await page.locator('venue-events [part="buy-button"]').first().textContent()).toBe(
+        'Buy tickets',
+      );
+      const cardWidth = await page
+        .locator('venue-events article[part="card"]')
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().width);
+      expect(cardWidth).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+      mkdirSync('docs/screenshots', { recursive: true });
+      await page.screenshot({
+        path: `docs/screenshots/demo-${width}.png`,
+        fullPage: width === 375 ? false : true,
+      });
+      await page.close();
+    },
+  );
+});

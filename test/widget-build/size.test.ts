@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+
+const DIR = new URL('../../dist/widget/', import.meta.url);
+/** Issue 3 budget: the initial script, Lit included, at most 15 KB gzipped. */
+const BUDGET_BYTES = 15 * 1024;
+
+describe('widget build (npm run build)', () => {
+  it('exists', () => {
+    expect(existsSync(new URL('venue-events.js', DIR)), 'run npm run build first').toBe(true);
+  });
+
+  it(`initial script ≤ ${BUDGET_BYTES} bytes gzipped, minified, with Lit in production mode`, () => {
+    const code = readFileSync(new URL('venue-events.js', DIR));
+    const gzipped = gzipSync(code, { level: 9 }).length;
+    console.log(`dist/widget/venue-events.js: ${code.length} B, ${gzipped} B gzipped`);
+    expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
+    expect(code.toString()).not.toContain('Lit is in dev mode');
+    expect(code.toString()).not.toMatch(/^\s*\/\/ node_modules/m); // minified, not library-mode output
+  });
+
+  it('DOMPurify is a separate, lazily imported chunk', () => {
+    const chunks = readdirSync(DIR).filter((f) => f.endsWith('.js') && f !== 'venue-events.js');
+    const purify = chunks.filter((f) =>
+      readFileSync(new URL(f, DIR), 'utf8').includes('DOMPurify'),
+    );
+    expect(purify).toHaveLength(1);
+    const entry = readFileSync(new URL('venue-events.js', DIR), 'utf8');
+    expect(entry).toMatch(new RegExp(`import\\(.\\./${purify[0]!.replace(/[.$]/g, '\\$&')}.\\)`));
+    expect(entry).not.toContain('DOMPurify');
+  });
+
+  it('no eval or Function constructor (strict CSP)', () => {
+    const entry = readFileSync(new URL('venue-events.js', DIR), 'utf8');
+    expect(entry).not.toMatch(/\beval\(|new Function\(/);
+  });
+});

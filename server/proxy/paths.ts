@@ -1,0 +1,68 @@
+/**
+ * Which requests the proxy may forward. Pure, on the raw request target (before any decoding),
+ * so that nothing a client encodes can reach another upstream path: the proxy forwards exactly
+ * the two endpoint shapes of spec §4 and is never an open proxy.
+ */
+import { parsePage } from '../../shared/rules/pagination.js';
+
+export type ProxyRoute =
+  /** `GET /t/{slug}/api/events?page=n` (spec §4.1); `upstreamPath` keeps only a normalised page. */
+  | { kind: 'list'; slug: string; upstreamPath: string }
+  /** `GET /t/{slug}/api/events/{id}` (spec §4.2). */
+  | { kind: 'event'; slug: string; upstreamPath: string }
+  /** `GET /t/{slug}/events/{event-slug}`: redirected to the platform's event page. */
+  | { kind: 'event-page'; slug: string; upstreamPath: string }
+  | { kind: 'reject'; status: 400 | 404 | 405; detail: string };
+
+/** Longest request target the proxy considers, in characters. */
+export const MAX_TARGET_LENGTH = 512;
+
+const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
+const API_PATH = new RegExp(`^/t/(${SLUG})/api/events(?:/([1-9][0-9]{0,15}))?/?$`);
+const EVENT_PAGE = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/?$`);
+const reject = (status: 400 | 404 | 405, detail: string): ProxyRoute => ({
+  kind: 'reject',
+  status,
+  detail,
+});
+
+/**
+ * Classifies a request. `target` is the raw request target (`req.originalUrl`); `method` the HTTP
+ * method; `allowSlugs` an optional allow-list of venue slugs. OPTIONS is not handled here (CORS
+ * preflight is answered before routing).
+ */
+export function classify(
+  target: string,
+  method: string,
+  allowSlugs?: readonly string[],
+): ProxyRoute {
+  if (target.length > MAX_TARGET_LENGTH) return reject(404, 'The request path is too long.');
+  // Only plain ASCII paths: no encoding at all (slugs and ids never need it), no CR/LF, no
+  // backslashes, no scheme-relative or absolute targets.
+  if (!target.startsWith('/') || target.startsWith('//') || /[^\x21-\x7e]|[\\%]/.test(target)) {
+    return reject(404, 'No resource exists at this path.');
+  }
+  const queryAt = target.indexOf('?');
+  const path = queryAt === -1 ? target : target.slice(0, queryAt);
+  const query = queryAt === -1 ? '' : target.slice(queryAt + 1);
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
+    return reject(404, 'No resource exists at this path.');
+  }
+  const api = API_PATH.exec(path);
+  const page = api ? null : EVENT_PAGE.exec(path);
+  const slug = api?.[1] ?? page?.[1];
+  if (!slug) return reject(404, 'No resource exists at this path.');
+  if (allowSlugs && !allowSlugs.includes(slug)) {
+    return reject(404, `No venue is published under the slug "${slug}".`);
+  }
+  if (method !== 'GET' && method !== 'HEAD') {
+    return reject(405, `The method ${method} is not allowed here; use GET or HEAD.`);
+  }
+  if (page) return { kind: 'event-page', slug, upstreamPath: `/t/${slug}/events/${page[2]}` };
+  const id = api![2];
+  if (id) return { kind: 'event', slug, upstreamPath: `/t/${slug}/api/events/${id}` };
+  // Only `page` is forwarded, normalised as the origin reads it, so equal pages share a cache entry.
+  const pageParam = new URLSearchParams(query).getAll('page');
+  const n = parsePage(pageParam.length === 1 ? pageParam[0] : undefined);
+  return { kind: 'list', slug, upstreamPath: `/t/${slug}/api/events?page=${n}` };
+}

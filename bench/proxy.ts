@@ -1,0 +1,141 @@
+/**
+ * `npm run bench:proxy` (issue 4): list page 1 of a 1,000-event venue, on loopback with
+ * autocannon — the origin server direct, the proxy with a warm cache, and the proxy with caching
+ * off (every request goes upstream). Each server runs in its own process (bundled with esbuild,
+ * plain Node), so the load generator and the servers do not share an event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+import { openStore } from '../server/store.js';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+const NOW = '2026-12-05T12:00:00Z';
+
+async function bundle(): Promise<string> {
+  const outfile = join('dist', 'bench', 'main.mjs');
+  await build({
+    entryPoints: ['server/main.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+async function start(entry: string, args: string[], children: ChildProcess[]): Promise<string> {
+  const child = spawn(process.execPath, [entry, '--port', '0', ...args], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+?)\/\s/.exec(out);
+      if (m) {
+        // Keep draining the request log (the server logs as deployed) without holding it.
+        child.stdout!.removeAllListeners('data');
+        child.stdout!.resume();
+        resolve(m[1]!);
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function measure(name: string, url: string): Promise<Figure> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** One request at a time: p50 of single-request latency, ms, over `n` requests. */
+async function serialP50(url: string, n = 400): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    await (await fetch(url)).arrayBuffer();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n / 2)]!;
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 've-bench-proxy-'));
+  const children: ChildProcess[] = [];
+  try {
+    const start0 = Date.parse('2026-12-06T00:00:00Z');
+    const venue = {
+      slug: 'bench-venue',
+      timezone: 'Europe/London',
+      events: Array.from({ length: 1000 }, (_, i) => ({
+        id: i + 1,
+        title: `Event ${i + 1}`,
+        slug: `event-${i + 1}`,
+        status: 'published',
+        tickets_enabled: true,
+        description: `<p>Event ${i + 1}</p>`,
+        date: new Date(start0 + (i % 300) * 86_400_000).toISOString().slice(0, 10),
+        time: '20:00',
+      })),
+    };
+    const db = join(dir, 'bench.db');
+    const file = join(dir, 'venue.json');
+    writeFileSync(file, JSON.stringify({ venues: [venue] }));
+    openStore(db).close();
+    const entry = await bundle();
+    const origin = await start(entry, ['--db', db, '--data', file, '--now', NOW], children);
+    const warm = await start(entry, ['--upstream', origin, '--now', NOW], children);
+    const cold = await start(entry, ['--upstream', origin, '--no-cache', '--now', NOW], children);
+    const path = '/t/bench-venue/api/events';
+
+    const figures = [
+      await measure('origin direct', origin + path),
+      await measure('proxy, warm cache', warm + path),
+      await measure('proxy, caching off', cold + path),
+    ];
+    const base = figures[0]!.rps;
+    console.log(
+      `\nlist page 1 of a 1,000-event venue — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+    );
+    console.log('| case | req/s | p50 ms | p99 ms | × origin |\n|---|---:|---:|---:|---:|');
+    for (const f of figures) {
+      console.log(
+        `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base).toFixed(2)} |`,
+      );
+    }
+    const direct = await serialP50(origin + path);
+    const through = await serialP50(cold + path);
+    console.log(
+      `\nsingle-request p50: origin ${direct.toFixed(2)} ms, proxy with caching off ${through.toFixed(2)} ms ` +
+        `(adds ${(through - direct).toFixed(2)} ms; target < 2 ms)`,
+    );
+  } finally {
+    for (const child of children) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

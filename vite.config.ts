@@ -33,7 +33,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     minify: true,
-    sourcemap: true,
+    sourcemap: false,
     modulePreload: false,
     rollupOptions: {
       input: 'widget/index.ts',

@@ -46,7 +46,8 @@ interface Rendered {
   version: string;
   fromMs: number;
   untilMs: number;
-  body: string;
+  /** Kept as bytes so a cached response is sent without re-encoding it on every request. */
+  body: Buffer;
   etag: string;
 }
 
@@ -92,14 +93,15 @@ export function createApp(options: AppOptions): Express {
     req: Request,
     res: Response,
     key: string,
-    render: (nowMs: number) => Omit<Rendered, 'etag'>,
+    render: (nowMs: number) => Omit<Rendered, 'etag' | 'body'> & { body: string },
   ) {
     const nowMs = clock().getTime();
     const version = store.version();
     let hit = options.responseCache === false ? undefined : memo.get(key);
     if (!hit || hit.version !== version || nowMs < hit.fromMs || nowMs >= hit.untilMs) {
       const fresh = render(nowMs);
-      hit = { ...fresh, etag: `"${createHash('sha1').update(fresh.body).digest('base64url')}"` };
+      const body = Buffer.from(fresh.body);
+      hit = { ...fresh, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
       memo.set(key, hit);
     }
     const maxAge = Math.max(0, Math.min(MAX_AGE_S, Math.floor((hit.untilMs - nowMs) / 1000)));

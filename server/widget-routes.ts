@@ -1,7 +1,8 @@
 /**
  * The widget script and the demo page, as a venue's site would use them.
- * `/widget/venue-events.js` has a stable name, so it is revalidated (ETag, max-age 5 min);
- * its lazily loaded chunks have hashed names and are cached for a year.
+ * `/widget/venue-events.js` has a stable name (venues paste it once), so it is cached for a day
+ * and then revalidated with its ETag; its lazily loaded chunks have hashed names and are cached
+ * for a year.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,7 +62,7 @@ export function widgetRouter(options: { widgetDir: string; demoSlug?: string }):
         const hashed = /-[A-Za-z0-9_-]{8,}\.js$/.test(path);
         res.set(
           'Cache-Control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, must-revalidate',
         );
       },
     }),

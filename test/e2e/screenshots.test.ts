@@ -3,6 +3,7 @@
  * served by the real app (demo venue, frozen clock). Saves docs/screenshots/demo-{375,1280}.png.
  */
 import { mkdirSync } from 'node:fs';
+import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
@@ -75,4 +76,49 @@ describe('demo page', () => {
       await page.close();
     },
   );
+
+  it('fits 280 px without horizontal scrolling', async () => {
+    const page = await browser.newPage({ viewport: { width: 280, height: 800 } });
+    await page.goto(url);
+    await page.locator('venue-events article[part="card"]').first().waitFor();
+    const overflow = await page.evaluate(() => {
+      const host = document.querySelector('venue-events')!;
+      const cards = [...host.shadowRoot!.querySelectorAll('article')];
+      return cards.some((c) => c.getBoundingClientRect().right > window.innerWidth + 0.5);
+    });
+    expect(overflow).toBe(false);
+    await page.close();
+  });
+
+  it("follows the visitor's dark colour scheme", async () => {
+    const backgrounds: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await browser.newPage({ colorScheme });
+      await page.goto(url);
+      const card = page.locator('venue-events article[part="card"]').first();
+      await card.waitFor();
+      backgrounds.push(await card.evaluate((e) => getComputedStyle(e).backgroundColor));
+      await page.close();
+    }
+    expect(backgrounds).toEqual(['rgb(255, 255, 255)', 'rgb(23, 27, 34)']);
+  });
+
+  it('serves the widget script with an ETag and a day-long cache', async () => {
+    const res = await fetch(`${url}widget/venue-events.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('etag')).toMatch(/^(W\/)?"/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400, must-revalidate');
+    // As a browser revalidates its cached copy (fetch() would add Cache-Control: no-cache).
+    const status = await new Promise<number | undefined>((resolve) =>
+      get(
+        `${url}widget/venue-events.js`,
+        { headers: { 'If-None-Match': res.headers.get('etag')! } },
+        (r) => {
+          r.resume();
+          resolve(r.statusCode);
+        },
+      ),
+    );
+    expect(status).toBe(304);
+  });
 });

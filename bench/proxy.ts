@@ -32,9 +32,14 @@ async function bundle(): Promise<string> {
 }
 
 async function start(entry: string, args: string[], children: ChildProcess[]): Promise<string> {
-  const child = spawn(process.execPath, [entry, '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
+  // The same Node flags as `npm start`.
+  const child = spawn(
+    process.execPath,
+    ['--max-semi-space-size=4', entry, '--port', '0', ...args],
+    {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    },
+  );
   children.push(child);
   return new Promise((resolve, reject) => {
     let out = '';

@@ -13,9 +13,12 @@ const logger = pino({ name: 'venue-events' });
 function originApp(options: ServerOptions): Express {
   const clock = options.now === undefined ? () => new Date() : () => new Date(options.now!);
   const store = openStore(options.db);
+  // The demo page at `/` shows the demo venue, or the first venue of the file given with --data.
+  let demoSlug = DEMO_SLUG;
   if (options.data) {
     const venues = store.importVenueFile(JSON.parse(readFileSync(options.data, 'utf8')));
     logger.info({ file: options.data, venues: venues.map((v) => v.slug) }, 'imported venue file');
+    demoSlug = venues[0]!.slug;
   } else if (store.venueCount() === 0 || store.venue(DEMO_SLUG)?.name === DEMO_NAME) {
     // The demo is re-dated at every start so it never goes stale; a venue of the user's is left alone.
     store.importVenueFile(demoVenueFile(clock()));
@@ -27,7 +30,7 @@ function originApp(options: ServerOptions): Express {
     baseUrl: options.baseUrl,
     corsOrigins: options.corsOrigins,
     earlierShape: options.earlierShape,
-    demoSlug: options.data ? (store.venue(DEMO_SLUG) ? DEMO_SLUG : undefined) : DEMO_SLUG,
+    demoSlug,
     logger,
   });
 }

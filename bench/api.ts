@@ -7,24 +7,20 @@
  * The server runs in its own process (bundled like `npm start`'s, plain Node) so the load
  * generator does not share its event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { openStore } from '../server/store.js';
-
-const NOW = '2026-12-05T12:00:00Z';
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
-/**
- * Node flags of the server process: by default those of `npm start` (a 4 MB young generation
- * keeps RSS down under load at no cost in throughput); override with BENCH_NODE_FLAGS.
- */
-const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4')
-  .split(' ')
-  .filter(Boolean);
+import {
+  bundle,
+  CONNECTIONS,
+  DURATION_S,
+  measure,
+  NOW,
+  printTable,
+  spawnServer,
+} from './support.js';
 
 function venue(slug: string, count: number, firstId: number) {
   const start = Date.parse('2026-12-06T00:00:00Z');
@@ -72,70 +68,10 @@ function buildStore(path: string, venues: ReturnType<typeof venue>[]) {
   return seconds;
 }
 
-let serveBundle = '';
-
-/** Bundles bench/serve.ts the way `npm run build:server` bundles the server: plain Node, no tsx. */
-async function bundleServer() {
-  serveBundle = join('dist', 'bench', 'serve.mjs'); // inside the repo, so node_modules resolve
-  await build({
-    entryPoints: ['bench/serve.ts'],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outfile: serveBundle,
-    logLevel: 'warning',
-  });
-}
-
-async function startServer(db: string, baseline: string, cache: boolean) {
-  // The same Node flags as `npm start` (package.json), so RSS is what a deployment sees.
-  const args = [
-    ...SERVER_NODE_FLAGS,
-    serveBundle,
-    db,
-    baseline,
-    NOW,
-    ...(cache ? [] : ['--no-response-cache']),
-  ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /READY (\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited ${code}`)));
-  });
-  return { child, url: `http://127.0.0.1:${port}` };
-}
-
-interface Figure {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-async function measure(name: string, url: string): Promise<Figure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-}
-
-function print(title: string, figures: Figure[]) {
-  const base = figures[0]!.rps;
-  console.log(`\n${title}`);
-  console.log('| case | req/s | p50 ms | p99 ms | × baseline |\n|---|---:|---:|---:|---:|');
-  for (const f of figures) {
-    console.log(
-      `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base).toFixed(2)} |`,
-    );
-  }
+/** The bench server over `db`, with the response cache on or off. */
+function startServer(serveBundle: string, db: string, baseline: string, cache: boolean) {
+  const args = [db, baseline, NOW, ...(cache ? [] : ['--no-response-cache'])];
+  return spawnServer(serveBundle, args, /READY (\d+)/);
 }
 
 async function main() {
@@ -148,7 +84,7 @@ async function main() {
       '1,000 venues × 200 events': join(dir, 'large.db'),
     };
     console.log(`building stores in ${dir} …`);
-    await bundleServer();
+    const serveBundle = await bundle('bench/serve.ts', 'serve');
     const tSmall = buildStore(stores['one venue × 1,000 events'], [
       venue('venue-0', 1_000, 1),
       big,
@@ -162,7 +98,12 @@ async function main() {
     // The baseline body is a real page-1 response, so (a) sends the same bytes (b) does.
     const baselinePath = join(dir, 'baseline.json');
     {
-      const s = await startServer(stores['one venue × 1,000 events'], '/dev/null', true);
+      const s = await startServer(
+        serveBundle,
+        stores['one venue × 1,000 events'],
+        '/dev/null',
+        true,
+      );
       writeFileSync(baselinePath, await (await fetch(`${s.url}/t/venue-0/api/events`)).text());
       s.child.kill();
     }
@@ -170,7 +111,7 @@ async function main() {
     const rss: string[] = [];
     for (const cache of [true, false]) {
       for (const [label, db] of Object.entries(stores)) {
-        const { child, url } = await startServer(db, baselinePath, cache);
+        const { child, url } = await startServer(serveBundle, db, baselinePath, cache);
         children.push(child);
         const idle =
           ((await (await fetch(`${url}/__rss`)).json()) as { rss: number }).rss / 2 ** 20;
@@ -186,9 +127,10 @@ async function main() {
           ),
           await measure('(d) one event', `${url}/t/${slug}/api/events/${oneId}`),
         ];
-        print(
+        printTable(
           `${label}, response cache ${cache ? 'on (default)' : 'off'} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
           figures,
+          'baseline',
         );
         const [c0, c] = [figures[2]!, figures[3]!];
         console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);

@@ -4,72 +4,30 @@
  * off (every request goes upstream). Each server runs in its own process (bundled with esbuild,
  * plain Node), so the load generator and the servers do not share an event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { build } from 'esbuild';
 import { openStore } from '../server/store.js';
+import {
+  bundle,
+  CONNECTIONS,
+  DURATION_S,
+  measure,
+  NOW,
+  printTable,
+  spawnServer,
+} from './support.js';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 10;
-const NOW = '2026-12-05T12:00:00Z';
-
-async function bundle(): Promise<string> {
-  const outfile = join('dist', 'bench', 'main.mjs');
-  await build({
-    entryPoints: ['server/main.ts'],
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
-  });
-  return outfile;
-}
-
+/** A server of `npm start`'s bundle with `args`, on a free port. */
 async function start(entry: string, args: string[], children: ChildProcess[]): Promise<string> {
-  // The same Node flags as `npm start`.
-  const child = spawn(
-    process.execPath,
-    ['--max-semi-space-size=4', entry, '--port', '0', ...args],
-    {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    },
+  const { child, url } = await spawnServer(
+    entry,
+    ['--port', '0', ...args],
+    /listening on (http:\/\/\S+?)\/\s/,
   );
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+?)\/\s/.exec(out);
-      if (m) {
-        // Keep draining the request log (the server logs as deployed) without holding it.
-        child.stdout!.removeAllListeners('data');
-        child.stdout!.resume();
-        resolve(m[1]!);
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-  });
-}
-
-interface Figure {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
-async function measure(name: string, url: string): Promise<Figure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
-  if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  return url;
 }
 
 /** One request at a time: p50 of single-request latency, ms, over `n` requests. */
@@ -107,7 +65,7 @@ async function main() {
     const file = join(dir, 'venue.json');
     writeFileSync(file, JSON.stringify({ venues: [venue] }));
     openStore(db).close();
-    const entry = await bundle();
+    const entry = await bundle('server/main.ts', 'main');
     const origin = await start(entry, ['--db', db, '--data', file, '--now', NOW], children);
     const warm = await start(entry, ['--upstream', origin, '--now', NOW], children);
     const cold = await start(entry, ['--upstream', origin, '--no-cache', '--now', NOW], children);
@@ -118,16 +76,11 @@ async function main() {
       await measure('proxy, warm cache', warm + path),
       await measure('proxy, caching off', cold + path),
     ];
-    const base = figures[0]!.rps;
-    console.log(
-      `\nlist page 1 of a 1,000-event venue — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+    printTable(
+      `list page 1 of a 1,000-event venue — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+      figures,
+      'origin',
     );
-    console.log('| case | req/s | p50 ms | p99 ms | × origin |\n|---|---:|---:|---:|---:|');
-    for (const f of figures) {
-      console.log(
-        `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base).toFixed(2)} |`,
-      );
-    }
     const direct = await serialP50(origin + path);
     const through = await serialP50(cold + path);
     console.log(

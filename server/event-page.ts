@@ -1,6 +1,5 @@
+import { escapeHtml } from './html.js';
 import type { VenueRecord } from './store.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The public event page that buy links point at (`/t/{slug}/events/{event-slug}`, decisions.md

@@ -3,11 +3,11 @@
  * Validation is all-or-nothing: every problem is collected with its JSON path before anything is
  * written. JSON Schema checks use Ajv against `shared/venue-file.schema.json`'s source.
  */
-import { Ajv, type ErrorObject } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject } from 'ajv';
 import { IANAZone } from 'luxon';
 import { VenueFileSchema, type EventInput, type VenueFile } from '../shared/venue-file.js';
 import { sortStops } from '../shared/rules/stops.js';
+import { createAjv } from './ajv.js';
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
 export interface VenueFileProblem {
@@ -69,10 +69,7 @@ export interface StoredVenue {
   events: StoredEvent[];
 }
 
-// ajv-formats ships CommonJS with a default export; under ESM interop it may arrive wrapped.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
-  .default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, strict: true, verbose: true }));
+const ajv = createAjv({ strict: true, verbose: true });
 const validateSchema = ajv.compile<VenueFile>(VenueFileSchema);
 
 /** `/venues/0/events/3/date` → `venues[0].events[3].date`. */

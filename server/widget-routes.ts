@@ -8,12 +8,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
 import { sendError } from './errors.js';
-
-const escapeAttr = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from './html.js';
 
 /** The demo page: the exact snippet a venue pastes, plus light-DOM fallback content. */
 export function demoPage(demoSlug: string): string {
-  const slug = escapeAttr(demoSlug);
+  const slug = escapeHtml(demoSlug);
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -78,28 +78,22 @@ export function createUpstream(options: UpstreamOptions) {
       },
       proxyRes(proxyRes, req) {
         const flight = (req as FlightRequest)[FLIGHT]!;
-        const declared = Number(proxyRes.headers['content-length'] ?? 0);
-        if (declared > options.maxBodyBytes) {
+        const tooBig = (size: number) => {
+          if (size <= options.maxBodyBytes) return false;
           proxyRes.destroy();
           flight.finish({
             kind: 'failed',
             reason: `body over ${options.maxBodyBytes} bytes`,
             ms: 0,
           });
-          return;
-        }
+          return true;
+        };
+        if (tooBig(Number(proxyRes.headers['content-length'] ?? 0))) return;
         const chunks: Buffer[] = [];
         let size = 0;
         proxyRes.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (size > options.maxBodyBytes) {
-            proxyRes.destroy();
-            flight.finish({
-              kind: 'failed',
-              reason: `body over ${options.maxBodyBytes} bytes`,
-              ms: 0,
-            });
-          } else chunks.push(chunk);
+          if (!tooBig(size)) chunks.push(chunk);
         });
         proxyRes.on('end', () =>
           flight.finish({

@@ -1,6 +1,6 @@
 /** Validates responses against the shared contract (shared/contract.ts) with Ajv. */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../../server/ajv.js';
 import type { TSchema } from '@sinclair/typebox';
 import {
   checkTicketOfficeRules,
@@ -13,9 +13,7 @@ import {
   type TicketOffice,
 } from '../../shared/contract.js';
 
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
-  .default ?? addFormatsModule) as unknown as (ajv: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, strict: false }));
+const ajv = createAjv({ strict: false });
 const compiled = new Map<TSchema, ValidateFunction>();
 
 function check(schema: TSchema, body: unknown, what: string): void {

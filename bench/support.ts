@@ -1,0 +1,93 @@
+/** Pieces shared by `npm run bench:api` and `npm run bench:proxy`. Not a test. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import autocannon from 'autocannon';
+import { build } from 'esbuild';
+
+/** Seconds per measured case (BENCH_SECONDS), after a 1 s warm-up. */
+export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+export const CONNECTIONS = 10;
+/** The frozen clock of every benchmarked server. */
+export const NOW = '2026-12-05T12:00:00Z';
+/**
+ * Node flags of the server processes: by default those of `npm start` (a 4 MB young generation
+ * keeps RSS down under load at no cost in throughput); override with BENCH_NODE_FLAGS.
+ */
+const SERVER_NODE_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4')
+  .split(' ')
+  .filter(Boolean);
+
+/**
+ * Bundles `entry` as `npm run build:server` bundles the server (plain Node, no tsx) into
+ * `dist/bench/`, inside the repo so that node_modules resolve. Returns the bundle's path.
+ */
+export async function bundle(entry: string, name: string): Promise<string> {
+  const outfile = `dist/bench/${name}.mjs`;
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * Starts `node <flags> script args…` and resolves with its base URL once its stdout matches
+ * `ready` (group 1 = URL or port). Its later output is drained, not kept.
+ */
+export function spawnServer(
+  script: string,
+  args: string[],
+  ready: RegExp,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = ready.exec(out);
+      if (!m) return;
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.resume();
+      resolve({ child, url: /^\d+$/.test(m[1]!) ? `http://127.0.0.1:${m[1]}` : m[1]! });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
+  });
+}
+
+export interface Figure {
+  name: string;
+  /** Mean requests per second. */
+  rps: number;
+  /** Latency percentiles, ms. */
+  p50: number;
+  p99: number;
+}
+
+/** Loads `url` with autocannon; throws if any response is not 2xx. */
+export async function measure(name: string, url: string): Promise<Figure> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+  if (r.non2xx > 0 || r.errors > 0) {
+    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  }
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+}
+
+/** Prints figures as a Markdown table with each req/s as a ratio to the first row's. */
+export function printTable(title: string, figures: Figure[], ratioTo: string): void {
+  const base = figures[0]!.rps;
+  console.log(`\n${title}`);
+  console.log(`| case | req/s | p50 ms | p99 ms | × ${ratioTo} |\n|---|---:|---:|---:|---:|`);
+  for (const f of figures) {
+    console.log(
+      `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base).toFixed(2)} |`,
+    );
+  }
+}

@@ -10,15 +10,26 @@ import { cardStyles, hostStyles } from './styles.js';
 
 /**
  * `<venue-event venue="blue-room" event-id="101">`: one event in full, with its sanitised
- * description, for site builders who lay out their own pages.
+ * description, for site builders who lay out their own pages. Children are fallback content:
+ * shown until the element upgrades and when scripts are off, never after (there is no slot).
  *
  * @fires venue-events:load - after the event loaded; `detail: { event }`
  * @fires venue-events:buy - from its buy control (see `<venue-buy-button>`)
- * @slot - fallback content, shown until the element upgrades and when scripts are off
- * @csspart card - @csspart image - @csspart category - @csspart badge - @csspart title
- * @csspart date - @csspart location - @csspart cancelled - @csspart stops - @csspart description
- * @csspart buy-button - @csspart buy-status - @csspart buy-message - @csspart error
- * @cssprop --venue-events-accent - @cssprop --venue-events-color - @cssprop --venue-events-card-background
+ * @csspart card - the event
+ * @csspart image - the event image
+ * @csspart category - the category label
+ * @csspart badge - the 18+ badge
+ * @csspart title - the event title
+ * @csspart date - date and time
+ * @csspart location - the location
+ * @csspart cancelled - the cancellation notice
+ * @csspart stops - the dates of a multi-date event
+ * @csspart description - the sanitised HTML description
+ * @csspart buy-button - the "Buy tickets" link
+ * @csspart buy-status - the closing countdown or closed state
+ * @csspart buy-message - the venue's message while sales are closed
+ * @csspart error - the error state with its retry button
+ * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
 export class VenueEvent extends LitElement {
   static override styles = [hostStyles, cardStyles];

@@ -9,11 +9,11 @@ import { cardStyles, hostStyles } from './styles.js';
 /**
  * `<venue-events venue="blue-room">`: a venue's upcoming events, soonest first, 12 per page,
  * each with its buy control. Keeps the last good page on screen when a refresh fails.
+ * Children (e.g. a link to the venue's listing) are fallback content: shown until the element
+ * upgrades and when scripts are off, never after (there is no slot).
  *
  * @fires venue-events:load - after each page loaded; `detail: { page, lastPage, total, events }`
  * @fires venue-events:buy - from a buy control; cancelable (see `<venue-buy-button>`)
- * @slot - fallback content (e.g. a link to the venue's listing), shown until the element
- *   upgrades and when scripts are off
  * @csspart list - the grid of events
  * @csspart card - one event
  * @csspart image - the event image

@@ -91,10 +91,15 @@ export class VenueBuyButton extends LitElement {
   private expiredFor: string | undefined;
 
   private fetched = new Task(this, {
-    task: async ([base, venue, id], { signal }) =>
-      id && venue ? (await fetchEvent(base, venue, id, signal)).data : undefined,
+    task: async ([base, venue, id, reloads], { signal }) =>
+      id && venue ? (await fetchEvent(base, venue, id, signal, reloads > 0)).data : undefined,
     args: () =>
-      [this.baseUrl || SCRIPT_ORIGIN, this.venue, this.event ? undefined : this.eventId] as const,
+      [
+        this.baseUrl || SCRIPT_ORIGIN,
+        this.venue,
+        this.event ? undefined : this.eventId,
+        this.reloads,
+      ] as const,
   });
 
   constructor() {
@@ -118,7 +123,29 @@ export class VenueBuyButton extends LitElement {
   }
 
   protected override updated(_changed: PropertyValues): void {
+    this.confirmExpiry();
     this.schedule();
+  }
+
+  /**
+   * A pending closure passed while on screen (the render already shows it closed): ask for the
+   * server's word once — the list refetches on `venue-events:expired`, a standalone button
+   * refetches its event.
+   */
+  private confirmExpiry(): void {
+    const event = this.current;
+    if (!event || !('ticket_office' in event.attributes) || this.expiredFor === event.id) return;
+    const office = event.attributes.ticket_office;
+    if (office.status !== 'open' || office.closes_at === null) return;
+    if (Date.parse(office.closes_at) > this.clock()) return;
+    this.expiredFor = event.id;
+    this.dispatchEvent(
+      new CustomEvent('venue-events:expired', { detail: { event }, bubbles: true, composed: true }),
+    );
+    if (!this.event) {
+      this.reloads++;
+      this.requestUpdate();
+    }
   }
 
   /** Re-renders when the countdown text changes and exactly when a pending deadline passes. */
@@ -161,29 +188,6 @@ export class VenueBuyButton extends LitElement {
     const now = this.clock();
     const state = buyState(event.attributes, now, localToday(now));
     const url = eventPageUrl(event, this.venue);
-    if (
-      state.kind === 'closed' &&
-      'ticket_office' in event.attributes &&
-      event.attributes.ticket_office.status === 'open'
-    ) {
-      // The deadline passed while on screen: say so now and let the list confirm with a refetch.
-      if (this.expiredFor !== event.id) {
-        this.expiredFor = event.id;
-        queueMicrotask(() =>
-          this.dispatchEvent(
-            new CustomEvent('venue-events:expired', {
-              detail: { event },
-              bubbles: true,
-              composed: true,
-            }),
-          ),
-        );
-        if (this.fetched.value) {
-          this.reloads++;
-          queueMicrotask(() => this.requestUpdate());
-        }
-      }
-    }
     const t = this.t;
     return html`<div aria-live="polite">
       ${

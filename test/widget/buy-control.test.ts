@@ -162,4 +162,37 @@ describe('countdown', () => {
     ).event.attributes.ticket_office;
     expect(ticketOffice.status).to.equal('closed');
   });
+
+  it('a standalone <venue-buy-button> flips at the deadline and refetches its event', async () => {
+    await setServerClock('2026-12-05T12:00:00Z');
+    const started = Date.now();
+    const button = mount<HTMLElement & { clock: () => number }>(
+      '<venue-buy-button venue="countdown" event-id="300" locale="en"></venue-buy-button>',
+      (b) => (b.clock = () => NOW_MS + (Date.now() - started)),
+    );
+    await waitFor(() => button.shadowRoot!.querySelector('[part="buy-button"]'), 'the open link');
+    const requests = performance.getEntriesByType('resource').length;
+    await setServerClock('2026-12-05T12:00:05Z');
+    await waitFor(
+      () =>
+        button.shadowRoot!.querySelector('[part="buy-status"]')?.getAttribute('data-reason') ===
+        'scheduled',
+      'the flip to closed',
+    );
+    // The refetch went to the server (not the HTTP cache) and it confirmed the closure.
+    await waitFor(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .slice(requests)
+          .some((e) => e.name.endsWith('/t/countdown/api/events/300')),
+      'the refetch',
+    );
+    type WithTask = { fetched: { value?: { attributes: { ticket_office: { status: string } } } } };
+    await waitFor(
+      () =>
+        (button as unknown as WithTask).fetched.value?.attributes.ticket_office.status === 'closed',
+      "the server's closed ticket office",
+    );
+  });
 });

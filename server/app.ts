@@ -14,7 +14,7 @@ import { cors } from './cors.js';
 import { errorHandler, notFound, sendError, sendMethodNotAllowed } from './errors.js';
 import { eventPage } from './event-page.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from './paths.js';
-import { momentIn, nextTransition, renderEvent } from './render.js';
+import { nextTransition, renderEvent, venueDay, type VenueDay } from './render.js';
 import type { Store, VenueRecord } from './store.js';
 import { widgetRouter } from './widget-routes.js';
 
@@ -88,20 +88,60 @@ export function createApp(options: AppOptions): Express {
 
   const baseUrl = (req: Request) => configuredBase ?? `${req.protocol}://${req.host}`;
 
-  /** Serves a memoised JSON body with ETag/304 and a transition-aware Cache-Control. */
+  // Per-request work that only changes at a venue's midnight or an import, kept between requests.
+  const days = new Map<string, VenueDay>();
+  const venues = new LRUCache<string, { version: string; venue: VenueRecord | null }>({
+    max: 10_000,
+  });
+  const counts = new LRUCache<string, number>({ max: 10_000 });
+
+  /** The venue-local day of IANA zone `zone` at `nowMs`, computed once per day. */
+  function dayIn(zone: string, nowMs: number): VenueDay {
+    let day = days.get(zone);
+    if (!day || nowMs < day.startMs || nowMs >= day.endMs)
+      days.set(zone, (day = venueDay(zone, nowMs)));
+    return day;
+  }
+
+  function venueOf(slug: string, version: string): VenueRecord | undefined {
+    let hit = venues.get(slug);
+    if (!hit || hit.version !== version)
+      venues.set(slug, (hit = { version, venue: store.venue(slug) ?? null }));
+    return hit.venue ?? undefined;
+  }
+
+  function countListed(slug: string, today: string, version: string): number {
+    const key = `${version}|${slug}|${today}`;
+    let total = counts.get(key);
+    if (total === undefined) counts.set(key, (total = store.countListed(slug, today)));
+    return total;
+  }
+
+  /**
+   * Serves a memoised JSON body with ETag/304 and a transition-aware Cache-Control.
+   * `render` returns undefined when there is nothing to serve (then `notFound` answers).
+   */
   function serve(
     req: Request,
     res: Response,
     key: string,
-    render: (nowMs: number) => Omit<Rendered, 'etag' | 'body'> & { body: string },
+    version: string,
+    render: (nowMs: number) => { untilMs: number; body: string } | undefined,
+    notFound: () => void,
   ) {
     const nowMs = clock().getTime();
-    const version = store.version();
     let hit = options.responseCache === false ? undefined : memo.get(key);
     if (!hit || hit.version !== version || nowMs < hit.fromMs || nowMs >= hit.untilMs) {
       const fresh = render(nowMs);
+      if (!fresh) return notFound();
       const body = Buffer.from(fresh.body);
-      hit = { ...fresh, body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+      hit = {
+        version,
+        fromMs: nowMs,
+        untilMs: fresh.untilMs,
+        body,
+        etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      };
       memo.set(key, hit);
     }
     const maxAge = Math.max(0, Math.min(MAX_AGE_S, Math.floor((hit.untilMs - nowMs) / 1000)));
@@ -117,10 +157,10 @@ export function createApp(options: AppOptions): Express {
     res.send(hit.body);
   }
 
-  function venueOr404(req: Request, res: Response): VenueRecord | undefined {
-    const venue = store.venue(String(req.params.slug));
-    if (!venue)
-      sendError(res, 404, `No venue is published under the slug "${String(req.params.slug)}".`);
+  function venueOr404(req: Request, res: Response, version: string): VenueRecord | undefined {
+    const slug = String(req.params.slug);
+    const venue = venueOf(slug, version);
+    if (!venue) sendError(res, 404, `No venue is published under the slug "${slug}".`);
     return venue;
   }
 
@@ -129,54 +169,68 @@ export function createApp(options: AppOptions): Express {
 
   api.all('/events', (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(req, res);
-    const venue = venueOr404(req, res);
+    const version = store.version();
+    const venue = venueOr404(req, res, version);
     if (!venue) return;
     const page = parsePage(req.query.page);
     const base = baseUrl(req);
-    serve(req, res, `list|${base}|${venue.slug}|${page}`, (nowMs) => {
-      const moment = momentIn(venue.timezone, nowMs);
-      const total = store.countListed(venue.slug, moment.today);
-      const window = pageWindow(total, page);
-      const events =
-        window.from === null ? [] : store.listed(venue.slug, moment.today, window.offset, PER_PAGE);
-      const data = events.map((e) => renderEvent(e, venue, base, moment, options.earlierShape));
-      const envelope = {
-        data,
-        ...envelopeLinks(`${base}/t/${venue.slug}/api/events`, window, total),
-      };
-      return {
-        version: store.version(),
-        fromMs: nowMs,
-        untilMs: nextTransition(events, venue.timezone, nowMs),
-        body: JSON.stringify(envelope),
-      };
-    });
+    const path = `${base}/t/${venue.slug}/api/events`;
+    serve(
+      req,
+      res,
+      `list|${path}|${page}`,
+      version,
+      (nowMs) => {
+        const day = dayIn(venue.timezone, nowMs);
+        const total = countListed(venue.slug, day.today, version);
+        const window = pageWindow(total, page);
+        const events =
+          window.from === null ? [] : store.listed(venue.slug, day.today, window.offset, PER_PAGE);
+        const moment = { nowMs, today: day.today };
+        const data = events.map((e) => renderEvent(e, venue, base, moment, options.earlierShape));
+        return {
+          untilMs: nextTransition(events, day.endMs, nowMs),
+          body: JSON.stringify({ data, ...envelopeLinks(path, window, total) }),
+        };
+      },
+      () => undefined,
+    );
   });
 
   api.all('/events/:id', (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(req, res);
-    const venue = venueOr404(req, res);
+    const version = store.version();
+    const venue = venueOr404(req, res, version);
     if (!venue) return;
     const raw = String(req.params.id);
     const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : NaN;
-    const event = Number.isSafeInteger(id) ? store.event(venue.slug, id) : undefined;
-    if (!event)
-      return sendError(res, 404, `Venue "${venue.slug}" has no public event with id "${raw}".`);
     const base = baseUrl(req);
-    serve(req, res, `one|${base}|${venue.slug}|${id}`, (nowMs) => ({
-      version: store.version(),
-      fromMs: nowMs,
-      untilMs: nextTransition([event], venue.timezone, nowMs),
-      body: JSON.stringify({
-        data: renderEvent(
+    const missing = () =>
+      sendError(res, 404, `Venue "${venue.slug}" has no public event with id "${raw}".`);
+    if (!Number.isSafeInteger(id)) return missing();
+    serve(
+      req,
+      res,
+      `one|${base}|${venue.slug}|${id}`,
+      version,
+      (nowMs) => {
+        const event = store.event(venue.slug, id);
+        if (!event) return undefined;
+        const day = dayIn(venue.timezone, nowMs);
+        const data = renderEvent(
           event,
           venue,
           base,
-          momentIn(venue.timezone, nowMs),
+          { nowMs, today: day.today },
           options.earlierShape,
-        ),
-      }),
-    }));
+        );
+        return {
+          untilMs: nextTransition([event], day.endMs, nowMs),
+          body: JSON.stringify({ data }),
+        };
+      },
+      missing,
+    );
   });
 
   api.all('/{*rest}', (_req, res) =>
@@ -185,7 +239,7 @@ export function createApp(options: AppOptions): Express {
   app.use('/t/:slug/api', api);
 
   app.get('/t/:slug/events/:eventSlug', (req, res) => {
-    const venue = venueOr404(req, res);
+    const venue = venueOr404(req, res, store.version());
     if (!venue) return;
     res.type('html').set('Cache-Control', 'public, max-age=60');
     res.send(eventPage(venue, String(req.params.eventSlug)));

@@ -18,9 +18,24 @@ export interface Moment {
   today: string;
 }
 
-/** The venue-local date at `nowMs` in IANA zone `timezone` (decisions.md "venue clock"). */
-export function momentIn(timezone: string, nowMs: number): Moment {
-  return { nowMs, today: DateTime.fromMillis(nowMs, { zone: timezone }).toISODate()! };
+/** A venue-local calendar day: its date and the UTC instants (epoch ms) it starts and ends. */
+export interface VenueDay {
+  today: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * The venue-local day containing `nowMs` in IANA zone `timezone` (decisions.md "venue clock").
+ * `endMs` is the next midnight there, so DST days last 23 or 25 hours.
+ */
+export function venueDay(timezone: string, nowMs: number): VenueDay {
+  const start = DateTime.fromMillis(nowMs, { zone: timezone }).startOf('day');
+  return {
+    today: start.toISODate()!,
+    startMs: start.toMillis(),
+    endMs: start.plus({ days: 1 }).toMillis(),
+  };
 }
 
 const compact = (stop: StoredStop): CompactOccurrence => ({
@@ -94,18 +109,15 @@ export function renderEvent(
 
 /**
  * The next instant (UTC epoch ms) after `nowMs` at which any of `events` can look different:
- * the next midnight in the venue's zone (stops pass, days end) or a pending scheduled closure.
- * Bounds response caching (decisions.md "Caching").
+ * `dayEndMs`, the next midnight in the venue's zone (stops pass, days end), or an earlier pending
+ * scheduled closure. Bounds response caching (decisions.md "Caching").
  */
 export function nextTransition(
   events: readonly StoredEvent[],
-  timezone: string,
+  dayEndMs: number,
   nowMs: number,
 ): number {
-  let next = DateTime.fromMillis(nowMs, { zone: timezone })
-    .startOf('day')
-    .plus({ days: 1 })
-    .toMillis();
+  let next = dayEndMs;
   for (const event of events) {
     if (event.closeAt !== null && event.closeAt > nowMs && event.closeAt < next)
       next = event.closeAt;

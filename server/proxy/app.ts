@@ -81,7 +81,15 @@ export function createProxyApp(options: ProxyOptions): Express {
       pinoHttp({
         logger: options.logger,
         quietReqLogger: true,
-        customProps: (_req, res) => ({ proxy: (res as Response).locals.proxy }),
+        // Added to the one completion line (customProps would build a second child logger per request).
+        customSuccessObject: (_req, res, line: object) => ({
+          ...line,
+          proxy: (res as Response).locals.proxy,
+        }),
+        customErrorObject: (_req, res, _error, line: object) => ({
+          ...line,
+          proxy: (res as Response).locals.proxy,
+        }),
       }),
     );
   }

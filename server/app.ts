@@ -241,8 +241,10 @@ export function createApp(options: AppOptions): Express {
   app.get('/t/:slug/events/:eventSlug', (req, res) => {
     const venue = venueOr404(req, res, store.version());
     if (!venue) return;
+    const event = store.eventBySlug(venue.slug, String(req.params.eventSlug));
+    if (!event) return sendError(res, 404, `Venue "${venue.slug}" has no public event page here.`);
     res.type('html').set('Cache-Control', 'public, max-age=60');
-    res.send(eventPage(venue, String(req.params.eventSlug)));
+    res.send(eventPage(venue, event));
   });
 
   app.get('/healthz', (_req, res) => {

@@ -37,6 +37,8 @@ export interface Store {
   listed(slug: string, today: string, offset: number, limit: number): StoredEvent[];
   /** A served event of the venue (not draft, private or hidden-cancelled), or undefined. */
   event(slug: string, id: number): StoredEvent | undefined;
+  /** A served event of the venue by its page slug (`/t/{slug}/events/{event-slug}`), or undefined. */
+  eventBySlug(slug: string, eventSlug: string): StoredEvent | undefined;
   /**
    * Validates and imports venue files in one transaction: each named venue is replaced whole,
    * other venues are untouched. Paths in errors are prefixed with `files[i].` when more than one
@@ -137,6 +139,9 @@ export function openStore(path: string): Store {
     event: db.prepare<[number, string], { doc: string }>(
       'SELECT doc FROM events WHERE id = ? AND venue_slug = ? AND served = 1',
     ),
+    eventBySlug: db.prepare<[string, string], { doc: string }>(
+      "SELECT doc FROM events WHERE venue_slug = ? AND served = 1 AND json_extract(doc, '$.slug') = ? ORDER BY id LIMIT 1",
+    ),
     owner: db.prepare<[number], { venue_slug: string }>(
       'SELECT venue_slug FROM events WHERE id = ?',
     ),
@@ -230,6 +235,7 @@ export function openStore(path: string): Store {
     listed: (slug, today, offset, limit) =>
       q.listed.all(slug, today, today, limit, offset).map((row) => parse(row)!),
     event: (slug, id) => parse(q.event.get(id, slug)),
+    eventBySlug: (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
     importVenueFiles,
     importVenueFile: (doc) => importVenueFiles([doc]),
     version: () => `${writes}.${db.pragma('data_version', { simple: true }) as number}`,

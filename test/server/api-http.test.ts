@@ -200,3 +200,34 @@ describe('CORS allow-list', () => {
     }
   });
 });
+
+describe('event page (where buy links point)', () => {
+  it('names the event, escaped, with its venue-local date', async () => {
+    const page = await startServer(
+      venueFile([
+        {
+          title: '<b>Jazz</b> & Blues',
+          slug: 'jazz',
+          date: '2026-12-07',
+          time: '19:30',
+          location: 'Main Room',
+        },
+      ]),
+      '2026-12-05T12:00:00Z',
+    );
+    try {
+      const res = await fetch(`${page.url}/t/test-venue/events/jazz`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await res.text();
+      expect(html).toContain('<h1>&#60;b&#62;Jazz&#60;/b&#62; &#38; Blues</h1>');
+      expect(html).toMatch(/Mon,? 7 Dec 2026,? 19:30/);
+      expect(html).not.toContain('<b>Jazz');
+      const missing = await fetch(`${page.url}/t/test-venue/events/nope`);
+      expect(missing.status).toBe(404);
+      expectErrorResponse(await missing.json());
+    } finally {
+      await page.close();
+    }
+  });
+});

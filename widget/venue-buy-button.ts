@@ -122,14 +122,19 @@ export class VenueBuyButton extends LitElement {
     return messagesFor(resolveLocale(this.locale, this));
   }
 
-  protected override updated(_changed: PropertyValues): void {
+  protected override willUpdate(_changed: PropertyValues): void {
+    // Before the Task controller reads its args, so a reload joins this update instead of
+    // scheduling another one after it.
     this.confirmExpiry();
+  }
+
+  protected override updated(_changed: PropertyValues): void {
     this.schedule();
   }
 
   /**
    * A pending closure passed while on screen (the render already shows it closed): ask for the
-   * server's word once — the list refetches on `venue-events:expired`, a standalone button
+   * server's word once, before this update renders — the list refetches on `venue-events:expired`, a standalone button
    * refetches its event.
    */
   private confirmExpiry(): void {
@@ -142,10 +147,7 @@ export class VenueBuyButton extends LitElement {
     this.dispatchEvent(
       new CustomEvent('venue-events:expired', { detail: { event }, bubbles: true, composed: true }),
     );
-    if (!this.event) {
-      this.reloads++;
-      this.requestUpdate();
-    }
+    if (!this.event) this.reloads++;
   }
 
   /** Re-renders when the countdown text changes and exactly when a pending deadline passes. */

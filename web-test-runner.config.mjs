@@ -6,7 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { createServer } from 'node:http';
-import { createApp } from './server/app.ts';
+import { createApp } from './server/origin/app.ts';
 import { createProxyApp } from './server/proxy/app.ts';
 import { openStore } from './server/store.ts';
 import { NOW, widgetVenueFile } from './test/fixtures/widget-venues.ts';

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { createApp } from '../server/app.js';
+import { createApp } from '../server/origin/app.js';
 import { openStore } from '../server/store.js';
 
 const [dbPath, baselinePath, now, flag] = process.argv.slice(2);

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { createApp } from './app.js';
+import { createApp } from './origin/app.js';
 import { parseServerOptions, USAGE, UsageError, type ServerOptions } from './cli-options.js';
 import { DEMO_NAME, DEMO_SLUG, demoVenueFile } from './demo/venue.js';
 import { openStore, VenueFileError } from './store.js';

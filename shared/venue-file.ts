@@ -5,6 +5,7 @@
  * members that depend on mode/status) are checked by the importer, with the same JSON paths.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { SLUG } from './contract.js';
 
 const strict = { additionalProperties: false } as const;
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
@@ -47,7 +48,7 @@ export const EventInputSchema = Type.Object(
   {
     id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
     title: Type.String({ minLength: 1 }),
-    slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$' }),
+    slug: Type.String({ pattern: `^${SLUG}$` }),
     category: Type.Optional(Type.String()),
     description: Type.Optional(Type.String()),
     location: Type.Optional(Type.String()),
@@ -76,7 +77,7 @@ export const EventInputSchema = Type.Object(
 
 export const VenueInputSchema = Type.Object(
   {
-    slug: Type.String({ pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 100 }),
+    slug: Type.String({ pattern: `^${SLUG}$`, maxLength: 100 }),
     name: Type.Optional(Type.String()),
     timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
     api_shape: Type.Optional(Type.Union([Type.Literal('current'), Type.Literal('earlier')])),

@@ -8,11 +8,11 @@ import express, { type Express, type Request, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
-import { matchesIfNoneMatch } from '../app.js';
-import { cors } from '../cors.js';
-import { errorHandler, notFound, sendError, sendMethodNotAllowed } from '../errors.js';
-import { DEFAULT_WIDGET_DIR } from '../paths.js';
-import { widgetRouter } from '../widget-routes.js';
+import { matchesIfNoneMatch } from '../http/conditional.js';
+import { cors } from '../http/cors.js';
+import { errorHandler, methodNotAllowedError, notFound, sendError } from '../http/errors.js';
+import { DEFAULT_WIDGET_DIR } from '../files.js';
+import { widgetRouter } from '../web/widget-router.js';
 import { classify } from './paths.js';
 import { cacheDirectives, freshUntil } from './freshness.js';
 import { rewriteUrls } from './rewrite.js';
@@ -157,7 +157,7 @@ export function createProxyApp(options: ProxyOptions): Express {
   app.all('/t/{*rest}', async (req, res) => {
     const route = classify(req.originalUrl, req.method, options.allowSlugs);
     if (route.kind === 'reject') {
-      if (route.status === 405) return sendMethodNotAllowed(req, res);
+      if (route.status === 405) throw methodNotAllowedError(req.method);
       return sendError(res, route.status, route.detail);
     }
     if (route.kind === 'event-page') {

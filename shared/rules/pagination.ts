@@ -1,4 +1,6 @@
-import { PER_PAGE, type PageLink } from '../contract.js';
+import { PER_PAGE, POSITIVE_INTEGER, whole, type PageLink } from '../contract.js';
+
+const PAGE_NUMBER = whole(POSITIVE_INTEGER);
 
 /**
  * The page asked for, as Laravel's `PaginationState` reads it (decisions.md "Pagination"): a
@@ -6,7 +8,7 @@ import { PER_PAGE, type PageLink } from '../contract.js';
  * `2.5`, `02` and huge values all give 1.
  */
 export function parsePage(raw: unknown): number {
-  if (typeof raw !== 'string' || !/^[1-9]\d*$/.test(raw)) return 1;
+  if (typeof raw !== 'string' || !PAGE_NUMBER.test(raw)) return 1;
   const page = Number(raw);
   return Number.isSafeInteger(page) ? page : 1;
 }

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/app.js';
+import { createApp } from '../../server/origin/app.js';
 import { demoVenueFile } from '../../server/demo/venue.js';
 import { openStore } from '../../server/store.js';
 

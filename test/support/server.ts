@@ -1,7 +1,7 @@
 /** Starts the real app (real SQLite store) on 127.0.0.1:0 for tests, with a test-driven clock. */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createApp, type AppOptions } from '../../server/app.js';
+import { createApp, type AppOptions } from '../../server/origin/app.js';
 import { openStore, type Store } from '../../server/store.js';
 
 export interface TestServer {

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
-import { sendError } from './errors.js';
-import { escapeHtml } from './html.js';
+import { sendError } from '../http/errors.js';
+import { escapeHtml } from '../html.js';
 
 /** The demo page: the exact snippet a venue pastes, plus light-DOM fallback content. */
 export function demoPage(demoSlug: string): string {

@@ -1,0 +1,82 @@
+/**
+ * JSON:API error documents (decisions.md "Errors") and the one error handler that renders them.
+ * Handlers throw `createError(status, detail)` (http-errors); nothing else writes an error body.
+ */
+import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
+import createError, { isHttpError } from 'http-errors';
+import type { ErrorResponse } from '../../shared/contract.js';
+
+export { createError };
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+/** The JSON:API error document of decisions.md "Errors" for `status`, with one sentence `detail`. */
+export function errorBody(status: number, detail: string): ErrorResponse {
+  return { errors: [{ status: String(status), title: TITLES[status] ?? 'Error', detail }] };
+}
+
+/** Sends `errorBody(status, detail)` as `application/json`, never cached by shared caches. */
+export function sendError(res: Response, status: number, detail: string): void {
+  res
+    .status(status)
+    .set('Cache-Control', 'no-store')
+    .type('application/json')
+    .send(JSON.stringify(errorBody(status, detail)));
+}
+
+/** The methods the public API allows (decisions.md "Errors"); OPTIONS is CORS preflight. */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+/** A 405 with `Allow` for `method` (decisions.md "Errors"). */
+export function methodNotAllowedError(method: string) {
+  return createError(405, `The method ${method} is not allowed here; use GET or HEAD.`, {
+    headers: { Allow: ALLOWED_METHODS },
+  });
+}
+
+/** Route handler for every method a resource does not declare: throws the 405. */
+export const methodNotAllowed: RequestHandler = (req) => {
+  throw methodNotAllowedError(req.method);
+};
+
+/** Final handler for any path no route answered: throws the JSON 404. */
+export const notFound: RequestHandler = () => {
+  throw createError(404, 'No resource exists at this path.');
+};
+
+/**
+ * The one error handler: a JSON:API error, never a stack trace or HTML. An http-errors error
+ * keeps its status, headers (e.g. `Allow`) and, when `expose`d (4xx), its message as `detail`;
+ * body-parser style errors carrying a 4xx `status` keep it; everything else is a 500 (and is
+ * logged by the request logger).
+ */
+export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  // pino-http logs `res.err` with the request line.
+  res.err = error instanceof Error ? error : new Error(String(error));
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  if (isHttpError(error) && error.status >= 400 && error.status < 600) {
+    if (error.headers) res.set(error.headers);
+    sendError(res, error.status, error.expose ? error.message : defaultDetail(error.status));
+    return;
+  }
+  const status = (error as { status?: unknown }).status;
+  const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
+  sendError(res, code, defaultDetail(code));
+};
+
+function defaultDetail(status: number): string {
+  return status >= 500
+    ? 'The server failed to answer this request.'
+    : 'The request could not be understood.';
+}

@@ -1,0 +1,75 @@
+/**
+ * The origin's response memo: each API response is rendered once and kept, as bytes with its
+ * ETag, until the store changes or its next transition (a venue's midnight or a pending
+ * `closes_at`, decisions.md "Caching"). Bounded by bytes, not entries, so no request pattern can
+ * grow it past `maxBytes`.
+ */
+import { LRUCache } from 'lru-cache';
+import { entityTag, type Representation } from '../http/conditional.js';
+
+/** A rendered response body, valid for store `version` and the instants [fromMs, untilMs) (UTC epoch ms). */
+export interface Rendered extends Representation {
+  version: string;
+  fromMs: number;
+  untilMs: number;
+}
+
+/** What a renderer returns: the JSON text and the instant (UTC epoch ms) it stops being valid. */
+export interface Rendering {
+  body: string;
+  untilMs: number;
+}
+
+export interface RenderCacheOptions {
+  /** Keep renderings between requests (default true); off only to measure the render path. */
+  enabled?: boolean;
+  /** Most bytes of bodies kept (default 32 MiB). */
+  maxBytes?: number;
+}
+
+/** Fixed cost of an entry beyond its body (key, ETag, bookkeeping), in bytes. */
+const ENTRY_OVERHEAD = 256;
+
+export class RenderCache {
+  readonly #entries: LRUCache<string, Rendered>;
+  readonly #enabled: boolean;
+
+  constructor(options: RenderCacheOptions = {}) {
+    this.#enabled = options.enabled !== false;
+    this.#entries = new LRUCache<string, Rendered>({
+      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD,
+    });
+  }
+
+  /**
+   * The rendering stored under `key` if it is valid for `version` at `nowMs`, else `render()`'s,
+   * stored. Undefined when `render` finds nothing to serve (nothing is stored then).
+   */
+  get(
+    key: string,
+    version: string,
+    nowMs: number,
+    render: () => Rendering | undefined,
+  ): Rendered | undefined {
+    const hit = this.#enabled ? this.#entries.get(key) : undefined;
+    if (hit && hit.version === version && nowMs >= hit.fromMs && nowMs < hit.untilMs) return hit;
+    const fresh = render();
+    if (!fresh) return undefined;
+    const body = Buffer.from(fresh.body);
+    const rendered = {
+      version,
+      fromMs: nowMs,
+      untilMs: fresh.untilMs,
+      body,
+      etag: entityTag(body),
+    };
+    if (this.#enabled) this.#entries.set(key, rendered);
+    return rendered;
+  }
+
+  /** Bytes currently held (bodies, keys and overhead). */
+  get size(): number {
+    return this.#entries.calculatedSize;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Reads the origin repeats on every request, kept between requests: a venue's record and its
+ * listed-event count (both until the store's version changes) and the venue-local day of a zone
+ * (until that day ends). Bounded by entry count; each entry is a few dozen bytes.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Store, VenueRecord } from '../store.js';
+import { venueDay, type VenueDay } from './resources.js';
+
+export class StoreReads {
+  readonly #store: Store;
+  readonly #days = new Map<string, VenueDay>();
+  readonly #venues = new LRUCache<string, { version: string; venue: VenueRecord | null }>({
+    max: 10_000,
+  });
+  readonly #counts = new LRUCache<string, number>({ max: 10_000 });
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  /** The venue published under `slug` at store `version`, or undefined. */
+  venue(slug: string, version: string): VenueRecord | undefined {
+    let hit = this.#venues.get(slug);
+    if (!hit || hit.version !== version)
+      this.#venues.set(slug, (hit = { version, venue: this.#store.venue(slug) ?? null }));
+    return hit.venue ?? undefined;
+  }
+
+  /** Number of events of `slug` listed on venue-local date `today` at store `version`. */
+  countListed(slug: string, today: string, version: string): number {
+    const key = `${version}|${slug}|${today}`;
+    let total = this.#counts.get(key);
+    if (total === undefined) this.#counts.set(key, (total = this.#store.countListed(slug, today)));
+    return total;
+  }
+
+  /** The venue-local day of IANA zone `zone` at `nowMs` (UTC epoch ms), computed once per day. */
+  day(zone: string, nowMs: number): VenueDay {
+    let day = this.#days.get(zone);
+    if (!day || nowMs < day.startMs || nowMs >= day.endMs)
+      this.#days.set(zone, (day = venueDay(zone, nowMs)));
+    return day;
+  }
+}

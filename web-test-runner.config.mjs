@@ -8,11 +8,12 @@ import { defaultReporter } from '@web/test-runner';
 import { createServer } from 'node:http';
 import { createApp } from './server/origin/app.ts';
 import { createProxyApp } from './server/proxy/app.ts';
-import { openStore } from './server/store.ts';
+import { importVenueFile } from './server/import/importer.ts';
+import { openStore } from './server/store/store.ts';
 import { NOW, widgetVenueFile } from './test/fixtures/widget-venues.ts';
 
-const store = openStore(':memory:');
-store.importVenueFile(widgetVenueFile);
+const store = await openStore(':memory:');
+await importVenueFile(store, widgetVenueFile);
 let nowMs = Date.parse(NOW);
 const clock = () => new Date(nowMs);
 const origin = createApp({ store, clock, logger: false });

@@ -11,7 +11,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../server/store.js';
+import { importVenueFile } from '../server/import/importer.js';
+import { openStore } from '../server/store/store.js';
 import {
   bundle,
   CONNECTIONS,
@@ -58,13 +59,13 @@ function venue(slug: string, count: number, firstId: number) {
   };
 }
 
-function buildStore(path: string, venues: ReturnType<typeof venue>[]) {
-  const store = openStore(path);
+async function buildStore(path: string, venues: ReturnType<typeof venue>[]) {
+  const store = await openStore(path);
   const t0 = performance.now();
   for (let i = 0; i < venues.length; i += 100)
-    store.importVenueFile({ venues: venues.slice(i, i + 100) });
+    await importVenueFile(store, { venues: venues.slice(i, i + 100) });
   const seconds = (performance.now() - t0) / 1000;
-  store.close();
+  await store.close();
   return seconds;
 }
 
@@ -85,12 +86,12 @@ async function main() {
     };
     console.log(`building stores in ${dir} …`);
     const serveBundle = await bundle('bench/serve.ts', 'serve');
-    const tSmall = buildStore(stores['one venue × 1,000 events'], [
+    const tSmall = await buildStore(stores['one venue × 1,000 events'], [
       venue('venue-0', 1_000, 1),
       big,
     ]);
     const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
-    const tLarge = buildStore(stores['1,000 venues × 200 events'], [...large, big]);
+    const tLarge = await buildStore(stores['1,000 venues × 200 events'], [...large, big]);
     console.log(
       `import: 6,000 events in ${tSmall.toFixed(1)} s; 205,000 events in ${tLarge.toFixed(1)} s`,
     );

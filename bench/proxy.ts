@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../server/store.js';
+import { openStore } from '../server/store/store.js';
 import {
   bundle,
   CONNECTIONS,
@@ -64,7 +64,7 @@ async function main() {
     const db = join(dir, 'bench.db');
     const file = join(dir, 'venue.json');
     writeFileSync(file, JSON.stringify({ venues: [venue] }));
-    openStore(db).close();
+    await (await openStore(db)).close();
     const entry = await bundle('server/main.ts', 'main');
     const origin = await start(entry, ['--db', db, '--data', file, '--now', NOW], children);
     const warm = await start(entry, ['--upstream', origin, '--now', NOW], children);

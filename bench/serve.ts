@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp } from '../server/origin/app.js';
-import { openStore } from '../server/store.js';
+import { openStore } from '../server/store/store.js';
 
 const [dbPath, baselinePath, now, flag] = process.argv.slice(2);
 const baseline = readFileSync(baselinePath!, 'utf8');
@@ -23,7 +23,7 @@ app.get('/__rss', (_req, res) => {
 });
 app.use(
   createApp({
-    store: openStore(dbPath!),
+    store: await openStore(dbPath!),
     clock: () => new Date(nowMs),
     logger: false,
     responseCache: flag !== '--no-response-cache',

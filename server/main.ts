@@ -1,30 +1,36 @@
 /** Entry point of `npm start`: parses options, opens the store, listens. See `--help`. */
-import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { createApp } from './origin/app.js';
 import { parseServerOptions, USAGE, UsageError, type ServerOptions } from './cli-options.js';
 import { DEMO_NAME, DEMO_SLUG, demoVenueFile } from './demo/venue.js';
-import { openStore, VenueFileError } from './store.js';
+import { importVenueFile, VenueFileError } from './import/importer.js';
+import { OperatorError, readJsonFile } from './import/read-file.js';
+import { createApp } from './origin/app.js';
+import { openStore, type Store } from './store/store.js';
 
 const logger = pino({ name: 'venue-events' });
 
-function originApp(options: ServerOptions): Express {
+async function originApp(options: ServerOptions): Promise<{ app: Express; store: Store }> {
   const clock = options.now === undefined ? () => new Date() : () => new Date(options.now!);
-  const store = openStore(options.db);
+  const doc = options.data === undefined ? undefined : readJsonFile(options.data);
+  const store = await openStore(options.db);
   // The demo page at `/` shows the demo venue, or the first venue of the file given with --data.
   let demoSlug = DEMO_SLUG;
-  if (options.data) {
-    const venues = store.importVenueFile(JSON.parse(readFileSync(options.data, 'utf8')));
+  if (doc !== undefined) {
+    const venues = await importVenueFile(store, doc);
     logger.info({ file: options.data, venues: venues.map((v) => v.slug) }, 'imported venue file');
     demoSlug = venues[0]!.slug;
-  } else if (store.venueCount() === 0 || store.venue(DEMO_SLUG)?.name === DEMO_NAME) {
+  } else if (
+    (await store.venueCount()) === 0 ||
+    (await store.venue(DEMO_SLUG))?.name === DEMO_NAME
+  ) {
     // The demo is re-dated at every start so it never goes stale; a venue of the user's is left alone.
-    store.importVenueFile(demoVenueFile(clock()));
+    await importVenueFile(store, demoVenueFile(clock()));
     logger.info({ slug: DEMO_SLUG }, 'demo venue imported, dated relative to today');
   }
-  return createApp({
+  const app = createApp({
     store,
     clock,
     baseUrl: options.baseUrl,
@@ -33,9 +39,9 @@ function originApp(options: ServerOptions): Express {
     demoSlug,
     logger,
   });
+  return { app, store };
 }
 
-// --- proxy mode (issue 4) -------------------------------------------------------------------
 async function proxyApp(options: ServerOptions & { upstream: string }): Promise<Express> {
   const { createProxyApp } = await import('./proxy/app.js');
   return createProxyApp({
@@ -50,7 +56,26 @@ async function proxyApp(options: ServerOptions & { upstream: string }): Promise<
     logger,
   });
 }
-// --- end proxy mode -------------------------------------------------------------------------
+
+/** Listens on `port`/`host`; rejects with a one-line reason (port in use, address not here). */
+function listen(app: Express, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => {
+      if (!error) return resolve(server);
+      const code = (error as NodeJS.ErrnoException).code;
+      const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+      reject(
+        new OperatorError(
+          code === 'EADDRINUSE'
+            ? `port ${port} is in use (EADDRINUSE)`
+            : code === 'EADDRNOTAVAIL'
+              ? `address ${where} is not on this host (EADDRNOTAVAIL)`
+              : `cannot listen on ${where}: ${error.message}`,
+        ),
+      );
+    });
+  });
+}
 
 async function main(): Promise<void> {
   let options: ServerOptions;
@@ -65,28 +90,37 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const app = options.upstream
-    ? await proxyApp({ ...options, upstream: options.upstream })
-    : originApp(options);
-  const server = app.listen(options.port, options.host, () => {
-    const { port } = server.address() as AddressInfo;
-    const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-    const url = `http://${host}:${port}`;
-    logger.info({ url, mode: options.upstream ? 'proxy' : 'origin' }, 'listening');
-    process.stdout.write(
-      `venue-events listening on ${url}/  (demo API: ${url}/t/${DEMO_SLUG}/api/events)\n`,
-    );
-  });
-  const stop = () => server.close(() => process.exit(0));
+  let app: Express;
+  let store: Store | undefined;
+  if (options.upstream) app = await proxyApp({ ...options, upstream: options.upstream });
+  else ({ app, store } = await originApp(options));
+  const server = await listen(app, options.port, options.host);
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+  logger.info(
+    { url, mode: options.upstream ? 'proxy' : 'origin', store: store?.kind },
+    'listening',
+  );
+  process.stdout.write(
+    `venue-events listening on ${url}/  (demo API: ${url}/t/${DEMO_SLUG}/api/events)\n`,
+  );
+  const stop = () =>
+    server.close(() => {
+      void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    });
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof VenueFileError) {
-    process.stderr.write(`${error.message}\n`);
-  } else {
-    logger.fatal({ err: error }, 'failed to start');
-  }
+  // Operator mistakes get one line and exit code 1; no stack trace.
+  const message =
+    error instanceof VenueFileError || error instanceof OperatorError
+      ? error.message
+      : error instanceof Error
+        ? error.message.split('\n')[0]!
+        : String(error);
+  process.stderr.write(`venue-events: ${message}\n`);
   process.exit(1);
 });

@@ -56,7 +56,8 @@ export const notFound: RequestHandler = () => {
  * The one error handler: a JSON:API error, never a stack trace or HTML. An http-errors error
  * keeps its status, headers (e.g. `Allow`) and, when `expose`d (4xx), its message as `detail`;
  * body-parser style errors carrying a 4xx `status` keep it; everything else is a 500 (and is
- * logged by the request logger).
+ * logged by the request logger). A 503 carrying `retryAfterSeconds` (the store's
+ * `StoreUnavailableError`) keeps its message and gets `Retry-After`.
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
   // pino-http logs `res.err` with the request line.
@@ -70,7 +71,17 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
     sendError(res, error.status, error.expose ? error.message : defaultDetail(error.status));
     return;
   }
-  const status = (error as { status?: unknown }).status;
+  const { status, retryAfterSeconds, message } = error as {
+    status?: unknown;
+    retryAfterSeconds?: unknown;
+    message?: unknown;
+  };
+  if (status === 503 && typeof retryAfterSeconds === 'number' && typeof message === 'string') {
+    // A dependency that is down for now (the store): say when to come back.
+    res.set('Retry-After', String(retryAfterSeconds));
+    sendError(res, 503, message);
+    return;
+  }
   const code = typeof status === 'number' && status >= 400 && status < 500 ? status : 500;
   sendError(res, code, defaultDetail(code));
 };

@@ -9,7 +9,7 @@ import { pinoHttp } from 'pino-http';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../files.js';
 import { errorHandler, notFound } from '../http/errors.js';
-import type { Store } from '../store.js';
+import type { Store } from '../store/store.js';
 import { widgetRouter } from '../web/widget-router.js';
 import { eventsRouter } from './events-router.js';
 import { RenderCache } from './render-cache.js';
@@ -67,7 +67,11 @@ export function createApp(options: AppOptions): Express {
     }),
   );
   app.get('/healthz', function health(_req, res) {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok', venues: store.venueCount() });
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+  });
+  app.get('/readyz', async function ready(_req, res) {
+    await store.ping();
+    res.set('Cache-Control', 'no-store').json({ status: 'ready', store: store.kind });
   });
   app.use('/storage/demo', express.static(DEMO_IMAGES_DIR, { maxAge: '1d', fallthrough: true }));
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../html.js';
-import type { StoredEvent, VenueRecord } from '../store.js';
+import type { StoredEvent, VenueRecord } from '../store/store.js';
 
 /** "Mon 7 Dec 2026, 19:30" from venue-local date and time parts, never shifted by a zone. */
 function localWhen(date: string, time: string): string {

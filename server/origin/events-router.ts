@@ -10,7 +10,7 @@ import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/paginat
 import { maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import type { Store, VenueRecord } from '../store.js';
+import type { Store, VenueRecord } from '../store/store.js';
 import { eventPage } from './event-page.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 import { nextTransition, renderEvent } from './resources.js';
@@ -43,9 +43,14 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   const router = express.Router({ strict: false });
 
   /** `:slug` loader: the venue at the store's current version, or a 404. */
-  function loadVenue(_req: Request, res: Response, next: () => void, slug: string): void {
+  async function loadVenue(
+    _req: Request,
+    res: Response,
+    next: () => void,
+    slug: string,
+  ): Promise<void> {
     const version = store.version();
-    const venue = reads.venue(slug, version);
+    const venue = await reads.venue(slug, version);
     if (!venue) throw createError(404, `No venue is published under the slug "${slug}".`);
     const locals: Locals = { venue, version };
     Object.assign(res.locals, locals);
@@ -59,30 +64,32 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   }
 
   /** GET /t/{slug}/api/events[?page=n] (spec §4.1, §2.5). */
-  const listEvents: RequestHandler = (req, res) => {
+  const listEvents: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as Locals;
     const page = parsePage(req.query.page);
     const base = baseUrl(req);
     const path = `${base}/t/${venue.slug}/api/events`;
     const nowMs = clock().getTime();
-    const rendered = cache.get(`list|${path}|${page}`, version, nowMs, () => {
+    const rendered = (await cache.get(`list|${path}|${page}`, version, nowMs, async () => {
       const day = reads.day(venue.timezone, nowMs);
-      const total = reads.countListed(venue.slug, day.today, version);
+      const total = await reads.countListed(venue.slug, day.today, version);
       const window = pageWindow(total, page);
       const events =
-        window.from === null ? [] : store.listed(venue.slug, day.today, window.offset, PER_PAGE);
+        window.from === null
+          ? []
+          : await store.listed(venue.slug, day.today, window.offset, PER_PAGE);
       const moment = { nowMs, today: day.today };
       const data = events.map((e) => renderEvent(e, venue, base, moment, earlierShape));
       return {
         untilMs: nextTransition(events, day.endMs, nowMs),
         body: JSON.stringify({ data, ...envelopeLinks(path, window, total) }),
       };
-    })!;
+    }))!;
     send(req, res, rendered, nowMs);
   };
 
   /** GET /t/{slug}/api/events/{id} (spec §4.2). */
-  const showEvent: RequestHandler = (req, res) => {
+  const showEvent: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as Locals;
     const raw = String(req.params.id);
     const missing = () =>
@@ -91,16 +98,21 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     if (!Number.isSafeInteger(id)) throw missing();
     const base = baseUrl(req);
     const nowMs = clock().getTime();
-    const rendered = cache.get(`one|${base}|${venue.slug}|${id}`, version, nowMs, () => {
-      const event = store.event(venue.slug, id);
-      if (!event) return undefined;
-      const day = reads.day(venue.timezone, nowMs);
-      const data = renderEvent(event, venue, base, { nowMs, today: day.today }, earlierShape);
-      return {
-        untilMs: nextTransition([event], day.endMs, nowMs),
-        body: JSON.stringify({ data }),
-      };
-    });
+    const rendered = await cache.get(
+      `one|${base}|${venue.slug}|${id}`,
+      version,
+      nowMs,
+      async () => {
+        const event = await store.event(venue.slug, id);
+        if (!event) return undefined;
+        const day = reads.day(venue.timezone, nowMs);
+        const data = renderEvent(event, venue, base, { nowMs, today: day.today }, earlierShape);
+        return {
+          untilMs: nextTransition([event], day.endMs, nowMs),
+          body: JSON.stringify({ data }),
+        };
+      },
+    );
     if (!rendered) throw missing();
     send(req, res, rendered, nowMs);
   };
@@ -111,9 +123,9 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   };
 
   /** GET /t/{slug}/events/{event-slug}: the page buy links open. */
-  const showEventPage: RequestHandler = (req, res) => {
+  const showEventPage: RequestHandler = async (req, res) => {
     const { venue } = res.locals as Locals;
-    const event = store.eventBySlug(venue.slug, String(req.params.eventSlug));
+    const event = await store.eventBySlug(venue.slug, String(req.params.eventSlug));
     if (!event) throw createError(404, `Venue "${venue.slug}" has no public event page here.`);
     res.type('html').set('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
     res.send(eventPage(venue, event));

@@ -46,15 +46,15 @@ export class RenderCache {
    * The rendering stored under `key` if it is valid for `version` at `nowMs`, else `render()`'s,
    * stored. Undefined when `render` finds nothing to serve (nothing is stored then).
    */
-  get(
+  async get(
     key: string,
     version: string,
     nowMs: number,
-    render: () => Rendering | undefined,
-  ): Rendered | undefined {
+    render: () => Promise<Rendering | undefined>,
+  ): Promise<Rendered | undefined> {
     const hit = this.#enabled ? this.#entries.get(key) : undefined;
     if (hit && hit.version === version && nowMs >= hit.fromMs && nowMs < hit.untilMs) return hit;
-    const fresh = render();
+    const fresh = await render();
     if (!fresh) return undefined;
     const body = Buffer.from(fresh.body);
     const rendered = {

@@ -7,8 +7,8 @@ import type { CompactOccurrence, EventResource } from '../../shared/contract.js'
 import { eventDate, eventTime, instant, timeLabel } from '../../shared/rules/format.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
-import type { StoredEvent, StoredStop } from '../venue-import.js';
-import type { VenueRecord } from '../store.js';
+import type { StoredEvent, StoredStop } from '../store/model.js';
+import type { VenueRecord } from '../store/store.js';
 
 /** The moment a response is computed for. */
 export interface Moment {

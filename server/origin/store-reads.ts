@@ -4,7 +4,7 @@
  * (until that day ends). Bounded by entry count; each entry is a few dozen bytes.
  */
 import { LRUCache } from 'lru-cache';
-import type { Store, VenueRecord } from '../store.js';
+import type { Store, VenueRecord } from '../store/store.js';
 import { venueDay, type VenueDay } from './resources.js';
 
 export class StoreReads {
@@ -20,18 +20,19 @@ export class StoreReads {
   }
 
   /** The venue published under `slug` at store `version`, or undefined. */
-  venue(slug: string, version: string): VenueRecord | undefined {
+  async venue(slug: string, version: string): Promise<VenueRecord | undefined> {
     let hit = this.#venues.get(slug);
     if (!hit || hit.version !== version)
-      this.#venues.set(slug, (hit = { version, venue: this.#store.venue(slug) ?? null }));
+      this.#venues.set(slug, (hit = { version, venue: (await this.#store.venue(slug)) ?? null }));
     return hit.venue ?? undefined;
   }
 
   /** Number of events of `slug` listed on venue-local date `today` at store `version`. */
-  countListed(slug: string, today: string, version: string): number {
+  async countListed(slug: string, today: string, version: string): Promise<number> {
     const key = `${version}|${slug}|${today}`;
     let total = this.#counts.get(key);
-    if (total === undefined) this.#counts.set(key, (total = this.#store.countListed(slug, today)));
+    if (total === undefined)
+      this.#counts.set(key, (total = await this.#store.countListed(slug, today)));
     return total;
   }
 

@@ -10,7 +10,8 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/origin/app.js';
 import { demoVenueFile } from '../../server/demo/venue.js';
-import { openStore } from '../../server/store.js';
+import { importVenueFile } from '../../server/import/importer.js';
+import { openStore } from '../../server/store/store.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 let server: Server;
@@ -18,8 +19,8 @@ let browser: Browser;
 let url: string;
 
 beforeAll(async () => {
-  const store = openStore(':memory:');
-  store.importVenueFile(demoVenueFile(NOW));
+  const store = await openStore(':memory:');
+  await importVenueFile(store, demoVenueFile(NOW));
   const app = createApp({ store, clock: () => NOW, logger: false });
   server = await new Promise((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

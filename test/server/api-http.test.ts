@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorResponse, expectSingleResponse } from '../support/contract.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
+import { STORE_KIND } from '../support/store.js';
 
 const cancelled = {
   status: 'cancelled',
@@ -176,7 +177,13 @@ describe('HTTP semantics (decisions.md "Errors", "Caching and CORS")', () => {
   it('GET /healthz', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', venues: 1 });
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz answers while the store answers', async () => {
+    const res = await get('/readyz');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', store: STORE_KIND });
   });
 });
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { openStore, VenueFileError, type Store } from '../../server/store.js';
+import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
+import { openStore, type Store } from '../../server/store/store.js';
+import { emptyStoreLocation, openTestStore, STORE_KIND } from '../support/store.js';
 import { venueFile } from '../support/server.js';
 
 const good = venueFile([
@@ -13,24 +15,24 @@ const good = venueFile([
 ]);
 
 /** Everything the store answers for the test venue on a given day, to compare before/after. */
-const snapshot = (store: Store) => ({
-  venue: store.venue('test-venue'),
-  count: store.countListed('test-venue', '2026-12-01'),
-  events: store.listed('test-venue', '2026-12-01', 0, 100),
+const snapshot = async (store: Store) => ({
+  venue: await store.venue('test-venue'),
+  count: await store.countListed('test-venue', '2026-12-01'),
+  events: await store.listed('test-venue', '2026-12-01', 0, 100),
 });
 
-function rejected(doc: unknown): { path: string; message: string }[] {
-  const store = openStore(':memory:');
-  store.importVenueFile(good);
-  const before = snapshot(store);
+async function rejected(doc: unknown): Promise<{ path: string; message: string }[]> {
+  const store = await openTestStore();
+  await importVenueFile(store, good);
+  const before = await snapshot(store);
   try {
-    store.importVenueFile(doc);
+    await importVenueFile(store, doc);
   } catch (error) {
     expect(error).toBeInstanceOf(VenueFileError);
-    expect(snapshot(store)).toEqual(before);
+    expect(await snapshot(store)).toEqual(before);
     return (error as VenueFileError).problems;
   } finally {
-    store.close();
+    await store.close();
   }
   throw new Error('the file was accepted');
 }
@@ -39,24 +41,28 @@ const withEvent = (change: Record<string, unknown>) =>
   venueFile([{ date: '2026-12-10', time: '20:00', ...change }]);
 
 describe('venue file import (venue-file.md)', () => {
-  it('imports and re-imports to the same store', () => {
-    const store = openStore(':memory:');
-    store.importVenueFile(good);
-    const first = snapshot(store);
-    store.importVenueFile(good);
-    expect(snapshot(store)).toEqual(first);
+  it('imports and re-imports to the same store', async () => {
+    const store = await openTestStore();
+    await importVenueFile(store, good);
+    const first = await snapshot(store);
+    await importVenueFile(store, good);
+    expect(await snapshot(store)).toEqual(first);
     expect(first.count).toBe(2);
+    await store.close();
   });
 
-  it('an import replaces the venues it names and leaves others alone', () => {
-    const store = openStore(':memory:');
-    store.importVenueFile(good);
-    store.importVenueFile(
+  it('an import replaces the venues it names and leaves others alone', async () => {
+    const store = await openTestStore();
+    await importVenueFile(store, good);
+    await importVenueFile(
+      store,
       venueFile([{ id: 50, date: '2026-12-10', time: '20:00' }], { slug: 'other' }),
     );
-    store.importVenueFile(venueFile([{ title: 'Only', date: '2026-12-12', time: '20:00' }]));
-    expect(store.listed('test-venue', '2026-12-01', 0, 10).map((e) => e.title)).toEqual(['Only']);
-    expect(store.countListed('other', '2026-12-01')).toBe(1);
+    await importVenueFile(store, venueFile([{ title: 'Only', date: '2026-12-12', time: '20:00' }]));
+    const listed = await store.listed('test-venue', '2026-12-01', 0, 10);
+    expect(listed.map((e) => e.title)).toEqual(['Only']);
+    expect(await store.countListed('other', '2026-12-01')).toBe(1);
+    await store.close();
   });
 
   it.each<[string, unknown, string, RegExp]>([
@@ -128,15 +134,15 @@ describe('venue file import (venue-file.md)', () => {
       /required/,
     ],
     ['bad status', withEvent({ status: 'archived' }), 'venues[0].events[0].status', /.+/],
-  ])('rejects %s with the JSON path, store unchanged', (_name, doc, path, message) => {
-    const problems = rejected(JSON.parse(JSON.stringify(doc)));
+  ])('rejects %s with the JSON path, store unchanged', async (_name, doc, path, message) => {
+    const problems = await rejected(JSON.parse(JSON.stringify(doc)));
     const hit = problems.find((p) => p.path === path);
     expect(hit, JSON.stringify(problems)).toBeDefined();
     expect(hit!.message).toMatch(message);
   });
 
-  it('reports every problem of a file at once', () => {
-    const problems = rejected(
+  it('reports every problem of a file at once', async () => {
+    const problems = await rejected(
       venueFile(
         [
           { over_18: 1, date: '2026-12-10', time: '20:00' },
@@ -150,8 +156,8 @@ describe('venue file import (venue-file.md)', () => {
     );
   });
 
-  it('an event id owned by a venue the import leaves alone is rejected', () => {
-    const problems = rejected(
+  it('an event id owned by a venue the import leaves alone is rejected', async () => {
+    const problems = await rejected(
       venueFile([{ id: 2, date: '2026-12-10', time: '20:00' }], { slug: 'intruder' }),
     );
     expect(problems).toEqual([
@@ -166,14 +172,22 @@ describe('venue file import (venue-file.md)', () => {
 describe('npm run import (CLI)', () => {
   const run = promisify(execFile);
   const dir = mkdtempSync(join(tmpdir(), 've-import-'));
-  const db = join(dir, 'store.db');
+  const dbReady =
+    STORE_KIND === 'postgres' ? emptyStoreLocation() : Promise.resolve(join(dir, 'store.db'));
   const write = (name: string, doc: unknown) => {
     const file = join(dir, name);
     writeFileSync(file, JSON.stringify(doc));
     return file;
   };
-  const cli = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'server/import.ts', '--db', db, ...args]);
+  const cli = async (...args: string[]) =>
+    run(process.execPath, [
+      '--import',
+      'tsx',
+      'server/import/cli.ts',
+      '--db',
+      await dbReady,
+      ...args,
+    ]);
 
   it('imports good files; a bad one in the same run changes nothing and exits non-zero', async () => {
     const ok = await cli(write('good.json', good));
@@ -190,9 +204,9 @@ describe('npm run import (CLI)', () => {
     expect(failure?.code).toBe(1);
     expect(failure?.stderr).toContain('bad.json: venues[0].events[0].over_18: must be boolean');
     expect(failure?.stderr).toContain('Nothing was imported.');
-    const store = openStore(db);
-    expect(store.venue('second')).toBeUndefined();
-    expect(store.countListed('test-venue', '2026-12-01')).toBe(2);
-    store.close();
+    const store = await openStore(await dbReady);
+    expect(await store.venue('second')).toBeUndefined();
+    expect(await store.countListed('test-venue', '2026-12-01')).toBe(2);
+    await store.close();
   });
 });

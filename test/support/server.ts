@@ -1,8 +1,10 @@
-/** Starts the real app (real SQLite store) on 127.0.0.1:0 for tests, with a test-driven clock. */
+/** Starts the real app (a real SQLite or PostgreSQL store, see store.ts) on 127.0.0.1:0 for tests, with a test-driven clock. */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { importVenueFile } from '../../server/import/importer.js';
 import { createApp, type AppOptions } from '../../server/origin/app.js';
-import { openStore, type Store } from '../../server/store.js';
+import type { Store } from '../../server/store/store.js';
+import { openTestStore } from './store.js';
 
 export interface TestServer {
   url: string;
@@ -17,8 +19,8 @@ export async function startServer(
   now: string,
   options: Partial<Omit<AppOptions, 'store' | 'clock'>> = {},
 ): Promise<TestServer> {
-  const store = openStore(':memory:');
-  if (venueFile !== undefined) store.importVenueFile(venueFile);
+  const store = await openTestStore();
+  if (venueFile !== undefined) await importVenueFile(store, venueFile);
   let nowMs = Date.parse(now);
   const app = createApp({ logger: false, ...options, store, clock: () => new Date(nowMs) });
   const server: Server = await new Promise((resolve) => {
@@ -35,8 +37,7 @@ export async function startServer(
       new Promise((resolve) => {
         server.closeAllConnections();
         server.close(() => {
-          store.close();
-          resolve();
+          void store.close().then(resolve);
         });
       }),
   };

@@ -1,13 +1,15 @@
 /**
- * Validates a venue file (handbook `venue-file.md`) and normalises it into the store's records.
- * Validation is all-or-nothing: every problem is collected with its JSON path before anything is
- * written. JSON Schema checks use Ajv against `shared/venue-file.schema.json`'s source.
+ * Validates one venue file (handbook `venue-file.md`) and normalises it into the stored data
+ * model. Every problem is collected with its JSON path. JSON Schema checks use Ajv against
+ * `shared/venue-file.schema.json`'s source. Uniqueness across an import is the importer's.
  */
 import type { ErrorObject } from 'ajv';
 import { IANAZone } from 'luxon';
-import { VenueFileSchema, type EventInput, type VenueFile } from '../shared/venue-file.js';
-import { sortStops } from '../shared/rules/stops.js';
-import { createAjv } from './ajv.js';
+import { VenueFileSchema, type EventInput, type VenueFile } from '../../shared/venue-file.js';
+import { eventTime } from '../../shared/rules/format.js';
+import { sortStops } from '../../shared/rules/stops.js';
+import { createAjv } from '../ajv.js';
+import type { StoredEvent, StoredVenue } from '../store/model.js';
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
 export interface VenueFileProblem {
@@ -24,49 +26,6 @@ export class VenueFileError extends Error {
     );
     this.name = 'VenueFileError';
   }
-}
-
-/** A stop as stored: venue-local date `YYYY-MM-DD` and time `HH:MM:SS`. */
-export interface StoredStop {
-  date: string;
-  time: string;
-  location: string;
-  status: 'scheduled' | 'cancelled';
-}
-
-/** An event as stored (admin view, normalised). Instants are UTC epoch milliseconds. */
-export interface StoredEvent {
-  id: number;
-  title: string;
-  slug: string;
-  category: string;
-  description: string;
-  location: string;
-  over18: boolean;
-  status: 'draft' | 'published' | 'cancelled';
-  /** Whether the public API serves it at all (spec §4.2: not draft, private or hidden-cancelled). */
-  served: boolean;
-  ticketsEnabled: boolean;
-  showImages: boolean;
-  smallImagePath: string | null;
-  cancellationReason: string | null;
-  cancelledAt: number | null;
-  mode: 'single' | 'multiple';
-  /** Single mode: the date/time; multiple mode: sorted stops. */
-  date: string | null;
-  time: string | null;
-  stops: StoredStop[];
-  closedManuallyAt: number | null;
-  closeAt: number | null;
-  message: string | null;
-}
-
-export interface StoredVenue {
-  slug: string;
-  name: string;
-  timezone: string;
-  apiShape: 'current' | 'earlier';
-  events: StoredEvent[];
 }
 
 const ajv = createAjv({ strict: true, verbose: true });
@@ -118,16 +77,8 @@ const instantMs = (value: string | null | undefined) => (value == null ? null : 
 
 function semanticProblems(file: VenueFile): VenueFileProblem[] {
   const problems: VenueFileProblem[] = [];
-  const slugs = new Map<string, number>();
-  const ids = new Map<number, string>();
   file.venues.forEach((venue, v) => {
     const at = `venues[${v}]`;
-    if (slugs.has(venue.slug)) {
-      problems.push({
-        path: `${at}.slug`,
-        message: `duplicate venue slug "${venue.slug}" (also venues[${slugs.get(venue.slug)}])`,
-      });
-    } else slugs.set(venue.slug, v);
     if (!IANAZone.isValidZone(venue.timezone)) {
       problems.push({
         path: `${at}.timezone`,
@@ -136,12 +87,6 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
     }
     venue.events.forEach((event, e) => {
       const ev = `${at}.events[${e}]`;
-      if (ids.has(event.id)) {
-        problems.push({
-          path: `${ev}.id`,
-          message: `duplicate event id ${event.id} (also ${ids.get(event.id)})`,
-        });
-      } else ids.set(event.id, `${ev}.id`);
       const multi = (event.occurrences ?? []).length > 0;
       if (multi) {
         if (event.date !== undefined)
@@ -183,13 +128,11 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
   return problems;
 }
 
-const withSeconds = (time: string) => (time.length === 5 ? `${time}:00` : time);
-
 function normaliseEvent(event: EventInput): StoredEvent {
   const stops = sortStops(
     (event.occurrences ?? []).map((o) => ({
       date: o.date,
-      time: withSeconds(o.time),
+      time: eventTime(o.time),
       location: o.location ?? '',
       status: o.status ?? 'scheduled',
     })),
@@ -216,7 +159,7 @@ function normaliseEvent(event: EventInput): StoredEvent {
     cancelledAt: instantMs(event.cancelled_at),
     mode: stops.length > 0 ? 'multiple' : 'single',
     date: event.date ?? null,
-    time: event.time === undefined ? null : withSeconds(event.time),
+    time: event.time === undefined ? null : eventTime(event.time),
     stops,
     closedManuallyAt: instantMs(event.sales?.closed_manually_at),
     closeAt: instantMs(event.sales?.close_at),
@@ -224,15 +167,27 @@ function normaliseEvent(event: EventInput): StoredEvent {
   };
 }
 
+/** A venue file checked on its own: the document when it is valid, and every problem found. */
+export interface CheckedVenueFile {
+  /** The document, typed, when the schema accepts it (semantic problems may remain). */
+  file: VenueFile | undefined;
+  problems: VenueFileProblem[];
+}
+
 /**
- * Checks a parsed venue file and returns its venues normalised for the store.
- * @throws VenueFileError listing every problem with its JSON path; the caller writes nothing.
+ * Checks one parsed venue file against the schema and the rules JSON Schema cannot state (IANA
+ * zones, members that depend on mode and status), collecting every problem with its JSON path.
  */
-export function parseVenueFile(doc: unknown): StoredVenue[] {
-  if (!validateSchema(doc)) throw new VenueFileError(schemaProblems(validateSchema.errors ?? []));
-  const problems = semanticProblems(doc);
-  if (problems.length > 0) throw new VenueFileError(problems);
-  return doc.venues.map((venue) => ({
+export function checkVenueFile(doc: unknown): CheckedVenueFile {
+  if (!validateSchema(doc)) {
+    return { file: undefined, problems: schemaProblems(validateSchema.errors ?? []) };
+  }
+  return { file: doc, problems: semanticProblems(doc) };
+}
+
+/** The venues of a valid file (`checkVenueFile` found no problem) in the stored data model. */
+export function normaliseVenueFile(file: VenueFile): StoredVenue[] {
+  return file.venues.map((venue) => ({
     slug: venue.slug,
     name: venue.name ?? venue.slug,
     timezone: venue.timezone,

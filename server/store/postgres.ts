@@ -1,0 +1,368 @@
+/**
+ * The shared store: venues and events in PostgreSQL (node-postgres), for any number of server
+ * instances behind a load balancer. The same listing model (`listing.ts`) and covering indexes as
+ * SQLite, so a page is one ordered index scan and the count one index-only count.
+ *
+ * Change propagation: every import bumps a one-row `store_version` and sends
+ * `NOTIFY venue_events_changed` in its transaction; each instance LISTENs on a dedicated
+ * connection and takes the new version as soon as the import commits. While that connection is
+ * down the version is unknown, so every request reads the database (and gets a 503 while it is
+ * unreachable) until the listener is back and has re-read the version.
+ */
+import pg from 'pg';
+import { listingSpans } from './listing.js';
+import type { StoredEvent, StoredVenue, VenueRecord } from './model.js';
+import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
+
+/** Timeouts of the shared store, in milliseconds. */
+export interface PostgresTimeouts {
+  /** Opening a connection (default 2000). */
+  connectMs: number;
+  /** One read query, client side (default 3000): a request never waits longer on the store. */
+  queryMs: number;
+  /** Pause between attempts to re-open the LISTEN connection (default 500). */
+  reconnectMs: number;
+}
+
+const DEFAULT_TIMEOUTS: PostgresTimeouts = { connectMs: 2000, queryMs: 3000, reconnectMs: 500 };
+const CHANNEL = 'venue_events_changed';
+/** Advisory lock key serialising migrations and imports across instances. */
+const LOCK_KEY = 0x7e_e7_5;
+/** Rows per INSERT … SELECT FROM unnest(…) batch during an import. */
+const BATCH = 5000;
+
+/** Versioned migrations, recorded in `schema_migrations`. Append, never edit. */
+const MIGRATIONS = [
+  `CREATE TABLE venues (
+     slug text PRIMARY KEY, name text NOT NULL, timezone text NOT NULL, api_shape text NOT NULL
+   );
+   CREATE TABLE events (
+     id bigint PRIMARY KEY,
+     venue_slug text NOT NULL REFERENCES venues(slug) ON DELETE CASCADE,
+     served boolean NOT NULL,
+     slug text NOT NULL,
+     doc text NOT NULL
+   );
+   CREATE INDEX events_venue ON events (venue_slug);
+   CREATE INDEX events_page ON events (venue_slug, slug, id) WHERE served;
+   -- Venue-local dates and times compare as bytes, as in SQLite: COLLATE "C".
+   CREATE TABLE listing (
+     event_id bigint NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+     venue_slug text NOT NULL,
+     after text COLLATE "C" NOT NULL,
+     until text COLLATE "C" NOT NULL,
+     sort_date text COLLATE "C" NOT NULL,
+     sort_time text COLLATE "C" NOT NULL
+   );
+   CREATE INDEX listing_order ON listing (venue_slug, sort_date, sort_time, event_id)
+     INCLUDE (until, after);
+   CREATE INDEX listing_span ON listing (venue_slug, until) INCLUDE (after);
+   CREATE INDEX listing_event ON listing (event_id);
+   CREATE TABLE store_version (
+     id boolean PRIMARY KEY DEFAULT true CHECK (id), version bigint NOT NULL
+   );
+   INSERT INTO store_version (version) VALUES (0);`,
+];
+
+/** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    parsed.password = '';
+    return parsed.toString();
+  } catch {
+    return 'the PostgreSQL URL';
+  }
+}
+
+/** SQLSTATE classes that mean "the database is not there for now", not "the query is wrong". */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57)/;
+
+/** A read failure as the API sees it: unreachable → StoreUnavailableError; a bug → itself. */
+function unavailable(error: unknown): Error {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !UNAVAILABLE_SQLSTATE.test(code)) {
+    return error as Error;
+  }
+  return new StoreUnavailableError((error as Error).message);
+}
+
+async function migrate(client: pg.Client): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ done: number }>(
+      'SELECT coalesce(max(version), 0) AS done FROM schema_migrations',
+    );
+    for (let v = rows[0]!.done; v < MIGRATIONS.length; v++) {
+      await client.query(MIGRATIONS[v]!);
+      await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Connects to the PostgreSQL database at `url`, migrates its schema and starts listening for
+ * imports by any instance.
+ * @throws Error with one line naming the (password-less) URL when it cannot connect or migrate.
+ */
+export async function openPostgresStore(
+  url: string,
+  timeouts: Partial<PostgresTimeouts> = {},
+): Promise<Store> {
+  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const connection = { connectionString: url, connectionTimeoutMillis: t.connectMs };
+  try {
+    const client = new pg.Client(connection);
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await migrate(client);
+    } finally {
+      await client.end();
+    }
+  } catch (error) {
+    throw new Error(`cannot open PostgreSQL database ${redact(url)}: ${(error as Error).message}`);
+  }
+
+  const pool = new pg.Pool({ ...connection, max: 10, query_timeout: t.queryMs });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+
+  /** The last store version seen, or undefined while the LISTEN connection is down. */
+  let known: number | undefined;
+  let unknownReads = 0;
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+
+  const learn = (version: number) => {
+    if (known === undefined || version > known) known = version;
+  };
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ ...connection, keepAlive: true });
+    client.on('error', () => undefined);
+    client.on('end', () => {
+      if (listener !== client) return;
+      listener = undefined;
+      known = undefined;
+      if (!closed) retry = setTimeout(reconnect, t.reconnectMs);
+    });
+    client.on('notification', (message) => {
+      if (message.channel === CHANNEL) learn(Number(message.payload));
+    });
+    await client.connect();
+    listener = client;
+    // LISTEN first, then read: an import committing in between is seen by one or the other.
+    await client.query(`LISTEN ${CHANNEL}`);
+    const { rows } = await client.query<{ version: string }>('SELECT version FROM store_version');
+    learn(Number(rows[0]!.version));
+  }
+
+  function reconnect(): void {
+    retry = undefined;
+    if (closed) return;
+    listen().catch(() => {
+      const failed = listener;
+      listener = undefined;
+      known = undefined;
+      void failed?.end().catch(() => undefined);
+      if (!closed) retry = setTimeout(reconnect, t.reconnectMs);
+    });
+  }
+
+  try {
+    await listen();
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `cannot listen on PostgreSQL database ${redact(url)}: ${(error as Error).message}`,
+    );
+  }
+
+  async function read<R extends pg.QueryResultRow>(
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<R[]> {
+    try {
+      return (await pool.query<R>({ name, text, values })).rows;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  }
+
+  const parse = (rows: { doc: string }[]) => rows.map((row) => JSON.parse(row.doc) as StoredEvent);
+
+  async function replaceVenues(venues: readonly StoredVenue[]): Promise<void> {
+    const client = new pg.Client(connection);
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      await client.query('DELETE FROM venues WHERE slug = ANY($1::text[])', [
+        venues.map((v) => v.slug),
+      ]);
+      const where = new Map<number, [number, number]>();
+      venues.forEach((venue, v) => venue.events.forEach((e, i) => where.set(e.id, [v, i])));
+      // After the named venues are gone, an id still present belongs to a venue left alone.
+      const { rows: owned } = await client.query<{ id: string; venue_slug: string }>(
+        'SELECT id, venue_slug FROM events WHERE id = ANY($1::bigint[]) ORDER BY id',
+        [[...where.keys()]],
+      );
+      if (owned.length > 0) {
+        const conflicts: IdConflict[] = owned.map((row) => {
+          const [venue, event] = where.get(Number(row.id))!;
+          return { venue, event, id: Number(row.id), owner: row.venue_slug };
+        });
+        throw new IdConflictError(conflicts.sort((a, b) => a.venue - b.venue || a.event - b.event));
+      }
+      await client.query(
+        'INSERT INTO venues (slug, name, timezone, api_shape) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])',
+        [
+          venues.map((v) => v.slug),
+          venues.map((v) => v.name),
+          venues.map((v) => v.timezone),
+          venues.map((v) => v.apiShape),
+        ],
+      );
+      const events = venues.flatMap((venue) => venue.events.map((event) => ({ venue, event })));
+      for (let i = 0; i < events.length; i += BATCH) {
+        const batch = events.slice(i, i + BATCH);
+        await client.query(
+          'INSERT INTO events (id, venue_slug, served, slug, doc) SELECT * FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::text[], $5::text[])',
+          [
+            batch.map((b) => b.event.id),
+            batch.map((b) => b.venue.slug),
+            batch.map((b) => b.event.served),
+            batch.map((b) => b.event.slug),
+            batch.map((b) => JSON.stringify(b.event)),
+          ],
+        );
+      }
+      const spans = events.flatMap(({ venue, event }) =>
+        listingSpans(event).map((span) => ({ id: event.id, slug: venue.slug, span })),
+      );
+      for (let i = 0; i < spans.length; i += BATCH) {
+        const batch = spans.slice(i, i + BATCH);
+        await client.query(
+          'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
+          [
+            batch.map((b) => b.id),
+            batch.map((b) => b.slug),
+            batch.map((b) => b.span.after),
+            batch.map((b) => b.span.until),
+            batch.map((b) => b.span.sortDate),
+            batch.map((b) => b.span.sortTime),
+          ],
+        );
+      }
+      const { rows } = await client.query<{ version: string }>(
+        'UPDATE store_version SET version = version + 1 RETURNING version',
+      );
+      const version = rows[0]!.version;
+      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, version]);
+      await client.query('COMMIT');
+      // This instance serves the new data at once, before its own notification arrives.
+      learn(Number(version));
+      // Fresh statistics keep the planner on the covering indexes after a large import.
+      await client.query('ANALYZE listing').catch(() => undefined);
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  return {
+    kind: 'postgres',
+    async venue(slug) {
+      const rows = await read<{ slug: string; name: string; timezone: string; api_shape: string }>(
+        've_venue',
+        'SELECT slug, name, timezone, api_shape FROM venues WHERE slug = $1',
+        [slug],
+      );
+      const row = rows[0];
+      if (!row) return undefined;
+      const record: VenueRecord = {
+        slug: row.slug,
+        name: row.name,
+        timezone: row.timezone,
+        apiShape: row.api_shape === 'earlier' ? 'earlier' : 'current',
+      };
+      return record;
+    },
+    async venueCount() {
+      const rows = await read<{ n: number }>(
+        've_venue_count',
+        'SELECT count(*)::int AS n FROM venues',
+        [],
+      );
+      return rows[0]!.n;
+    },
+    async countListed(slug, today) {
+      const rows = await read<{ n: number }>(
+        've_count',
+        'SELECT count(*)::int AS n FROM listing WHERE venue_slug = $1 AND until >= $2 AND after < $2',
+        [slug, today],
+      );
+      return rows[0]!.n;
+    },
+    async listed(slug, today, offset, limit) {
+      return parse(
+        await read<{ doc: string }>(
+          've_listed',
+          `SELECT e.doc FROM (
+             SELECT event_id, sort_date, sort_time FROM listing
+             WHERE venue_slug = $1 AND until >= $2 AND after < $2
+             ORDER BY sort_date, sort_time, event_id LIMIT $3 OFFSET $4
+           ) AS l JOIN events e ON e.id = l.event_id
+           ORDER BY l.sort_date, l.sort_time, l.event_id`,
+          [slug, today, limit, offset],
+        ),
+      );
+    },
+    async event(slug, id) {
+      return parse(
+        await read<{ doc: string }>(
+          've_event',
+          'SELECT doc FROM events WHERE id = $1 AND venue_slug = $2 AND served',
+          [id, slug],
+        ),
+      )[0];
+    },
+    async eventBySlug(slug, eventSlug) {
+      return parse(
+        await read<{ doc: string }>(
+          've_event_by_slug',
+          'SELECT doc FROM events WHERE venue_slug = $1 AND slug = $2 AND served ORDER BY id LIMIT 1',
+          [slug, eventSlug],
+        ),
+      )[0];
+    },
+    replaceVenues,
+    version: () => (known === undefined ? `unknown.${++unknownReads}` : `pg.${known}`),
+    async ping() {
+      await read('ve_ping', 'SELECT 1', []);
+      if (known === undefined) throw new StoreUnavailableError('not listening for changes');
+    },
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

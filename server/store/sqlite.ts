@@ -1,0 +1,192 @@
+/**
+ * The embedded store: venues and events in one SQLite file (better-sqlite3). Events are kept
+ * whole (as JSON) and indexed by a `listing` table (see `listing.ts`) that makes "listed on
+ * venue-local date D, soonest first" one ordered index scan. better-sqlite3 is synchronous; the
+ * `Store` methods wrap its answers in promises to share the interface with PostgreSQL.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { listingSpans } from './listing.js';
+import type { StoredEvent } from './model.js';
+import {
+  IdConflictError,
+  StoreUnavailableError,
+  type IdConflict,
+  type Store,
+  type VenueRecord,
+} from './store.js';
+
+/** Versioned migrations; `PRAGMA user_version` records how many have run. Append, never edit. */
+const MIGRATIONS = [
+  `CREATE TABLE IF NOT EXISTS venues (
+    slug TEXT PRIMARY KEY, name TEXT NOT NULL, timezone TEXT NOT NULL, api_shape TEXT NOT NULL
+  ) WITHOUT ROWID;
+  CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    venue_slug TEXT NOT NULL REFERENCES venues(slug) ON DELETE CASCADE,
+    served INTEGER NOT NULL,
+    doc TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS events_venue ON events(venue_slug);
+  CREATE TABLE IF NOT EXISTS listing (
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    venue_slug TEXT NOT NULL,
+    after TEXT NOT NULL,
+    until TEXT NOT NULL,
+    sort_date TEXT NOT NULL,
+    sort_time TEXT NOT NULL
+  );
+  -- Covering indexes: the page is read in order straight from listing_order (stopping after
+  -- offset + limit rows) and the count from listing_span, without touching the events table.
+  CREATE INDEX IF NOT EXISTS listing_order
+    ON listing(venue_slug, sort_date, sort_time, event_id, until, after);
+  CREATE INDEX IF NOT EXISTS listing_span ON listing(venue_slug, until, after);
+  CREATE INDEX IF NOT EXISTS listing_event ON listing(event_id);`,
+];
+
+function migrate(db: Database.Database): void {
+  const done = db.pragma('user_version', { simple: true }) as number;
+  db.transaction(() => {
+    MIGRATIONS.slice(done).forEach((sql) => db.exec(sql));
+    db.pragma(`user_version = ${MIGRATIONS.length}`);
+  }).immediate();
+}
+
+/**
+ * Opens (creating if needed) the SQLite database at `path` (`:memory:` for a private in-memory
+ * one) and migrates its schema. Parent directories of a file path are created.
+ * @throws Error with a one-line message naming the file (not a directory, not SQLite, read-only…).
+ */
+export function openSqliteStore(path: string): Store {
+  const file = path === ':memory:' ? undefined : resolve(path);
+  let db: Database.Database;
+  let inode: number | undefined;
+  try {
+    if (file) mkdirSync(dirname(file), { recursive: true });
+    db = new Database(path);
+    if (file) db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    if (file) inode = statSync(file).ino;
+  } catch (error) {
+    throw new Error(`cannot open SQLite database ${path}: ${(error as Error).message}`);
+  }
+  let writes = 0;
+
+  const q = {
+    venue: db.prepare<
+      [string],
+      { slug: string; name: string; timezone: string; api_shape: string }
+    >('SELECT slug, name, timezone, api_shape FROM venues WHERE slug = ?'),
+    venueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM venues'),
+    count: db.prepare<[string, string, string], { n: number }>(
+      'SELECT count(*) AS n FROM listing INDEXED BY listing_span WHERE venue_slug = ? AND until >= ? AND after < ?',
+    ),
+    listed: db.prepare<[string, string, string, number, number], { doc: string }>(
+      `SELECT e.doc FROM (
+         SELECT event_id, sort_date, sort_time FROM listing INDEXED BY listing_order
+         WHERE venue_slug = ? AND until >= ? AND after < ?
+         ORDER BY sort_date, sort_time, event_id LIMIT ? OFFSET ?
+       ) AS l JOIN events e ON e.id = l.event_id
+       ORDER BY l.sort_date, l.sort_time, l.event_id`,
+    ),
+    event: db.prepare<[number, string], { doc: string }>(
+      'SELECT doc FROM events WHERE id = ? AND venue_slug = ? AND served = 1',
+    ),
+    eventBySlug: db.prepare<[string, string], { doc: string }>(
+      "SELECT doc FROM events WHERE venue_slug = ? AND served = 1 AND json_extract(doc, '$.slug') = ? ORDER BY id LIMIT 1",
+    ),
+    owner: db.prepare<[number], { venue_slug: string }>(
+      'SELECT venue_slug FROM events WHERE id = ?',
+    ),
+    deleteVenue: db.prepare<[string]>('DELETE FROM venues WHERE slug = ?'),
+    insertVenue: db.prepare<[string, string, string, string]>(
+      'INSERT INTO venues (slug, name, timezone, api_shape) VALUES (?, ?, ?, ?)',
+    ),
+    insertEvent: db.prepare<[number, string, number, string]>(
+      'INSERT INTO events (id, venue_slug, served, doc) VALUES (?, ?, ?, ?)',
+    ),
+    insertSpan: db.prepare<[number, string, string, string, string, string]>(
+      'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) VALUES (?, ?, ?, ?, ?, ?)',
+    ),
+  };
+
+  const replace = db.transaction((venues: Parameters<Store['replaceVenues']>[0]) => {
+    for (const venue of venues) q.deleteVenue.run(venue.slug);
+    // After the named venues are gone, an id still present belongs to a venue this import leaves alone.
+    const conflicts: IdConflict[] = [];
+    venues.forEach((venue, v) =>
+      venue.events.forEach((event, e) => {
+        const owner = q.owner.get(event.id);
+        if (owner) conflicts.push({ venue: v, event: e, id: event.id, owner: owner.venue_slug });
+      }),
+    );
+    if (conflicts.length > 0) throw new IdConflictError(conflicts);
+    for (const venue of venues) {
+      q.insertVenue.run(venue.slug, venue.name, venue.timezone, venue.apiShape);
+      for (const event of venue.events) {
+        q.insertEvent.run(event.id, venue.slug, event.served ? 1 : 0, JSON.stringify(event));
+        for (const span of listingSpans(event)) {
+          q.insertSpan.run(
+            event.id,
+            venue.slug,
+            span.after,
+            span.until,
+            span.sortDate,
+            span.sortTime,
+          );
+        }
+      }
+    }
+  });
+
+  const parse = (row: { doc: string } | undefined) =>
+    row === undefined ? undefined : (JSON.parse(row.doc) as StoredEvent);
+
+  return {
+    kind: 'sqlite',
+    async venue(slug) {
+      const row = q.venue.get(slug);
+      if (!row) return undefined;
+      const record: VenueRecord = {
+        slug: row.slug,
+        name: row.name,
+        timezone: row.timezone,
+        apiShape: row.api_shape === 'earlier' ? 'earlier' : 'current',
+      };
+      return record;
+    },
+    venueCount: async () => q.venueCount.get()!.n,
+    countListed: async (slug, today) => q.count.get(slug, today, today)!.n,
+    listed: async (slug, today, offset, limit) =>
+      q.listed.all(slug, today, today, limit, offset).map((row) => parse(row)!),
+    event: async (slug, id) => parse(q.event.get(id, slug)),
+    eventBySlug: async (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
+    async replaceVenues(venues) {
+      try {
+        replace.immediate(venues);
+      } catch (error) {
+        if (error instanceof IdConflictError) throw error;
+        throw new Error(`cannot write SQLite database ${path}: ${(error as Error).message}`);
+      }
+      writes++;
+    },
+    version: () => `${writes}.${db.pragma('data_version', { simple: true }) as number}`,
+    async ping() {
+      // A file deleted (or replaced) under a running server keeps answering from the open inode:
+      // report it rather than serve data no import can reach any more.
+      if (!file) return;
+      let now: number | undefined;
+      try {
+        now = statSync(file).ino;
+      } catch {
+        now = undefined;
+      }
+      if (now !== inode) throw new StoreUnavailableError(`database file ${file} was removed`);
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -10,7 +10,7 @@ export interface ServerOptions {
   help: boolean;
   /** Venue file to import at start. */
   data: string | undefined;
-  /** SQLite path or `:memory:`. */
+  /** `postgres://…` URL, SQLite path or `:memory:`. */
   db: string;
   port: number;
   host: string;
@@ -29,11 +29,12 @@ export interface ServerOptions {
 
 export const USAGE = `Usage: npm start -- [options]
 
-Serves the Public Event Listing Interface from a SQLite store (origin mode), or proxies an
+Serves the Public Event Listing Interface from an SQLite or PostgreSQL store (origin mode), or proxies an
 upstream platform (proxy mode, with --upstream), plus the widget and its demo page.
 
   --data FILE          import this venue file at start (all-or-nothing)       VENUE_EVENTS_DATA
-  --db PATH            SQLite file, or :memory: (default data/venue-events.db) VENUE_EVENTS_DB
+  --db LOCATION        postgres://user@host:port/db, an SQLite file, or :memory:
+                       (default data/venue-events.db)                          VENUE_EVENTS_DB, DATABASE_URL
   --port N             port, 0 = any free port (default 8080)                  PORT
   --host H             interface to listen on (default 127.0.0.1)              HOST
   --base-url URL       public base URL used in links (default: request origin) VENUE_EVENTS_BASE_URL
@@ -107,7 +108,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
   return {
     help: values.help ?? false,
     data: values.data ?? env.VENUE_EVENTS_DATA,
-    db: values.db ?? env.VENUE_EVENTS_DB ?? 'data/venue-events.db',
+    db: values.db ?? env.VENUE_EVENTS_DB ?? env.DATABASE_URL ?? 'data/venue-events.db',
     port: int('port', values.port ?? env.PORT ?? '8080', 0, 65535),
     host: values.host ?? env.HOST ?? '127.0.0.1',
     baseUrl: url('base-url', values['base-url'] ?? env.VENUE_EVENTS_BASE_URL),

@@ -1,31 +1,11 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { demoVenueFile } from '../../server/demo/venue.js';
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startMain } from '../support/main-process.js';
 
-/** Runs `tsx server/main.ts …` and resolves with its URL once it listens (or its exit). */
-function start(args: string[]) {
-  // Node itself (not npx) so that kill() stops the server, not just a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stderr.on('data', (d) => (err += d));
-  const ready = new Promise<{ url?: string; code?: number | null; out: string; err: string }>(
-    (resolve) => {
-      child.stdout.on('data', (d) => {
-        out += d;
-        const m = /listening on (http:\/\/\S+?)\/\s/.exec(out);
-        if (m) resolve({ url: m[1], out, err });
-      });
-      child.on('exit', (code) => resolve({ code, out, err }));
-    },
-  );
-  return { child, ready };
-}
+const start = startMain;
 
 describe('npm start (server/main.ts)', () => {
   it('with --db :memory: and --now, imports the demo venue and serves it on a free port', async () => {

@@ -2,7 +2,13 @@
  * Rewrites the absolute URLs of an API body (spec §2.1 `links.self`, §2.5 `links.*`, `meta.path`,
  * `meta.links[].url`) from the upstream's base to the proxy's public base, so clients can follow
  * them through the proxy. Other members (titles, descriptions) are never touched.
+ *
+ * The proxy caches one copy per upstream path, whatever base clients reach it by (issue 9 item 2),
+ * so the base is filled in at send time: `linkTemplate` serialises a body once with a marker where
+ * the base goes, `fillBase` puts a base there.
  */
+import { randomUUID } from 'node:crypto';
+
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -28,4 +34,24 @@ export function rewriteUrls<T>(body: T, upstreamBase: string, publicBase: string
     }
   }
   return body;
+}
+
+/** A body serialised as JSON text, cut where the public base of its links goes. */
+export type LinkTemplate = readonly string[];
+
+/**
+ * Serialises `body` (mutated) with every link on `upstreamBase` rebased on a placeholder and cuts
+ * the text there. Throws what `JSON.stringify` throws (e.g. a `RangeError` for a body nested too
+ * deep to serialise).
+ */
+export function linkTemplate(body: unknown, upstreamBase: string): LinkTemplate {
+  // Random per call, so no upstream text can forge a cut.
+  const marker = `venue-events-base-${randomUUID()}`;
+  return JSON.stringify(rewriteUrls(body, upstreamBase, marker)).split(marker);
+}
+
+/** The JSON text of `template` with `publicBase` (no trailing slash) in every link. */
+export function fillBase(template: LinkTemplate, publicBase: string): string {
+  if (template.length === 1) return template[0]!;
+  return template.join(JSON.stringify(publicBase).slice(1, -1));
 }

@@ -1,163 +1,129 @@
 /**
- * The proxy's only way to the upstream platform: http-proxy-middleware, with the response
- * buffered (size-capped) instead of piped, so it can be checked, rewritten and cached.
- * Identical concurrent requests share one upstream request.
+ * The proxy's only way to the upstream platform: one `GET` with Node's own HTTP client over a
+ * keep-alive agent, the body buffered up to a size cap so it can be checked, rewritten and cached.
+ * Faults reject with http errors (502, or 504 for a timeout) whose `detail` names no address; the
+ * low-level cause (e.g. `connect ECONNREFUSED 10.0.0.5:443`) travels as `cause`, for the log only
+ * (issue 9 item 5).
+ *
+ * Why not http-proxy-middleware: it streams one upstream answer into one client's response. The
+ * proxy instead shares one upstream answer between every waiting client (lru-cache's `fetchMethod`
+ * coalesces misses; it has no client request or response to hand to a middleware), revalidates a
+ * cached copy, and answers from that copy when the upstream fails.
  */
-import type { IncomingMessage, ServerResponse, ClientRequest } from 'node:http';
-import { createProxyMiddleware, proxyEventsPlugin } from 'http-proxy-middleware';
+import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { HttpError } from 'http-errors';
+import { withoutTrailingSlash } from '../../shared/url.js';
+import { createError } from '../http/errors.js';
 
-/** What one upstream request produced. `ms` is the upstream latency in milliseconds. */
-export type UpstreamResult =
-  | {
-      kind: 'response';
-      status: number;
-      headers: IncomingMessage['headers'];
-      body: Buffer;
-      ms: number;
-    }
-  | { kind: 'timeout'; ms: number }
-  | { kind: 'failed'; reason: string; ms: number };
-
-interface Flight {
-  path: string;
-  etag: string | undefined;
-  method: string;
-  finish: (result: UpstreamResult) => void;
-  proxyReq?: ClientRequest;
+/** One complete upstream answer. */
+export interface UpstreamResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  /** Connect to last byte, ms. */
+  ms: number;
 }
 
-const FLIGHT = Symbol('venue-events upstream flight');
-type FlightRequest = IncomingMessage & { [FLIGHT]?: Flight };
-
-/** Request headers never sent upstream: credentials, cookies, and the client's own validators. */
-const STRIPPED = [
-  'cookie',
-  'authorization',
-  'proxy-authorization',
-  'if-none-match',
-  'if-modified-since',
-  'origin',
-  'referer',
-];
-
 export interface UpstreamOptions {
-  /** Base URL of the platform, no trailing slash. */
+  /** Base URL of the platform (a path prefix is kept). */
   upstream: string;
-  /** Abort and report a timeout after this many ms (connect to last body byte). */
+  /** Abort and reject with a 504 after this many ms (connect to last body byte). */
   timeoutMs: number;
-  /** Largest body accepted, in bytes. */
+  /** Largest body accepted, in bytes; above it, a 502. */
   maxBodyBytes: number;
 }
 
-/**
- * Returns `fetch(req, res, path, etag)`: GET `path` from the upstream through http-proxy-middleware,
- * with `If-None-Match: etag` when given. `req`/`res` are the client's (http-proxy needs them; the
- * response is never written by it). Concurrent calls for the same `key` share one request.
- */
+/** A 502/504 whose `detail` is safe to send; `cause` (logged) may hold addresses. */
+export function upstreamFault(status: 502 | 504, detail: string, cause?: unknown): HttpError {
+  return createError(status, detail, { expose: true, cause });
+}
+
+/** A one-sentence, address-free account of a transport error. */
+function describe(error: NodeJS.ErrnoException): string {
+  switch (error.code) {
+    case 'ECONNREFUSED':
+      return 'The events platform refused the connection.';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'The events platform closed the connection.';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return "The events platform's host name could not be resolved.";
+    default:
+      return 'The events platform could not be reached.';
+  }
+}
+
+/** Returns `get(path, headers)`: `GET {upstream}{path}` → the whole answer, or a 502/504 http error. */
 export function createUpstream(options: UpstreamOptions) {
-  const inFlight = new Map<string, Promise<UpstreamResult>>();
-  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target: options.upstream,
-    changeOrigin: true,
-    selfHandleResponse: true,
-    xfwd: true,
-    ejectPlugins: true,
-    plugins: [proxyEventsPlugin],
-    pathRewrite: (_path, req) => (req as FlightRequest)[FLIGHT]!.path,
-    on: {
-      proxyReq(proxyReq, req) {
-        const flight = (req as FlightRequest)[FLIGHT]!;
-        flight.proxyReq = proxyReq;
-        req.method = flight.method; // restored: it was set to GET only for the outgoing request
-        for (const name of STRIPPED) proxyReq.removeHeader(name);
-        proxyReq.setHeader('accept', 'application/json');
-        proxyReq.setHeader('accept-encoding', 'identity');
-        const via = req.headers.via;
-        proxyReq.setHeader('via', `${via ? `${via}, ` : ''}1.1 venue-events`);
-        if (flight.etag) proxyReq.setHeader('if-none-match', flight.etag);
-      },
-      proxyRes(proxyRes, req) {
-        const flight = (req as FlightRequest)[FLIGHT]!;
-        const tooBig = (size: number) => {
-          if (size <= options.maxBodyBytes) return false;
-          proxyRes.destroy();
-          flight.finish({
-            kind: 'failed',
-            reason: `body over ${options.maxBodyBytes} bytes`,
-            ms: 0,
-          });
-          return true;
-        };
-        if (tooBig(Number(proxyRes.headers['content-length'] ?? 0))) return;
+  const base = new URL(withoutTrailingSlash(options.upstream));
+  const client = base.protocol === 'https:' ? https : http;
+  const agent = new client.Agent({ keepAlive: true });
+  const prefix = withoutTrailingSlash(base.pathname);
+
+  return function get(path: string, headers: OutgoingHttpHeaders): Promise<UpstreamResponse> {
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (error: HttpError) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        request.destroy();
+        reject(error);
+      };
+      const timer = setTimeout(
+        () => fail(upstreamFault(504, 'The events platform did not answer in time.')),
+        options.timeoutMs,
+      );
+      const request = client.request({
+        protocol: base.protocol,
+        hostname: base.hostname,
+        port: base.port,
+        path: prefix + path,
+        method: 'GET',
+        headers: { ...headers, host: base.host },
+        agent,
+      });
+      request.on('error', (error) => fail(upstreamFault(502, describe(error), error)));
+      request.on('response', (response) => {
+        const tooBig = () =>
+          upstreamFault(
+            502,
+            `The events platform answered with more than ${options.maxBodyBytes} bytes.`,
+          );
+        if (Number(response.headers['content-length'] ?? 0) > options.maxBodyBytes) {
+          return fail(tooBig());
+        }
         const chunks: Buffer[] = [];
         let size = 0;
-        proxyRes.on('data', (chunk: Buffer) => {
+        response.on('data', (chunk: Buffer) => {
           size += chunk.length;
-          if (!tooBig(size)) chunks.push(chunk);
+          if (size > options.maxBodyBytes) fail(tooBig());
+          else chunks.push(chunk);
         });
-        proxyRes.on('end', () =>
-          flight.finish({
-            kind: 'response',
-            status: proxyRes.statusCode ?? 502,
-            headers: proxyRes.headers,
-            body: Buffer.concat(chunks),
-            ms: 0,
-          }),
-        );
-        proxyRes.on('aborted', () =>
-          flight.finish({ kind: 'failed', reason: 'upstream reset mid-body', ms: 0 }),
-        );
-        proxyRes.on('error', (error) =>
-          flight.finish({ kind: 'failed', reason: error.message, ms: 0 }),
-        );
-      },
-      error(error, req) {
-        (req as FlightRequest)[FLIGHT]?.finish({
-          kind: 'failed',
-          reason: (error as Error).message,
-          ms: 0,
+        response.on('error', (error) => fail(upstreamFault(502, describe(error), error)));
+        response.on('close', () => {
+          if (!response.complete) {
+            fail(upstreamFault(502, 'The events platform closed the connection mid-answer.'));
+          }
         });
-      },
-    },
-  });
-
-  function run(req: FlightRequest, res: ServerResponse, path: string, etag: string | undefined) {
-    return new Promise<UpstreamResult>((resolve) => {
-      const started = performance.now();
-      let done = false;
-      const timer = setTimeout(() => flight.finish({ kind: 'timeout', ms: 0 }), options.timeoutMs);
-      const flight: Flight = {
-        path,
-        etag,
-        method: req.method ?? 'GET',
-        finish(result) {
-          if (done) return;
-          done = true;
+        response.on('end', () => {
+          if (settled) return;
+          settled = true;
           clearTimeout(timer);
-          if (result.kind !== 'response') flight.proxyReq?.destroy();
-          resolve({ ...result, ms: Math.round(performance.now() - started) });
-        },
-      };
-      req[FLIGHT] = flight;
-      req.method = 'GET'; // HEAD clients still need the body cached
-      void proxy(req, res, (error?: unknown) =>
-        flight.finish({ kind: 'failed', reason: String(error ?? 'not proxied'), ms: 0 }),
-      );
+          resolve({
+            status: response.statusCode ?? 502,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+            ms: Math.round(performance.now() - started),
+          });
+        });
+      });
+      request.end();
     });
-  }
-
-  return function fetch(
-    key: string,
-    req: IncomingMessage,
-    res: ServerResponse,
-    path: string,
-    etag?: string,
-  ) {
-    let shared = inFlight.get(key);
-    if (!shared) {
-      shared = run(req, res, path, etag).finally(() => inFlight.delete(key));
-      inFlight.set(key, shared);
-    }
-    return shared;
   };
 }
+
+export type Upstream = ReturnType<typeof createUpstream>;

@@ -1,6 +1,6 @@
 /** Real servers on 127.0.0.1:0 for the proxy tests: the proxy, and a fault server as upstream. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
 
 export interface Running {
@@ -31,6 +31,8 @@ export interface Seen {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
+  /** Request body bytes received so far. */
+  bodyBytes: number;
 }
 
 export const listBody = (base: string, extra: Record<string, unknown> = {}) => ({
@@ -61,17 +63,30 @@ export const listBody = (base: string, extra: Record<string, unknown> = {}) => (
   ...extra,
 });
 
+/** `{"data":[[[…]]]}`: valid JSON nested `depth` arrays deep. */
+export const deepJson = (depth: number) => `{"data":${'['.repeat(depth)}${']'.repeat(depth)}}`;
+
 /**
  * A small upstream whose behaviour is chosen by the venue slug: `ok`, `slow`, `reset`, `html500`,
  * `badjson`, `oversize`, `flap` (alternates 200 and 500), `gone` (404), `cookie` (sets a cookie),
- * `etag` (answers If-None-Match with 304). Every request is logged in `seen`.
+ * `etag` (answers If-None-Match with 304), `trusting` (builds its links from `X-Forwarded-Host`
+ * and `X-Forwarded-Proto`, as a platform behind a trusted proxy does), `deep` (JSON nested 300,000
+ * deep), `deepflap` (a good answer, then always the deep one). Every request is logged in `seen`.
  */
 export async function startFaultServer(options: { delayMs?: number } = {}) {
   const seen: Seen[] = [];
   let flap = 0;
+  let deepflap = 0;
   let base = '';
   const server = createServer((req, res) => {
-    seen.push({ method: req.method!, url: req.url!, headers: req.headers });
+    const request: Seen = {
+      method: req.method!,
+      url: req.url!,
+      headers: req.headers,
+      bodyBytes: 0,
+    };
+    seen.push(request);
+    req.on('data', (chunk: Buffer) => (request.bodyBytes += chunk.length));
     const slug = /^\/t\/([^/]+)\//.exec(req.url!)?.[1] ?? '';
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, {
@@ -113,6 +128,17 @@ export async function startFaultServer(options: { delayMs?: number } = {}) {
             return res.end();
           }
           return json(200, listBody(base), { ETag: '"v1"' });
+        case 'trusting': {
+          const host = req.headers['x-forwarded-host'];
+          const proto = req.headers['x-forwarded-proto'];
+          const self = host ? `${proto ?? 'http'}://${host}` : base;
+          return json(200, listBody(self));
+        }
+        case 'deepflap':
+        case 'deep':
+          if (slug === 'deepflap' && deepflap++ === 0) return json(200, listBody(base));
+          res.writeHead(200, { 'Content-Type': 'application/json' });
+          return res.end(deepJson(300_000));
         default:
           return json(200, listBody(base));
       }
@@ -123,4 +149,33 @@ export async function startFaultServer(options: { delayMs?: number } = {}) {
   const running = await listen(server);
   base = running.url;
   return { ...running, seen };
+}
+
+/** The status line, headers and body of one raw HTTP exchange. */
+export interface RawResponse {
+  status: number;
+  head: string;
+  body: string;
+}
+
+/**
+ * Writes `request` (a whole HTTP/1.x message, as given: no client normalises it) to the server at
+ * `url` and resolves with what came back; `status` is 0 when the connection closed without an answer.
+ */
+export function rawRequest(url: string, request: string): Promise<RawResponse> {
+  const { port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (d) => (data += d));
+    socket.on('end', () => {
+      const at = data.indexOf('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(data)?.[1] ?? 0),
+        head: at === -1 ? data : data.slice(0, at),
+        body: at === -1 ? '' : data.slice(at + 4),
+      });
+    });
+    socket.on('error', reject);
+  });
 }

@@ -1,7 +1,6 @@
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classify } from '../../server/proxy/paths.js';
-import { startFaultServer, startProxy, type Running } from './support.js';
+import { classify } from '../../server/proxy/routes.js';
+import { rawRequest, startFaultServer, startProxy, type Running } from './support.js';
 
 let upstream: Awaited<ReturnType<typeof startFaultServer>>;
 let proxy: Running;
@@ -19,19 +18,10 @@ afterAll(async () => {
 });
 
 /** Sends `METHOD target` exactly as written (no client-side normalisation); resolves the status. */
-function raw(method: string, target: string): Promise<number> {
+async function raw(method: string, target: string): Promise<number> {
   const { port } = new URL(proxy.url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), '127.0.0.1', () => {
-      socket.write(
-        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`,
-      );
-    });
-    let data = '';
-    socket.on('data', (d) => (data += d));
-    socket.on('end', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(data)?.[1] ?? 0)));
-    socket.on('error', reject);
-  });
+  const request = `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`;
+  return (await rawRequest(proxy.url, request)).status;
 }
 
 // [method, raw target]: none of these may reach the upstream.
@@ -95,9 +85,6 @@ const blocked: [string, string][] = [
 ];
 
 describe('the proxy is never an open proxy', () => {
-  it(`has at least 50 crafted cases (${blocked.length})`, () =>
-    expect(blocked.length).toBeGreaterThanOrEqual(50));
-
   it.each(blocked)('%s %s is answered locally, never forwarded', async (method, target) => {
     const before = upstream.seen.length;
     const status = await raw(method, target);

@@ -1,8 +1,10 @@
 /**
  * Which requests the proxy may forward. Pure, on the raw request target (before any decoding),
  * so that nothing a client encodes can reach another upstream path: the proxy forwards exactly
- * the two endpoint shapes of spec §4 and is never an open proxy.
+ * the two endpoint shapes of spec §4 and is never an open proxy. The slug and id patterns are the
+ * contract's (`SLUG`, `EVENT_ID`).
  */
+import { EVENT_ID, SLUG } from '../../shared/contract.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 
 export type ProxyRoute =
@@ -12,19 +14,23 @@ export type ProxyRoute =
   | { kind: 'event'; slug: string; upstreamPath: string }
   /** `GET /t/{slug}/events/{event-slug}`: redirected to the platform's event page. */
   | { kind: 'event-page'; slug: string; upstreamPath: string }
-  | { kind: 'reject'; status: 400 | 404 | 405; detail: string };
+  /** Answered locally: 404 for every other target, 405 for other methods on a valid one. */
+  | { kind: 'reject'; status: 404 | 405; detail: string };
 
 /** Longest request target the proxy considers, in characters. */
 export const MAX_TARGET_LENGTH = 512;
 
-const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
-const API_PATH = new RegExp(`^/t/(${SLUG})/api/events(?:/([1-9][0-9]{0,15}))?/?$`);
+const API_PATH = new RegExp(`^/t/(${SLUG})/api/events(?:/(${EVENT_ID}))?/?$`);
 const EVENT_PAGE = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/?$`);
-const reject = (status: 400 | 404 | 405, detail: string): ProxyRoute => ({
+/** Only plain printable ASCII; no percent-encoding (slugs and ids never need it), no backslash. */
+const UNSAFE_TARGET = /[^\x21-\x7e]|[\\%]/;
+
+const reject = (status: 404 | 405, detail: string): ProxyRoute => ({
   kind: 'reject',
   status,
   detail,
 });
+const NO_SUCH_PATH = 'No resource exists at this path.';
 
 /**
  * Classifies a request. `target` is the raw request target (`req.originalUrl`); `method` the HTTP
@@ -37,21 +43,20 @@ export function classify(
   allowSlugs?: readonly string[],
 ): ProxyRoute {
   if (target.length > MAX_TARGET_LENGTH) return reject(404, 'The request path is too long.');
-  // Only plain ASCII paths: no encoding at all (slugs and ids never need it), no CR/LF, no
-  // backslashes, no scheme-relative or absolute targets.
-  if (!target.startsWith('/') || target.startsWith('//') || /[^\x21-\x7e]|[\\%]/.test(target)) {
-    return reject(404, 'No resource exists at this path.');
+  // Also rules out CR/LF, scheme-relative (`//host`) and absolute (`http://…`) targets.
+  if (!target.startsWith('/') || target.startsWith('//') || UNSAFE_TARGET.test(target)) {
+    return reject(404, NO_SUCH_PATH);
   }
   const queryAt = target.indexOf('?');
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   const query = queryAt === -1 ? '' : target.slice(queryAt + 1);
   if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
-    return reject(404, 'No resource exists at this path.');
+    return reject(404, NO_SUCH_PATH);
   }
   const api = API_PATH.exec(path);
   const page = api ? null : EVENT_PAGE.exec(path);
   const slug = api?.[1] ?? page?.[1];
-  if (!slug) return reject(404, 'No resource exists at this path.');
+  if (!slug) return reject(404, NO_SUCH_PATH);
   if (allowSlugs && !allowSlugs.includes(slug)) {
     return reject(404, `No venue is published under the slug "${slug}".`);
   }

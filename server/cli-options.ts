@@ -3,6 +3,7 @@
  * variable. Pure: takes argv and env, returns options or throws `UsageError`.
  */
 import { parseArgs } from 'node:util';
+import { isValidHost } from './http/host.js';
 
 export class UsageError extends Error {}
 
@@ -18,6 +19,8 @@ export interface ServerOptions {
   /** Frozen clock (UTC epoch ms), or undefined for the real clock. */
   now: number | undefined;
   corsOrigins: '*' | string[];
+  /** Accepted `Host` values; undefined = any well-formed one. */
+  allowedHosts: string[] | undefined;
   earlierShape: boolean;
   /** Proxy mode (issue 4): the upstream platform's base URL. */
   upstream: string | undefined;
@@ -39,6 +42,7 @@ upstream platform (proxy mode, with --upstream), plus the widget and its demo pa
   --host H             interface to listen on (default 127.0.0.1)              HOST
   --base-url URL       public base URL used in links (default: request origin) VENUE_EVENTS_BASE_URL
   --now ISO-INSTANT    freeze the clock, e.g. 2026-12-05T18:00:00Z             VENUE_EVENTS_NOW
+  --allowed-host HOST  accept only this Host (host or host:port; repeatable)   VENUE_EVENTS_ALLOWED_HOSTS (comma-separated)
   --cors-origin ORIGIN allow only this origin (repeatable; default *)          VENUE_EVENTS_CORS_ORIGINS (comma-separated)
   --earlier-shape      serve the earlier shape (no ticket_office) for all venues
   --upstream URL       proxy mode: forward to this platform                    VENUE_EVENTS_UPSTREAM
@@ -58,6 +62,20 @@ const int = (name: string, raw: string, min: number, max: number) => {
   return value;
 };
 
+function allowedHosts(flags: string[] | undefined, envList: string | undefined) {
+  const hosts =
+    flags ??
+    envList
+      ?.split(',')
+      .map((h) => h.trim())
+      .filter(Boolean);
+  for (const host of hosts ?? []) {
+    if (!isValidHost(host))
+      throw new UsageError(`--allowed-host must be host or host:port, got "${host}"`);
+  }
+  return hosts;
+}
+
 /** @throws UsageError for unknown options or bad values. */
 export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions {
   let values;
@@ -75,6 +93,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         'base-url': { type: 'string' },
         now: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
+        'allowed-host': { type: 'string', multiple: true },
         'earlier-shape': { type: 'boolean' },
         upstream: { type: 'string' },
         'proxy-timeout-ms': { type: 'string' },
@@ -114,6 +133,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     baseUrl: url('base-url', values['base-url'] ?? env.VENUE_EVENTS_BASE_URL),
     now,
     corsOrigins: origins === undefined || origins.includes('*') ? '*' : origins,
+    allowedHosts: allowedHosts(values['allowed-host'], env.VENUE_EVENTS_ALLOWED_HOSTS),
     earlierShape: values['earlier-shape'] ?? false,
     upstream: url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM),
     proxyTimeoutMs: int('proxy-timeout-ms', values['proxy-timeout-ms'] ?? '5000', 1, 600_000),

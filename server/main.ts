@@ -35,6 +35,7 @@ async function originApp(options: ServerOptions): Promise<{ app: Express; store:
     clock,
     baseUrl: options.baseUrl,
     corsOrigins: options.corsOrigins,
+    allowedHosts: options.allowedHosts,
     earlierShape: options.earlierShape,
     demoSlug,
     logger,

@@ -66,6 +66,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
     res.destroy();
     return;
   }
+  if (error instanceof URIError) {
+    // A path segment that does not decode (`%ff`) cannot name a venue or event: decisions.md 404.
+    sendError(res, 404, 'No resource exists at this path.');
+    return;
+  }
   if (isHttpError(error) && error.status >= 400 && error.status < 600) {
     if (error.headers) res.set(error.headers);
     sendError(res, error.status, error.expose ? error.message : defaultDetail(error.status));

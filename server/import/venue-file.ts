@@ -75,6 +75,24 @@ function schemaProblems(errors: readonly ErrorObject[]): VenueFileProblem[] {
 
 const instantMs = (value: string | null | undefined) => (value == null ? null : Date.parse(value));
 
+/**
+ * Instants the schema's `date-time` format accepts but a JavaScript `Date` cannot hold, such as a
+ * leap second (`23:59:60Z`): rejected, never stored as null.
+ */
+function unrepresentableInstants(event: EventInput, at: string): VenueFileProblem[] {
+  const instants: [string, string | null | undefined][] = [
+    ['cancelled_at', event.cancelled_at],
+    ['sales.closed_manually_at', event.sales?.closed_manually_at],
+    ['sales.close_at', event.sales?.close_at],
+  ];
+  return instants
+    .filter(([, value]) => value != null && Number.isNaN(Date.parse(value)))
+    .map(([member]) => ({
+      path: `${at}.${member}`,
+      message: 'expected an instant that exists (no leap second :60)',
+    }));
+}
+
 function semanticProblems(file: VenueFile): VenueFileProblem[] {
   const problems: VenueFileProblem[] = [];
   file.venues.forEach((venue, v) => {
@@ -87,6 +105,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
     }
     venue.events.forEach((event, e) => {
       const ev = `${at}.events[${e}]`;
+      problems.push(...unrepresentableInstants(event, ev));
       const multi = (event.occurrences ?? []).length > 0;
       if (multi) {
         if (event.date !== undefined)

@@ -3,12 +3,13 @@
  * script, the demo page and `/healthz`. `createApp` only builds the app; `main.ts` listens.
  */
 import { existsSync } from 'node:fs';
-import express, { type Express, type Request } from 'express';
+import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../files.js';
 import { errorHandler, notFound } from '../http/errors.js';
+import { requireValidHost } from '../http/host.js';
 import type { Store } from '../store/store.js';
 import { widgetRouter } from '../web/widget-router.js';
 import { eventsRouter } from './events-router.js';
@@ -34,6 +35,11 @@ export interface AppOptions {
    * Off only to measure the render path (`npm run bench:api`).
    */
   responseCache?: boolean;
+  /**
+   * Accepted `Host` values (`host` or `host:port`, case-insensitive); default any well-formed
+   * one. A request without a valid, accepted Host gets a 400.
+   */
+  allowedHosts?: readonly string[];
   /** Request logger; `false` for none. Default: pino to stdout, one line per request. */
   logger?: false | Logger;
 }
@@ -46,7 +52,7 @@ export interface AppOptions {
  */
 export function createApp(options: AppOptions): Express {
   const { store } = options;
-  const configuredBase = options.baseUrl && withoutTrailingSlash(options.baseUrl);
+  const configuredBase = options.baseUrl ? withoutTrailingSlash(options.baseUrl) : undefined;
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
 
   const app = express();
@@ -55,17 +61,6 @@ export function createApp(options: AppOptions): Express {
   app.set('query parser', 'simple');
   if (options.logger !== false) app.use(pinoHttp({ logger: options.logger, quietReqLogger: true }));
 
-  app.use(
-    eventsRouter({
-      store,
-      reads: new StoreReads(store),
-      cache: new RenderCache({ enabled: options.responseCache }),
-      clock: options.clock ?? (() => new Date()),
-      baseUrl: (req: Request) => configuredBase || `${req.protocol}://${req.host}`,
-      earlierShape: options.earlierShape ?? false,
-      corsOrigins: options.corsOrigins ?? '*',
-    }),
-  );
   app.get('/healthz', function health(_req, res) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });
   });
@@ -73,6 +68,19 @@ export function createApp(options: AppOptions): Express {
     await store.ping();
     res.set('Cache-Control', 'no-store').json({ status: 'ready', store: store.kind });
   });
+  // Probes above answer any Host (load balancers use addresses); everything else needs a valid one.
+  app.use(requireValidHost(options.allowedHosts));
+  app.use(
+    eventsRouter({
+      store,
+      reads: new StoreReads(store),
+      cache: new RenderCache({ enabled: options.responseCache }),
+      clock: options.clock ?? (() => new Date()),
+      baseUrl: configuredBase,
+      earlierShape: options.earlierShape ?? false,
+      corsOrigins: options.corsOrigins ?? '*',
+    }),
+  );
   app.use('/storage/demo', express.static(DEMO_IMAGES_DIR, { maxAge: '1d', fallthrough: true }));
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
   if (!existsSync(widgetDir) && options.logger) {

@@ -7,7 +7,12 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { EVENT_ID, MAX_AGE_SECONDS, PER_PAGE, whole } from '../../shared/contract.js';
 import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
-import { maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
+import {
+  entityTag,
+  maxAgeSeconds,
+  sendRepresentation,
+  type Representation,
+} from '../http/conditional.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Store, VenueRecord } from '../store/store.js';
@@ -22,8 +27,11 @@ export interface EventsRouterOptions {
   cache: RenderCache;
   /** Current instant. */
   clock: () => Date;
-  /** Public base URL of links for this request (no trailing slash). */
-  baseUrl: (req: Request) => string;
+  /**
+   * Public base URL of links (no trailing slash), from configuration; undefined to use each
+   * request's own origin (its `Host`, checked by `requireValidHost`).
+   */
+  baseUrl: string | undefined;
   /** Serve the earlier shape (spec §9) for every venue. */
   earlierShape: boolean;
   corsOrigins: '*' | readonly string[];
@@ -37,9 +45,16 @@ interface Locals {
 
 const EVENT_ID_VALUE = whole(EVENT_ID);
 
+/**
+ * Without a configured base, responses are rendered (and memoised) with this base in their links,
+ * which each request's own origin replaces when sent: the memo is keyed by path and page only,
+ * never by `Host`. A `.invalid` name (RFC 2606) cannot be a real venue's link.
+ */
+const REQUEST_BASE = 'http://request-base.venue-events.invalid';
+
 /** Builds the router; mount it at the app's root. */
 export function eventsRouter(options: EventsRouterOptions): Router {
-  const { store, reads, cache, clock, baseUrl, earlierShape } = options;
+  const { store, reads, cache, clock, earlierShape } = options;
   const router = express.Router({ strict: false });
 
   /** `:slug` loader: the venue at the store's current version, or a 404. */
@@ -57,8 +72,22 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     next();
   }
 
+  const renderBase = options.baseUrl ?? REQUEST_BASE;
+
+  /** `rendered` with the request's origin in its links when no base is configured. */
+  function forRequest(req: Request, rendered: Rendered): Representation {
+    if (options.baseUrl !== undefined) return rendered;
+    const base = `${req.protocol}://${req.host}`;
+    // Nearly every request of a deployment has the same Host: keep the last copy.
+    if (rendered.variant?.base !== base) {
+      const body = Buffer.from(rendered.body.toString().replaceAll(REQUEST_BASE, base));
+      rendered.variant = { base, representation: { body, etag: entityTag(body) } };
+    }
+    return rendered.variant.representation;
+  }
+
   function send(req: Request, res: Response, rendered: Rendered, nowMs: number): void {
-    sendRepresentation(req, res, rendered, {
+    sendRepresentation(req, res, forRequest(req, rendered), {
       maxAgeSeconds: maxAgeSeconds(rendered.untilMs, nowMs),
     });
   }
@@ -67,10 +96,9 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   const listEvents: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as Locals;
     const page = parsePage(req.query.page);
-    const base = baseUrl(req);
-    const path = `${base}/t/${venue.slug}/api/events`;
+    const path = `${renderBase}/t/${venue.slug}/api/events`;
     const nowMs = clock().getTime();
-    const rendered = (await cache.get(`list|${path}|${page}`, version, nowMs, async () => {
+    const rendered = (await cache.get(`list|${venue.slug}|${page}`, version, nowMs, async () => {
       const day = reads.day(venue.timezone, nowMs);
       const total = await reads.countListed(venue.slug, day.today, version);
       const window = pageWindow(total, page);
@@ -79,10 +107,11 @@ export function eventsRouter(options: EventsRouterOptions): Router {
           ? []
           : await store.listed(venue.slug, day.today, window.offset, PER_PAGE);
       const moment = { nowMs, today: day.today };
-      const data = events.map((e) => renderEvent(e, venue, base, moment, earlierShape));
+      const data = events.map((e) => renderEvent(e, venue, renderBase, moment, earlierShape));
       return {
         untilMs: nextTransition(events, day.endMs, nowMs),
         body: JSON.stringify({ data, ...envelopeLinks(path, window, total) }),
+        keep: page <= window.lastPage,
       };
     }))!;
     send(req, res, rendered, nowMs);
@@ -96,23 +125,17 @@ export function eventsRouter(options: EventsRouterOptions): Router {
       createError(404, `Venue "${venue.slug}" has no public event with id "${raw}".`);
     const id = EVENT_ID_VALUE.test(raw) ? Number(raw) : NaN;
     if (!Number.isSafeInteger(id)) throw missing();
-    const base = baseUrl(req);
     const nowMs = clock().getTime();
-    const rendered = await cache.get(
-      `one|${base}|${venue.slug}|${id}`,
-      version,
-      nowMs,
-      async () => {
-        const event = await store.event(venue.slug, id);
-        if (!event) return undefined;
-        const day = reads.day(venue.timezone, nowMs);
-        const data = renderEvent(event, venue, base, { nowMs, today: day.today }, earlierShape);
-        return {
-          untilMs: nextTransition([event], day.endMs, nowMs),
-          body: JSON.stringify({ data }),
-        };
-      },
-    );
+    const rendered = await cache.get(`one|${venue.slug}|${id}`, version, nowMs, async () => {
+      const event = await store.event(venue.slug, id);
+      if (!event) return undefined;
+      const day = reads.day(venue.timezone, nowMs);
+      const data = renderEvent(event, venue, renderBase, { nowMs, today: day.today }, earlierShape);
+      return {
+        untilMs: nextTransition([event], day.endMs, nowMs),
+        body: JSON.stringify({ data }),
+      };
+    });
     if (!rendered) throw missing();
     send(req, res, rendered, nowMs);
   };

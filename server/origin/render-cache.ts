@@ -12,12 +12,19 @@ export interface Rendered extends Representation {
   version: string;
   fromMs: number;
   untilMs: number;
+  /** The last copy sent with the request's own base in its links (see `events-router.ts`). */
+  variant?: { base: string; representation: Representation };
 }
 
 /** What a renderer returns: the JSON text and the instant (UTC epoch ms) it stops being valid. */
 export interface Rendering {
   body: string;
   untilMs: number;
+  /**
+   * False for a response not worth a memo entry (an out-of-range page: cheap to render, and an
+   * attacker could ask for millions of them). Default true.
+   */
+  keep?: boolean;
 }
 
 export interface RenderCacheOptions {
@@ -38,7 +45,8 @@ export class RenderCache {
     this.#enabled = options.enabled !== false;
     this.#entries = new LRUCache<string, Rendered>({
       maxSize: options.maxBytes ?? 32 * 1024 * 1024,
-      sizeCalculation: (entry, key) => entry.body.length + key.length + ENTRY_OVERHEAD,
+      // Twice the body: an entry may also hold one copy with the request's base in its links.
+      sizeCalculation: (entry, key) => 2 * entry.body.length + key.length + ENTRY_OVERHEAD,
     });
   }
 
@@ -64,7 +72,7 @@ export class RenderCache {
       body,
       etag: entityTag(body),
     };
-    if (this.#enabled) this.#entries.set(key, rendered);
+    if (this.#enabled && fresh.keep !== false) this.#entries.set(key, rendered);
     return rendered;
   }
 

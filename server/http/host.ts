@@ -1,0 +1,38 @@
+/**
+ * The request's `Host` (RFC 9110 §7.2), checked before it can reach a link or a cache: a request
+ * without one (HTTP/1.0), with a malformed one (`a b`, `evil.example/#`) or, when the operator
+ * lists allowed hosts, with another one gets a 400 JSON error.
+ */
+import type { RequestHandler } from 'express';
+import { createError } from './errors.js';
+
+/** `host[:port]`: a DNS name or IPv4 address, or a bracketed IPv6 address, and a decimal port. */
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** True when `value` is a well-formed `Host` header value. */
+export function isValidHost(value: string | undefined): value is string {
+  return value !== undefined && value.length <= 255 && HOST.test(value);
+}
+
+/**
+ * Middleware: 400 unless the `Host` header is well formed and, when `allowed` is given (lower-case
+ * `host` or `host:port` entries), one of them; an entry without a port allows every port.
+ */
+export function requireValidHost(allowed?: readonly string[]): RequestHandler {
+  const list = allowed?.map((h) => h.toLowerCase());
+  return function checkHost(req, _res, next) {
+    const host = req.headers.host;
+    if (!isValidHost(host)) {
+      throw createError(400, 'The request has no valid Host header.');
+    }
+    if (list) {
+      const value = host.toLowerCase();
+      const name = value.replace(/:\d+$/, '');
+      if (!list.includes(value) && !list.includes(name)) {
+        throw createError(400, `The host "${value}" is not served here.`);
+      }
+    }
+    next();
+  };
+}

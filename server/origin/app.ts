@@ -13,6 +13,7 @@ import { requireValidHost } from '../http/host.js';
 import type { Store } from '../store/store.js';
 import { widgetRouter } from '../web/widget-router.js';
 import { eventsRouter } from './events-router.js';
+import { pagesRouter } from './pages-router.js';
 import { RenderCache } from './render-cache.js';
 import { StoreReads } from './store-reads.js';
 
@@ -70,10 +71,11 @@ export function createApp(options: AppOptions): Express {
   });
   // Probes above answer any Host (load balancers use addresses); everything else needs a valid one.
   app.use(requireValidHost(options.allowedHosts));
+  const reads = new StoreReads(store);
   app.use(
     eventsRouter({
       store,
-      reads: new StoreReads(store),
+      reads,
       cache: new RenderCache({ enabled: options.responseCache }),
       clock: options.clock ?? (() => new Date()),
       baseUrl: configuredBase,
@@ -81,6 +83,7 @@ export function createApp(options: AppOptions): Express {
       corsOrigins: options.corsOrigins ?? '*',
     }),
   );
+  app.use(pagesRouter({ store, reads }));
   app.use('/storage/demo', express.static(DEMO_IMAGES_DIR, { maxAge: '1d', fallthrough: true }));
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
   if (!existsSync(widgetDir) && options.logger) {

@@ -1,11 +1,11 @@
 /**
  * The events resource of the Public Event Listing Interface (spec §4): the list and one event as
- * JSON:API documents, and the public event page buy links open (decisions.md "Buy link").
+ * JSON:API documents.
  * `router.param('slug')` loads the venue once per request; each route declares GET only, so
  * Express answers HEAD, and every other method gets the 405 of decisions.md "Errors".
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { EVENT_ID, MAX_AGE_SECONDS, PER_PAGE, whole } from '../../shared/contract.js';
+import { EVENT_ID, PER_PAGE, whole } from '../../shared/contract.js';
 import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
 import {
   entityTag,
@@ -15,11 +15,11 @@ import {
 } from '../http/conditional.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import type { Store, VenueRecord } from '../store/store.js';
-import { eventPage } from './event-page.js';
+import type { Store } from '../store/store.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 import { nextTransition, renderEvent } from './resources.js';
 import type { StoreReads } from './store-reads.js';
+import { venueLoader, type VenueLocals } from './venue-loader.js';
 
 export interface EventsRouterOptions {
   store: Store;
@@ -37,12 +37,6 @@ export interface EventsRouterOptions {
   corsOrigins: '*' | readonly string[];
 }
 
-/** Per-request state set by the `slug` loader. */
-interface Locals {
-  venue: VenueRecord;
-  version: string;
-}
-
 const EVENT_ID_VALUE = whole(EVENT_ID);
 
 /**
@@ -56,21 +50,6 @@ const REQUEST_BASE = 'http://request-base.venue-events.invalid';
 export function eventsRouter(options: EventsRouterOptions): Router {
   const { store, reads, cache, clock, earlierShape } = options;
   const router = express.Router({ strict: false });
-
-  /** `:slug` loader: the venue at the store's current version, or a 404. */
-  async function loadVenue(
-    _req: Request,
-    res: Response,
-    next: () => void,
-    slug: string,
-  ): Promise<void> {
-    const version = store.version();
-    const venue = await reads.venue(slug, version);
-    if (!venue) throw createError(404, `No venue is published under the slug "${slug}".`);
-    const locals: Locals = { venue, version };
-    Object.assign(res.locals, locals);
-    next();
-  }
 
   const renderBase = options.baseUrl ?? REQUEST_BASE;
 
@@ -94,7 +73,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
 
   /** GET /t/{slug}/api/events[?page=n] (spec §4.1, §2.5). */
   const listEvents: RequestHandler = async (req, res) => {
-    const { venue, version } = res.locals as Locals;
+    const { venue, version } = res.locals as VenueLocals;
     const page = parsePage(req.query.page);
     const path = `${renderBase}/t/${venue.slug}/api/events`;
     const nowMs = clock().getTime();
@@ -119,7 +98,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
 
   /** GET /t/{slug}/api/events/{id} (spec §4.2). */
   const showEvent: RequestHandler = async (req, res) => {
-    const { venue, version } = res.locals as Locals;
+    const { venue, version } = res.locals as VenueLocals;
     const raw = String(req.params.id);
     const missing = () =>
       createError(404, `Venue "${venue.slug}" has no public event with id "${raw}".`);
@@ -145,20 +124,10 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     throw createError(404, 'The API has only /events and /events/{id}.');
   };
 
-  /** GET /t/{slug}/events/{event-slug}: the page buy links open. */
-  const showEventPage: RequestHandler = async (req, res) => {
-    const { venue } = res.locals as Locals;
-    const event = await store.eventBySlug(venue.slug, String(req.params.eventSlug));
-    if (!event) throw createError(404, `Venue "${venue.slug}" has no public event page here.`);
-    res.type('html').set('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}`);
-    res.send(eventPage(venue, event));
-  };
-
   router.use('/t/:slug/api', cors(options.corsOrigins));
-  router.param('slug', loadVenue);
+  router.param('slug', venueLoader(store, reads));
   router.route('/t/:slug/api/events').get(listEvents).all(methodNotAllowed);
   router.route('/t/:slug/api/events/:id').get(showEvent).all(methodNotAllowed);
   router.all('/t/:slug/api{/*rest}', unknownApiPath);
-  router.get('/t/:slug/events/:eventSlug', showEventPage);
   return router;
 }

@@ -1,7 +1,15 @@
 /** The widget's client of the Public Event Listing Interface (spec §4). */
-import type { EventResource, ListResponse, SingleResponse } from '../shared/contract.js';
+import type { EventResource } from '../shared/contract.js';
+import { withoutTrailingSlash } from '../shared/url.js';
+import type { EventPage } from './wire.js';
 
-/** A failed request: `status` is the HTTP status, or 0 for a network failure or a bad body. */
+/**
+ * The wire reader, loaded alongside the first request rather than with the script: it is needed
+ * only once a body arrives, so it costs no time and keeps the initial script small.
+ */
+const wire = () => import('./wire.js');
+
+/** A failed request: `status` is the HTTP status, or 0 for a network failure, a timeout or a bad body. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -15,83 +23,89 @@ export class ApiError extends Error {
 /** The origin the widget script was loaded from: the default API base. */
 export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
 
-async function getJson<T>(
-  url: string,
-  signal: AbortSignal,
-  check: (body: unknown) => body is T,
-  revalidate: boolean,
-): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      signal,
-      headers: { Accept: 'application/json' },
-      credentials: 'omit',
-      // A refresh must ask the server (a cheap 304 when nothing changed), not the HTTP cache.
-      cache: revalidate ? 'no-cache' : 'default',
-    });
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new ApiError(0, `network error: ${(error as Error).message}`);
-  }
-  if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
-  let body: unknown;
-  try {
-    body = await res.json();
-  } catch {
-    throw new ApiError(0, 'the response is not JSON');
-  }
-  if (!check(body)) throw new ApiError(0, 'the response is not an event listing');
-  return body;
+/** How long a request may take, headers and body, before it fails (the `timeout` attribute). */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** Options of one request. */
+export interface RequestOptions {
+  /** Aborts the request (the element's task moved on). */
+  signal: AbortSignal;
+  /** Milliseconds before the request fails with an ApiError. */
+  timeoutMs: number;
+  /** Ask the server (a cheap 304 when nothing changed), not the browser's HTTP cache. */
+  revalidate: boolean;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isEvent = (v: unknown): v is EventResource =>
-  isObject(v) && typeof v.id === 'string' && isObject(v.attributes) && isObject(v.links);
-const isList = (v: unknown): v is ListResponse =>
-  isObject(v) && Array.isArray(v.data) && v.data.every(isEvent) && isObject(v.meta);
-const isSingle = (v: unknown): v is SingleResponse => isObject(v) && isEvent(v.data);
+async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOptions) {
+  const timeout = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await fetch(url, {
+      signal: AbortSignal.any([signal, timeout]),
+      headers: { Accept: 'application/json' },
+      credentials: 'omit',
+      cache: revalidate ? 'no-cache' : 'default',
+    });
+    if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
+    return (await res.json()) as unknown;
+  } catch (error) {
+    if (signal.aborted || error instanceof ApiError) throw error;
+    throw new ApiError(0, timeout.aborted ? 'timed out' : `${(error as Error).message}`);
+  }
+}
 
 const endpoint = (base: string, venue: string) =>
-  `${base.replace(/\/+$/, '')}/t/${encodeURIComponent(venue)}/api/events`;
+  `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/events`;
 
 /**
- * GET `{base}/t/{venue}/api/events?page={page}`; `revalidate` bypasses the browser's HTTP cache.
+ * GET `{base}/t/{venue}/api/events?page={page}`, read by `wire.ts`.
  * @throws ApiError, or the abort reason.
  */
-export function fetchEvents(
+export async function fetchEvents(
   base: string,
   venue: string,
   page: number,
-  signal: AbortSignal,
-  revalidate = false,
-) {
-  return getJson(`${endpoint(base, venue)}?page=${page}`, signal, isList, revalidate);
+  options: RequestOptions,
+): Promise<EventPage> {
+  const [body, { readPage }] = await Promise.all([
+    getJson(`${endpoint(base, venue)}?page=${page}`, options),
+    wire(),
+  ]);
+  try {
+    return readPage(body, page);
+  } catch (error) {
+    throw new ApiError(0, (error as Error).message);
+  }
 }
 
-/** GET `{base}/t/{venue}/api/events/{id}`. @throws ApiError, or the abort reason. */
-export function fetchEvent(
+/** GET `{base}/t/{venue}/api/events/{id}`, read by `wire.ts`. @throws ApiError, or the abort reason. */
+export async function fetchEvent(
   base: string,
   venue: string,
   id: string,
-  signal: AbortSignal,
-  revalidate = false,
-) {
-  return getJson(
-    `${endpoint(base, venue)}/${encodeURIComponent(id)}`,
-    signal,
-    isSingle,
-    revalidate,
-  );
+  options: RequestOptions,
+): Promise<EventResource> {
+  const [body, { readSingle }] = await Promise.all([
+    getJson(`${endpoint(base, venue)}/${encodeURIComponent(id)}`, options),
+    wire(),
+  ]);
+  try {
+    return readSingle(body);
+  } catch (error) {
+    throw new ApiError(0, (error as Error).message);
+  }
 }
 
-/** Event page the buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (decisions.md "Buy link"). */
+/**
+ * The page a buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (decisions.md "Buy
+ * link"); undefined unless `links.self` is an http(s) URL and the event has a slug.
+ */
 export function eventPageUrl(event: EventResource, venue: string): string | undefined {
+  let self: URL;
   try {
-    const origin = new URL(event.links.self).origin;
-    if (!/^https?:/.test(origin)) return undefined;
-    return `${origin}/t/${encodeURIComponent(venue)}/events/${encodeURIComponent(event.attributes.slug)}`;
+    self = new URL(event.links.self);
   } catch {
     return undefined;
   }
+  if (!/^https?:$/.test(self.protocol) || !event.attributes.slug || !venue) return undefined;
+  return `${self.origin}/t/${encodeURIComponent(venue)}/events/${encodeURIComponent(event.attributes.slug)}`;
 }

@@ -1,41 +1,66 @@
 /**
  * What the buy control shows for an event: from `ticket_office` when present (spec §1, §2.4),
- * else derived from the earlier shape as decisions.md "Earlier shape" says.
+ * else derived from the earlier shape by the shared ticket-office rule (decisions.md "Earlier
+ * shape"). Pure: the clock is passed in.
  */
 import type { AnyEventAttributes, TicketOfficeReason } from '../shared/contract.js';
+import { ticketOffice, type TicketOfficeInput } from '../shared/rules/ticket-office.js';
+
+/** Why sales are closed; `unknown` for an office the widget does not understand (see wire.ts). */
+export type ClosedReason = TicketOfficeReason | 'unknown';
 
 export type BuyState =
   | { kind: 'open'; closesAtMs: number | null }
-  | { kind: 'closed'; reason: TicketOfficeReason; message: string | null };
+  | {
+      kind: 'closed';
+      reason: ClosedReason;
+      message: string | null;
+      /** A pending closure passed on the viewer's clock; the server has not said so yet. */
+      expired?: true;
+    };
+
+/** The one expiry check: a pending closure at `closesAtMs` has passed at `nowMs`. */
+export const hasPassed = (closesAtMs: number, nowMs: number): boolean => closesAtMs <= nowMs;
 
 /**
- * @param attributes either API shape
+ * The earlier shape (no `ticket_office`) as the ticket-office rule's input. The earlier shape
+ * carries no closures, so only rows 1–3 and 6 of the table can apply.
+ */
+export function earlierShapeInput(attributes: AnyEventAttributes): TicketOfficeInput {
+  const lastStop =
+    attributes.date_mode === 'multiple' ? attributes.occurrences.at(-1)?.occurrence_date : null;
+  return {
+    cancelled: attributes.publish_status === 'cancelled',
+    ticketsEnabled: attributes.tickets_enabled,
+    lastDate: lastStop ?? attributes.event_date.slice(0, 10),
+    closedManuallyAt: null,
+    closeAt: null,
+    message: null,
+  };
+}
+
+/**
+ * @param attributes either API shape, as read by wire.ts
  * @param nowMs the viewer's clock, UTC epoch ms: a pending `closes_at` at or before it reads as
- *   closed (`scheduled`) until the refetch confirms it
+ *   closed (`scheduled`, `expired`) until the refetch confirms it
  * @param today the viewer's local date `YYYY-MM-DD`, used only for the earlier shape: the widget
  *   does not know the venue's zone, so "ended" may flip up to a day early or late there
  */
 export function buyState(attributes: AnyEventAttributes, nowMs: number, today: string): BuyState {
-  if ('ticket_office' in attributes) {
-    const office = attributes.ticket_office;
-    if (office.status === 'closed') {
-      return { kind: 'closed', reason: office.reason ?? 'manual', message: office.message };
-    }
-    const closesAtMs = office.closes_at === null ? null : Date.parse(office.closes_at);
-    if (closesAtMs !== null && closesAtMs <= nowMs) {
-      return { kind: 'closed', reason: 'scheduled', message: null };
-    }
-    return { kind: 'open', closesAtMs };
+  const office =
+    'ticket_office' in attributes
+      ? attributes.ticket_office
+      : ticketOffice(earlierShapeInput(attributes), today, nowMs);
+  if (office.status === 'closed') {
+    return office.reason
+      ? { kind: 'closed', reason: office.reason, message: office.message }
+      : { kind: 'closed', reason: 'unknown', message: null };
   }
-  if (attributes.publish_status === 'cancelled')
-    return { kind: 'closed', reason: 'cancelled', message: null };
-  if (!attributes.tickets_enabled) return { kind: 'closed', reason: 'not_ticketed', message: null };
-  const last =
-    attributes.date_mode === 'multiple'
-      ? (attributes.occurrences.at(-1)?.occurrence_date ?? attributes.event_date.slice(0, 10))
-      : attributes.event_date.slice(0, 10);
-  if (last < today) return { kind: 'closed', reason: 'event_ended', message: null };
-  return { kind: 'open', closesAtMs: null };
+  const closesAtMs = office.closes_at === null ? null : Date.parse(office.closes_at);
+  if (closesAtMs !== null && hasPassed(closesAtMs, nowMs)) {
+    return { kind: 'closed', reason: 'scheduled', message: null, expired: true };
+  }
+  return { kind: 'open', closesAtMs };
 }
 
 /** The viewer's local calendar date, `YYYY-MM-DD`. */

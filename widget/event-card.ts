@@ -2,47 +2,71 @@
  * The card template shared by `<venue-events>` (excerpt) and `<venue-event>` (full description).
  * A template function rather than an element, so a list of cards is one shadow root.
  * All API text goes through Lit's text bindings (escaped); only the sanitised description is HTML.
+ * The venue's own texts carry the page's `lang`; the widget's carry its locale (set around them).
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import { datetimeAttr, excerpt, formatEventDate, formatStopDate, safeUrl } from './format.js';
-import type { Messages } from './messages.js';
+import type { I18n } from './messages.js';
 import './venue-buy-button.js';
+
+/** A heading level for card titles: the `heading-level` attribute, 2 by default. */
+export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
 export interface CardContext {
   venue: string;
   base: string;
-  locale: string;
-  t: Messages;
+  i18n: I18n;
   clock: () => number;
-  /** Heading level of the title (3 in the list, 2 standalone). */
-  level: 2 | 3;
-  /** The full description (sanitised HTML); undefined for an excerpt. */
+  /** Heading level of the title. */
+  level: HeadingLevel;
+  /** The full description (sanitised, trusted HTML); undefined for an excerpt. */
   description?: unknown;
+}
+
+/** `level` from an attribute value: an integer 2–6, else 2. */
+export const headingLevel = (value: unknown): HeadingLevel =>
+  ([2, 3, 4, 5, 6] as unknown[]).includes(value) ? (value as HeadingLevel) : 2;
+
+function title(level: HeadingLevel, id: string, text: string, lang: string | undefined) {
+  const l = lang ?? nothing;
+  switch (level) {
+    case 2:
+      return html`<h2 class="title" part="title" id=${id} lang=${l}>${text}</h2>`;
+    case 3:
+      return html`<h3 class="title" part="title" id=${id} lang=${l}>${text}</h3>`;
+    case 4:
+      return html`<h4 class="title" part="title" id=${id} lang=${l}>${text}</h4>`;
+    case 5:
+      return html`<h5 class="title" part="title" id=${id} lang=${l}>${text}</h5>`;
+    default:
+      return html`<h6 class="title" part="title" id=${id} lang=${l}>${text}</h6>`;
+  }
 }
 
 function stop(o: CompactOccurrence, ctx: CardContext) {
   const when = html`<time datetime=${o.occurrence_date}
-      >${formatStopDate(o.occurrence_date, ctx.locale)}</time
+      >${formatStopDate(o.occurrence_date, ctx.i18n.locale)}</time
     >
-    ${o.time_label}${o.location_label ? html` — ${o.location_label}` : nothing}`;
+    ${o.time_label}${
+      o.location_label
+        ? html` — <span lang=${ctx.i18n.contentLang ?? nothing}>${o.location_label}</span>`
+        : nothing
+    }`;
   return o.status === 'cancelled'
     ? html`<li class="stop-cancelled">
-        <s>${when}</s> <span class="tag">${ctx.t.stopCancelled}</span>
+        <s>${when}</s> <span class="tag">${ctx.i18n.t.stopCancelled}</span>
       </li>`
     : html`<li>${when}</li>`;
 }
 
 export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
   const a = event.attributes;
-  const { t } = ctx;
+  const { t, locale, contentLang } = ctx.i18n;
+  const content = contentLang ?? nothing;
   const id = `event-${event.id}`;
   const image = a.show_images ? safeUrl(a.small_image_path, ctx.base) : undefined;
   const cancelled = a.publish_status === 'cancelled';
-  const title =
-    ctx.level === 2
-      ? html`<h2 class="title" part="title" id=${id}>${a.title}</h2>`
-      : html`<h3 class="title" part="title" id=${id}>${a.title}</h3>`;
   const next = a.next_occurrence;
   return html`<article
     class="card ${cancelled ? 'is-cancelled' : ''}"
@@ -63,7 +87,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
     }
     <div class="body">
       <p class="meta">
-        ${a.category ? html`<span part="category">${a.category}</span>` : nothing}
+        ${a.category ? html`<span part="category" lang=${content}>${a.category}</span>` : nothing}
         ${
           a.over_18
             ? html`<span class="badge" part="badge" title=${t.over18Label}
@@ -73,18 +97,25 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
             : nothing
         }
       </p>
-      ${title}
+      ${title(ctx.level, id, a.title, contentLang)}
       <p class="date" part="date">
         <time datetime=${datetimeAttr(a.event_date, a.event_time)}
-          >${formatEventDate(a.event_date, a.event_time, ctx.locale)}</time
+          >${formatEventDate(a.event_date, a.event_time, locale)}</time
         >
       </p>
-      ${a.location ? html`<p class="location" part="location">${a.location}</p>` : nothing}
+      ${
+        a.location
+          ? html`<p class="location" part="location" lang=${content}>${a.location}</p>`
+          : nothing
+      }
       ${
         cancelled
           ? html`<p class="cancelled-note" part="cancelled">
-              <strong>${t.cancelled}</strong
-              >${a.cancellation_reason ? html` — ${a.cancellation_reason}` : nothing}
+              <strong>${t.cancelled}</strong>${
+                a.cancellation_reason
+                  ? html` — <span lang=${content}>${a.cancellation_reason}</span>`
+                  : nothing
+              }
             </p>`
           : nothing
       }
@@ -95,8 +126,12 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                 next
                   ? html`<p class="next-stop">
                       <strong>${t.nextStop}:</strong>
-                      ${formatStopDate(next.occurrence_date, ctx.locale)},
-                      ${next.time_label}${next.location_label ? html` — ${next.location_label}` : nothing}
+                      ${formatStopDate(next.occurrence_date, locale)},
+                      ${next.time_label}${
+                        next.location_label
+                          ? html` — <span lang=${content}>${next.location_label}</span>`
+                          : nothing
+                      }
                     </p>`
                   : nothing
               }
@@ -108,18 +143,24 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
       }
       ${
         ctx.description !== undefined
-          ? html`<div class="description" part="description">${ctx.description}</div>`
+          ? html`<div
+              class="description"
+              part="description"
+              lang=${content}
+              .innerHTML=${ctx.description}
+            ></div>`
           : a.description
-            ? html`<p class="excerpt" part="excerpt">${excerpt(a.description)}</p>`
+            ? html`<p class="excerpt" part="excerpt" lang=${content}>${excerpt(a.description)}</p>`
             : nothing
       }
       <div class="buy">
         <venue-buy-button
           exportparts="buy-button, buy-status, buy-message"
           .event=${event}
+          .announce=${false}
           venue=${ctx.venue}
           base-url=${ctx.base}
-          locale=${ctx.locale}
+          locale=${locale}
           .clock=${ctx.clock}
         ></venue-buy-button>
       </div>

@@ -1,61 +1,60 @@
 /**
  * Date and text formatting for the widget. Event dates/times are the venue's local wall-clock
- * values (spec §2.2), so they are formatted in UTC from their parts: a viewer in another zone
- * sees the venue's date and time, never a shifted one.
+ * values (spec §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
+ * the venue's date and time, never a shifted one.
  */
+import { formatWallClock } from '../shared/rules/wall-clock.js';
 import type { Messages } from './messages.js';
+import { policy } from './trusted-html.js';
 
-/** `2026-12-05T00:00:00.000000Z` (or `2026-12-05`) + `19:30:00` → a Date whose UTC fields are those. */
-function wallClock(date: string, time = '00:00:00'): Date {
-  return new Date(`${date.slice(0, 10)}T${time}Z`);
-}
-
-/** "Sat 5 Dec 2026, 19:30" in `locale`, from venue-local `event_date` and `event_time`. */
+/**
+ * "Sat 5 Dec 2026, 19:30" in `locale`, from venue-local `event_date` and `event_time`; the date
+ * alone when `eventTime` is empty (a time the wire could not read).
+ */
 export function formatEventDate(eventDate: string, eventTime: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return formatWallClock(eventDate, eventTime, locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(wallClock(eventDate, eventTime));
+    ...(eventTime && { hour: 'numeric', minute: '2-digit' }),
+  });
 }
 
 /** "Sat 5 Dec" in `locale`, from a venue-local `YYYY-MM-DD`. */
 export function formatStopDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  return formatWallClock(date, undefined, locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
-    timeZone: 'UTC',
-  }).format(wallClock(date));
+  });
 }
 
-/** Machine-readable value for `<time datetime>`: `2026-12-05T19:30`. */
+/** Machine-readable value for `<time datetime>`: `2026-12-05T19:30`, or `2026-12-05`. */
 export const datetimeAttr = (eventDate: string, eventTime: string) =>
-  `${eventDate.slice(0, 10)}T${eventTime.slice(0, 5)}`;
+  eventTime ? `${eventDate.slice(0, 10)}T${eventTime.slice(0, 5)}` : eventDate.slice(0, 10);
 
 /**
  * The sales-closing line for a deadline `closesAtMs` seen at `nowMs` (both UTC epoch ms):
  * within 24 h "Sales close in 2 hours" (relative), else "Sales close Fri 5 Dec, 17:00" in the
- * viewer's zone (an instant, unlike event dates).
+ * viewer's zone (an instant, unlike event dates). `byMinute` never counts seconds (for
+ * announcements: "in 1 minute" until the deadline).
  */
 export function closingText(
   closesAtMs: number,
   nowMs: number,
   locale: string,
   t: Messages,
+  byMinute = false,
 ): string {
   const left = closesAtMs - nowMs;
   if (left < 24 * 3_600_000) {
     const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
     const relative =
-      left < 60_000
+      left < 60_000 && !byMinute
         ? rtf.format(Math.max(1, Math.ceil(left / 1000)), 'second')
         : left < 3_600_000
-          ? rtf.format(Math.round(left / 60_000), 'minute')
+          ? rtf.format(Math.max(1, Math.round(left / 60_000)), 'minute')
           : rtf.format(Math.round(left / 3_600_000), 'hour');
     return t.salesCloseIn(relative);
   }
@@ -71,7 +70,8 @@ export function closingText(
 
 /**
  * A plain-text excerpt of venue HTML, at most `max` characters. DOMParser documents are inert
- * (no scripts run, nothing loads), and only `textContent` leaves this function.
+ * (no scripts run, nothing loads), and only `textContent` leaves this function. Where Trusted
+ * Types are enforced and the `venue-events` policy is not allowed, tags are stripped instead.
  */
 export function excerpt(html: string, max = 160): string {
   // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
@@ -79,9 +79,15 @@ export function excerpt(html: string, max = 160): string {
     /<(\/?(?:p|div|li|ul|ol|h[1-6]|br|tr|td|th|blockquote|section)\b)/gi,
     ' <$1',
   );
-  const text = (new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  let text: string;
+  try {
+    text =
+      new DOMParser().parseFromString(policy?.createHTML(spaced) ?? spaced, 'text/html').body
+        .textContent ?? '';
+  } catch {
+    text = spaced.replace(/<[^>]*>?/g, '');
+  }
+  text = text.replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }
 

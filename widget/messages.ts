@@ -1,4 +1,7 @@
-/** UI strings, one table per locale. Keys are the same in every table (checked by the type). */
+/**
+ * UI strings, one table per language. Keys are the same in every table (checked by the type).
+ * `buyFor` (the buy link's accessible name) must begin with `buy`, its visible text (WCAG 2.5.3).
+ */
 const en = {
   loading: 'Loading events…',
   empty: 'No upcoming events',
@@ -20,101 +23,79 @@ const en = {
   over18Label: 'Over 18s only',
   nextStop: 'Next date',
   allStops: 'All dates',
-  stops: (n: number) => `${n} dates`,
   pagination: 'Event pages',
   previous: 'Previous',
   next: 'Next',
   page: (n: number) => `Page ${n}`,
   pageAnnounce: (n: number, last: number) => `Page ${n} of ${last}`,
-  moreInfo: 'More about this event',
-  lessInfo: 'Show less',
   imageAlt: (title: string) => `Image for ${title}`,
   events: 'Upcoming events',
 };
 
 export type Messages = typeof en;
 
-const de: Messages = {
-  loading: 'Veranstaltungen werden geladen…',
-  empty: 'Keine kommenden Veranstaltungen',
-  error: 'Die Veranstaltungen konnten nicht geladen werden.',
-  retry: 'Erneut versuchen',
-  refreshFailed:
-    'Aktualisierung fehlgeschlagen; die zuletzt geladenen Veranstaltungen werden gezeigt.',
-  buy: 'Tickets kaufen',
-  buyFor: (title) => `Tickets für ${title} kaufen`,
-  salesCloseIn: (relative) => `Vorverkauf endet ${relative}`,
-  salesCloseAt: (when) => `Vorverkauf endet ${when}`,
-  closedManual: 'Online-Verkauf geschlossen',
-  closedScheduled: 'Online-Verkauf beendet',
-  closedEnded: 'Diese Veranstaltung ist vorbei',
-  closedCancelled: 'Abgesagt – kein Ticketverkauf',
-  closedNotTicketed: 'Kein Online-Verkauf',
-  cancelled: 'Abgesagt',
-  stopCancelled: 'abgesagt',
-  over18: 'ab 18',
-  over18Label: 'Nur für Volljährige',
-  nextStop: 'Nächster Termin',
-  allStops: 'Alle Termine',
-  stops: (n) => `${n} Termine`,
-  pagination: 'Seiten',
-  previous: 'Zurück',
-  next: 'Weiter',
-  page: (n) => `Seite ${n}`,
-  pageAnnounce: (n, last) => `Seite ${n} von ${last}`,
-  moreInfo: 'Mehr zur Veranstaltung',
-  lessInfo: 'Weniger anzeigen',
-  imageAlt: (title) => `Bild zu ${title}`,
-  events: 'Kommende Veranstaltungen',
+/** Tables by language: English ships in the script, the others load on first use. */
+const tables: Record<string, Messages> = { en };
+const loaders: Record<string, () => Promise<Messages>> = {
+  de: () => import('./messages.de.js').then((m) => m.de),
+  fr: () => import('./messages.fr.js').then((m) => m.fr),
 };
 
-const fr: Messages = {
-  loading: 'Chargement des événements…',
-  empty: 'Aucun événement à venir',
-  error: 'Impossible de charger les événements.',
-  retry: 'Réessayer',
-  refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
-  buy: 'Acheter des billets',
-  buyFor: (title) => `Acheter des billets pour ${title}`,
-  salesCloseIn: (relative) => `Fin des ventes ${relative}`,
-  salesCloseAt: (when) => `Fin des ventes ${when}`,
-  closedManual: 'Ventes en ligne fermées',
-  closedScheduled: 'Ventes en ligne terminées',
-  closedEnded: 'Cet événement est terminé',
-  closedCancelled: 'Annulé — aucune vente',
-  closedNotTicketed: 'Pas de vente en ligne',
-  cancelled: 'Annulé',
-  stopCancelled: 'annulée',
-  over18: '18+',
-  over18Label: 'Réservé aux plus de 18 ans',
-  nextStop: 'Prochaine date',
-  allStops: 'Toutes les dates',
-  stops: (n) => `${n} dates`,
-  pagination: 'Pages d’événements',
-  previous: 'Précédent',
-  next: 'Suivant',
-  page: (n) => `Page ${n}`,
-  pageAnnounce: (n, last) => `Page ${n} sur ${last}`,
-  moreInfo: 'En savoir plus',
-  lessInfo: 'Réduire',
-  imageAlt: (title) => `Image de ${title}`,
-  events: 'Événements à venir',
-};
+const language = (locale: string) => locale.toLowerCase().split('-')[0]!;
 
-const tables: Record<string, Messages> = { en, de, fr };
-
-/** The table for a BCP 47 locale (`de-AT` → German), English when the language has none. */
-export function messagesFor(locale: string): Messages {
-  return tables[locale.toLowerCase().split('-')[0]!] ?? en;
+/**
+ * Loads the table `resolveI18n` will want for this element, if it is not loaded yet; resolves
+ * to undefined at once (no promise) when nothing needs loading. A failed load falls back to
+ * English.
+ */
+export function loadMessages(explicit: string | undefined, host: Element): Promise<void> | void {
+  const lang = language(wantedLocale(explicit, pageLang(host)));
+  const load = !tables[lang] && loaders[lang];
+  if (!load) return;
+  return load().then(
+    (table) => void (tables[lang] = table),
+    () => void delete loaders[lang],
+  );
 }
 
-/** The locale to use: the element's `locale`, else the page's `lang`, else the browser's. */
-export function resolveLocale(explicit: string | undefined, host: Element): string {
-  const lang =
-    explicit || host.closest('[lang]')?.getAttribute('lang') || navigator.language || 'en';
+/** The locale an element speaks, resolved once per update by `VenueElement`. */
+export interface I18n {
+  /** The locale of the widget's own text and formatting: one with a table, else `en`. */
+  locale: string;
+  t: Messages;
+  /** The page's language around the element (for the venue's own texts), if it says. */
+  contentLang: string | undefined;
+}
+
+const canonical = (lang: string | null | undefined): string | undefined => {
   try {
-    return Intl.getCanonicalLocales(lang)[0] ?? 'en';
+    return lang ? Intl.getCanonicalLocales(lang)[0] : undefined;
   } catch {
-    return 'en';
+    return undefined;
   }
+};
+
+/** The nearest `lang` around `el`, across the shadow roots it sits in. */
+function pageLang(el: Element): string | undefined {
+  for (let node: Element | undefined = el; node;) {
+    const marked = node.closest('[lang]');
+    if (marked) return canonical(marked.getAttribute('lang'));
+    const root = node.getRootNode();
+    node = root instanceof ShadowRoot ? root.host : undefined;
+  }
+  return undefined;
+}
+
+const wantedLocale = (explicit: string | undefined, contentLang: string | undefined) =>
+  canonical(explicit) ?? contentLang ?? canonical(navigator.language) ?? 'en';
+
+/**
+ * The element's `locale`, else the page's `lang` (crossing shadow roots), else the browser's;
+ * a language without a (loaded) table falls back to English for text and formatting alike.
+ */
+export function resolveI18n(explicit: string | undefined, host: Element): I18n {
+  const contentLang = pageLang(host);
+  const wanted = wantedLocale(explicit, contentLang);
+  const table = tables[language(wanted)];
+  return { locale: table ? wanted : 'en', t: table ?? en, contentLang };
 }

@@ -1,39 +1,87 @@
 /**
  * Sanitises venue-authored description HTML with DOMPurify, loaded on first use so the initial
- * script stays small. Links keep only http(s)/mailto/tel targets and open safely.
+ * script stays small. An allow-list, so nothing can escape the card or act on the host page:
+ *
+ * - Elements: text structure and phrasing only (`ALLOWED_TAGS` below). No `dialog`, `slot`,
+ *   `template`, `marquee`, forms or form controls, media, frames, SVG/MathML, `style`.
+ * - Attributes: `href`, `title`, `lang`, `dir`, `colspan`, `rowspan`. No `style` (so no fixed or
+ *   sticky positioning), no `id`/`class`, no `popover`, no handlers.
+ * - Links: http(s), `mailto:`, `tel:` or a path; a path resolves against the API's origin, not
+ *   the host page (or its `<base>`); every link opens in a new tab with `rel="noopener
+ *   noreferrer nofollow"`.
+ *
+ * Returns a TrustedHTML made by the `venue-events` policy where Trusted Types exist.
  */
-let purifier: Promise<(html: string) => string> | undefined;
+import { policy } from './trusted-html.js';
 
-/** Resolves to safe HTML (no script, handlers, `javascript:` URLs, forms, frames or SVG). */
-export function sanitizeHtml(html: string): Promise<string> {
+export const ALLOWED_TAGS = [
+  'a',
+  'abbr',
+  'b',
+  'blockquote',
+  'br',
+  'cite',
+  'code',
+  'del',
+  'em',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'i',
+  'ins',
+  'li',
+  'mark',
+  'ol',
+  'p',
+  'pre',
+  'q',
+  's',
+  'small',
+  'span',
+  'strong',
+  'sub',
+  'sup',
+  'table',
+  'tbody',
+  'td',
+  'tfoot',
+  'th',
+  'thead',
+  'tr',
+  'u',
+  'ul',
+];
+export const ALLOWED_ATTR = ['href', 'title', 'lang', 'dir', 'colspan', 'rowspan'];
+
+type Purify = (html: string, linkBase: string) => string;
+let purifier: Promise<Purify> | undefined;
+
+/**
+ * Resolves to safe HTML (see above); relative links resolve against `linkBase` (the API base).
+ */
+export function sanitizeHtml(html: string, linkBase: string): Promise<string> {
   purifier ??= import('dompurify').then(({ default: DOMPurify }) => {
     const purify = DOMPurify(window);
+    let base = '';
     purify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A') {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
+      if (node.tagName !== 'A') return;
+      const href = node.getAttribute('href');
+      if (href) node.setAttribute('href', new URL(href, base).href);
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', 'noopener noreferrer nofollow');
     });
-    return (dirty: string) =>
-      purify.sanitize(dirty, {
-        USE_PROFILES: { html: true },
-        FORBID_TAGS: [
-          'style',
-          'form',
-          'input',
-          'button',
-          'textarea',
-          'select',
-          'iframe',
-          'img',
-          'video',
-          'audio',
-          'svg',
-          'math',
-        ],
-        FORBID_ATTR: ['style', 'id', 'class'],
-        ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|#|\/(?!\/))/i,
-      });
+    return (dirty, linkBase) => {
+      base = new URL(linkBase).origin;
+      return purify.sanitize(dirty, {
+        ALLOWED_TAGS,
+        ALLOWED_ATTR,
+        ALLOW_DATA_ATTR: false,
+        ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/(?!\/))/i,
+        ...(policy && { RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as never }),
+      }) as unknown as string;
+    };
   });
-  return purifier.then((purify) => purify(html));
+  return purifier.then((purify) => purify(html, linkBase));
 }

@@ -1,19 +1,19 @@
-import { html, LitElement, nothing } from 'lit';
+import { html, nothing } from 'lit';
 import { Task } from '@lit/task';
-import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, SCRIPT_ORIGIN } from './api.js';
-import { eventCard } from './event-card.js';
-import { messagesFor, resolveLocale } from './messages.js';
+import { fetchEvent } from './api.js';
+import { eventCard, headingLevel } from './event-card.js';
+import { cardStyles } from './event-card.styles.js';
+import { hostStyles } from './host.styles.js';
 import { sanitizeHtml } from './sanitize.js';
-import { cardStyles, hostStyles } from './styles.js';
+import { VenueElement } from './venue-element.js';
 
 /**
  * `<venue-event venue="blue-room" event-id="101">`: one event in full, with its sanitised
  * description, for site builders who lay out their own pages. Children are fallback content:
  * shown until the element upgrades and when scripts are off, never after (there is no slot).
  *
- * @fires venue-events:load - after the event loaded; `detail: { event }`
+ * @fires venue-events:event-load - after the event loaded; `detail: { event }`
  * @fires venue-events:buy - from its buy control (see `<venue-buy-button>`)
  * @csspart card - the event
  * @csspart image - the event image
@@ -31,78 +31,71 @@ import { cardStyles, hostStyles } from './styles.js';
  * @csspart error - the error state with its retry button
  * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
-export class VenueEvent extends LitElement {
+export class VenueEvent extends VenueElement {
   static override styles = [hostStyles, cardStyles];
 
   static override properties = {
-    venue: { type: String },
     eventId: { type: String, attribute: 'event-id' },
-    baseUrl: { type: String, attribute: 'base-url' },
-    locale: { type: String },
     event: { attribute: false },
-    clock: { attribute: false },
+    headingLevel: { type: Number, attribute: 'heading-level' },
   };
 
-  /** Venue slug (required). */
-  declare venue: string;
   /** Event id to fetch (or set `.event`). */
   declare eventId: string | undefined;
-  /** API base; default: the origin this script was loaded from. */
-  declare baseUrl: string | undefined;
-  /** BCP 47 locale; default: the page's `lang`, then the browser's. */
-  declare locale: string | undefined;
   /** The event to show, instead of fetching `event-id`. */
   declare event: EventResource | undefined;
-  /** Current time in UTC epoch ms; replaceable to preview or test. */
-  declare clock: () => number;
+  /** Heading level (2–6) of the event's title; default 2. */
+  declare headingLevel: number;
 
   private load = new Task(this, {
-    task: async ([base, venue, id, given], { signal }) => {
+    task: async ([base, venue, id, given, timeoutMs], { signal }) => {
       const event =
-        given ?? (id && venue ? (await fetchEvent(base, venue, id, signal)).data : undefined);
+        given ??
+        (id && venue
+          ? await fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: false })
+          : undefined);
       if (!event) return undefined;
-      const description = await sanitizeHtml(event.attributes.description);
-      this.dispatchEvent(
-        new CustomEvent('venue-events:load', { detail: { event }, bubbles: true, composed: true }),
-      );
+      const description = await sanitizeHtml(event.attributes.description, base);
+      this.emit('venue-events:event-load', { detail: { event } });
       return { event, description };
     },
-    args: () => [this.base, this.venue, this.eventId, this.event] as const,
+    args: () => [this.base, this.venue, this.eventId, this.event, this.timeout] as const,
   });
 
   constructor() {
     super();
-    this.venue = '';
-    this.clock = () => Date.now();
-  }
-
-  private get base(): string {
-    return this.baseUrl || SCRIPT_ORIGIN;
+    this.headingLevel = 2;
   }
 
   override render() {
-    const locale = resolveLocale(this.locale, this);
-    const t = messagesFor(locale);
-    return this.load.render({
-      pending: () =>
-        html`<div class="card" part="card" aria-busy="true"><p class="body">${t.loading}</p></div>`,
-      error: () =>
-        html`<div class="card" part="error" role="alert">
-          <p class="body">${t.error} <button @click=${() => this.load.run()}>${t.retry}</button></p>
-        </div>`,
-      complete: (value) =>
-        value
-          ? eventCard(value.event, {
-              venue: this.venue,
-              base: this.base,
-              locale,
-              t,
-              clock: this.clock,
-              level: 2,
-              description: value.description ? unsafeHTML(value.description) : nothing,
-            })
-          : nothing,
-    });
+    const { t, locale } = this.i18n;
+    return html`<div lang=${locale}>
+      ${this.load.render({
+        pending: () =>
+          html`<div class="card" part="card" aria-busy="true">
+            <p class="body">${t.loading}</p>
+          </div>`,
+        error: () =>
+          html`<div class="card" part="error" role="alert">
+            <p class="body">${t.error} <button @click=${this.retry}>${t.retry}</button></p>
+          </div>`,
+        complete: (value) =>
+          value
+            ? eventCard(value.event, {
+                venue: this.venue,
+                base: this.base,
+                i18n: this.i18n,
+                clock: this.clock,
+                level: headingLevel(this.headingLevel),
+                description: value.description || undefined,
+              })
+            : nothing,
+      })}
+    </div>`;
+  }
+
+  private retry(): void {
+    void this.load.run();
   }
 }
 

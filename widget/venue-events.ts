@@ -1,14 +1,18 @@
-import { css, html, LitElement, nothing } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
-import type { ListResponse } from '../shared/contract.js';
-import { fetchEvents, SCRIPT_ORIGIN } from './api.js';
-import { eventCard } from './event-card.js';
-import { messagesFor, resolveLocale, type Messages } from './messages.js';
-import { cardStyles, hostStyles } from './styles.js';
+import type { EventResource } from '../shared/contract.js';
+import { fetchEvents } from './api.js';
+import { eventCard, headingLevel, type CardContext } from './event-card.js';
+import { cardStyles } from './event-card.styles.js';
+import { hostStyles } from './host.styles.js';
+import { VenueElement } from './venue-element.js';
+import { listStyles } from './venue-events.styles.js';
+import type { EventPage } from './wire.js';
 
 /**
  * `<venue-events venue="blue-room">`: a venue's upcoming events, soonest first, 12 per page,
- * each with its buy control. Keeps the last good page on screen when a refresh fails.
+ * each with its buy control. Keeps the last good page on screen when a refresh fails; a start
+ * page beyond the last shows the last. Changing `venue` or `base-url` starts again at page 1.
  * Children (e.g. a link to the venue's listing) are fallback content: shown until the element
  * upgrades and when scripts are off, never after (there is no slot).
  *
@@ -36,146 +40,56 @@ import { cardStyles, hostStyles } from './styles.js';
  * @cssprop --venue-events-on-accent - text on the accent
  * @cssprop --venue-events-color - text colour
  * @cssprop --venue-events-muted-color - secondary text
+ * @cssprop --venue-events-background - the widget's background; default the card background
  * @cssprop --venue-events-card-background - card background
  * @cssprop --venue-events-border-color - borders
  * @cssprop --venue-events-danger-color - cancellations and the 18+ badge
  * @cssprop --venue-events-radius - corner radius
  * @cssprop --venue-events-gap - space between cards
- * @cssprop --venue-events-card-min-width - narrowest card before the grid wraps; default 16rem
+ * @cssprop --venue-events-card-min-width - narrowest card before the grid wraps; default max(16em, 240px)
  * @cssprop --venue-events-focus-color - focus ring
  */
-export class VenueEvents extends LitElement {
-  static override styles = [
-    hostStyles,
-    cardStyles,
-    css`
-      .list {
-        display: grid;
-        grid-template-columns: repeat(
-          auto-fill,
-          minmax(min(100%, var(--venue-events-card-min-width, 16rem)), 1fr)
-        );
-        gap: var(--_gap);
-        margin: 0;
-        padding: 0;
-        list-style: none;
-      }
-      .list[aria-busy='true'] {
-        opacity: 0.6;
-      }
-      .skeleton {
-        min-height: 22rem;
-        border-radius: var(--_radius);
-        background: linear-gradient(90deg, var(--_border) 0%, var(--_bg) 50%, var(--_border) 100%) 0
-          0 / 200% 100%;
-        animation: shimmer 1.4s linear infinite;
-        opacity: 0.5;
-      }
-      @keyframes shimmer {
-        to {
-          background-position: -200% 0;
-        }
-      }
-      @media (prefers-reduced-motion: reduce) {
-        .skeleton {
-          animation: none;
-        }
-      }
-      .state {
-        padding: 1.5rem;
-        border: 1px dashed var(--_border);
-        border-radius: var(--_radius);
-        text-align: center;
-      }
-      .notice {
-        margin: 0 0 0.75rem;
-        color: var(--_danger);
-      }
-      button {
-        min-height: 44px;
-        min-width: 44px;
-        padding: 0.4rem 0.8rem;
-        border: 1px solid var(--_border);
-        border-radius: var(--_radius);
-        background: var(--_bg);
-        color: var(--_fg);
-        font: inherit;
-        cursor: pointer;
-      }
-      button[aria-current='page'] {
-        border-color: var(--_accent);
-        background: var(--_accent);
-        color: var(--_on-accent);
-        font-weight: 700;
-      }
-      button:disabled {
-        opacity: 0.45;
-        cursor: default;
-      }
-      nav ul {
-        display: flex;
-        flex-wrap: wrap;
-        justify-content: center;
-        align-items: center;
-        gap: 0.4rem;
-        margin: 1.25rem 0 0;
-        padding: 0;
-        list-style: none;
-      }
-      .gap {
-        padding: 0 0.25rem;
-        color: var(--_muted);
-      }
-    `,
-  ];
+export class VenueEvents extends VenueElement {
+  static override styles = [hostStyles, cardStyles, listStyles];
 
   static override properties = {
-    venue: { type: String },
-    baseUrl: { type: String, attribute: 'base-url' },
-    locale: { type: String },
     page: { type: Number, reflect: true },
-    clock: { attribute: false },
+    headingLevel: { type: Number, attribute: 'heading-level' },
     announcement: { state: true },
   };
 
-  /** Venue slug (required). */
-  declare venue: string;
-  /** API base; default: the origin this script was loaded from. */
-  declare baseUrl: string | undefined;
-  /** BCP 47 locale; default: the page's `lang`, then the browser's. */
-  declare locale: string | undefined;
   /** Page shown (1-based); changes as the visitor pages. */
   declare page: number;
-  /** Current time in UTC epoch ms; replaceable to preview or test. */
-  declare clock: () => number;
+  /** Heading level (2–6) of each event's title; default 2. */
+  declare headingLevel: number;
+  /** What the widget's one polite live region says (the page reached). */
   declare private announcement: string;
 
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
-  private lastGood: ListResponse | undefined;
+  private lastGood: EventPage | undefined;
   private reloads = 0;
+  /** Move focus to the current page's button after this update (it was clicked). */
+  private focusCurrent = false;
 
   private list = new Task(this, {
-    task: async ([base, venue, page, reloads], { signal }) => {
-      const body = await fetchEvents(base, venue, page, signal, reloads > 0);
+    task: async ([base, venue, page, timeoutMs, reloads], { signal }) => {
+      const options = { signal, timeoutMs, revalidate: reloads > 0 };
+      let body = await fetchEvents(base, venue, page, options);
+      if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
+        body = await fetchEvents(base, venue, body.lastPage, options);
+        this.page = body.page;
+      }
       this.lastGood = body;
-      const { current_page, last_page, total } = body.meta;
-      this.dispatchEvent(
-        new CustomEvent('venue-events:load', {
-          detail: { page: current_page, lastPage: last_page, total, events: body.data },
-          bubbles: true,
-          composed: true,
-        }),
-      );
+      this.emit('venue-events:load', { detail: body });
       return body;
     },
-    args: () => [this.baseUrl || SCRIPT_ORIGIN, this.venue, this.page, this.reloads] as const,
+    args: () => [this.base, this.venue, this.page, this.timeout, this.reloads] as const,
   });
 
   constructor() {
     super();
-    this.venue = '';
     this.page = 1;
-    this.clock = () => Date.now();
+    this.headingLevel = 2;
     this.announcement = '';
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events:expired', () => this.refresh());
@@ -187,88 +101,24 @@ export class VenueEvents extends LitElement {
     this.requestUpdate();
   }
 
-  private goTo(page: number, t: Messages, lastPage: number): void {
-    if (page === this.page) return;
-    this.page = page;
-    this.announcement = t.pageAnnounce(page, lastPage);
-    // Keep the visitor's place: bring the top of the list back into view if it scrolled away.
-    if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
-  }
-
-  private pageNumbers(current: number, last: number): (number | null)[] {
-    const pages = new Set(
-      [1, last, current - 1, current, current + 1].filter((p) => p >= 1 && p <= last),
-    );
-    const sorted = [...pages].sort((a, b) => a - b);
-    return sorted.flatMap((p, i) => (i > 0 && p - sorted[i - 1]! > 1 ? [null, p] : [p]));
-  }
-
-  private renderPagination(body: ListResponse, t: Messages) {
-    const { last_page: last } = body.meta;
-    const current = this.page;
-    if (last <= 1 && current <= 1) return nothing;
-    return html`<nav part="pagination" aria-label=${t.pagination}>
-      <ul>
-        <li>
-          <button
-            part="page-button"
-            ?disabled=${current <= 1}
-            @click=${() => this.goTo(Math.min(current - 1, last), t, last)}
-          >
-            <span aria-hidden="true">‹</span> ${t.previous}
-          </button>
-        </li>
-        ${this.pageNumbers(Math.min(current, last), last).map((p) =>
-          p === null
-            ? html`<li class="gap" aria-hidden="true">…</li>`
-            : html`<li>
-                <button
-                  part="page-button"
-                  aria-label=${t.page(p)}
-                  aria-current=${p === current ? 'page' : 'false'}
-                  @click=${() => this.goTo(p, t, last)}
-                >
-                  ${p}
-                </button>
-              </li>`,
-        )}
-        <li>
-          <button
-            part="page-button"
-            ?disabled=${current >= last}
-            @click=${() => this.goTo(current + 1, t, last)}
-          >
-            ${t.next} <span aria-hidden="true">›</span>
-          </button>
-        </li>
-      </ul>
-    </nav>`;
-  }
-
-  private renderList(body: ListResponse, t: Messages, locale: string, busy: boolean) {
-    const base = this.baseUrl || SCRIPT_ORIGIN;
-    if (body.data.length === 0 && body.meta.total === 0) {
-      return html`<p class="state" part="empty">${t.empty}</p>`;
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
+    // Another venue or API: nothing of the old one may stay on screen.
+    if (this.hasUpdated && (changed.has('venue') || changed.has('baseUrl'))) {
+      if (!changed.has('page')) this.page = 1;
+      this.lastGood = undefined;
+      this.announcement = '';
     }
-    return html`<ul
-        class="list"
-        part="list"
-        aria-label=${t.events}
-        aria-busy=${busy ? 'true' : 'false'}
-      >
-        ${body.data.map(
-          (event) =>
-            html`<li>
-              ${eventCard(event, { venue: this.venue, base, locale, t, clock: this.clock, level: 3 })}
-            </li>`,
-        )}
-      </ul>
-      ${this.renderPagination(body, t)}`;
+  }
+
+  protected override updated(): void {
+    if (!this.focusCurrent) return;
+    this.focusCurrent = false;
+    this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
   }
 
   override render() {
-    const locale = resolveLocale(this.locale, this);
-    const t = messagesFor(locale);
+    const { t, locale } = this.i18n;
     const status = this.list.status;
     const shown = status === TaskStatus.COMPLETE ? this.list.value : this.lastGood;
     let content;
@@ -276,22 +126,118 @@ export class VenueEvents extends LitElement {
       content = html`${
         status === TaskStatus.ERROR
           ? html`<p class="notice" role="alert">
-              ${t.refreshFailed} <button @click=${() => this.list.run()}>${t.retry}</button>
+              ${t.refreshFailed} <button @click=${this.retry}>${t.retry}</button>
             </p>`
           : nothing
-      }${this.renderList(shown, t, locale, status === TaskStatus.PENDING)}`;
+      }${this.renderList(shown, status === TaskStatus.PENDING)}`;
     } else if (status === TaskStatus.ERROR) {
       content = html`<div class="state" part="error" role="alert">
         <p>${t.error}</p>
-        <button @click=${() => this.refresh()}>${t.retry}</button>
+        <button @click=${this.refresh}>${t.retry}</button>
       </div>`;
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>
         ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
       </ul>`;
     }
-    return html`${content}
-      <p class="visually-hidden" aria-live="polite">${this.announcement}</p>`;
+    return html`<div lang=${locale}>
+      ${content}
+      <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
+    </div>`;
+  }
+
+  private renderList(body: EventPage, busy: boolean) {
+    const { t } = this.i18n;
+    const ctx: CardContext = {
+      venue: this.venue,
+      base: this.base,
+      i18n: this.i18n,
+      clock: this.clock,
+      level: headingLevel(this.headingLevel),
+    };
+    const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
+    if (cards.length === 0 && body.lastPage <= 1) {
+      return html`<p class="state" part="empty">${t.empty}</p>`;
+    }
+    return html`${
+      cards.length
+        ? html`<ul
+            class="list"
+            part="list"
+            aria-label=${t.events}
+            aria-busy=${busy ? 'true' : 'false'}
+          >
+            ${cards.map((c) => html`<li>${c}</li>`)}
+          </ul>`
+        : html`<p class="state" part="empty">${t.empty}</p>`
+    }
+    ${this.renderPagination(body.lastPage)}`;
+  }
+
+  /** One card, or nothing (logged) if it cannot be rendered: one event never blanks the list. */
+  private renderCard(event: EventResource, ctx: CardContext) {
+    try {
+      return eventCard(event, ctx);
+    } catch (error) {
+      console.warn(`venue-events: event ${event.id} left out:`, error);
+      return undefined;
+    }
+  }
+
+  private renderPagination(last: number) {
+    const { t } = this.i18n;
+    const current = this.page;
+    if (last <= 1) return nothing;
+    const pages = [...new Set([1, last, current - 1, current, current + 1])]
+      .filter((p) => p >= 1 && p <= last)
+      .sort((a, b) => a - b);
+    const step = (to: number, disabled: boolean, label: unknown) =>
+      html`<li>
+        <button
+          part="page-button"
+          aria-disabled=${disabled ? 'true' : 'false'}
+          @click=${() => disabled || this.goTo(to, false)}
+        >
+          ${label}
+        </button>
+      </li>`;
+    return html`<nav part="pagination" aria-label=${t.pagination}>
+      <ul>
+        ${step(current - 1, current <= 1, html`<span aria-hidden="true">‹</span> ${t.previous}`)}
+        ${pages.map(
+          (p, i) =>
+            html`${
+                i > 0 && p - pages[i - 1]! > 1
+                  ? html`<li class="gap" aria-hidden="true">…</li>`
+                  : nothing
+              }
+              <li>
+                <button
+                  part="page-button"
+                  aria-label=${t.page(p)}
+                  aria-current=${p === current ? 'page' : 'false'}
+                  @click=${() => this.goTo(p, true)}
+                >
+                  ${p}
+                </button>
+              </li>`,
+        )}
+        ${step(current + 1, current >= last, html`${t.next} <span aria-hidden="true">›</span>`)}
+      </ul>
+    </nav>`;
+  }
+
+  private goTo(page: number, focusCurrent: boolean): void {
+    if (page === this.page) return;
+    this.page = page;
+    this.focusCurrent = focusCurrent;
+    this.announcement = this.i18n.t.pageAnnounce(page, this.lastGood?.lastPage ?? page);
+    // Keep the visitor's place: bring the top of the list back into view if it scrolled away.
+    if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
+  }
+
+  private retry(): void {
+    void this.list.run();
   }
 }
 

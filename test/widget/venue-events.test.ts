@@ -49,7 +49,7 @@ describe('<venue-events>', () => {
     const root = el.shadowRoot!;
     const items = root.querySelectorAll('ul[part="list"] > li');
     expect(items.length).to.equal(7);
-    const titles = [...root.querySelectorAll('h3[part="title"]')].map((h) => h.textContent);
+    const titles = [...root.querySelectorAll('h2[part="title"]')].map((h) => h.textContent);
     expect(titles[0]).to.equal('Closing Soon');
     expect(titles).to.not.include('Long Gone');
   });
@@ -137,7 +137,8 @@ describe('<venue-events>', () => {
     const el = mount<VenueEvents>('<venue-events venue="states"></venue-events>');
     await el.updateComplete;
     const skeleton = el.shadowRoot!.querySelector('.skeleton');
-    if (skeleton) expect(skeleton.getBoundingClientRect().height).to.be.greaterThan(100);
+    expect(skeleton, 'the skeleton on first render').to.not.equal(null);
+    expect(skeleton!.getBoundingClientRect().height).to.be.greaterThan(100);
     await loaded(el);
   });
 

@@ -1,0 +1,117 @@
+/** Styles of the event card (`event-card.ts`), used by `<venue-events>` and `<venue-event>`. */
+import { css } from 'lit';
+
+export const cardStyles = css`
+  .card {
+    display: flex;
+    flex-direction: column;
+    height: 100%;
+    margin: 0;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    overflow: hidden;
+  }
+  .card img {
+    display: block;
+    width: 100%;
+    height: auto;
+    aspect-ratio: 16 / 9;
+    object-fit: cover;
+    background: var(--_border);
+  }
+  .body {
+    display: flex;
+    flex-direction: column;
+    gap: 0.4em;
+    flex: 1;
+    padding: 0.9em 1em 1em;
+  }
+  .meta {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.4em;
+    margin: 0;
+    color: var(--_muted);
+    font-size: 0.8em;
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
+  }
+  .badge {
+    display: inline-block;
+    padding: 0.05em 0.45em;
+    border: 1px solid currentColor;
+    border-radius: 999px;
+    color: var(--_danger);
+    font-weight: 700;
+    letter-spacing: 0;
+  }
+  .title {
+    margin: 0;
+    font-size: 1.2em;
+    font-weight: 700;
+    line-height: 1.25;
+    overflow-wrap: anywhere;
+  }
+  .date {
+    margin: 0;
+    font-weight: 600;
+  }
+  .location {
+    margin: 0;
+    color: var(--_muted);
+    overflow-wrap: anywhere;
+  }
+  .excerpt,
+  .description {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .description :is(p, ul, ol) {
+    margin: 0 0 0.5em;
+  }
+  .description a {
+    color: inherit;
+  }
+  .cancelled-note {
+    margin: 0;
+    padding-block: 0.4em;
+    padding-inline: 0.6em;
+    border-inline-start: 4px solid var(--_danger);
+    color: var(--_danger);
+  }
+  .is-cancelled .title {
+    text-decoration: line-through;
+  }
+  .stops {
+    font-size: 0.92em;
+  }
+  .stops ul {
+    margin: 0.25em 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .stops li {
+    padding-block: 0.15em;
+    border-top: 1px dashed var(--_border);
+  }
+  .stop-cancelled s {
+    color: var(--_muted);
+  }
+  .tag {
+    margin-inline-start: 0.35em;
+    color: var(--_danger);
+    font-weight: 700;
+  }
+  .next-stop {
+    margin: 0;
+  }
+  .buy {
+    margin-top: auto;
+    padding-top: 0.5em;
+  }
+  .buy venue-buy-button {
+    background: none;
+  }
+`;

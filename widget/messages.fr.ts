@@ -1,0 +1,32 @@
+/** French UI strings, loaded on first use (see `messages.ts`). */
+import type { Messages } from './messages.js';
+
+export const fr: Messages = {
+  loading: 'Chargement des événements…',
+  empty: 'Aucun événement à venir',
+  error: 'Impossible de charger les événements.',
+  retry: 'Réessayer',
+  refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
+  buy: 'Acheter des billets',
+  buyFor: (title) => `Acheter des billets pour ${title}`,
+  salesCloseIn: (relative) => `Fin des ventes ${relative}`,
+  salesCloseAt: (when) => `Fin des ventes ${when}`,
+  closedManual: 'Ventes en ligne fermées',
+  closedScheduled: 'Ventes en ligne terminées',
+  closedEnded: 'Cet événement est terminé',
+  closedCancelled: 'Annulé — aucune vente',
+  closedNotTicketed: 'Pas de vente en ligne',
+  cancelled: 'Annulé',
+  stopCancelled: 'annulée',
+  over18: '18+',
+  over18Label: 'Réservé aux plus de 18 ans',
+  nextStop: 'Prochaine date',
+  allStops: 'Toutes les dates',
+  pagination: 'Pages d’événements',
+  previous: 'Précédent',
+  next: 'Suivant',
+  page: (n) => `Page ${n}`,
+  pageAnnounce: (n, last) => `Page ${n} sur ${last}`,
+  imageAlt: (title) => `Image de ${title}`,
+  events: 'Événements à venir',
+};

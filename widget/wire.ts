@@ -1,0 +1,213 @@
+/**
+ * The widget's one boundary with the wire: every API body is read here, once, into the shared
+ * contract's types (spec §2; `shared/contract.ts`), so the elements can trust what they render.
+ * Bodies come from upstream platforms through the proxy, so nothing is assumed:
+ *
+ * - An event that cannot be placed (no id, no title, no real `event_date`) is left out; a broken
+ *   part is dropped (a bad `event_time` shows the date alone, bad stops are not listed, a
+ *   non-string text is empty). Each problem is logged once with `console.warn`.
+ * - Booleans are true only when they are `true` (`over_18: "false"` is false).
+ * - A `ticket_office` that is not exactly one the spec allows (not an object, unknown `status`
+ *   or `reason`, `open` without a valid `closes_at` member or with a reason) reads as a neutral
+ *   closed office (`reason: null`), shown as "Online sales closed": the widget never offers
+ *   buying on data it does not understand. So does an earlier-shape event whose
+ *   `tickets_enabled` or `publish_status` is not one of its values, and an event whose
+ *   `links.self` is not an http(s) URL (the buy link is built from it).
+ * - At most one page (12) of events is read, whatever the server sends.
+ *
+ * The contract's TypeBox schemas are not imported here (they would add TypeBox to the script);
+ * these checks are the subset of them that rendering relies on.
+ */
+import type {
+  AnyEventAttributes,
+  CompactOccurrence,
+  EventResource,
+  TicketOffice,
+  TicketOfficeReason,
+} from '../shared/contract.js';
+
+/** One page of the list, as the widget uses it (also the `venue-events:load` detail). */
+export interface EventPage {
+  page: number;
+  lastPage: number;
+  total: number;
+  events: EventResource[];
+}
+
+/** A body that is not an event listing at all. */
+export class WireError extends Error {}
+
+/** Spec §2.5 / §8 `per_page` (PER_PAGE in the contract). */
+const PER_PAGE = 12;
+const REASONS: readonly unknown[] = [
+  'manual',
+  'scheduled',
+  'event_ended',
+  'cancelled',
+  'not_ticketed',
+] satisfies TicketOfficeReason[];
+
+/** The closed office shown for data the widget does not understand. */
+export const NEUTRAL_OFFICE: TicketOffice = {
+  status: 'closed',
+  reason: null,
+  closes_at: null,
+  closed_at: null,
+  message: null,
+};
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const warned = new Set<string>();
+
+/** `YYYY-MM-DD` that is a real calendar date (not `2027-02-30`). */
+export function isCalendarDate(value: unknown): value is string {
+  const at = Date.parse(`${value}T00:00Z`);
+  return (
+    typeof value === 'string' &&
+    /^\d{4}-\d\d-\d\d$/.test(value) &&
+    at === at && // not NaN
+    new Date(at).toISOString().startsWith(value)
+  );
+}
+
+/** An ISO 8601 UTC instant such as `2026-12-04T18:00:00.000000Z`. */
+const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(value) &&
+  Number.isFinite(Date.parse(value));
+
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+function readOccurrence(v: unknown): CompactOccurrence | undefined {
+  if (!isObject(v) || !isCalendarDate(v.occurrence_date)) return undefined;
+  return {
+    occurrence_date: v.occurrence_date,
+    time_label: text(v.time_label),
+    location_label: text(v.location_label),
+    status: v.status === 'cancelled' ? 'cancelled' : 'scheduled',
+  };
+}
+
+/** Spec §2.4, or undefined for anything else (see the module comment). */
+function readOffice(v: unknown): TicketOffice | undefined {
+  if (!isObject(v) || !('closes_at' in v)) return undefined;
+  const closesAt = v.closes_at === null ? null : isInstant(v.closes_at) ? v.closes_at : undefined;
+  if (v.status === 'open' && v.reason == null && closesAt !== undefined) {
+    return { ...NEUTRAL_OFFICE, status: 'open', closes_at: closesAt };
+  }
+  if (v.status === 'closed' && REASONS.includes(v.reason)) {
+    return {
+      status: 'closed',
+      reason: v.reason as TicketOfficeReason,
+      closes_at: closesAt ?? null,
+      closed_at: isInstant(v.closed_at) ? v.closed_at : null,
+      message: textOrNull(v.message),
+    };
+  }
+  return undefined;
+}
+
+/**
+ * One event resource (spec §2.1–2.4) in the contract's types, or undefined if it cannot be
+ * placed. Problems are logged once per event with `console.warn`.
+ */
+export function readEvent(v: unknown): EventResource | undefined {
+  const problems: string[] = [];
+  const event = readEventOr(v, problems);
+  const report = `venue-events: event ${isObject(v) ? v.id : v}: ${problems.join('; ')}`;
+  if (problems.length && !warned.has(report)) {
+    warned.add(report);
+    console.warn(report);
+  }
+  return event;
+}
+
+function readEventOr(v: unknown, problems: string[]): EventResource | undefined {
+  const a = isObject(v) && isObject(v.attributes) ? v.attributes : {};
+  const date = text(a.event_date).slice(0, 10);
+  const id = isObject(v) ? v.id : undefined;
+  if (!(typeof id === 'string' || typeof id === 'number') || typeof a.title !== 'string') {
+    problems.push('no id or title: left out');
+    return undefined;
+  }
+  if (!isCalendarDate(date)) {
+    problems.push('no real event_date: left out');
+    return undefined;
+  }
+  const attributes: Obj = { ...a, event_date: `${date}T00:00:00.000000Z` };
+  for (const key of ['slug', 'category', 'description', 'location']) {
+    if (key in a && typeof a[key] !== 'string') problems.push(`${key} is not text`);
+    attributes[key] = text(a[key]);
+  }
+  for (const key of ['over_18', 'tickets_enabled', 'show_images'])
+    attributes[key] = a[key] === true;
+  for (const key of ['small_image_path', 'cancellation_reason'])
+    attributes[key] = textOrNull(a[key]);
+  attributes.publish_status = a.publish_status === 'cancelled' ? 'cancelled' : 'published';
+  if (!/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(text(a.event_time))) {
+    problems.push('no valid event_time: shown without a time');
+    attributes.event_time = '';
+  }
+  const multiple = a.date_mode === 'multiple';
+  const stops = Array.isArray(a.occurrences) ? a.occurrences : [];
+  const occurrences = stops.map(readOccurrence).filter((o) => o !== undefined);
+  if (multiple && (occurrences.length !== stops.length || !stops.length)) {
+    problems.push('stops missing or malformed: only valid ones listed');
+  }
+  attributes.date_mode = multiple ? 'multiple' : 'single';
+  attributes.occurrences = multiple ? occurrences : [];
+  attributes.next_occurrence = multiple ? (readOccurrence(a.next_occurrence) ?? null) : null;
+
+  // The office the buy control reads; absent for a well-formed earlier shape (see buy-state.ts).
+  let office = 'ticket_office' in a ? readOffice(a.ticket_office) : undefined;
+  if (
+    'ticket_office' in a
+      ? !office
+      : typeof a.tickets_enabled !== 'boolean' ||
+        (a.publish_status !== 'published' && a.publish_status !== 'cancelled')
+  ) {
+    problems.push('ticket office not understood: sales shown closed');
+    office = NEUTRAL_OFFICE;
+  }
+  const self = isObject(v) && isObject(v.links) ? text(v.links.self) : '';
+  if (!/^https?:\/\/[^/]/i.test(self)) {
+    problems.push('links.self is not an http(s) URL: no buy link');
+    office = NEUTRAL_OFFICE;
+  }
+  if (office) attributes.ticket_office = office;
+  return {
+    type: 'events',
+    id: String(id),
+    attributes: attributes as AnyEventAttributes,
+    links: { self },
+  };
+}
+
+const count = (v: unknown, min: number): number | undefined =>
+  Number.isSafeInteger(v) && (v as number) >= min ? (v as number) : undefined;
+
+/** A list response (spec §2.5) as asked for `page`. @throws WireError when it is not one. */
+export function readPage(body: unknown, page: number): EventPage {
+  if (!isObject(body) || !Array.isArray(body.data)) throw new WireError('not an event listing');
+  const meta = isObject(body.meta) ? body.meta : {};
+  const events = body.data
+    .slice(0, PER_PAGE)
+    .map(readEvent)
+    .filter((e) => e !== undefined);
+  return {
+    page: count(meta.current_page, 1) ?? page,
+    lastPage: count(meta.last_page, 1) ?? page,
+    total: count(meta.total, 0) ?? events.length,
+    events,
+  };
+}
+
+/** A single-event response (spec §4.2). @throws WireError when it holds no usable event. */
+export function readSingle(body: unknown): EventResource {
+  const event = isObject(body) ? readEvent(body.data) : undefined;
+  if (!event) throw new WireError('not an event');
+  return event;
+}

@@ -6,6 +6,7 @@
  * the origin app: it shares `server/http` with it, nothing else.
  */
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import { isHttpError } from 'http-errors';
 import type { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -13,10 +14,11 @@ import { withoutTrailingSlash } from '../../shared/url.js';
 import { maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import { cors } from '../http/cors.js';
 import { createError, errorHandler, methodNotAllowedError, notFound } from '../http/errors.js';
+import { requireValidHost } from '../http/host.js';
 import { DEFAULT_WIDGET_DIR } from '../files.js';
 import { widgetRouter } from '../web/widget-router.js';
 import type { ClientFacts } from './forwarding.js';
-import { publicBaseOf, requireHost } from './public-base.js';
+import { publicBaseOf } from './public-base.js';
 import { classify } from './routes.js';
 import {
   createUpstreamCache,
@@ -33,7 +35,7 @@ export interface ProxyOptions {
   upstream: string;
   /** Public base URL of this proxy for rewritten links; default: the request's scheme and Host. */
   baseUrl?: string;
-  /** Host names (any port) the proxy answers for; default any well-formed Host. */
+  /** `Host` values (`host` for any port, or `host:port`) answered; default any well-formed one. */
   allowedHosts?: readonly string[];
   /** Allowed CORS origins; default `'*'`. */
   corsOrigins?: '*' | readonly string[];
@@ -133,14 +135,16 @@ export function createProxyApp(options: ProxyOptions): Express {
       });
     } catch (error) {
       const at = clock().getTime();
-      const fault = error as { status?: number; message?: string; cause?: unknown };
-      const kept = caching && fault.status !== 404 ? cache.peek(path) : undefined;
+      // Only an upstream fault (502, 504) is masked; an upstream 404 stays a 404.
+      const fault = isHttpError(error) && (error.status === 502 || error.status === 504);
+      const kept = caching && fault ? cache.peek(path) : undefined;
       if (kept?.storable && at - kept.fetchedAt < staleMs) {
+        const { message, cause } = error as Error;
         res.locals.proxy = {
           ...report,
           cache: 'STALE',
-          reason: fault.message,
-          cause: fault.cause instanceof Error ? fault.cause.message : undefined,
+          reason: message,
+          cause: cause instanceof Error ? cause.message : undefined,
         } satisfies ProxyLog;
         return send(req, res, kept, 'STALE', at);
       }
@@ -196,7 +200,7 @@ export function createProxyApp(options: ProxyOptions): Express {
   app.get('/healthz', function health(_req, res) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok', mode: 'proxy' });
   });
-  app.use(requireHost(options.allowedHosts));
+  app.use(requireValidHost(options.allowedHosts));
   app.use('/t', cors(options.corsOrigins ?? '*'));
   // Not a parameterised route: the raw target is classified, never decoded (issue 9 item 7).
   app.use('/t', proxyVenueRoutes);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { upstreamHeaders } from '../../server/proxy/forwarding.js';
-import { parseHost } from '../../server/proxy/public-base.js';
 
 describe('upstreamHeaders', () => {
   const client = {
@@ -45,21 +44,4 @@ describe('upstreamHeaders', () => {
       'if-none-match': '"v1"',
     });
   });
-});
-
-describe('parseHost', () => {
-  it.each([
-    ['example.org', 'example.org', undefined],
-    ['Events.Example.ORG:8080', 'events.example.org', 8080],
-    ['127.0.0.1:3000', '127.0.0.1', 3000],
-    ['[::1]:80', '[::1]', 80],
-    ['localhost', 'localhost', undefined],
-  ])('%s is well formed', (header, hostname, port) => {
-    expect(parseHost(header)).toMatchObject({ hostname, port });
-  });
-
-  it.each([undefined, '', 'a b', 'evil.example/#', 'u@h', 'h:', 'h:99999', 'h:1:2', '-h', 'h..x'])(
-    '%j is not',
-    (header) => expect(parseHost(header)).toBeUndefined(),
-  );
 });

@@ -3,6 +3,7 @@
  * decisions.md "Caching", shared by the origin and the proxy so both validate the same way.
  */
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { MAX_AGE_SECONDS } from '../../shared/contract.js';
 
@@ -36,11 +37,49 @@ export interface Representation {
   body: Buffer;
   /** Strong ETag of `body` (`entityTag`). */
   etag: string;
+  /**
+   * Compressed copies, made on first demand and kept with the representation, so a memoised
+   * response is compressed once, never per request.
+   */
+  encoded?: Partial<Record<ContentCoding, Buffer>>;
+}
+
+/** The content codings we send (RFC 9110 §8.4.1), in our order of preference. */
+export type ContentCoding = 'br' | 'gzip';
+
+/** The coding for `req`'s `Accept-Encoding`: brotli, else gzip, else none (identity). */
+export function negotiateCoding(req: Request): ContentCoding | undefined {
+  const coding = req.acceptsEncodings('br', 'gzip', 'identity');
+  return coding === 'br' || coding === 'gzip' ? coding : undefined;
+}
+
+/** `representation`'s body in `coding`, compressed once and kept. */
+export function encodedBody(representation: Representation, coding: ContentCoding): Buffer {
+  const cache = (representation.encoded ??= {});
+  return (cache[coding] ??=
+    coding === 'br'
+      ? brotliCompressSync(representation.body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 11,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: representation.body.length,
+          },
+        })
+      : gzipSync(representation.body, { level: 9 }));
+}
+
+/**
+ * The strong ETag of `etag`'s representation in `coding`: a strong validator is per
+ * representation (RFC 9110 §8.8.3), so `"abc"` becomes `"abc-br"` for its brotli bytes.
+ */
+export function codedEntityTag(etag: string, coding: ContentCoding | undefined): string {
+  return coding ? `${etag.slice(0, -1)}-${coding}"` : etag;
 }
 
 /**
  * Sends `representation` as 200 with its `ETag` and `Cache-Control: public, max-age=N`, or a
- * bodiless 304 when the request's `If-None-Match` matches. `headers` are added to either answer
+ * bodiless 304 when the request's `If-None-Match` matches; brotli or gzip when the request's
+ * `Accept-Encoding` allows (each with its own ETag), always with `Vary: Accept-Encoding`. `headers` are added to either answer
  * (the proxy's `X-Cache`, `Via`). HEAD gets the headers only (Express drops the body).
  */
 export function sendRepresentation(
@@ -49,15 +88,23 @@ export function sendRepresentation(
   representation: Representation,
   options: { maxAgeSeconds: number; contentType?: string; headers?: Record<string, string> },
 ): void {
+  const coding = negotiateCoding(req);
+  const etag = codedEntityTag(representation.etag, coding);
   res.status(200).set({
     'Content-Type': options.contentType ?? 'application/json; charset=utf-8',
-    ETag: representation.etag,
+    ETag: etag,
     'Cache-Control': `public, max-age=${options.maxAgeSeconds}`,
     ...options.headers,
   });
-  if (matchesIfNoneMatch(req.get('If-None-Match'), representation.etag)) {
+  res.vary('Accept-Encoding');
+  if (matchesIfNoneMatch(req.get('If-None-Match'), etag)) {
     res.status(304).end();
     return;
   }
-  res.send(representation.body);
+  if (!coding) {
+    res.send(representation.body);
+    return;
+  }
+  res.set('Content-Encoding', coding);
+  res.send(encodedBody(representation, coding));
 }

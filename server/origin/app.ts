@@ -3,6 +3,7 @@
  * script, the demo page and `/healthz`. `createApp` only builds the app; `main.ts` listens.
  */
 import { existsSync } from 'node:fs';
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -61,6 +62,9 @@ export function createApp(options: AppOptions): Express {
   app.set('etag', false);
   app.set('query parser', 'simple');
   if (options.logger !== false) app.use(pinoHttp({ logger: options.logger, quietReqLogger: true }));
+  // Every other text response (HTML pages, errors, probes) compressed as it is sent; memoised API
+  // responses and widget files arrive already encoded and pass through untouched.
+  app.use(compression({ threshold: 0 }));
 
   app.get('/healthz', function health(_req, res) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' });

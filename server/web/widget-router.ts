@@ -1,17 +1,45 @@
 /**
  * The widget script and the demo page, as a venue's site would use them.
- * `/widget/venue-events.js` has a stable name (venues paste it once), so it is cached for a day
- * and then revalidated with its ETag; its lazily loaded chunks have hashed names and are cached
- * for a year.
+ * - `/widget/v{version}/venue-events.js`: the pinned release, immutable (a year), loadable with
+ *   Subresource Integrity (`manifest.json`, written by the build, has the hash).
+ * - `/widget/venue-events.js`: "latest", cached 5 minutes then revalidated with its ETag.
+ * - Chunks have content-hashed names and are immutable under either path.
+ * Every file is sent as built: brotli or gzip copies made at build time (`vite.config.ts`), each
+ * with its own ETag, `Vary: Accept-Encoding`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import { sendError } from '../http/errors.js';
 import { escapeHtml } from '../html.js';
 
+/** The build's `manifest.json`: the release's pinned script path and its SRI hash. */
+export interface WidgetManifest {
+  version: string;
+  /** `/widget/v{version}/venue-events.js` */
+  path: string;
+  /** `sha384-…` of the entry script (Subresource Integrity). */
+  integrity: string;
+}
+
+/** The manifest of the widget built into `widgetDir`, or undefined when it is not built. */
+export function readWidgetManifest(widgetDir: string): WidgetManifest | undefined {
+  const file = join(widgetDir, 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as WidgetManifest) : undefined;
+}
+
+/**
+ * The `<script>` tag a venue pastes: the pinned release with its integrity hash when the widget is
+ * built, else "latest". `origin` is put in front of the path (`''` for same-origin pages).
+ */
+export function widgetScriptTag(manifest: WidgetManifest | undefined, origin: string): string {
+  if (!manifest) return `<script type="module" src="${origin}/widget/venue-events.js"></script>`;
+  return `<script type="module" src="${origin}${manifest.path}" integrity="${manifest.integrity}" crossorigin="anonymous"></script>`;
+}
+
 /** The demo page: the exact snippet a venue pastes, plus light-DOM fallback content. */
-export function demoPage(demoSlug: string): string {
+export function demoPage(demoSlug: string, manifest?: WidgetManifest): string {
   const slug = escapeHtml(demoSlug);
   return `<!doctype html>
 <html lang="en">
@@ -21,11 +49,11 @@ export function demoPage(demoSlug: string): string {
 <title>What's on · venue-events demo</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/widget/demo.css">
-<script type="module" src="/widget/venue-events.js"></script>
+${widgetScriptTag(manifest, '')}
 </head>
 <body>
 <header><h1>What's on</h1><p>This page embeds the widget exactly as a venue would:</p>
-<pre><code>&lt;script type="module" src="${'{origin}'}/widget/venue-events.js"&gt;&lt;/script&gt;
+<pre><code>${escapeHtml(widgetScriptTag(manifest, '{origin}'))}
 &lt;venue-events venue="${slug}"&gt;&lt;/venue-events&gt;</code></pre></header>
 <main>
 <venue-events venue="${slug}">
@@ -50,22 +78,29 @@ export function widgetRouter(options: { widgetDir: string; demoSlug?: string }):
   router.get('/widget/demo.css', (_req, res) => {
     res.type('css').set('Cache-Control', 'public, max-age=300').send(DEMO_CSS);
   });
-  router.use(
-    '/widget',
-    express.static(options.widgetDir, {
-      etag: true,
-      fallthrough: true,
+  const manifest = readWidgetManifest(options.widgetDir);
+  const files = (pinned: boolean) =>
+    expressStaticGzip(options.widgetDir, {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      setHeaders(res, path) {
-        res.set('Access-Control-Allow-Origin', '*');
-        const hashed = /-[A-Za-z0-9_-]{8,}\.js$/.test(path);
-        res.set(
-          'Cache-Control',
-          hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=86400, must-revalidate',
-        );
+      serveStatic: {
+        etag: true,
+        fallthrough: true,
+        setHeaders(res, path) {
+          res.setHeader('Access-Control-Allow-Origin', '*');
+          const hashed = /-[A-Za-z0-9_-]{8,}\.js(\.br|\.gz)?$/.test(path);
+          res.setHeader(
+            'Cache-Control',
+            pinned || hashed
+              ? 'public, max-age=31536000, immutable'
+              : 'public, max-age=300, must-revalidate',
+          );
+        },
       },
-    }),
-  );
+    });
+  if (manifest) router.use(`/widget/v${manifest.version}`, files(true));
+  router.use('/widget', files(false));
   router.get('/widget/{*rest}', (_req, res) => {
     const built = existsSync(join(options.widgetDir, 'venue-events.js'));
     sendError(
@@ -75,7 +110,7 @@ export function widgetRouter(options: { widgetDir: string; demoSlug?: string }):
     );
   });
   if (options.demoSlug) {
-    const page = demoPage(options.demoSlug);
+    const page = demoPage(options.demoSlug, manifest);
     router.get('/', (_req, res) => {
       res
         .type('html')

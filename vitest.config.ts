@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // real Chromium under @web/test-runner (web-test-runner.config.mjs), not here.
 // Two projects: everything on the embedded SQLite store, then the API and import suites again on
 // a real PostgreSQL server that test/global-setup.ts starts (plus the multi-instance tests).
-const STORE_SUITES = ['test/server/api-*.test.ts', 'test/server/import.test.ts'];
+const STORE_SUITES = [
+  'test/server/api-*.test.ts',
+  'test/server/import.test.ts',
+  'test/server/pages-*.test.ts',
+  'test/server/calendar*.test.ts',
+];
 
 export default defineConfig({
   test: {

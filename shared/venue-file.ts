@@ -75,10 +75,35 @@ export const EventInputSchema = Type.Object(
   strict,
 );
 
+/** schema.org `PostalAddress` of the venue (structured data `location.address`). */
+export const AddressInputSchema = Type.Object(
+  {
+    streetAddress: Type.Optional(Type.String()),
+    addressLocality: Type.Optional(Type.String()),
+    postalCode: Type.Optional(Type.String()),
+    addressRegion: Type.Optional(Type.String()),
+    addressCountry: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{2}$',
+        description: 'ISO 3166-1 alpha-2 country code, e.g. GB',
+      }),
+    ),
+  },
+  strict,
+);
+
 export const VenueInputSchema = Type.Object(
   {
     slug: Type.String({ pattern: `^${SLUG}$`, maxLength: 100 }),
     name: Type.Optional(Type.String()),
+    url: Type.Optional(
+      Type.String({
+        pattern: '^https?://\\S+$',
+        format: 'uri',
+        description: "the venue's own website, an absolute http(s) URL",
+      }),
+    ),
+    address: Type.Optional(AddressInputSchema),
     timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
     api_shape: Type.Optional(Type.Union([Type.Literal('current'), Type.Literal('earlier')])),
     events: Type.Array(EventInputSchema),
@@ -97,5 +122,6 @@ export const VenueFileSchema = Type.Object(
 
 export type OccurrenceInput = Static<typeof OccurrenceInputSchema>;
 export type EventInput = Static<typeof EventInputSchema>;
+export type AddressInput = Static<typeof AddressInputSchema>;
 export type VenueInput = Static<typeof VenueInputSchema>;
 export type VenueFile = Static<typeof VenueFileSchema>;

@@ -136,5 +136,22 @@ export function demoVenueFile(now: Date): unknown {
       cancelled_at: at(-1, '09:00'),
     }),
   ];
-  return { venues: [{ slug: DEMO_SLUG, name: DEMO_NAME, timezone: ZONE, events }] };
+  return {
+    venues: [
+      {
+        slug: DEMO_SLUG,
+        name: DEMO_NAME,
+        timezone: ZONE,
+        // Structured data (`location.url`, `location.address`); `.example` is reserved (RFC 2606).
+        url: 'https://blue-room.example/',
+        address: {
+          streetAddress: '1 Example Street',
+          addressLocality: 'London',
+          postalCode: 'N1 9ZZ',
+          addressCountry: 'GB',
+        },
+        events,
+      },
+    ],
+  };
 }

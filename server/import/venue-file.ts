@@ -5,11 +5,16 @@
  */
 import type { ErrorObject } from 'ajv';
 import { IANAZone } from 'luxon';
-import { VenueFileSchema, type EventInput, type VenueFile } from '../../shared/venue-file.js';
+import {
+  VenueFileSchema,
+  type EventInput,
+  type VenueFile,
+  type VenueInput,
+} from '../../shared/venue-file.js';
 import { eventTime } from '../../shared/rules/format.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { createAjv } from '../ajv.js';
-import type { StoredEvent, StoredVenue } from '../store/model.js';
+import type { StoredEvent, StoredVenue, VenueAddress } from '../store/model.js';
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
 export interface VenueFileProblem {
@@ -97,6 +102,9 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
   const problems: VenueFileProblem[] = [];
   file.venues.forEach((venue, v) => {
     const at = `venues[${v}]`;
+    if (venue.url !== undefined && !URL.canParse(venue.url)) {
+      problems.push({ path: `${at}.url`, message: 'expected an absolute http(s) URL' });
+    }
     if (!IANAZone.isValidZone(venue.timezone)) {
       problems.push({
         path: `${at}.timezone`,
@@ -186,6 +194,25 @@ function normaliseEvent(event: EventInput): StoredEvent {
   };
 }
 
+/**
+ * The venue's optional `url` and `address` (handbook `venue-file.md`): the URL as the WHATWG parser
+ * writes it; address members trimmed, empty ones dropped, and no address when none is left.
+ */
+function venueDetails(venue: VenueInput): Pick<StoredVenue, 'url' | 'address'> {
+  const details: Pick<StoredVenue, 'url' | 'address'> = {};
+  if (venue.url !== undefined) details.url = new URL(venue.url).href;
+  const address: VenueAddress = {};
+  for (const [key, value] of Object.entries(venue.address ?? {}) as [
+    keyof VenueAddress,
+    string | undefined,
+  ][]) {
+    const text = value?.trim();
+    if (text) address[key] = text;
+  }
+  if (Object.keys(address).length > 0) details.address = address;
+  return details;
+}
+
 /** A venue file checked on its own: the document when it is valid, and every problem found. */
 export interface CheckedVenueFile {
   /** The document, typed, when the schema accepts it (semantic problems may remain). */
@@ -211,6 +238,7 @@ export function normaliseVenueFile(file: VenueFile): StoredVenue[] {
     name: venue.name ?? venue.slug,
     timezone: venue.timezone,
     apiShape: venue.api_shape ?? 'current',
+    ...venueDetails(venue),
     events: venue.events.map(normaliseEvent),
   }));
 }

@@ -11,7 +11,13 @@
  */
 import pg from 'pg';
 import { listingSpans } from './listing.js';
-import type { StoredEvent, StoredVenue, VenueRecord } from './model.js';
+import {
+  venueDetailsJson,
+  venueRecord,
+  type StoredEvent,
+  type StoredVenue,
+  type VenueRow,
+} from './model.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /** Timeouts of the shared store, in milliseconds. */
@@ -62,6 +68,8 @@ const MIGRATIONS = [
      id boolean PRIMARY KEY DEFAULT true CHECK (id), version bigint NOT NULL
    );
    INSERT INTO store_version (version) VALUES (0);`,
+  // The venue's optional url and address (venue-file.md), as JSON `{url?, address?}`; NULL = none.
+  `ALTER TABLE venues ADD COLUMN details text;`,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
@@ -227,12 +235,13 @@ export async function openPostgresStore(
         throw new IdConflictError(conflicts.sort((a, b) => a.venue - b.venue || a.event - b.event));
       }
       await client.query(
-        'INSERT INTO venues (slug, name, timezone, api_shape) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])',
+        'INSERT INTO venues (slug, name, timezone, api_shape, details) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
         [
           venues.map((v) => v.slug),
           venues.map((v) => v.name),
           venues.map((v) => v.timezone),
           venues.map((v) => v.apiShape),
+          venues.map(venueDetailsJson),
         ],
       );
       const events = venues.flatMap((venue) => venue.events.map((event) => ({ venue, event })));
@@ -287,20 +296,12 @@ export async function openPostgresStore(
   return {
     kind: 'postgres',
     async venue(slug) {
-      const rows = await read<{ slug: string; name: string; timezone: string; api_shape: string }>(
+      const rows = await read<VenueRow>(
         've_venue',
-        'SELECT slug, name, timezone, api_shape FROM venues WHERE slug = $1',
+        'SELECT slug, name, timezone, api_shape, details FROM venues WHERE slug = $1',
         [slug],
       );
-      const row = rows[0];
-      if (!row) return undefined;
-      const record: VenueRecord = {
-        slug: row.slug,
-        name: row.name,
-        timezone: row.timezone,
-        apiShape: row.api_shape === 'earlier' ? 'earlier' : 'current',
-      };
-      return record;
+      return rows[0] && venueRecord(rows[0]);
     },
     async venueCount() {
       const rows = await read<{ n: number }>(

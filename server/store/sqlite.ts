@@ -8,14 +8,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { listingSpans } from './listing.js';
-import type { StoredEvent } from './model.js';
-import {
-  IdConflictError,
-  StoreUnavailableError,
-  type IdConflict,
-  type Store,
-  type VenueRecord,
-} from './store.js';
+import { venueDetailsJson, venueRecord, type StoredEvent, type VenueRow } from './model.js';
+import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /** Versioned migrations; `PRAGMA user_version` records how many have run. Append, never edit. */
 const MIGRATIONS = [
@@ -43,6 +37,8 @@ const MIGRATIONS = [
     ON listing(venue_slug, sort_date, sort_time, event_id, until, after);
   CREATE INDEX IF NOT EXISTS listing_span ON listing(venue_slug, until, after);
   CREATE INDEX IF NOT EXISTS listing_event ON listing(event_id);`,
+  // The venue's optional url and address (venue-file.md), as JSON `{url?, address?}`; NULL = none.
+  `ALTER TABLE venues ADD COLUMN details TEXT;`,
 ];
 
 function migrate(db: Database.Database): void {
@@ -75,10 +71,9 @@ export function openSqliteStore(path: string): Store {
   let writes = 0;
 
   const q = {
-    venue: db.prepare<
-      [string],
-      { slug: string; name: string; timezone: string; api_shape: string }
-    >('SELECT slug, name, timezone, api_shape FROM venues WHERE slug = ?'),
+    venue: db.prepare<[string], VenueRow>(
+      'SELECT slug, name, timezone, api_shape, details FROM venues WHERE slug = ?',
+    ),
     venueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM venues'),
     count: db.prepare<[string, string, string], { n: number }>(
       'SELECT count(*) AS n FROM listing INDEXED BY listing_span WHERE venue_slug = ? AND until >= ? AND after < ?',
@@ -101,8 +96,8 @@ export function openSqliteStore(path: string): Store {
       'SELECT venue_slug FROM events WHERE id = ?',
     ),
     deleteVenue: db.prepare<[string]>('DELETE FROM venues WHERE slug = ?'),
-    insertVenue: db.prepare<[string, string, string, string]>(
-      'INSERT INTO venues (slug, name, timezone, api_shape) VALUES (?, ?, ?, ?)',
+    insertVenue: db.prepare<[string, string, string, string, string | null]>(
+      'INSERT INTO venues (slug, name, timezone, api_shape, details) VALUES (?, ?, ?, ?, ?)',
     ),
     insertEvent: db.prepare<[number, string, number, string]>(
       'INSERT INTO events (id, venue_slug, served, doc) VALUES (?, ?, ?, ?)',
@@ -124,7 +119,13 @@ export function openSqliteStore(path: string): Store {
     );
     if (conflicts.length > 0) throw new IdConflictError(conflicts);
     for (const venue of venues) {
-      q.insertVenue.run(venue.slug, venue.name, venue.timezone, venue.apiShape);
+      q.insertVenue.run(
+        venue.slug,
+        venue.name,
+        venue.timezone,
+        venue.apiShape,
+        venueDetailsJson(venue),
+      );
       for (const event of venue.events) {
         q.insertEvent.run(event.id, venue.slug, event.served ? 1 : 0, JSON.stringify(event));
         for (const span of listingSpans(event)) {
@@ -148,14 +149,7 @@ export function openSqliteStore(path: string): Store {
     kind: 'sqlite',
     async venue(slug) {
       const row = q.venue.get(slug);
-      if (!row) return undefined;
-      const record: VenueRecord = {
-        slug: row.slug,
-        name: row.name,
-        timezone: row.timezone,
-        apiShape: row.api_shape === 'earlier' ? 'earlier' : 'current',
-      };
-      return record;
+      return row && venueRecord(row);
     },
     venueCount: async () => q.venueCount.get()!.n,
     countListed: async (slug, today) => q.count.get(slug, today, today)!.n,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:proxy` (issue 4): list page 1 of a 1,000-event venue, on loopback with
+ * `npm run bench:proxy`: list page 1 of a 1,000-event venue, on loopback with
  * autocannon — the origin server direct, the proxy with a warm cache, and the proxy with caching
  * off (every request goes upstream). Each server runs in its own process (bundled with esbuild,
  * plain Node), so the load generator and the servers do not share an event loop.

@@ -196,13 +196,13 @@ export function createProxyApp(options: ProxyOptions): Express {
       }),
     );
   }
-  // Liveness only; it names no upstream address (issue 9 item 5).
+  // Liveness only; it names no upstream address (that is for the operator's log).
   app.get('/healthz', function health(_req, res) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok', mode: 'proxy' });
   });
   app.use(requireValidHost(options.allowedHosts));
   app.use('/t', cors(options.corsOrigins ?? '*'));
-  // Not a parameterised route: the raw target is classified, never decoded (issue 9 item 7).
+  // Not a parameterised route: the raw target is classified, never decoded, so `%ff` is a 404.
   app.use('/t', proxyVenueRoutes);
   app.use(
     widgetRouter({

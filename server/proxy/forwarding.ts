@@ -1,5 +1,5 @@
 /**
- * The request headers the proxy sends upstream (issue 9 items 3–4): an allow-list of the client's
+ * The request headers the proxy sends upstream: an allow-list of the client's
  * (`Accept-Language`, `User-Agent`), our own `Accept`, `Via` and validators, and forwarding
  * headers with our own values only. Nothing else a client sends — credentials, cookies, custom
  * headers, a body or its framing headers, its `X-Forwarded-*`/`Forwarded` — reaches the upstream,

@@ -1,7 +1,7 @@
 /**
  * The proxy's public base URL, which rewritten links start with (spec §2.1 `links.self`): the
  * configured `--base-url`, or else the scheme and `Host` the client used. It is applied when a
- * response is sent, never part of a cache key (issue 9 item 2); `requireValidHost`
+ * response is sent, never part of a cache key; `requireValidHost`
  * (`server/http/host.ts`) has rejected a missing or malformed `Host` before.
  */
 import type { Request } from 'express';

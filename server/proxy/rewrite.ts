@@ -3,7 +3,7 @@
  * `meta.links[].url`) from the upstream's base to the proxy's public base, so clients can follow
  * them through the proxy. Other members (titles, descriptions) are never touched.
  *
- * The proxy caches one copy per upstream path, whatever base clients reach it by (issue 9 item 2),
+ * The proxy caches one copy per upstream path, whatever base clients reach it by,
  * so the base is filled in at send time: `linkTemplate` serialises a body once with a marker where
  * the base goes, `fillBase` puts a base there.
  */

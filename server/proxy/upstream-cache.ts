@@ -1,6 +1,6 @@
 /**
  * The proxy's cache of upstream answers: lru-cache, bounded in bytes, keyed by the upstream path
- * (which holds the normalised page) and nothing else — never the client's `Host` (issue 9 item 2).
+ * (which holds the normalised page) and nothing else — never the client's `Host`.
  * Its `fetchMethod` is the one place an upstream answer is fetched, revalidated with the cached
  * copy's `ETag`, checked and turned into an entry; lru-cache coalesces concurrent fetches of one
  * path and keeps the last good copy when a refresh fails (`noDeleteOnFetchRejection`), so the
@@ -98,7 +98,7 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     try {
       template = linkTemplate(body, upstreamBase);
     } catch (error) {
-      // e.g. a RangeError: valid JSON nested too deep to serialise again (issue 9 item 6).
+      // e.g. a RangeError: valid JSON nested too deep to serialise again.
       throw upstreamFault(
         502,
         'The events platform answered with JSON we cannot re-serialise.',

@@ -3,7 +3,7 @@
  * keep-alive agent, the body buffered up to a size cap so it can be checked, rewritten and cached.
  * Faults reject with http errors (502, or 504 for a timeout) whose `detail` names no address; the
  * low-level cause (e.g. `connect ECONNREFUSED 10.0.0.5:443`) travels as `cause`, for the log only
- * (issue 9 item 5).
+ * (decisions.md "Errors": one human sentence).
  *
  * Why not http-proxy-middleware: it streams one upstream answer into one client's response. The
  * proxy instead shares one upstream answer between every waiting client (lru-cache's `fetchMethod`
@@ -21,8 +21,6 @@ export interface UpstreamResponse {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
-  /** Connect to last byte, ms. */
-  ms: number;
 }
 
 export interface UpstreamOptions {
@@ -63,9 +61,9 @@ export function createUpstream(options: UpstreamOptions) {
   const prefix = withoutTrailingSlash(base.pathname);
 
   return function get(path: string, headers: OutgoingHttpHeaders): Promise<UpstreamResponse> {
-    const started = performance.now();
     return new Promise((resolve, reject) => {
       let settled = false;
+      let request: http.ClientRequest;
       const fail = (error: HttpError) => {
         if (settled) return;
         settled = true;
@@ -77,51 +75,57 @@ export function createUpstream(options: UpstreamOptions) {
         () => fail(upstreamFault(504, 'The events platform did not answer in time.')),
         options.timeoutMs,
       );
-      const request = client.request({
-        protocol: base.protocol,
-        hostname: base.hostname,
-        port: base.port,
-        path: prefix + path,
-        method: 'GET',
-        headers: { ...headers, host: base.host },
-        agent,
-      });
-      request.on('error', (error) => fail(upstreamFault(502, describe(error), error)));
-      request.on('response', (response) => {
-        const tooBig = () =>
-          upstreamFault(
-            502,
-            `The events platform answered with more than ${options.maxBodyBytes} bytes.`,
-          );
-        if (Number(response.headers['content-length'] ?? 0) > options.maxBodyBytes) {
-          return fail(tooBig());
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > options.maxBodyBytes) fail(tooBig());
-          else chunks.push(chunk);
+      const tooBig = () =>
+        upstreamFault(
+          502,
+          `The events platform answered with more than ${options.maxBodyBytes} bytes.`,
+        );
+
+      function send(retry: boolean) {
+        request = client.request({
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port,
+          path: prefix + path,
+          method: 'GET',
+          headers: { ...headers, host: base.host },
+          agent,
         });
-        response.on('error', (error) => fail(upstreamFault(502, describe(error), error)));
-        response.on('close', () => {
-          if (!response.complete) {
-            fail(upstreamFault(502, 'The events platform closed the connection mid-answer.'));
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive socket the upstream closed while idle: try once more on a new one.
+          if (retry && request.reusedSocket && error.code === 'ECONNRESET' && !settled) {
+            return send(false);
           }
+          fail(upstreamFault(502, describe(error), error));
         });
-        response.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          resolve({
-            status: response.statusCode ?? 502,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-            ms: Math.round(performance.now() - started),
+        request.on('response', (response) => {
+          if (Number(response.headers['content-length'] ?? 0) > options.maxBodyBytes) {
+            return fail(tooBig());
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > options.maxBodyBytes) fail(tooBig());
+            else chunks.push(chunk);
+          });
+          response.on('error', (error) => fail(upstreamFault(502, describe(error), error)));
+          response.on('close', () => {
+            if (!response.complete) {
+              fail(upstreamFault(502, 'The events platform closed the connection mid-answer.'));
+            }
+          });
+          response.on('end', () => {
+            if (settled) return;
+            settled = true;
+            clearTimeout(timer);
+            const { statusCode = 502, headers } = response;
+            resolve({ status: statusCode, headers, body: Buffer.concat(chunks) });
           });
         });
-      });
-      request.end();
+        request.end();
+      }
+      send(true);
     });
   };
 }

@@ -76,6 +76,15 @@ describe('upstream faults', () => {
     await expectError('/t/flap/api/events', 502);
   });
 
+  it('a request on a kept-alive connection the upstream dropped is retried once, on a new one', async () => {
+    expect((await fetch(`${proxy.url}/t/dropreused/api/events`)).status).toBe(200);
+    nowMs += 61_000;
+    const again = await fetch(`${proxy.url}/t/dropreused/api/events`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-cache')).toBe('MISS');
+    expect(upstream.seen.filter((s) => s.url.startsWith('/t/dropreused/'))).toHaveLength(3);
+  });
+
   it('revalidates with If-None-Match and keeps serving on 304', async () => {
     await fetch(`${proxy.url}/t/etag/api/events`);
     nowMs += 61_000;

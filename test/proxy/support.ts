@@ -71,12 +71,14 @@ export const deepJson = (depth: number) => `{"data":${'['.repeat(depth)}${']'.re
  * `badjson`, `oversize`, `flap` (alternates 200 and 500), `gone` (404), `cookie` (sets a cookie),
  * `etag` (answers If-None-Match with 304), `trusting` (builds its links from `X-Forwarded-Host`
  * and `X-Forwarded-Proto`, as a platform behind a trusted proxy does), `deep` (JSON nested 300,000
- * deep), `deepflap` (a good answer, then always the deep one). Every request is logged in `seen`.
+ * deep), `deepflap` (a good answer, then always the deep one), `dropreused` (drops every request
+ * on a connection it has answered before). Every request is logged in `seen`.
  */
 export async function startFaultServer(options: { delayMs?: number } = {}) {
   const seen: Seen[] = [];
   let flap = 0;
   let deepflap = 0;
+  const usedSockets = new WeakSet<object>();
   let base = '';
   const server = createServer((req, res) => {
     const request: Seen = {
@@ -134,6 +136,11 @@ export async function startFaultServer(options: { delayMs?: number } = {}) {
           const self = host ? `${proto ?? 'http'}://${host}` : base;
           return json(200, listBody(self));
         }
+        case 'dropreused':
+          // As a server closing an idle kept-alive connection just as a request arrives on it.
+          if (usedSockets.has(req.socket)) return req.socket.destroy();
+          usedSockets.add(req.socket);
+          return json(200, listBody(base));
         case 'deepflap':
         case 'deep':
           if (slug === 'deepflap' && deepflap++ === 0) return json(200, listBody(base));

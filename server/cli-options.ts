@@ -1,11 +1,15 @@
 /**
  * Command-line options of `npm start` (node's `util.parseArgs`), each mirrored by an environment
- * variable. Pure: takes argv and env, returns options or throws `UsageError`.
+ * variable (the flag wins). Pure: takes argv and env, returns options or throws `UsageError`.
  */
 import { parseArgs } from 'node:util';
+import { withoutTrailingSlash } from '../shared/url.js';
 import { isValidHost } from './http/host.js';
 
 export class UsageError extends Error {}
+
+/** Express's `trust proxy` setting (expressjs.com "Express behind proxies"). */
+export type TrustProxy = boolean | number | string[];
 
 export interface ServerOptions {
   help: boolean;
@@ -21,8 +25,14 @@ export interface ServerOptions {
   corsOrigins: '*' | string[];
   /** Accepted `Host` values; undefined = any well-formed one. */
   allowedHosts: string[] | undefined;
+  /** Which proxies' `X-Forwarded-Proto`/`-Host`/`-For` to believe; false = none. */
+  trustProxy: TrustProxy;
   earlierShape: boolean;
-  /** Proxy mode (issue 4): the upstream platform's base URL. */
+  /** Serve Prometheus metrics at `/metrics`. */
+  metrics: boolean;
+  /** On SIGTERM/SIGINT, wait at most this long (ms) for in-flight requests. */
+  shutdownTimeoutMs: number;
+  /** Proxy mode: the upstream platform's base URL. */
   upstream: string | undefined;
   proxyTimeoutMs: number;
   staleMs: number;
@@ -32,25 +42,31 @@ export interface ServerOptions {
 
 export const USAGE = `Usage: npm start -- [options]
 
-Serves the Public Event Listing Interface from an SQLite or PostgreSQL store (origin mode), or proxies an
-upstream platform (proxy mode, with --upstream), plus the widget and its demo page.
+Serves the Public Event Listing Interface from an SQLite or PostgreSQL store (origin mode), or
+proxies an upstream platform (proxy mode, with --upstream), plus the widget and its demo page.
+Every option can also be set by the environment variable on its right (lists comma-separated).
 
-  --data FILE          import this venue file at start (all-or-nothing)       VENUE_EVENTS_DATA
-  --db LOCATION        postgres://user@host:port/db, an SQLite file, or :memory:
-                       (default data/venue-events.db)                          VENUE_EVENTS_DB, DATABASE_URL
-  --port N             port, 0 = any free port (default 8080)                  PORT
-  --host H             interface to listen on (default 127.0.0.1)              HOST
-  --base-url URL       public base URL used in links (default: request origin) VENUE_EVENTS_BASE_URL
-  --now ISO-INSTANT    freeze the clock, e.g. 2026-12-05T18:00:00Z             VENUE_EVENTS_NOW
-  --allowed-host HOST  accept only this Host (host or host:port; repeatable)   VENUE_EVENTS_ALLOWED_HOSTS (comma-separated)
-  --cors-origin ORIGIN allow only this origin (repeatable; default *)          VENUE_EVENTS_CORS_ORIGINS (comma-separated)
-  --earlier-shape      serve the earlier shape (no ticket_office) for all venues
-  --upstream URL       proxy mode: forward to this platform                    VENUE_EVENTS_UPSTREAM
-  --proxy-timeout-ms N upstream timeout in ms (default 5000)
-  --stale-ms N         serve a stale copy this young when upstream fails (default 300000)
-  --no-cache           proxy mode: do not cache upstream responses
-  --allow-slug SLUG    proxy mode: only these venue slugs (repeatable)
-  --help               show this help
+  --data FILE            import this venue file at start (all-or-nothing)     VENUE_EVENTS_DATA
+  --db LOCATION          postgres://user@host:port/db, an SQLite file, or
+                         :memory: (default data/venue-events.db)              VENUE_EVENTS_DB, DATABASE_URL
+  --port N               port, 0 = any free port (default 8080)               PORT
+  --host H               interface to listen on (default 127.0.0.1)           HOST
+  --base-url URL         public base URL used in links (default: request's)   VENUE_EVENTS_BASE_URL
+  --trust-proxy VALUE    believe X-Forwarded-* from: true, a hop count, or
+                         addresses/subnets (default false)                    VENUE_EVENTS_TRUST_PROXY
+  --allowed-host HOST    accept only this Host (host or host:port; repeatable) VENUE_EVENTS_ALLOWED_HOSTS
+  --cors-origin ORIGIN   allow only this origin (repeatable; default *)       VENUE_EVENTS_CORS_ORIGINS
+  --now ISO-INSTANT      freeze the clock, e.g. 2026-12-05T18:00:00Z          VENUE_EVENTS_NOW
+  --earlier-shape        serve the earlier shape (no ticket_office)           VENUE_EVENTS_EARLIER_SHAPE=1
+  --metrics              Prometheus metrics at /metrics                       VENUE_EVENTS_METRICS=1
+  --shutdown-timeout-ms N  on SIGTERM, wait this long for requests (10000)    VENUE_EVENTS_SHUTDOWN_TIMEOUT_MS
+  --upstream URL         proxy mode: forward to this platform                 VENUE_EVENTS_UPSTREAM
+  --proxy-timeout-ms N   upstream timeout in ms (default 5000)                VENUE_EVENTS_PROXY_TIMEOUT_MS
+  --stale-ms N           serve a stale copy this young when upstream fails
+                         (default 300000)                                     VENUE_EVENTS_STALE_MS
+  --no-cache             proxy mode: do not cache upstream responses          VENUE_EVENTS_NO_CACHE=1
+  --allow-slug SLUG      proxy mode: only these venue slugs (repeatable)      VENUE_EVENTS_ALLOW_SLUGS
+  --help                 show this help
 
 With no --data and an empty database, a demo venue (blue-room) dated relative to today is imported.`;
 
@@ -62,19 +78,43 @@ const int = (name: string, raw: string, min: number, max: number) => {
   return value;
 };
 
-function allowedHosts(flags: string[] | undefined, envList: string | undefined) {
-  const hosts =
-    flags ??
-    envList
-      ?.split(',')
-      .map((h) => h.trim())
-      .filter(Boolean);
-  for (const host of hosts ?? []) {
-    if (!isValidHost(host))
-      throw new UsageError(`--allowed-host must be host or host:port, got "${host}"`);
-  }
-  return hosts;
+/** A boolean flag, or its environment variable as `1`/`true`/`yes` (or `0`/`false`/`no`). */
+function flag(name: string, value: boolean | undefined, envValue: string | undefined): boolean {
+  if (value !== undefined) return value;
+  if (envValue === undefined || envValue === '') return false;
+  if (/^(1|true|yes|on)$/i.test(envValue)) return true;
+  if (/^(0|false|no|off)$/i.test(envValue)) return false;
+  throw new UsageError(`the environment value for --${name} must be 1 or 0, got "${envValue}"`);
 }
+
+/** A repeatable option, or its environment variable as a comma-separated list. */
+function list(values: string[] | undefined, envValue: string | undefined): string[] | undefined {
+  return (
+    values ??
+    envValue
+      ?.split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+  );
+}
+
+function trustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || /^(false|0|no)$/i.test(raw)) return false;
+  if (/^(true|yes)$/i.test(raw)) return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return list(undefined, raw)!;
+}
+
+const url = (name: string, raw: string | undefined) => {
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
+    return withoutTrailingSlash(raw);
+  } catch {
+    throw new UsageError(`--${name} must be an http(s) URL, got "${raw}"`);
+  }
+};
 
 /** @throws UsageError for unknown options or bad values. */
 export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions {
@@ -91,10 +131,13 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         port: { type: 'string' },
         host: { type: 'string' },
         'base-url': { type: 'string' },
+        'trust-proxy': { type: 'string' },
         now: { type: 'string' },
         'cors-origin': { type: 'string', multiple: true },
         'allowed-host': { type: 'string', multiple: true },
         'earlier-shape': { type: 'boolean' },
+        metrics: { type: 'boolean' },
+        'shutdown-timeout-ms': { type: 'string' },
         upstream: { type: 'string' },
         'proxy-timeout-ms': { type: 'string' },
         'stale-ms': { type: 'string' },
@@ -110,20 +153,13 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
   if (now !== undefined && (Number.isNaN(now) || !/(Z|[+-]\d\d:?\d\d)$/.test(nowRaw!))) {
     throw new UsageError(`--now must be an ISO 8601 instant with Z or an offset, got "${nowRaw}"`);
   }
-  const url = (name: string, raw: string | undefined) => {
-    if (raw === undefined) return undefined;
-    try {
-      const parsed = new URL(raw);
-      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error();
-      return raw.replace(/\/+$/, '');
-    } catch {
-      throw new UsageError(`--${name} must be an http(s) URL, got "${raw}"`);
+  const origins = list(values['cors-origin'], env.VENUE_EVENTS_CORS_ORIGINS);
+  const allowedHosts = list(values['allowed-host'], env.VENUE_EVENTS_ALLOWED_HOSTS);
+  for (const host of allowedHosts ?? []) {
+    if (!isValidHost(host)) {
+      throw new UsageError(`--allowed-host must be host or host:port, got "${host}"`);
     }
-  };
-  const envOrigins = env.VENUE_EVENTS_CORS_ORIGINS?.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  const origins = values['cors-origin'] ?? envOrigins;
+  }
   return {
     help: values.help ?? false,
     data: values.data ?? env.VENUE_EVENTS_DATA,
@@ -133,12 +169,30 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     baseUrl: url('base-url', values['base-url'] ?? env.VENUE_EVENTS_BASE_URL),
     now,
     corsOrigins: origins === undefined || origins.includes('*') ? '*' : origins,
-    allowedHosts: allowedHosts(values['allowed-host'], env.VENUE_EVENTS_ALLOWED_HOSTS),
-    earlierShape: values['earlier-shape'] ?? false,
+    allowedHosts,
+    trustProxy: trustProxy(values['trust-proxy'] ?? env.VENUE_EVENTS_TRUST_PROXY),
+    earlierShape: flag('earlier-shape', values['earlier-shape'], env.VENUE_EVENTS_EARLIER_SHAPE),
+    metrics: flag('metrics', values.metrics, env.VENUE_EVENTS_METRICS),
+    shutdownTimeoutMs: int(
+      'shutdown-timeout-ms',
+      values['shutdown-timeout-ms'] ?? env.VENUE_EVENTS_SHUTDOWN_TIMEOUT_MS ?? '10000',
+      0,
+      600_000,
+    ),
     upstream: url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM),
-    proxyTimeoutMs: int('proxy-timeout-ms', values['proxy-timeout-ms'] ?? '5000', 1, 600_000),
-    staleMs: int('stale-ms', values['stale-ms'] ?? '300000', 0, 86_400_000),
-    cache: !(values['no-cache'] ?? false),
-    allowSlugs: values['allow-slug'],
+    proxyTimeoutMs: int(
+      'proxy-timeout-ms',
+      values['proxy-timeout-ms'] ?? env.VENUE_EVENTS_PROXY_TIMEOUT_MS ?? '5000',
+      1,
+      600_000,
+    ),
+    staleMs: int(
+      'stale-ms',
+      values['stale-ms'] ?? env.VENUE_EVENTS_STALE_MS ?? '300000',
+      0,
+      86_400_000,
+    ),
+    cache: !flag('no-cache', values['no-cache'], env.VENUE_EVENTS_NO_CACHE),
+    allowSlugs: list(values['allow-slug'], env.VENUE_EVENTS_ALLOW_SLUGS),
   };
 }

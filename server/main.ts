@@ -36,6 +36,8 @@ async function originApp(options: ServerOptions): Promise<{ app: Express; store:
     baseUrl: options.baseUrl,
     corsOrigins: options.corsOrigins,
     allowedHosts: options.allowedHosts,
+    trustProxy: options.trustProxy,
+    metrics: options.metrics,
     earlierShape: options.earlierShape,
     demoSlug,
     logger,
@@ -58,11 +60,23 @@ async function proxyApp(options: ServerOptions & { upstream: string }): Promise<
   });
 }
 
+/**
+ * HTTP server timeouts, in ms. A slow or stalled client cannot hold a connection for long (headers
+ * within 20 s, the whole request within 30 s), while idle keep-alive connections outlive a load
+ * balancer's usual 60 s idle timeout, so the balancer, not us, closes them (no 502 from a race).
+ */
+export const SERVER_TIMEOUTS = { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 65_000 };
+
 /** Listens on `port`/`host`; rejects with a one-line reason (port in use, address not here). */
 function listen(app: Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = app.listen(port, host, (error?: Error) => {
-      if (!error) return resolve(server);
+      if (!error) {
+        server.headersTimeout = SERVER_TIMEOUTS.headersMs;
+        server.requestTimeout = SERVER_TIMEOUTS.requestMs;
+        server.keepAliveTimeout = SERVER_TIMEOUTS.keepAliveMs;
+        return resolve(server);
+      }
       const code = (error as NodeJS.ErrnoException).code;
       const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
       reject(
@@ -106,12 +120,25 @@ async function main(): Promise<void> {
   process.stdout.write(
     `venue-events listening on ${url}/  (demo API: ${url}/t/${DEMO_SLUG}/api/events)\n`,
   );
-  const stop = () =>
-    server.close(() => {
-      void (store?.close() ?? Promise.resolve()).finally(() => process.exit(0));
-    });
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.once('SIGINT', () => void shutdown(server, store, options.shutdownTimeoutMs));
+  process.once('SIGTERM', () => void shutdown(server, store, options.shutdownTimeoutMs));
+}
+
+/**
+ * Graceful shutdown: stop accepting, let in-flight requests finish (at most `timeoutMs`, then
+ * their connections are cut), close the store, exit 0.
+ */
+async function shutdown(server: Server, store: Store | undefined, timeoutMs: number) {
+  logger.info({ timeoutMs }, 'shutting down: finishing in-flight requests');
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Idle keep-alive connections would otherwise hold close() open until they time out.
+  server.closeIdleConnections();
+  const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+  await closed;
+  clearTimeout(timer);
+  await store?.close();
+  logger.info('stopped');
+  process.exit(0);
 }
 
 main().catch((error: unknown) => {

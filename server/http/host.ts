@@ -22,7 +22,8 @@ export function isValidHost(value: string | undefined): value is string {
 export function requireValidHost(allowed?: readonly string[]): RequestHandler {
   const list = allowed?.map((h) => h.toLowerCase());
   return function checkHost(req, _res, next) {
-    const host = req.headers.host;
+    // `req.host` is the Host header, or a trusted proxy's X-Forwarded-Host (`trust proxy`).
+    const host = req.host;
     if (!isValidHost(host)) {
       throw createError(400, 'The request has no valid Host header.');
     }

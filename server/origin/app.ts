@@ -9,7 +9,9 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../files.js';
+import type { TrustProxy } from '../cli-options.js';
 import { errorHandler, notFound } from '../http/errors.js';
+import { createMetrics } from '../http/metrics.js';
 import { requireValidHost } from '../http/host.js';
 import type { Store } from '../store/store.js';
 import { widgetRouter } from '../web/widget-router.js';
@@ -42,6 +44,10 @@ export interface AppOptions {
    * one. A request without a valid, accepted Host gets a 400.
    */
   allowedHosts?: readonly string[];
+  /** Express's `trust proxy`: whose `X-Forwarded-Proto`/`-Host` to believe (default none). */
+  trustProxy?: TrustProxy;
+  /** Serve Prometheus metrics at `/metrics` (default false). */
+  metrics?: boolean;
   /** Request logger; `false` for none. Default: pino to stdout, one line per request. */
   logger?: false | Logger;
 }
@@ -61,6 +67,12 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('query parser', 'simple');
+  app.set('trust proxy', options.trustProxy ?? false);
+  const metrics = options.metrics ? createMetrics() : undefined;
+  if (metrics) {
+    app.use(metrics.track);
+    app.get('/metrics', metrics.expose);
+  }
   if (options.logger !== false) app.use(pinoHttp({ logger: options.logger, quietReqLogger: true }));
   // Every other text response (HTML pages, errors, probes) compressed as it is sent; memoised API
   // responses and widget files arrive already encoded and pass through untouched.
@@ -80,7 +92,10 @@ export function createApp(options: AppOptions): Express {
     eventsRouter({
       store,
       reads,
-      cache: new RenderCache({ enabled: options.responseCache }),
+      cache: new RenderCache({
+        enabled: options.responseCache,
+        onLookup: metrics && ((hit) => metrics.memo.inc({ result: hit ? 'hit' : 'miss' })),
+      }),
       clock: options.clock ?? (() => new Date()),
       baseUrl: configuredBase,
       earlierShape: options.earlierShape ?? false,

@@ -32,6 +32,8 @@ export interface RenderCacheOptions {
   enabled?: boolean;
   /** Most bytes of bodies kept (default 32 MiB). */
   maxBytes?: number;
+  /** Told of every lookup: true for a memo hit (metrics). */
+  onLookup?: (hit: boolean) => void;
 }
 
 /** Fixed cost of an entry beyond its body (key, ETag, bookkeeping), in bytes. */
@@ -40,9 +42,11 @@ const ENTRY_OVERHEAD = 256;
 export class RenderCache {
   readonly #entries: LRUCache<string, Rendered>;
   readonly #enabled: boolean;
+  readonly #onLookup: ((hit: boolean) => void) | undefined;
 
   constructor(options: RenderCacheOptions = {}) {
     this.#enabled = options.enabled !== false;
+    this.#onLookup = options.onLookup;
     this.#entries = new LRUCache<string, Rendered>({
       maxSize: options.maxBytes ?? 32 * 1024 * 1024,
       // Twice the body: an entry may also hold one copy with the request's base in its links.
@@ -61,7 +65,11 @@ export class RenderCache {
     render: () => Promise<Rendering | undefined>,
   ): Promise<Rendered | undefined> {
     const hit = this.#enabled ? this.#entries.get(key) : undefined;
-    if (hit && hit.version === version && nowMs >= hit.fromMs && nowMs < hit.untilMs) return hit;
+    if (hit && hit.version === version && nowMs >= hit.fromMs && nowMs < hit.untilMs) {
+      this.#onLookup?.(true);
+      return hit;
+    }
+    this.#onLookup?.(false);
     const fresh = await render();
     if (!fresh) return undefined;
     const body = Buffer.from(fresh.body);

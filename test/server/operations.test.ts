@@ -1,0 +1,186 @@
+/**
+ * Operations (issue 11): the server behind a TLS-terminating proxy, Prometheus metrics, graceful
+ * shutdown, and every CLI option mirrored by an environment variable.
+ */
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseServerOptions, UsageError } from '../../server/cli-options.js';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import { startMain } from '../support/main-process.js';
+import { startServer, type TestServer } from '../support/server.js';
+
+const NOW = '2026-12-05T12:00:00Z';
+const file = demoVenueFile(new Date(NOW));
+const list = '/t/blue-room/api/events';
+const forwarded = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'events.example' };
+const selfLink = async (server: TestServer, headers: Record<string, string>) =>
+  (await (await fetch(server.url + list, { headers })).json()).data[0].links.self as string;
+
+describe('behind a proxy (--trust-proxy)', () => {
+  let trusting: TestServer;
+  let plain: TestServer;
+  let configured: TestServer;
+  beforeAll(async () => {
+    trusting = await startServer(file, NOW, { trustProxy: ['loopback'] });
+    plain = await startServer(file, NOW);
+    configured = await startServer(file, NOW, {
+      trustProxy: true,
+      baseUrl: 'https://api.venue.example/',
+    });
+  });
+  afterAll(() => Promise.all([trusting, plain, configured].map((s) => s.close())));
+
+  it('a trusted proxy’s X-Forwarded-Proto/Host give https links', async () => {
+    expect(await selfLink(trusting, forwarded)).toMatch(
+      /^https:\/\/events\.example\/t\/blue-room\//,
+    );
+  });
+
+  it('untrusted, they are ignored', async () => {
+    expect(await selfLink(plain, forwarded)).toMatch(new RegExp(`^${plain.url}/t/blue-room/`));
+  });
+
+  it('with --base-url, links never depend on request headers', async () => {
+    expect(await selfLink(configured, forwarded)).toMatch(/^https:\/\/api\.venue\.example\/t\//);
+    expect(await selfLink(configured, {})).toMatch(/^https:\/\/api\.venue\.example\/t\//);
+  });
+});
+
+describe('--metrics', () => {
+  it('is off by default', async () => {
+    const server = await startServer(file, NOW);
+    try {
+      expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('counts requests by route and status, latency, and memo hits', async () => {
+    const server = await startServer(file, NOW, { metrics: true });
+    try {
+      await fetch(server.url + list);
+      await fetch(server.url + list);
+      await fetch(`${server.url}/t/nowhere/api/events`);
+      const res = await fetch(`${server.url}/metrics`);
+      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await res.text();
+      expect(text).toMatch(
+        /venue_events_http_requests_total\{method="GET",route="\/t\/:slug\/api\/events",status="200"\} 2/,
+      );
+      expect(text).toMatch(/venue_events_http_requests_total\{[^}]*status="404"\} 1/);
+      expect(text).toMatch(
+        /venue_events_http_request_duration_seconds_bucket\{le="\+Inf",route="\/t\/:slug\/api\/events"\} 2/,
+      );
+      expect(text).toMatch(/venue_events_response_memo_total\{result="hit"\} 1/);
+      expect(text).toMatch(/venue_events_response_memo_total\{result="miss"\} 1/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM lets in-flight requests finish, then exits 0', async () => {
+    const main = startMain(['--db', ':memory:', '--port', '0', '--now', NOW]);
+    const { url } = await main.ready;
+    const { port } = new URL(url!);
+    const exited = new Promise<number | null>((r) => main.child.on('exit', r));
+    // Requests already on the wire, their headers not yet complete when the signal arrives.
+    const inFlight = Array.from({ length: 5 }, () => {
+      const socket = connect(Number(port), '127.0.0.1');
+      let data = '';
+      socket.on('data', (d) => (data += d));
+      const done = new Promise<string>((resolve) => socket.on('close', () => resolve(data)));
+      return { socket, done };
+    });
+    await Promise.all(inFlight.map((f) => new Promise((r) => f.socket.once('connect', r))));
+    for (const f of inFlight) f.socket.write(`GET ${list} HTTP/1.1\r\nHost: 127.0.0.1\r\n`);
+    await new Promise((r) => setTimeout(r, 100));
+    main.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    for (const f of inFlight) f.socket.end('Connection: close\r\n\r\n');
+    const answers = await Promise.all(inFlight.map((f) => f.done));
+    for (const answer of answers) {
+      expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+      expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).data).toHaveLength(12);
+    }
+    expect(await exited).toBe(0);
+    // Stopped: new connections are refused.
+    await expect(fetch(url! + list)).rejects.toThrow();
+  });
+});
+
+describe('CLI options (server/cli-options.ts)', () => {
+  it('every option has an environment variable', () => {
+    const options = parseServerOptions([], {
+      VENUE_EVENTS_DATA: 'venues.json',
+      DATABASE_URL: 'postgres://u@db:5432/events',
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      VENUE_EVENTS_BASE_URL: 'https://events.example/',
+      VENUE_EVENTS_TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      VENUE_EVENTS_ALLOWED_HOSTS: 'events.example,events.example:8443',
+      VENUE_EVENTS_CORS_ORIGINS: 'https://a.example, https://b.example',
+      VENUE_EVENTS_NOW: '2026-12-05T12:00:00Z',
+      VENUE_EVENTS_EARLIER_SHAPE: '1',
+      VENUE_EVENTS_METRICS: 'true',
+      VENUE_EVENTS_SHUTDOWN_TIMEOUT_MS: '2500',
+      VENUE_EVENTS_UPSTREAM: 'https://platform.example',
+      VENUE_EVENTS_PROXY_TIMEOUT_MS: '800',
+      VENUE_EVENTS_STALE_MS: '1000',
+      VENUE_EVENTS_NO_CACHE: 'yes',
+      VENUE_EVENTS_ALLOW_SLUGS: 'blue-room,red-room',
+    });
+    expect(options).toEqual({
+      help: false,
+      data: 'venues.json',
+      db: 'postgres://u@db:5432/events',
+      port: 9000,
+      host: '0.0.0.0',
+      baseUrl: 'https://events.example',
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      allowedHosts: ['events.example', 'events.example:8443'],
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      now: Date.parse('2026-12-05T12:00:00Z'),
+      earlierShape: true,
+      metrics: true,
+      shutdownTimeoutMs: 2500,
+      upstream: 'https://platform.example',
+      proxyTimeoutMs: 800,
+      staleMs: 1000,
+      cache: false,
+      allowSlugs: ['blue-room', 'red-room'],
+    });
+  });
+
+  it('flags win over the environment; defaults without either', () => {
+    const options = parseServerOptions(['--db', 'x.db', '--trust-proxy', '1', '--metrics'], {
+      VENUE_EVENTS_DB: 'y.db',
+      VENUE_EVENTS_METRICS: '0',
+    });
+    expect(options).toMatchObject({ db: 'x.db', trustProxy: 1, metrics: true, port: 8080 });
+    expect(parseServerOptions([], {})).toMatchObject({
+      db: 'data/venue-events.db',
+      trustProxy: false,
+      metrics: false,
+      shutdownTimeoutMs: 10000,
+      cache: true,
+    });
+  });
+
+  it.each([
+    [['--port', '70000'], /--port must be an integer from 0 to 65535/],
+    [['--allowed-host', 'a b'], /--allowed-host must be host or host:port/],
+    [['--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/],
+    [['--now', '2026-12-05T12:00:00'], /--now must be an ISO 8601 instant/],
+    [['--bogus'], /Unknown option/],
+  ])('%j → a usage error', (argv, message) => {
+    expect(() => parseServerOptions(argv, {})).toThrow(UsageError);
+    expect(() => parseServerOptions(argv, {})).toThrow(message);
+  });
+
+  it('a boolean environment value must be 1 or 0', () => {
+    expect(() => parseServerOptions([], { VENUE_EVENTS_METRICS: 'maybe' })).toThrow(/1 or 0/);
+  });
+});

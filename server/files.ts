@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,3 +19,7 @@ export const ROOT = findRoot(dirname(fileURLToPath(import.meta.url)));
 export const DEFAULT_WIDGET_DIR = join(ROOT, 'dist', 'widget');
 /** Images of the demo venue, served at `/storage/demo/`. */
 export const DEMO_IMAGES_DIR = join(ROOT, 'server', 'demo', 'images');
+/** The release version (package.json `version`). */
+export const PACKAGE_VERSION = (
+  JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;

@@ -1,0 +1,84 @@
+/** The published contract (issue 11): GET /openapi.json, valid OpenAPI 3.1, matching live responses. */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import { startServer, type TestServer } from '../support/server.js';
+
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule })
+  .default ?? addFormatsModule) as unknown as (ajv: Ajv2020) => Ajv2020;
+
+const NOW = '2026-12-05T12:00:00Z';
+let server: TestServer;
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, { headers?: object }> }>>;
+};
+beforeAll(async () => {
+  server = await startServer(demoVenueFile(new Date(NOW)), NOW);
+  doc = await (await fetch(`${server.url}/openapi.json`)).json();
+});
+afterAll(() => server.close());
+
+describe('GET /openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document (official schema)', async () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const result = await new Validator().validate(doc as never);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it('describes both endpoints with 200/304/404/405 for GET and HEAD', () => {
+    for (const path of ['/t/{slug}/api/events', '/t/{slug}/api/events/{id}']) {
+      for (const method of ['get', 'head']) {
+        expect(Object.keys(doc.paths[path]![method]!.responses).sort()).toEqual([
+          '200',
+          '304',
+          '404',
+          '405',
+        ]);
+      }
+    }
+  });
+
+  it('live responses match it: bodies by schema, headers by name', async () => {
+    const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    ajv.addSchema(doc, 'openapi');
+    const schemaOf = (path: string, status: string) => {
+      const content = (
+        doc.paths[path]!.get!.responses[status] as {
+          content: Record<string, { schema: { $ref: string } }>;
+        }
+      ).content['application/json']!.schema.$ref;
+      return ajv.compile({ $ref: `openapi${content}` });
+    };
+    const cases: [string, string, string, RequestInit?][] = [
+      ['/t/{slug}/api/events', '/t/blue-room/api/events?page=2', '200'],
+      ['/t/{slug}/api/events/{id}', '/t/blue-room/api/events/101', '200'],
+      ['/t/{slug}/api/events', '/t/nowhere/api/events', '404'],
+      ['/t/{slug}/api/events/{id}', '/t/blue-room/api/events/01', '404'],
+      ['/t/{slug}/api/events', '/t/blue-room/api/events', '405', { method: 'POST' }],
+    ];
+    for (const [path, url, status, init] of cases) {
+      const res = await fetch(server.url + url, init);
+      expect(String(res.status)).toBe(status);
+      const validate = schemaOf(path, status);
+      const body = await res.json();
+      expect(validate(body), `${url}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      for (const name of Object.keys(doc.paths[path]!.get!.responses[status]!.headers ?? {})) {
+        expect(res.headers.get(name), `${url} header ${name}`).not.toBeNull();
+      }
+    }
+    const etag = (await fetch(`${server.url}/t/blue-room/api/events`)).headers.get('etag')!;
+    const notModified = await fetch(`${server.url}/t/blue-room/api/events`, {
+      headers: { 'If-None-Match': etag },
+    });
+    expect(notModified.status).toBe(304);
+    for (const name of Object.keys(
+      doc.paths['/t/{slug}/api/events']!.get!.responses['304']!.headers ?? {},
+    )) {
+      expect(notModified.headers.get(name)).not.toBeNull();
+    }
+  });
+});

@@ -34,9 +34,57 @@ if (viaProxy) {
 }
 /** Requests still to fail per `/__flaky` test run: a server fault we cannot cause for real. */
 let flakyFailures = 0;
+/**
+ * Bodies served at `/__wire/{path}` as posted to `/__test/wire?path={path}`: the malformed
+ * upstream data (bad events, bad ticket offices, oversized pages) the real app cannot produce.
+ */
+const wireBodies = new Map();
+
+/** The request body as text. */
+async function readBody(req) {
+  let text = '';
+  for await (const chunk of req) text += chunk;
+  return text;
+}
+
+/**
+ * Test-only endpoints of the widget suite: served bodies (`/__wire/`), fresh URLs for the real API (`/__via/{key}/`), a server that never
+ * answers (`/__stall/`) and one that sends headers, then stalls the body (`/__stall-body/`).
+ * True when the request was answered (or left hanging) here.
+ */
+async function widgetFixtures(ctx) {
+  if (ctx.path === '/__test/wire' && ctx.method === 'POST') {
+    wireBodies.set(ctx.query.path, await readBody(ctx.req));
+    ctx.body = { ok: true };
+    return true;
+  }
+  if (ctx.path.startsWith('/__wire/')) {
+    const body = wireBodies.get(ctx.url.slice('/__wire'.length));
+    ctx.type = 'json';
+    ctx.status = body === undefined ? 404 : 200;
+    ctx.body = body ?? '{"errors":[{"status":"404","title":"Not Found","detail":"No body."}]}';
+    return true;
+  }
+  if (ctx.path.startsWith('/__via/')) {
+    // `/__via/{key}/t/…` is `/t/…`: a fresh URL (no HTTP-cached answer from an earlier test).
+    ctx.url = ctx.url.replace(/^\/__via\/[^/]+/, '');
+    return false;
+  }
+  if (ctx.path.startsWith('/__stall/') || ctx.path.startsWith('/__stall-body/')) {
+    ctx.respond = false;
+    if (ctx.path.startsWith('/__stall-body/')) {
+      ctx.res.writeHead(200, { 'Content-Type': 'application/json' });
+      ctx.res.write('{"data":[');
+    }
+    await new Promise((resolve) => ctx.req.on('close', resolve));
+    return true;
+  }
+  return false;
+}
 
 /** Koa middleware of the dev server → the Express app for the API, demo images and test hooks. */
 async function apiMiddleware(ctx, next) {
+  if (await widgetFixtures(ctx)) return;
   if (ctx.path === '/__test/clock' && ctx.method === 'POST') {
     nowMs = Date.parse(ctx.query.now ?? NOW);
     ctx.body = { now: new Date(nowMs).toISOString() };
@@ -66,6 +114,28 @@ async function apiMiddleware(ctx, next) {
     ctx.res.on('close', resolve);
     app(ctx.req, ctx.res);
   });
+}
+
+/**
+ * `executeServerCommand('emulate-forced-colors', { value: 'active' | 'none' })`: the
+ * `forced-colors` media feature, which @web/test-runner-commands' emulateMedia does not pass to
+ * Chromium.
+ */
+function forcedColorsPlugin() {
+  const sessions = new Map(); // kept open: emulation ends with the CDP session
+  return {
+    name: 'emulate-forced-colors',
+    async executeCommand({ command, payload, session }) {
+      if (command !== 'emulate-forced-colors') return undefined;
+      const page = session.browser.getPage(session.id);
+      // Puppeteer's emulateMediaFeatures rejects this feature, so ask Chromium directly.
+      if (!sessions.has(session.id)) sessions.set(session.id, await page.createCDPSession());
+      await sessions.get(session.id).send('Emulation.setEmulatedMedia', {
+        features: [{ name: 'forced-colors', value: payload.value }],
+      });
+      return true;
+    },
+  };
 }
 
 /** Writes pass/fail counts for .ci/run's summary line. */
@@ -105,7 +175,10 @@ export default {
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' })],
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.json' }),
+    forcedColorsPlugin(),
+  ],
   middleware: [apiMiddleware],
   reporters: [defaultReporter(), countReporter()],
   browsers: [

@@ -96,3 +96,116 @@ export async function loaded(el: HTMLElement): Promise<void> {
 export async function setServerClock(iso: string): Promise<void> {
   await fetch(`/__test/clock?now=${encodeURIComponent(iso)}`, { method: 'POST' });
 }
+
+/** Serves `body` (JSON) at `/__wire{path}`: malformed upstream data the real app cannot produce. */
+export async function serveWire(path: string, body: unknown): Promise<string> {
+  await fetch(`/__test/wire?path=${encodeURIComponent(path)}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+  });
+  return `${location.origin}/__wire`;
+}
+
+/** A real API body (fetched from the test server), to break in one place. */
+export async function apiBody<T = Record<string, unknown>>(path: string): Promise<T> {
+  return (await fetch(path)).json() as Promise<T>;
+}
+
+/** Calls to `console.warn` while `fn` runs (still printed). */
+export async function warnings(fn: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const original = console.warn;
+  console.warn = (...args: unknown[]) => {
+    seen.push(args.map(String).join(' '));
+    original.apply(console, args);
+  };
+  try {
+    await fn();
+  } finally {
+    console.warn = original;
+  }
+  return seen;
+}
+
+type AxeResult = { violations: { id: string; help: string; nodes: unknown[] }[] };
+
+/** axe-core's violations in `el` (axe loaded on first use). */
+export async function axeViolations(el: Element, options: object = {}): Promise<string[]> {
+  const w = window as unknown as {
+    axe?: { run: (ctx: Element, options: object) => Promise<AxeResult> };
+  };
+  if (!w.axe) {
+    await new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = '/node_modules/axe-core/axe.min.js';
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error('axe-core did not load'));
+      document.head.append(script);
+    });
+  }
+  const result = await w.axe!.run(el, options);
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+}
+
+const rgba = (css: string): number[] => {
+  const m = css.match(/[\d.]+/g)?.map(Number) ?? [0, 0, 0, 0];
+  return [m[0]!, m[1]!, m[2]!, m[3] ?? 1];
+};
+const luminance = ([r, g, b]: number[]) => {
+  const lin = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
+};
+
+/** The parent across shadow boundaries (the host of a shadow root). */
+const composedParent = (el: Element): Element | null =>
+  el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+
+/** The opaque colour behind `el`: its and its ancestors' backgrounds, composited, over white. */
+function backgroundOf(el: Element): number[] {
+  const layers: number[][] = [];
+  for (let node: Element | null = el; node; node = composedParent(node)) {
+    const bg = rgba(getComputedStyle(node).backgroundColor);
+    if (bg[3]! > 0) layers.push(bg);
+    if (bg[3] === 1) break;
+  }
+  let out = [255, 255, 255];
+  for (const [r, g, b, a] of layers.reverse()) {
+    out = [
+      r! * a! + out[0]! * (1 - a!),
+      g! * a! + out[1]! * (1 - a!),
+      b! * a! + out[2]! * (1 - a!),
+    ];
+  }
+  return out;
+}
+
+/**
+ * Every visible text the widget draws in `root` (across shadow roots) with its WCAG contrast
+ * ratio against the background it actually sits on; lowest first. Text of visually hidden
+ * elements and of disabled controls is left out (WCAG 1.4.3 exempts inactive controls).
+ */
+export function contrasts(root: Element): { text: string; ratio: number }[] {
+  const out: { text: string; ratio: number }[] = [];
+  for (const el of deepQueryAll(root, '*')) {
+    const own = [...el.childNodes]
+      .filter((n) => n.nodeType === Node.TEXT_NODE)
+      .map((n) => n.textContent!.trim())
+      .join(' ')
+      .trim();
+    if (!own || el.closest('.visually-hidden, [aria-disabled="true"], style')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    const fg = rgba(style.color);
+    const bg = backgroundOf(el);
+    const blended = [0, 1, 2].map((i) => fg[i]! * fg[3]! + bg[i]! * (1 - fg[3]!));
+    const [l1, l2] = [luminance(blended), luminance(bg)].sort((a, b) => b - a);
+    out.push({
+      text: own.slice(0, 40),
+      ratio: Math.round(((l1! + 0.05) / (l2! + 0.05)) * 100) / 100,
+    });
+  }
+  return out.sort((a, b) => a.ratio - b.ratio);
+}

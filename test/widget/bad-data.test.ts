@@ -1,0 +1,213 @@
+/**
+ * Issue 8 items 1–3 and 6: data from upstream platforms (through the proxy) that the widget must
+ * survive. The bodies are real API responses broken in one place, served by the test server.
+ */
+import { expect } from 'chai';
+import {
+  apiBody,
+  buyControl,
+  cleanup,
+  deepQueryAll,
+  frozen,
+  loaded,
+  mount,
+  serveWire,
+  waitFor,
+  warnings,
+} from './helpers.js';
+import type { VenueEvents } from '../../widget/venue-events.js';
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let uncaught: unknown[] = [];
+const onError = (e: ErrorEvent | PromiseRejectionEvent) =>
+  uncaught.push('reason' in e ? e.reason : e.error);
+
+/** Page 1 of the `many` venue (12 events) with `breakIt` applied, as venue `slug`. */
+async function brokenList(slug: string, breakIt: (events: Json[]) => void) {
+  const body = await apiBody<Json>('/t/many/api/events?page=1');
+  breakIt(body.data);
+  const base = await serveWire(`/t/${slug}/api/events?page=1`, body);
+  const el = mount<VenueEvents>(
+    `<venue-events venue="${slug}" base-url="${base}" locale="en-GB"></venue-events>`,
+    (e) => (e.clock = frozen),
+  );
+  await loaded(el);
+  return el;
+}
+
+const titles = (el: Element) => deepQueryAll(el, '[part="title"]').map((t) => t.textContent);
+
+describe('bad data never blanks the list (issue 8 item 1)', () => {
+  beforeEach(() => {
+    uncaught = [];
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onError);
+  });
+  afterEach(() => {
+    window.removeEventListener('error', onError);
+    window.removeEventListener('unhandledrejection', onError);
+    cleanup();
+  });
+
+  const cases: [string, (e: Json) => void, 'left out' | 'shown'][] = [
+    ['event_date "TBA"', (e) => (e.attributes.event_date = 'TBA'), 'left out'],
+    ['event_time "25:99:00"', (e) => (e.attributes.event_time = '25:99:00'), 'shown'],
+    ['event_time missing', (e) => delete e.attributes.event_time, 'shown'],
+    [
+      'date_mode multiple, occurrences missing',
+      (e) => {
+        e.attributes.date_mode = 'multiple';
+        delete e.attributes.occurrences;
+      },
+      'shown',
+    ],
+    [
+      'date_mode multiple, occurrences not an array',
+      (e) => {
+        e.attributes.date_mode = 'multiple';
+        e.attributes.occurrences = 'soon';
+      },
+      'shown',
+    ],
+    ['description 42', (e) => (e.attributes.description = 42), 'shown'],
+    ['title missing', (e) => delete e.attributes.title, 'left out'],
+    ['attributes null', (e) => (e.attributes = null), 'left out'],
+  ];
+  cases.forEach(([what, breakIt, outcome], i) => {
+    it(`${what} on 1 of 12 events: the other 11 render, the bad one is ${outcome}, one warning`, async () => {
+      let el: Element;
+      const warned = await warnings(async () => {
+        el = await brokenList(`bad-item-${i}`, (events) => {
+          events[3]!.id = String(900 + i); // warnings are logged once per event and problem
+          breakIt(events[3]!);
+        });
+      });
+      const shown = titles(el!);
+      expect(shown.length).to.equal(outcome === 'shown' ? 12 : 11);
+      expect(shown).to.include('Gig 1');
+      expect(shown.includes('Gig 4')).to.equal(outcome === 'shown');
+      expect(el!.shadowRoot!.querySelector('.skeleton')).to.equal(null);
+      expect(warned.filter((w) => w.includes(`event ${900 + i}`))).to.have.length(1);
+      expect(uncaught).to.deep.equal([]);
+    });
+  });
+
+  it('an event time that cannot be read shows the date alone', async () => {
+    const el = await brokenList('bad-time', (events) => (events[0]!.attributes.event_time = 'x'));
+    const time = deepQueryAll(el, '[part="date"] time')[0]!;
+    expect(time.textContent).to.equal('Sun, 6 Dec 2026');
+    expect(time.getAttribute('datetime')).to.equal('2026-12-06');
+  });
+});
+
+describe('a ticket office the widget does not understand (issue 8 item 2)', () => {
+  afterEach(cleanup);
+
+  const offices: [string, unknown][] = [
+    ['null', null],
+    ['a string', 'open'],
+    ['open without closes_at', { status: 'open' }],
+    [
+      'closes_at "soon"',
+      { status: 'open', reason: null, closes_at: 'soon', closed_at: null, message: null },
+    ],
+    [
+      'an unknown status',
+      { status: 'on_sale', reason: null, closes_at: null, closed_at: null, message: null },
+    ],
+    [
+      'closed with an unknown reason',
+      { status: 'closed', reason: 'sold_out', closes_at: null, closed_at: null, message: null },
+    ],
+    [
+      'open with a reason',
+      { status: 'open', reason: 'manual', closes_at: null, closed_at: null, message: null },
+    ],
+  ];
+  offices.forEach(([what, office], i) => {
+    it(`${what} → "Online sales closed", no buy link, one request`, async () => {
+      const body = await apiBody<Json>('/t/states/api/events/1');
+      body.data.attributes.ticket_office = office;
+      const path = `/t/office-${i}/api/events/1`;
+      const base = await serveWire(path, body);
+      const button = mount<HTMLElement & { clock: () => number }>(
+        `<venue-buy-button venue="office-${i}" event-id="1" base-url="${base}" locale="en"></venue-buy-button>`,
+        (b) => (b.clock = frozen),
+      );
+      const status = await waitFor(
+        () => button.shadowRoot!.querySelector('[part="buy-status"]'),
+        'the buy status',
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(status.textContent!.trim()).to.equal('Online sales closed');
+      expect(status.getAttribute('data-reason')).to.equal('unknown');
+      expect(button.shadowRoot!.querySelector('[part="buy-button"]')).to.equal(null);
+      const requests = performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.endsWith(`/__wire${path}`));
+      expect(requests).to.have.length(1);
+    });
+  });
+});
+
+describe('wire types are checked once, at the boundary (issue 8 item 3)', () => {
+  afterEach(cleanup);
+
+  it('booleans, impossible dates, missing links.self', async () => {
+    const el = await brokenList('bad-wire', (events) => {
+      events[0]!.attributes.over_18 = 'false';
+      events[0]!.attributes.show_images = 'true';
+      events[0]!.attributes.small_image_path = '/storage/demo/jazz.svg';
+      events[1]!.attributes.event_date = '2027-02-30T00:00:00.000000Z';
+      delete events[2]!.links.self;
+      events[3]!.attributes.tickets_enabled = 'false';
+      events[3]!.attributes.ticket_office.status = 'open';
+      events[4]!.attributes.title = 42;
+    });
+    const root = el.shadowRoot!;
+    expect(titles(el)).to.not.include('Gig 2').and.not.include('Gig 5');
+    expect(titles(el)).to.have.length(10);
+    const card = (title: string) =>
+      deepQueryAll(root, 'article').find(
+        (a) => a.querySelector('[part=title]')!.textContent === title,
+      )!;
+    expect(card('Gig 1').querySelector('[part="badge"]')).to.equal(null);
+    expect(card('Gig 1').querySelector('[part="image"]')).to.equal(null);
+    const noSelf = buyControl(card('Gig 3'));
+    expect(noSelf.link).to.equal(undefined);
+    expect(noSelf.status!.getAttribute('data-reason')).to.equal('unknown');
+    // ticket_office decides, not tickets_enabled (spec §1).
+    expect(buyControl(card('Gig 4')).link).to.not.equal(undefined);
+  });
+
+  it('an earlier-shape event with tickets_enabled "true" is not sold', async () => {
+    const body = await apiBody<Json>('/t/earlier/api/events/1001');
+    body.data.attributes.tickets_enabled = 'true';
+    const base = await serveWire('/t/earlier-bad/api/events/1001', body);
+    const button = mount<HTMLElement & { clock: () => number }>(
+      `<venue-buy-button venue="earlier-bad" event-id="1001" base-url="${base}"></venue-buy-button>`,
+      (b) => (b.clock = frozen),
+    );
+    const status = await waitFor(
+      () => button.shadowRoot!.querySelector('[part="buy-status"]'),
+      'the buy status',
+    );
+    expect(status.getAttribute('data-reason')).to.equal('unknown');
+  });
+});
+
+describe('at most one page is rendered (issue 8 item 6)', () => {
+  afterEach(cleanup);
+
+  it('1,000 events in one response: 12 cards, quickly', async () => {
+    const started = performance.now();
+    const el = await brokenList('huge', (events) => {
+      const template = events[0]!;
+      events.length = 0;
+      for (let i = 0; i < 1000; i++) events.push({ ...template, id: String(5000 + i) });
+    });
+    expect(el.shadowRoot!.querySelectorAll('[part="card"]').length).to.equal(12);
+    expect(performance.now() - started).to.be.lessThan(1000);
+  });
+});

@@ -102,7 +102,15 @@ export function createApp(options: AppOptions): Express {
       corsOrigins: options.corsOrigins ?? '*',
     }),
   );
-  app.use(pagesRouter({ store, reads }));
+  app.use(
+    pagesRouter({
+      store,
+      reads,
+      clock: options.clock,
+      baseUrl: configuredBase,
+      earlierShape: options.earlierShape,
+    }),
+  );
   app.use('/storage/demo', express.static(DEMO_IMAGES_DIR, { maxAge: '1d', fallthrough: true }));
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
   if (!existsSync(widgetDir) && options.logger) {

@@ -1,47 +1,149 @@
-import { escapeHtml } from '../html.js';
-import type { StoredEvent, VenueRecord } from '../store/store.js';
-
-/** "Mon 7 Dec 2026, 19:30" from venue-local date and time parts, never shifted by a zone. */
-function localWhen(date: string, time: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T${time}Z`));
-}
-
 /**
  * The public event page that buy links point at (`/t/{slug}/events/{event-slug}`, decisions.md
- * "Buy link"). This server lists events but sells nothing, so the page names the event and says
- * where tickets are sold; behind the proxy the same path redirects to the platform's real page.
+ * "Buy link"), built from the event's API resource (spec §2) so it says exactly what the API
+ * says: the event, its dates (every stop of a tour, each with an anchor), its ticket office, an
+ * "Add to calendar" link, and its schema.org `Event` JSON-LD. This server lists events but sells
+ * nothing; behind the proxy the same path redirects to the platform's real page.
  */
-export function eventPage(venue: VenueRecord, event: StoredEvent): string {
-  const name = escapeHtml(venue.name);
-  const title = escapeHtml(event.title);
-  const dates =
-    event.mode === 'single'
-      ? [localWhen(event.date!, event.time!)]
-      : event.stops.map(
-          (s) =>
-            `${localWhen(s.date, s.time)} — ${s.location}${s.status === 'cancelled' ? ' (cancelled)' : ''}`,
-        );
-  return `<!doctype html>
-<html lang="en">
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · ${name}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem}</style>
-<h1>${title}</h1>
-<ul>${dates.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>
-${event.location ? `<p>${escapeHtml(event.location)}</p>` : ''}
-<p>${name} sells tickets for this event on its ticketing platform. This listing server shows
-events only; run it with <code>--upstream</code> in front of the platform to send buyers to the
-real checkout.</p>
-<p><a href="/">Back to ${name}'s events</a></p>
-</html>
-`;
+import { DateTime } from 'luxon';
+import type { EventResource, TicketOffice } from '../../shared/contract.js';
+import {
+  eventStructuredData,
+  labelTime,
+  stopAnchor,
+  ticketOfficeOf,
+} from '../../shared/rules/structured-data.js';
+import { escapeHtml } from '../html.js';
+import { plainText } from '../html-text.js';
+import {
+  eventPath,
+  excerpt,
+  listingPath,
+  localWhen,
+  pageShell,
+  startDateOf,
+  type PageContext,
+  type PageVenue,
+} from './page-shell.js';
+
+/** An absolute http(s) image URL for the page, when the venue shows images. */
+function imageOf(resource: EventResource, base: string): string | null {
+  const a = resource.attributes;
+  if (!a.show_images || !a.small_image_path) return null;
+  try {
+    const url = new URL(a.small_image_path, `${base}/`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A UTC instant as the venue's wall clock (UTC, labelled, when the zone is unknown). */
+function instantWhen(iso: string, venue: PageVenue): string {
+  if (!venue.timezone) return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  const local = DateTime.fromMillis(Date.parse(iso), { zone: venue.timezone });
+  return localWhen(local.toISODate()!, local.toFormat('HH:mm:ss'));
+}
+
+/** What the ticket office says, as one sentence (and the venue's message when it has one). */
+export function ticketSentence(office: TicketOffice, venue: PageVenue): string {
+  const message = office.message ? ` ${office.message}` : '';
+  if (office.status === 'open') {
+    return office.closes_at
+      ? `Tickets are on sale online until ${instantWhen(office.closes_at, venue)}.`
+      : 'Tickets are on sale online.';
+  }
+  switch (office.reason) {
+    case 'manual':
+      return `Online sales are closed.${message}`;
+    case 'scheduled':
+      return `Online sales have ended.${message}`;
+    case 'event_ended':
+      return 'This event has ended.';
+    case 'cancelled':
+      return 'This event is cancelled; no tickets are sold.';
+    case 'not_ticketed':
+      return 'No tickets are sold online for this event.';
+    default:
+      return 'Online sales are closed.';
+  }
+}
+
+/** The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor). */
+function dateItems(resource: EventResource, venue: PageVenue): string {
+  const a = resource.attributes;
+  const start = startDateOf(venue);
+  const when = (date: string, time: string) =>
+    `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>`;
+  if (a.date_mode === 'single') {
+    return `<li>${when(a.event_date.slice(0, 10), a.event_time)}</li>`;
+  }
+  return a.occurrences
+    .map((stop) => {
+      const time = labelTime(stop.time_label) ?? '00:00:00';
+      const where = stop.location_label ? ` — ${escapeHtml(stop.location_label)}` : '';
+      const text = `${when(stop.occurrence_date, time)}${where}`;
+      const id = escapeHtml(stopAnchor(stop.occurrence_date, time));
+      return stop.status === 'cancelled'
+        ? `<li id="${id}"><del>${text}</del> <span class="cancelled">(cancelled)</span></li>`
+        : `<li id="${id}">${text}</li>`;
+    })
+    .join('\n');
+}
+
+/** The event page's HTML. */
+export function eventPage(resource: EventResource, venue: PageVenue, context: PageContext): string {
+  const a = resource.attributes;
+  const page = `${context.base}${eventPath(venue.slug, a.slug)}`;
+  const office = ticketOfficeOf(a, context.today);
+  const description = plainText(a.description);
+  const image = imageOf(resource, context.base);
+  const cancelled = a.publish_status === 'cancelled';
+  const paragraphs = description
+    .split(/\n{2,}/)
+    .filter((p) => p.trim())
+    .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
+    .join('\n');
+  const jsonLd = eventStructuredData(resource, venue, {
+    today: context.today,
+    plainText,
+    startDate: startDateOf(venue),
+  });
+  const firstDate =
+    a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time) : null;
+  const body = `<header>
+<p class="crumb"><a href="${escapeHtml(listingPath(venue.slug))}">What's on at ${escapeHtml(venue.name)}</a></p>
+</header>
+<main>
+<article>
+<h1>${escapeHtml(a.title)}</h1>
+${a.category ? `<p class="muted">${escapeHtml(a.category)}${a.over_18 ? ' · 18+' : ''}</p>` : a.over_18 ? '<p class="muted">18+</p>' : ''}
+${cancelled ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
+<h2>${a.date_mode === 'single' ? 'When' : 'Dates'}</h2>
+<ul class="dates">
+${dateItems(resource, venue)}
+</ul>
+${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}
+${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
+${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}
+<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>
+<ul class="actions">
+<li><a href="${escapeHtml(`${eventPath(venue.slug, a.slug)}.ics`)}" download>Add to calendar</a></li>
+<li><a href="${escapeHtml(listingPath(venue.slug))}">All events at ${escapeHtml(venue.name)}</a></li>
+</ul>
+</article>
+</main>
+<footer><p>${escapeHtml(venue.name)} sells tickets for this event on its ticketing platform. This listing
+server shows events only; run it with <code>--upstream</code> in front of the platform to send buyers to
+the real checkout.</p></footer>`;
+  return pageShell({
+    title: `${a.title} · ${venue.name}`,
+    description: excerpt(
+      [firstDate, a.location, description].filter(Boolean).join(' — ') || a.title,
+      160,
+    ),
+    canonical: page,
+    jsonLd,
+    body,
+  });
 }

@@ -1,0 +1,192 @@
+/**
+ * iCalendar files (RFC 5545) of a venue's events, written with ical-generator from API resources
+ * (spec §2), so the origin and the proxy can both build them: one `VEVENT` per date (a single
+ * event, or each stop of a tour), `DTSTART;TZID=` the venue's IANA zone with its `VTIMEZONE`
+ * (floating local times when the zone is unknown), a stable `UID`, `STATUS:CANCELLED` for
+ * cancelled events and stops, the event page as `URL`, and `DEFAULT_DURATION_MINUTES` as the
+ * length (the API has no end times).
+ */
+import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
+import { DateTime, FixedOffsetZone } from 'luxon';
+import type { EventResource } from '../../shared/contract.js';
+import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
+import { venueDateTime } from '../../shared/rules/zoned-time.js';
+import { plainText } from '../html-text.js';
+import { eventPath, listingPath, type PageVenue } from './page-shell.js';
+
+/** How long an event is taken to last in calendar files: the API carries start times only. */
+export const DEFAULT_DURATION_MINUTES = 120;
+/** How often subscribers should refetch the venue feed (`REFRESH-INTERVAL`), in seconds. */
+export const FEED_REFRESH_SECONDS = 3600;
+/** Most events in one venue feed, soonest first. */
+export const FEED_MAX_EVENTS = 1000;
+
+export interface CalendarInput {
+  venue: PageVenue;
+  /** Absolute base of links (no trailing slash). */
+  base: string;
+  /** `DTSTAMP`: when the file is generated. */
+  now: Date;
+  /** Calendar name (`X-WR-CALNAME`); default the venue's name. */
+  name?: string;
+}
+
+/** `+0130` / `-0800` for an offset in minutes east of UTC. */
+function offsetText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The `VTIMEZONE` of IANA zone `zone` covering `[fromMs, toMs]` (RFC 5545 §3.6.5), from the same
+ * time-zone data as the rest of the server (luxon, i.e. the runtime's ICU): one observance for
+ * the offset in force at `fromMs`, then one per offset change up to `toMs`, each starting at its
+ * transition written in the wall time before it.
+ */
+export function vtimezone(zone: string, fromMs: number, toMs: number): string {
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`];
+  const observance = (at: DateTime, fromOffset: number) => {
+    const kind = at.isInDST ? 'DAYLIGHT' : 'STANDARD';
+    const wall = at.setZone(FixedOffsetZone.instance(fromOffset));
+    lines.push(
+      `BEGIN:${kind}`,
+      `DTSTART:${wall.toFormat("yyyyLLdd'T'HHmmss")}`,
+      `TZOFFSETFROM:${offsetText(fromOffset)}`,
+      `TZOFFSETTO:${offsetText(at.offset)}`,
+      ...(at.offsetNameShort ? [`TZNAME:${at.offsetNameShort}`] : []),
+      `END:${kind}`,
+    );
+  };
+  let at = DateTime.fromMillis(fromMs, { zone }).startOf('minute');
+  observance(at, at.offset);
+  const STEP = 7 * 86_400_000;
+  for (let ms = at.toMillis(); ms < toMs; ms += STEP) {
+    const before = DateTime.fromMillis(ms, { zone });
+    const after = DateTime.fromMillis(ms + STEP, { zone });
+    if (before.offset === after.offset) continue;
+    // Offset changes at most once a week: find the first minute of the new offset.
+    let lo = ms;
+    let hi = ms + STEP;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.floor((hi - lo) / 120_000) * 60_000;
+      if (DateTime.fromMillis(mid, { zone }).offset === before.offset) lo = mid;
+      else hi = mid;
+    }
+    at = DateTime.fromMillis(hi, { zone });
+    observance(at, before.offset);
+  }
+  lines.push('END:VTIMEZONE');
+  return lines.join('\r\n');
+}
+
+/** One dated entry of a calendar: a single event or a tour's stop. */
+interface Dated {
+  resource: EventResource;
+  date: string;
+  time: string;
+  location: string;
+  cancelled: boolean;
+  /** Stop anchor on the event page, for tours. */
+  anchor: string | null;
+}
+
+function datesOf(resource: EventResource): Dated[] {
+  const a = resource.attributes;
+  const cancelled = a.publish_status === 'cancelled';
+  if (a.date_mode === 'single') {
+    return [
+      {
+        resource,
+        date: a.event_date.slice(0, 10),
+        time: a.event_time,
+        location: a.location,
+        cancelled,
+        anchor: null,
+      },
+    ];
+  }
+  return a.occurrences.flatMap((stop) => {
+    const time = labelTime(stop.time_label);
+    if (!time) return [];
+    return [
+      {
+        resource,
+        date: stop.occurrence_date,
+        time,
+        location: stop.location_label || a.location,
+        cancelled: cancelled || stop.status === 'cancelled',
+        anchor: stopAnchor(stop.occurrence_date, time),
+      },
+    ];
+  });
+}
+
+/** `1 Example Street, London N1 9ZZ, GB` from the venue's address members. */
+function addressText(venue: PageVenue): string {
+  const a = venue.address;
+  if (!a) return '';
+  const locality = [a.addressLocality, a.postalCode].filter(Boolean).join(' ');
+  return [a.streetAddress, locality, a.addressRegion, a.addressCountry].filter(Boolean).join(', ');
+}
+
+/**
+ * The iCalendar text of `events` (every date of each, in their order). `METHOD:PUBLISH`; with a
+ * known zone every time is `TZID`-qualified and the zone's `VTIMEZONE` is included.
+ */
+export function calendarFile(events: readonly EventResource[], input: CalendarInput): string {
+  const { venue, base } = input;
+  const zone = venue.timezone;
+  const host = new URL(base).hostname;
+  const calendar = new ICalCalendar({
+    prodId: { company: 'venue-events', product: 'venue-events', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    name: input.name ?? venue.name,
+    url: `${base}${listingPath(venue.slug)}`,
+    ttl: FEED_REFRESH_SECONDS,
+  });
+  const dated = events.flatMap(datesOf);
+  const at = (d: Dated) =>
+    zone
+      ? venueDateTime(d.date, d.time, zone)
+      : DateTime.fromISO(`${d.date}T${d.time}`, { zone: 'UTC' });
+  if (zone) {
+    const starts = dated.map((d) => at(d).toMillis());
+    const from = Math.min(input.now.getTime(), ...starts) - 366 * 86_400_000;
+    const to = Math.max(input.now.getTime(), ...starts) + 366 * 86_400_000;
+    // No calendar-level zone name: ical-generator would then write DTSTAMP in it, and RFC 5545
+    // §3.8.7.2 wants UTC. The generator still writes the VTIMEZONE of every event's TZID.
+    calendar.timezone({ name: null, generator: (tz) => vtimezone(tz, from, to) });
+  }
+  const venueWhere = [venue.name, addressText(venue)].filter(Boolean).join(', ');
+  for (const d of dated) {
+    const a = d.resource.attributes;
+    const page = `${base}${eventPath(venue.slug, a.slug)}`;
+    const start = at(d);
+    const where =
+      d.anchor && d.location !== a.location
+        ? d.location
+        : [d.location, venueWhere].filter(Boolean).join(', ');
+    const text = [
+      a.publish_status === 'cancelled'
+        ? `Cancelled.${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
+        : d.cancelled
+          ? 'This date is cancelled.'
+          : '',
+      plainText(a.description),
+      page,
+    ].filter(Boolean);
+    calendar.createEvent({
+      id: `event-${d.resource.id}${d.anchor ? `-${d.anchor.slice(5)}` : ''}@${host}`,
+      stamp: input.now,
+      start,
+      end: start.plus({ minutes: DEFAULT_DURATION_MINUTES }),
+      ...(zone ? { timezone: zone } : { floating: true }),
+      summary: a.title,
+      description: text.join('\n\n'),
+      location: where || null,
+      url: d.anchor ? `${page}#${d.anchor}` : page,
+      status: d.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return calendar.toString();
+}

@@ -1,0 +1,130 @@
+/**
+ * What the server's public HTML pages (the listing page and the event pages) share: the venue as
+ * they know it, the document shell with its stylesheet and JSON-LD, and the strict
+ * Content-Security-Policy they are sent with. The pages work without JavaScript and load none.
+ */
+import { createHash } from 'node:crypto';
+import { formatWallClock } from '../../shared/rules/wall-clock.js';
+import { jsonLdText, type StructuredDataVenue } from '../../shared/rules/structured-data.js';
+import { zonedStartDate } from '../../shared/rules/zoned-time.js';
+import { escapeHtml } from '../html.js';
+
+/**
+ * The venue as a page is built for it: the structured-data members plus the IANA zone, which
+ * the origin knows and the proxy may not (then times carry no UTC offset).
+ */
+export interface PageVenue extends StructuredDataVenue {
+  timezone?: string;
+}
+
+/** Everything about the request a page needs: the moment and where its links point. */
+export interface PageContext {
+  /** Absolute origin (or configured base URL, no trailing slash) of every link. */
+  base: string;
+  /** The venue-local date `YYYY-MM-DD` (UTC date when the zone is unknown). */
+  today: string;
+}
+
+/** The structured data `startDate` formatter for `venue`: with its offset when the zone is known. */
+export const startDateOf = (venue: PageVenue) =>
+  venue.timezone
+    ? zonedStartDate(venue.timezone)
+    : (date: string, time: string) => `${date}T${time}`;
+
+/** `Mon 7 Dec 2026, 19:30` from venue-local parts, never shifted by any zone. */
+export function localWhen(date: string, time: string): string {
+  return formatWallClock(date, time, 'en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** `/t/{slug}/events`: the listing page (page 1). */
+export const listingPath = (slug: string) => `/t/${slug}/events`;
+/** `/t/{slug}/events/{event-slug}`: an event page (decisions.md "Buy link"). */
+export const eventPath = (slug: string, eventSlug: string) => `/t/${slug}/events/${eventSlug}`;
+
+const STYLES = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--line:#d0d7de;--accent:#0b57d0;--danger:#b42318}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9da7b3;--bg:#0d1117;--line:#30363d;--accent:#79b8ff;--danger:#ff8f7e}}
+*{box-sizing:border-box}
+body{font:1rem/1.55 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--fg);background:var(--bg);max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem;overflow-wrap:anywhere}
+a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 .75rem}h2{font-size:1.25rem;margin:0 0 .25rem}
+.muted,.crumb{color:var(--muted)}.crumb{margin:0;font-size:.95rem}
+.events{list-style:none;padding:0;margin:1.5rem 0}.events>li{border-top:1px solid var(--line);padding:1rem 0}
+.events p{margin:.2rem 0}.cancelled{color:var(--danger);font-weight:600}
+.dates{padding-left:1.2rem}.dates li{margin:.25rem 0}.dates del{color:var(--muted)}
+img{max-width:100%;height:auto;border-radius:4px}
+.description p{margin:.6rem 0;white-space:pre-line}
+.tickets{border-left:4px solid var(--line);padding:.4rem .8rem;margin:1.25rem 0}
+.actions{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;padding:0;list-style:none}
+nav ol{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
+nav a,nav span{display:inline-block;min-width:2.75rem;min-height:2.75rem;padding:.6rem .8rem;text-align:center;border:1px solid var(--line);border-radius:4px}
+nav [aria-current]{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:700}
+nav span[aria-disabled]{color:var(--muted)}
+footer{margin-top:2.5rem;color:var(--muted);font-size:.9rem}`;
+
+/**
+ * The pages' Content-Security-Policy: nothing but their own stylesheet (by hash) and images; no
+ * script runs (JSON-LD is a data block, never executed).
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `style-src '${'sha256-' + createHash('sha256').update(STYLES).digest('base64')}'`,
+  "img-src 'self' https: data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+export interface ShellInput {
+  title: string;
+  /** One-sentence summary for `<meta name="description">`. */
+  description: string;
+  /** Absolute canonical URL. */
+  canonical: string;
+  /** Keep the page out of search indexes (an out-of-range listing page). */
+  noindex?: boolean;
+  /** Extra `<link>` elements (pagination, calendar feed), already HTML. */
+  links?: string;
+  /** The page's JSON-LD (omitted when empty). */
+  jsonLd: unknown[];
+  /** The body, already HTML. */
+  body: string;
+}
+
+/** The complete HTML document of a page. */
+export function pageShell(input: ShellInput): string {
+  const jsonLd =
+    input.jsonLd.length > 0
+      ? `\n<script type="application/ld+json">${jsonLdText(input.jsonLd)}</script>`
+      : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(input.title)}</title>
+<meta name="description" content="${escapeHtml(input.description)}">
+<link rel="canonical" href="${escapeHtml(input.canonical)}">${input.noindex ? '\n<meta name="robots" content="noindex">' : ''}${input.links ?? ''}
+<link rel="icon" href="data:,">
+<style>${STYLES}</style>${jsonLd}
+</head>
+<body>
+${input.body}
+</body>
+</html>
+`;
+}
+
+/** The first `max` characters of `text` at a word boundary, with an ellipsis when cut. */
+export function excerpt(text: string, max = 200): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}

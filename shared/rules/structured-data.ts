@@ -1,0 +1,272 @@
+/**
+ * schema.org `Event` structured data (JSON-LD) from the public API's event resources (spec §2),
+ * for the server's HTML pages and, unchanged, the widget. Pure: no clock, no time-zone database,
+ * no HTML parser — the caller passes the venue-local `today`, an optional zone-aware start-date
+ * formatter and a plain-text extractor (the server uses luxon and html-to-text; the widget knows
+ * no venue zone and has the browser's DOM).
+ *
+ * Property choices follow Google's event rich results: required `name`, `startDate`, `location`
+ * (a `Place` with an `address`); recommended `description`, `eventStatus`,
+ * `eventAttendanceMode`, `image`, `offers` (`url`, `availability`, `validThrough`), `organizer`.
+ * The API carries no price, performer or end time, so `offers.price`, `performer` and `endDate`
+ * are never invented.
+ */
+import type {
+  AnyEventAttributes,
+  CompactOccurrence,
+  EventResource,
+  TicketOffice,
+  TicketOfficeReason,
+} from '../contract.js';
+import { ticketOffice } from './ticket-office.js';
+
+const SCHEMA = 'https://schema.org/';
+
+/** What the builder needs to know about the venue besides the resource itself. */
+export interface StructuredDataVenue {
+  /** The venue's `{slug}` (event page URLs are `{origin}/t/{slug}/events/{event-slug}`). */
+  slug: string;
+  /** The venue's public name (organizer, and the place of events without a location label). */
+  name: string;
+  /** The venue's own website, absolute http(s) URL (venue file `url`). */
+  url?: string;
+  /** The venue's postal address (venue file `address`). */
+  address?: {
+    streetAddress?: string;
+    addressLocality?: string;
+    postalCode?: string;
+    addressRegion?: string;
+    addressCountry?: string;
+  };
+}
+
+export interface StructuredDataOptions {
+  /**
+   * The venue-local date `YYYY-MM-DD` (the visitor's date where the zone is unknown): a tour's
+   * stops before it are left out, unless every stop is.
+   */
+  today: string;
+  /** The plain text of an event's HTML description (tags removed, entities decoded). */
+  plainText: (html: string) => string;
+  /**
+   * The ISO 8601 `startDate` of a venue-local date (`YYYY-MM-DD`) and time (`HH:MM:SS`), with the
+   * venue's UTC offset when its zone is known. Default: the local date-time without an offset.
+   */
+  startDate?: (date: string, time: string) => string;
+}
+
+export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & NonNullable<
+  StructuredDataVenue['address']
+>;
+
+export interface JsonLdPlace {
+  '@type': 'Place';
+  name: string;
+  /** The venue's `PostalAddress`, or a tour stop's location label as text. */
+  address?: JsonLdPostalAddress | string;
+  url?: string;
+}
+
+export interface JsonLdOffer {
+  '@type': 'Offer';
+  url: string;
+  availability: string;
+  validThrough?: string;
+}
+
+/** One schema.org `Event`. */
+export interface JsonLdEvent {
+  '@context': 'https://schema.org';
+  '@type': 'Event';
+  '@id': string;
+  name: string;
+  startDate: string;
+  eventStatus: string;
+  eventAttendanceMode: string;
+  location: JsonLdPlace;
+  url: string;
+  organizer: { '@type': 'Organization'; name: string; url?: string };
+  description?: string;
+  image?: string[];
+  offers?: JsonLdOffer;
+}
+
+/**
+ * `offers.availability` by ticket office (README "Structured data"): `null` means no offer at all.
+ * The keys are `open` and the closed reasons of spec §2.4.
+ */
+export const AVAILABILITY: Record<'open' | TicketOfficeReason, string | null> = {
+  open: `${SCHEMA}InStock`,
+  manual: `${SCHEMA}SoldOut`,
+  scheduled: `${SCHEMA}SoldOut`,
+  event_ended: `${SCHEMA}Discontinued`,
+  cancelled: `${SCHEMA}Discontinued`,
+  not_ticketed: null,
+};
+
+/** A cancelled stop of a tour that is still on sale: its own tickets are withdrawn. */
+const CANCELLED_STOP_AVAILABILITY = `${SCHEMA}Discontinued`;
+
+/**
+ * The ticket office of either shape: the current shape's own, or for the earlier shape (spec §9)
+ * the one decisions.md "Earlier shape" derives (cancelled → not ticketed → ended → open).
+ */
+export function ticketOfficeOf(attributes: AnyEventAttributes, today: string): TicketOffice {
+  if ('ticket_office' in attributes) return attributes.ticket_office;
+  const lastStop = attributes.occurrences.at(-1)?.occurrence_date;
+  return ticketOffice(
+    {
+      cancelled: attributes.publish_status === 'cancelled',
+      ticketsEnabled: attributes.tickets_enabled,
+      lastDate:
+        attributes.date_mode === 'multiple' && lastStop
+          ? lastStop
+          : attributes.event_date.slice(0, 10),
+      closedManuallyAt: null,
+      closeAt: null,
+      message: null,
+    },
+    today,
+    0,
+  );
+}
+
+/** `7:30 PM` → `19:30:00`, `12:05 AM` → `00:05:00` (decisions.md `time_label`). */
+export function labelTime(label: string): string | null {
+  const match = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/.exec(label);
+  if (!match) return null;
+  const hours = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
+  return `${String(hours).padStart(2, '0')}:${match[2]}:00`;
+}
+
+/** The origin of `links.self`, the base of every page link (decisions.md "Buy link"). */
+function originOf(resource: EventResource): string | null {
+  try {
+    const url = new URL(resource.links.self);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The public event page (where buy links point): `{origin}/t/{venue}/events/{event-slug}`. */
+export function eventPageUrl(resource: EventResource, venueSlug: string): string | null {
+  const origin = originOf(resource);
+  return origin && `${origin}/t/${venueSlug}/events/${resource.attributes.slug}`;
+}
+
+/** The anchor of a tour stop on the event page, e.g. `stop-2026-12-05-1930`. */
+export function stopAnchor(date: string, time: string): string {
+  return `stop-${date}-${time.slice(0, 2)}${time.slice(3, 5)}`;
+}
+
+/** The absolute http(s) URL of the event image, when the venue shows images. */
+function imageUrl(attributes: AnyEventAttributes, origin: string): string | null {
+  if (!attributes.show_images || !attributes.small_image_path) return null;
+  try {
+    const url = new URL(attributes.small_image_path, origin);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The stops a tour's structured data describes: those from `today` on, or all when none is. */
+function describedStops(occurrences: readonly CompactOccurrence[], today: string) {
+  const upcoming = occurrences.filter((o) => o.occurrence_date >= today);
+  return upcoming.length > 0 ? upcoming : occurrences;
+}
+
+/**
+ * The schema.org `Event`s of one event resource: one for a single-date event, one per described
+ * stop of a multi-date event (each with its own date, place and status; a cancelled stop is
+ * `EventCancelled`). Empty when `links.self` is not an http(s) URL (no page to point at).
+ */
+export function eventStructuredData(
+  resource: EventResource,
+  venue: StructuredDataVenue,
+  options: StructuredDataOptions,
+): JsonLdEvent[] {
+  const origin = originOf(resource);
+  const page = eventPageUrl(resource, venue.slug);
+  if (!origin || !page) return [];
+  const a = resource.attributes;
+  const start = options.startDate ?? ((date: string, time: string) => `${date}T${time}`);
+  const office = ticketOfficeOf(a, options.today);
+  const availability = a.tickets_enabled
+    ? AVAILABILITY[office.status === 'open' ? 'open' : (office.reason ?? 'not_ticketed')]
+    : null;
+  const cancelled = a.publish_status === 'cancelled';
+  const description = options.plainText(a.description).trim();
+  const image = imageUrl(a, origin);
+  const venuePlace: JsonLdPlace = {
+    '@type': 'Place',
+    name: a.location || venue.name,
+    ...(venue.address && { address: { '@type': 'PostalAddress', ...venue.address } }),
+    ...(venue.url && { url: venue.url }),
+  };
+
+  const event = (
+    id: string,
+    url: string,
+    date: string,
+    time: string,
+    place: JsonLdPlace,
+    stopCancelled: boolean,
+  ): JsonLdEvent => {
+    const isCancelled = cancelled || stopCancelled;
+    const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Event',
+      '@id': id,
+      name: a.title,
+      startDate: start(date, time),
+      eventStatus: `${SCHEMA}${isCancelled ? 'EventCancelled' : 'EventScheduled'}`,
+      eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
+      location: place,
+      url,
+      organizer: {
+        '@type': 'Organization',
+        name: venue.name,
+        ...(venue.url && { url: venue.url }),
+      },
+      ...(description && { description }),
+      ...(image && { image: [image] }),
+      ...(stock && {
+        offers: {
+          '@type': 'Offer',
+          url: page,
+          availability: stock,
+          ...(office.closes_at && { validThrough: office.closes_at }),
+        },
+      }),
+    };
+  };
+
+  if (a.date_mode === 'single') {
+    return [
+      event(`${page}#event`, page, a.event_date.slice(0, 10), a.event_time, venuePlace, false),
+    ];
+  }
+  return describedStops(a.occurrences, options.today).flatMap((stop) => {
+    const time = labelTime(stop.time_label);
+    if (!time) return [];
+    const anchor = `${page}#${stopAnchor(stop.occurrence_date, time)}`;
+    const place: JsonLdPlace = stop.location_label
+      ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
+      : venuePlace;
+    return [event(anchor, anchor, stop.occurrence_date, time, place, stop.status === 'cancelled')];
+  });
+}
+
+/**
+ * JSON-LD as the text of a `<script type="application/ld+json">`: `<`, `>`, `&` and the line
+ * separators escaped as `\uXXXX`, so no value can close the script element or start a comment.
+ */
+export function jsonLdText(data: unknown): string {
+  return JSON.stringify(data).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}

@@ -5,12 +5,18 @@
  * with a store of one venue of 1,000 events and with 1,000 venues × 200 events (both also hold
  * the 5,000-event venue), each with the response cache on (default) and off. Ratios are to (a).
  * The server runs in its own process (bundled like `npm start`'s, plain Node) so the load
- * generator does not share its event loop.
+ * generator does not share its event loop. (b-br) is (b) asked with `Accept-Encoding: br`.
+ *
+ * `npm run bench:api -- --store postgres` runs the large store on SQLite and on a private
+ * PostgreSQL server (started like the tests' one) in the same run, and prints PostgreSQL's ratios
+ * to SQLite's and the time to import the 205,000 events into PostgreSQL.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createDatabase, startCluster, type PostgresCluster } from '../test/support/postgres.js';
 import { importVenueFile } from '../server/import/importer.js';
 import { openStore } from '../server/store/store.js';
 import {
@@ -19,6 +25,7 @@ import {
   DURATION_S,
   measure,
   NOW,
+  type Figure,
   printTable,
   spawnServer,
 } from './support.js';
@@ -76,40 +83,47 @@ function startServer(serveBundle: string, db: string, baseline: string, cache: b
 }
 
 async function main() {
+  const { store: storeKind } = parseArgs({
+    options: { store: { type: 'string', default: 'sqlite' } },
+  }).values;
+  if (storeKind !== 'sqlite' && storeKind !== 'postgres') {
+    throw new Error(`--store must be sqlite or postgres, got "${storeKind}"`);
+  }
   const dir = mkdtempSync(join(tmpdir(), 've-bench-'));
   const children: ChildProcess[] = [];
+  let cluster: PostgresCluster | undefined;
   try {
     const big = venue('big-venue', 5_000, 1_000_000);
-    const stores = {
-      'one venue × 1,000 events': join(dir, 'small.db'),
-      '1,000 venues × 200 events': join(dir, 'large.db'),
-    };
+    const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
+    const small = join(dir, 'small.db');
+    const stores: Record<string, string> = {};
     console.log(`building stores in ${dir} …`);
     const serveBundle = await bundle('bench/serve.ts', 'serve');
-    const tSmall = await buildStore(stores['one venue × 1,000 events'], [
-      venue('venue-0', 1_000, 1),
-      big,
-    ]);
-    const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
-    const tLarge = await buildStore(stores['1,000 venues × 200 events'], [...large, big]);
+    const tSmall = await buildStore(small, [venue('venue-0', 1_000, 1), big]);
+    if (storeKind === 'sqlite') stores['one venue × 1,000 events'] = small;
+    stores['SQLite, 1,000 venues × 200 events'] = join(dir, 'large.db');
+    const tLarge = await buildStore(stores['SQLite, 1,000 venues × 200 events']!, [...large, big]);
     console.log(
-      `import: 6,000 events in ${tSmall.toFixed(1)} s; 205,000 events in ${tLarge.toFixed(1)} s`,
+      `import into SQLite: 6,000 events in ${tSmall.toFixed(1)} s; 205,000 events in ${tLarge.toFixed(1)} s`,
     );
+    if (storeKind === 'postgres') {
+      cluster = await startCluster();
+      const url = await createDatabase(cluster.url);
+      stores['PostgreSQL, 1,000 venues × 200 events'] = url;
+      const tPg = await buildStore(url, [...large, big]);
+      console.log(`import into PostgreSQL: 205,000 events in ${tPg.toFixed(1)} s`);
+    }
 
     // The baseline body is a real page-1 response, so (a) sends the same bytes (b) does.
     const baselinePath = join(dir, 'baseline.json');
     {
-      const s = await startServer(
-        serveBundle,
-        stores['one venue × 1,000 events'],
-        '/dev/null',
-        true,
-      );
+      const s = await startServer(serveBundle, small, '/dev/null', true);
       writeFileSync(baselinePath, await (await fetch(`${s.url}/t/venue-0/api/events`)).text());
       s.child.kill();
     }
 
     const rss: string[] = [];
+    const results: Record<string, Figure[]> = {};
     for (const cache of [true, false]) {
       for (const [label, db] of Object.entries(stores)) {
         const { child, url } = await startServer(serveBundle, db, baselinePath, cache);
@@ -121,6 +135,9 @@ async function main() {
         const figures = [
           await measure('(a) baseline: fixed 12-event JSON', `${url}/__baseline`),
           await measure('(b) list page 1', `${url}/t/${slug}/api/events`),
+          await measure('(b-br) list page 1, brotli', `${url}/t/${slug}/api/events`, {
+            'accept-encoding': 'br',
+          }),
           await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
           await measure(
             '(c) list page 50, 5,000-event venue',
@@ -128,25 +145,41 @@ async function main() {
           ),
           await measure('(d) one event', `${url}/t/${slug}/api/events/${oneId}`),
         ];
+        const title = `${label}, response cache ${cache ? 'on (default)' : 'off'}`;
+        results[title] = figures;
         printTable(
-          `${label}, response cache ${cache ? 'on (default)' : 'off'} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+          `${title} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
           figures,
           'baseline',
         );
-        const [c0, c] = [figures[2]!, figures[3]!];
+        const [b, br, c0, c] = [figures[1]!, figures[2]!, figures[3]!, figures[4]!];
         console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);
+        console.log(`brotli / uncompressed list page 1: ${(br.rps / b.rps).toFixed(2)}`);
         const mem = (await (await fetch(`${url}/__rss`)).json()) as NodeJS.MemoryUsage;
         const mb = mem.rss / 2 ** 20;
         if (process.env.BENCH_DEBUG) console.log(mem);
         rss.push(
-          `${label}, cache ${cache ? 'on' : 'off'}: server RSS ${idle.toFixed(0)} MB idle, ${mb.toFixed(0)} MB after the runs`,
+          `${title}: server RSS ${idle.toFixed(0)} MB idle, ${mb.toFixed(0)} MB after the runs`,
         );
         child.kill();
       }
     }
     console.log(`\n${rss.join('\n')}`);
+    if (storeKind === 'postgres') {
+      console.log('\nPostgreSQL / SQLite (same run, 1,000 venues × 200 events):');
+      for (const cache of ['on (default)', 'off']) {
+        const pg = results[`PostgreSQL, 1,000 venues × 200 events, response cache ${cache}`]!;
+        const lite = results[`SQLite, 1,000 venues × 200 events, response cache ${cache}`]!;
+        for (let i = 1; i < pg.length; i++) {
+          console.log(
+            `  cache ${cache}: ${pg[i]!.name}: ${(pg[i]!.rps / lite[i]!.rps).toFixed(2)}×`,
+          );
+        }
+      }
+    }
   } finally {
     for (const child of children) child.kill();
+    cluster?.destroy();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -70,10 +70,14 @@ export interface Figure {
   p99: number;
 }
 
-/** Loads `url` with autocannon; throws if any response is not 2xx. */
-export async function measure(name: string, url: string): Promise<Figure> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S });
+/** Loads `url` with autocannon (with request `headers`); throws if any response is not 2xx. */
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<Figure> {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
   if (r.non2xx > 0 || r.errors > 0) {
     throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   }

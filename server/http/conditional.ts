@@ -60,12 +60,14 @@ export function encodedBody(representation: Representation, coding: ContentCodin
     coding === 'br'
       ? brotliCompressSync(representation.body, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: 11,
+            // Quality 5: 0.1 ms for a 10 KB page, within 10 % of quality 11's size, which
+            // takes 8 ms (a cost the first request after every transition would pay).
+            [constants.BROTLI_PARAM_QUALITY]: 5,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: representation.body.length,
           },
         })
-      : gzipSync(representation.body, { level: 9 }));
+      : gzipSync(representation.body, { level: 6 }));
 }
 
 /**

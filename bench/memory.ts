@@ -1,0 +1,145 @@
+/**
+ * `npm run bench:memory` (issue 9): the origin's resident memory under request patterns an
+ * attacker can choose, and under normal traffic at 100 connections for 60 s (BENCH_MEMORY_SECONDS).
+ * Peak RSS is sampled every 250 ms from the server process (`/__rss` of bench/serve.ts).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { request } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { importVenueFile } from '../server/import/importer.js';
+import { openStore } from '../server/store/store.js';
+import { bundle, NOW, spawnServer } from './support.js';
+
+const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);
+
+function venue(slug: string, count: number, firstId: number) {
+  const start = Date.parse('2026-12-06T00:00:00Z');
+  return {
+    slug,
+    name: slug,
+    timezone: 'Europe/London',
+    events: Array.from({ length: count }, (_, i) => ({
+      id: firstId + i,
+      title: `Event ${firstId + i}`,
+      slug: `event-${firstId + i}`,
+      description: `<p>Description of event ${firstId + i}, with <strong>some</strong> HTML.</p>`,
+      location: 'Main Room',
+      status: 'published',
+      tickets_enabled: true,
+      date: new Date(start + (i % 400) * 86_400_000).toISOString().slice(0, 10),
+      time: '20:00',
+    })),
+  };
+}
+
+/** GET `path` with a `Host` header of our choosing (fetch would not send it). */
+function get(port: number, path: string, host = `127.0.0.1:${port}`): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers: { host } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Runs `work` while sampling the server's RSS; returns the peak in MB. */
+async function peakRss(url: string, work: () => Promise<unknown>): Promise<number> {
+  let peak = 0;
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const { rss } = (await (await fetch(`${url}/__rss`)).json()) as { rss: number };
+      peak = Math.max(peak, rss / 2 ** 20);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  await work();
+  running = false;
+  await sampler;
+  return peak;
+}
+
+/** `count` requests made by `make(i)`, `parallel` at a time. */
+async function many(count: number, parallel: number, make: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await make(next++);
+    }),
+  );
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 've-bench-memory-'));
+  const children: ChildProcess[] = [];
+  try {
+    const db = join(dir, 'memory.db');
+    const store = await openStore(db);
+    const venues = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
+    for (let i = 0; i < venues.length; i += 100) {
+      await importVenueFile(store, { venues: venues.slice(i, i + 100) });
+    }
+    await importVenueFile(store, {
+      venues: [venue('big-venue', 5_000, 1_000_000), venue('two-thousand', 2_000, 2_000_000)],
+    });
+    await store.close();
+    const serve = await bundle('bench/serve.ts', 'serve');
+    const { child, url } = await spawnServer(serve, [db, '/dev/null', NOW], /READY (\d+)/);
+    children.push(child);
+    const port = Number(new URL(url).port);
+    const rssNow = async () =>
+      (((await (await fetch(`${url}/__rss`)).json()) as { rss: number }).rss / 2 ** 20).toFixed(0);
+    console.log(`idle: ${await rssNow()} MB`);
+
+    const rows: [string, number][] = [];
+    rows.push([
+      'pages 1000…5999 of a 5,000-event venue (out of range)',
+      await peakRss(url, () =>
+        many(5_000, 20, (i) => get(port, `/t/big-venue/api/events?page=${1000 + i}`)),
+      ),
+    ]);
+    rows.push([
+      'every page 1…417 of the 5,000-event venue, three times',
+      await peakRss(url, () =>
+        many(1_251, 20, (i) => get(port, `/t/big-venue/api/events?page=${1 + (i % 417)}`)),
+      ),
+    ]);
+    rows.push([
+      '10,000 different Host values, page 1 of a 2,000-event venue',
+      await peakRss(url, () =>
+        many(10_000, 20, (i) => get(port, '/t/two-thousand/api/events', `h${i}.example:${port}`)),
+      ),
+    ]);
+    rows.push([
+      '10,000 unknown venue slugs',
+      await peakRss(url, () => many(10_000, 20, (i) => get(port, `/t/nobody-${i}/api/events`))),
+    ]);
+    const requests = Array.from({ length: 200 }, (_, i) => ({
+      method: 'GET' as const,
+      path:
+        i % 4 === 3
+          ? `/t/venue-${i}/api/events/${i * 200 + 7}`
+          : `/t/venue-${i}/api/events?page=${1 + (i % 3)}`,
+    }));
+    rows.push([
+      `normal traffic: 200 venues' pages and events, 100 connections × ${SECONDS} s`,
+      await peakRss(url, () => autocannon({ url, connections: 100, duration: SECONDS, requests })),
+    ]);
+    console.log('\n| request pattern | peak RSS |\n|---|---:|');
+    for (const [name, mb] of rows) console.log(`| ${name} | ${mb.toFixed(0)} MB |`);
+    console.log(`\nafter all: ${await rssNow()} MB`);
+  } finally {
+    for (const child of children) child.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

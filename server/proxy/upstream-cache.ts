@@ -25,7 +25,7 @@ import { upstreamFault, type Upstream, type UpstreamResponse } from './upstream.
 /** One upstream answer, checked and with its links cut out for the public base. Times: epoch ms. */
 export interface Entry {
   template: LinkTemplate;
-  /** Approximate bytes held (the template and one rendered copy); what `maxBytes` counts. */
+  /** Approximate bytes held (the template, one rendered copy and its compressed copies); what `maxBytes` counts. */
   size: number;
   /** Its HTTP caching policy, renewed by each revalidation. */
   policy: CachePolicy;
@@ -110,7 +110,8 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
     const chars = template.reduce((sum, part) => sum + part.length, 0);
     return {
       template,
-      // Template as UTF-16 plus one UTF-8 copy (at most 3 bytes a UTF-16 unit) and overhead.
+      // The template as UTF-16 (2 bytes a unit), one rendered UTF-8 copy and its brotli and gzip
+      // copies (sendRepresentation keeps them): 5 bytes a unit covers ASCII bodies, plus overhead.
       size: 5 * chars + 1024,
       policy,
       storable,

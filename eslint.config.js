@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'data/', 'node_modules/', 'coverage/', 'custom-elements.json'] },
+  {
+    ignores: [
+      'dist/',
+      'data/',
+      'node_modules/',
+      'coverage/',
+      'custom-elements.json',
+      'packages/venue-events/dist/',
+      'packages/venue-events/custom-elements.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,76 @@
+/**
+ * The published widget package (issue 11): `npm pack` of packages/venue-events, installed into a
+ * scratch project as a site builder would, brings only the widget's runtime dependencies.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const PACKAGE = resolve('packages/venue-events');
+const npm = (args: string[], cwd: string) =>
+  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
+    cwd,
+    encoding: 'utf8',
+  });
+
+/** Every package under `node_modules`, scoped ones as `@scope/name`. */
+function installed(modules: string): string[] {
+  return readdirSync(modules)
+    .filter((name) => !name.startsWith('.'))
+    .flatMap((name) =>
+      name.startsWith('@')
+        ? readdirSync(join(modules, name)).map((inner) => `${name}/${inner}`)
+        : [name],
+    )
+    .sort();
+}
+
+describe('npm install venue-events', () => {
+  it('installs the elements, their typings and manifest, and only lit, @lit/task and dompurify', () => {
+    expect(existsSync(join(PACKAGE, 'dist/lib/widget/index.js')), 'run npm run build').toBe(true);
+    const scratch = mkdtempSync(join(tmpdir(), 've-pack-'));
+    const tarball = npm(['pack', '--pack-destination', scratch], PACKAGE)
+      .trim()
+      .split('\n')
+      .at(-1)!;
+    writeFileSync(
+      join(scratch, 'package.json'),
+      JSON.stringify({ name: 'site-builder-app', private: true, type: 'module' }),
+    );
+    npm(['install', join(scratch, tarball)], scratch);
+
+    const modules = join(scratch, 'node_modules');
+    const packages = installed(modules);
+    // lit's own parts and DOMPurify's optional typings; nothing of the server.
+    expect(packages).toEqual(
+      expect.arrayContaining(['venue-events', 'lit', '@lit/task', 'dompurify']),
+    );
+    const allowed =
+      /^(venue-events|lit|lit-html|lit-element|@lit\/.+|@lit-labs\/.+|dompurify|@types\/trusted-types)$/;
+    expect(packages.filter((name) => !allowed.test(name))).toEqual([]);
+    for (const server of ['express', 'better-sqlite3', 'pino', 'vite', 'pg', '@sinclair/typebox']) {
+      expect(packages).not.toContain(server);
+    }
+
+    const root = join(modules, 'venue-events');
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    for (const entry of [
+      manifest.exports['.'].default,
+      manifest.exports['.'].types,
+      'custom-elements.json',
+      'jsx.d.ts',
+    ]) {
+      expect(existsSync(join(root, entry)), entry).toBe(true);
+    }
+    const elements = JSON.parse(readFileSync(join(root, 'custom-elements.json'), 'utf8'));
+    const tags = elements.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
+      (m.declarations ?? []).map((d) => d.tagName).filter(Boolean),
+    );
+    expect(tags.sort()).toEqual(['venue-buy-button', 'venue-event', 'venue-events']);
+    // Every import of the shipped modules resolves inside the package or to its dependencies.
+    const entry = readFileSync(join(root, manifest.exports['.'].default), 'utf8');
+    expect(entry).toMatch(/venue-events\.js/);
+  });
+});

@@ -10,7 +10,7 @@ import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generato
 import { DateTime, FixedOffsetZone } from 'luxon';
 import type { EventResource } from '../../shared/contract.js';
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
-import { venueDateTime } from '../../shared/rules/zoned-time.js';
+import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../html-text.js';
 import { eventPath, listingPath, type PageVenue } from './page-shell.js';
 
@@ -162,6 +162,10 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     const a = d.resource.attributes;
     const page = `${base}${eventPath(venue.slug, a.slug)}`;
     const start = at(d);
+    // A wall time a DST change skips or repeats names no single instant; calendar programs read
+    // it differently (RFC 5545 §3.3.5 says first occurrence, ical.js takes the second), so such a
+    // date is written in UTC: the instant the structured data gives.
+    const exact = !zone || wallTimeReadings(d.date, d.time, zone).length === 1;
     const where =
       d.anchor && d.location !== a.location
         ? d.location
@@ -178,9 +182,9 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     calendar.createEvent({
       id: `event-${d.resource.id}${d.anchor ? `-${d.anchor.slice(5)}` : ''}@${host}`,
       stamp: input.now,
-      start,
-      end: start.plus({ minutes: DEFAULT_DURATION_MINUTES }),
-      ...(zone ? { timezone: zone } : { floating: true }),
+      start: exact ? start : start.toUTC(),
+      end: (exact ? start : start.toUTC()).plus({ minutes: DEFAULT_DURATION_MINUTES }),
+      ...(!zone ? { floating: true } : exact ? { timezone: zone } : { timezone: null }),
       summary: a.title,
       description: text.join('\n\n'),
       location: where || null,

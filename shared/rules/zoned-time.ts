@@ -6,24 +6,34 @@
 import { DateTime, FixedOffsetZone } from 'luxon';
 
 /**
- * The moment a venue-local date (`YYYY-MM-DD`) and time (`HH:MM` or `HH:MM:SS`) name in IANA zone
- * `zone`. A time skipped by a DST change (02:30 on a spring-forward night) moves forward by the
- * gap, as luxon and RFC 5545 §3.3.5 both read it; a repeated time is its first occurrence.
+ * Every moment at which the wall clock of IANA zone `zone` reads `date` (`YYYY-MM-DD`) `time`
+ * (`HH:MM` or `HH:MM:SS`), earliest first: one normally, two in the hour a DST change repeats,
+ * none in the hour it skips.
  */
-export function venueDateTime(date: string, time: string, zone: string): DateTime {
+export function wallTimeReadings(date: string, time: string, zone: string): DateTime[] {
   const guess = DateTime.fromISO(`${date}T${time}`, { zone });
   // The offsets in force a few hours either side; a wall time read at one of them is real when
-  // the zone has that offset at the resulting instant. The earliest real reading wins.
-  const offsets = new Set(
-    [-3, 0, 3].map((h) => guess.plus({ hours: h }).offset), // minutes east of UTC
-  );
-  let first: DateTime | undefined;
-  for (const offset of offsets) {
-    const fixed = DateTime.fromISO(`${date}T${time}`, { zone: FixedOffsetZone.instance(offset) });
-    const there = fixed.setZone(zone);
-    if (there.offset === offset && (!first || there.toMillis() < first.toMillis())) first = there;
-  }
-  return first ?? guess;
+  // the zone has that offset at the resulting instant.
+  const offsets = new Set([-3, 0, 3].map((h) => guess.plus({ hours: h }).offset));
+  return [...offsets]
+    .map((offset) => ({
+      offset,
+      there: DateTime.fromISO(`${date}T${time}`, {
+        zone: FixedOffsetZone.instance(offset),
+      }).setZone(zone),
+    }))
+    .filter(({ offset, there }) => there.offset === offset)
+    .map(({ there }) => there)
+    .sort((a, b) => a.toMillis() - b.toMillis());
+}
+
+/**
+ * The moment a venue-local date and time name in IANA zone `zone`. A repeated time is its first
+ * occurrence and a skipped time (02:30 on a spring-forward night) moves forward by the gap, as
+ * RFC 5545 §3.3.5 reads them.
+ */
+export function venueDateTime(date: string, time: string, zone: string): DateTime {
+  return wallTimeReadings(date, time, zone)[0] ?? DateTime.fromISO(`${date}T${time}`, { zone });
 }
 
 /** A `startDate` formatter for structured data: ISO 8601 with the zone's offset then. */

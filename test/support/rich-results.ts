@@ -1,0 +1,110 @@
+/**
+ * Reads the JSON-LD of an HTML page and checks schema.org `Event`s against Google's event rich
+ * results (Search Central, "Event structured data"): the required properties (`name`,
+ * `startDate`, `location` as a `Place` with an `address`) and the recommended ones this project
+ * can fill (`description`, `eventStatus`, `eventAttendanceMode`, `image`, `offers` with `url` and
+ * `availability`, `organizer` with `name` and `url`, `location.name`). The API has no prices,
+ * performers or end times, so `offers.price`, `performer` and `endDate` are never expected.
+ */
+import type { JsonLdEvent } from '../../shared/rules/structured-data.js';
+
+/** Every `<script type="application/ld+json">` block of `html`, parsed, flattened. */
+export function jsonLdOf(html: string): JsonLdEvent[] {
+  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  return blocks.flatMap((m) => {
+    const data = JSON.parse(m[1]!) as JsonLdEvent | JsonLdEvent[];
+    return Array.isArray(data) ? data : [data];
+  });
+}
+
+const STATUSES = ['EventScheduled', 'EventCancelled', 'EventPostponed', 'EventRescheduled'].map(
+  (s) => `https://schema.org/${s}`,
+);
+const AVAILABILITIES = [
+  'InStock',
+  'SoldOut',
+  'PreOrder',
+  'Discontinued',
+  'LimitedAvailability',
+].map((s) => `https://schema.org/${s}`);
+/** ISO 8601 date-time; with `offset`, it must carry a UTC offset (or Z). */
+const dateTime = (offset: boolean) =>
+  offset
+    ? /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)?$/;
+
+const isAbsolute = (url: unknown) => {
+  if (typeof url !== 'string') return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+};
+
+export interface RichResultExpectations {
+  /** The venue's zone is known: `startDate` must carry an offset. Default true. */
+  offset?: boolean;
+  /** `offers` must be present (the event is ticketed). Default true. */
+  offers?: boolean;
+  /** `image` must be present. Default false (only events with `show_images` and a path). */
+  image?: boolean;
+}
+
+/**
+ * Problems of one `Event` for Google's rich results, as `property: what is wrong`; empty when it
+ * has every required property and every recommended one the project can provide.
+ */
+export function richResultProblems(event: JsonLdEvent, expect: RichResultExpectations = {}) {
+  const problems: string[] = [];
+  const e = event as unknown as Record<string, unknown>;
+  const need = (ok: boolean, what: string) => ok || problems.push(what);
+  need(e['@context'] === 'https://schema.org', '@context: not https://schema.org');
+  need(e['@type'] === 'Event', '@type: not Event');
+  // Required.
+  need(typeof e.name === 'string' && e.name.trim() !== '', 'name: missing (required)');
+  need(
+    typeof e.startDate === 'string' && dateTime(expect.offset ?? true).test(e.startDate),
+    `startDate: ${String(e.startDate)} is not an ISO 8601 date-time${expect.offset === false ? '' : ' with an offset'} (required)`,
+  );
+  const location = e.location as Record<string, unknown> | undefined;
+  need(location?.['@type'] === 'Place', 'location: not a Place (required)');
+  const address = location?.address as Record<string, unknown> | string | undefined;
+  need(
+    (typeof address === 'string' && address.trim() !== '') ||
+      (typeof address === 'object' &&
+        address['@type'] === 'PostalAddress' &&
+        ['streetAddress', 'addressLocality', 'addressCountry'].some((k) => address[k])),
+    'location.address: missing (required)',
+  );
+  // Recommended.
+  need(typeof location?.name === 'string' && location.name !== '', 'location.name: missing');
+  need(typeof e.description === 'string' && e.description !== '', 'description: missing');
+  need(!/[<>]/.test(String(e.description ?? '')), 'description: contains markup');
+  need(STATUSES.includes(e.eventStatus as string), 'eventStatus: missing or unknown');
+  need(
+    e.eventAttendanceMode === 'https://schema.org/OfflineEventAttendanceMode',
+    'eventAttendanceMode: not offline',
+  );
+  need(isAbsolute(e.url), 'url: not an absolute http(s) URL');
+  const organizer = e.organizer as Record<string, unknown> | undefined;
+  need(typeof organizer?.name === 'string', 'organizer.name: missing');
+  need(isAbsolute(organizer?.url), 'organizer.url: missing');
+  if (expect.image) {
+    need(
+      Array.isArray(e.image) && e.image.length > 0 && e.image.every(isAbsolute),
+      'image: missing or not absolute',
+    );
+  } else {
+    need(e.image === undefined, 'image: present for an event without one');
+  }
+  const offers = e.offers as Record<string, unknown> | undefined;
+  if (expect.offers ?? true) {
+    need(offers?.['@type'] === 'Offer', 'offers: missing');
+    need(isAbsolute(offers?.url), 'offers.url: not an absolute URL');
+    need(AVAILABILITIES.includes(offers?.availability as string), 'offers.availability: unknown');
+  } else {
+    need(offers === undefined, 'offers: present for an event that sells no tickets');
+  }
+  return problems;
+}

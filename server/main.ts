@@ -50,6 +50,9 @@ async function proxyApp(options: ServerOptions & { upstream: string }): Promise<
   return createProxyApp({
     upstream: options.upstream,
     baseUrl: options.baseUrl,
+    allowedHosts: options.allowedHosts,
+    trustProxy: options.trustProxy,
+    metrics: options.metrics,
     corsOrigins: options.corsOrigins,
     timeoutMs: options.proxyTimeoutMs,
     staleMs: options.staleMs,

@@ -5,6 +5,7 @@
  * client (`upstream.ts`). `createProxyApp` only builds the app; `main.ts` listens. A sibling of
  * the origin app: it shares `server/http` with it, nothing else.
  */
+import compression from 'compression';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import { isHttpError } from 'http-errors';
 import type { LRUCache } from 'lru-cache';
@@ -15,6 +16,8 @@ import { maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import { cors } from '../http/cors.js';
 import { createError, errorHandler, methodNotAllowedError, notFound } from '../http/errors.js';
 import { requireValidHost } from '../http/host.js';
+import { createMetrics } from '../http/metrics.js';
+import type { TrustProxy } from '../cli-options.js';
 import { DEFAULT_WIDGET_DIR } from '../files.js';
 import { widgetRouter } from '../web/widget-router.js';
 import type { ClientFacts } from './forwarding.js';
@@ -59,6 +62,10 @@ export interface ProxyOptions {
   demoSlug?: string;
   /** Current instant; default `() => new Date()`. */
   clock?: () => Date;
+  /** Express's `trust proxy`: whose `X-Forwarded-Proto` gives the public scheme (default none). */
+  trustProxy?: TrustProxy;
+  /** Serve Prometheus metrics at `/metrics`, with cache results and upstream latency. */
+  metrics?: boolean;
   /** Request logger; `false` for none. */
   logger?: false | Logger;
 }
@@ -179,6 +186,24 @@ export function createProxyApp(options: ProxyOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', options.trustProxy ?? false);
+  const metrics = options.metrics ? createMetrics() : undefined;
+  if (metrics) {
+    app.use(metrics.track);
+    app.use(function countProxyResults(_req, res, next) {
+      res.on('finish', () => {
+        const log = res.locals.proxy as ProxyLog | undefined;
+        if (!log) return;
+        metrics.proxyCache.inc({ result: log.cache });
+        if (log.upstreamMs !== undefined) {
+          const status = String(log.upstreamStatus ?? 'failed');
+          metrics.upstreamSeconds.observe({ status }, log.upstreamMs / 1000);
+        }
+      });
+      next();
+    });
+    app.get('/metrics', metrics.expose);
+  }
   if (options.logger !== false) {
     app.use(
       pinoHttp({
@@ -196,6 +221,8 @@ export function createProxyApp(options: ProxyOptions): Express {
       }),
     );
   }
+  // Errors, probes and pages compressed as sent; cached answers arrive already encoded.
+  app.use(compression({ threshold: 0 }));
   // Liveness only; it names no upstream address (that is for the operator's log).
   app.get('/healthz', function health(_req, res) {
     res.set('Cache-Control', 'no-store').json({ status: 'ok', mode: 'proxy' });

@@ -11,7 +11,7 @@ import {
   type VenueFile,
   type VenueInput,
 } from '../../shared/venue-file.js';
-import { eventTime } from '../../shared/rules/format.js';
+import { eventTime } from '../../shared/rules/wire-format.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { createAjv } from '../ajv.js';
 import type { StoredEvent, StoredVenue, VenueAddress } from '../store/model.js';

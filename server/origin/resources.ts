@@ -4,7 +4,7 @@
  */
 import { DateTime } from 'luxon';
 import type { CompactOccurrence, EventResource } from '../../shared/contract.js';
-import { eventDate, eventTime, instant, timeLabel } from '../../shared/rules/format.js';
+import { eventDate, eventTime, instant, timeLabel } from '../../shared/rules/wire-format.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { StoredEvent, StoredStop } from '../store/model.js';
@@ -51,14 +51,14 @@ const lastDate = (event: StoredEvent) =>
 
 /**
  * The event resource of spec §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.
- * With `venue.apiShape === 'earlier'` (or `forceEarlier`) the attributes lack `ticket_office` (§9).
+ * With `venue.apiShape === 'earlier'` (or `earlierShape`, the server-wide setting) the attributes lack `ticket_office` (§9).
  */
 export function renderEvent(
   event: StoredEvent,
   venue: VenueRecord,
   baseUrl: string,
   moment: Moment,
-  forceEarlier = false,
+  earlierShape = false,
 ): EventResource {
   const current =
     event.mode === 'multiple' ? event.stops[currentStopIndex(event.stops, moment.today)]! : null;
@@ -82,7 +82,7 @@ export function renderEvent(
     cancellation_reason: event.cancellationReason,
     cancelled_at: event.cancelledAt === null ? null : instant(event.cancelledAt),
   };
-  const earlier = forceEarlier || venue.apiShape === 'earlier';
+  const earlier = earlierShape || venue.apiShape === 'earlier';
   return {
     type: 'events',
     id: String(event.id),

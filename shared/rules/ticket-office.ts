@@ -1,5 +1,5 @@
 import type { TicketOffice } from '../contract.js';
-import { instant } from './format.js';
+import { instant } from './wire-format.js';
 
 /** What the ticket-office rule needs to know about an event (the venue's admin-side view). */
 export interface TicketOfficeInput {

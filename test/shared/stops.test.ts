@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentStopIndex, sortStops, type Stop } from '../../shared/rules/stops.js';
-import { instant, timeLabel } from '../../shared/rules/format.js';
+import { instant, timeLabel } from '../../shared/rules/wire-format.js';
 
 const stops: Stop[] = sortStops([
   { date: '2026-12-20', time: '19:00:00', status: 'scheduled' },

@@ -5,6 +5,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      '.scratch/',
       'data/',
       'node_modules/',
       'coverage/',

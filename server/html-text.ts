@@ -10,6 +10,7 @@ const convert = compile({
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },
     { selector: 'img', format: 'skip' },
+    { selector: 'ul', options: { itemPrefix: '• ' } },
     { selector: 'h1', options: { uppercase: false } },
     { selector: 'h2', options: { uppercase: false } },
     { selector: 'h3', options: { uppercase: false } },

@@ -14,6 +14,7 @@ import { errorHandler, notFound } from '../http/errors.js';
 import { createMetrics } from '../http/metrics.js';
 import { requireValidHost } from '../http/host.js';
 import type { Store } from '../store/store.js';
+import { embedRouter } from '../web/embed-page.js';
 import { widgetRouter } from '../web/widget-router.js';
 import { eventsRouter } from './events-router.js';
 import { pagesRouter } from './pages-router.js';
@@ -113,6 +114,7 @@ export function createApp(options: AppOptions): Express {
   );
   app.use('/storage/demo', express.static(DEMO_IMAGES_DIR, { maxAge: '1d', fallthrough: true }));
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
+  app.use(embedRouter({ widgetDir }));
   if (!existsSync(widgetDir) && options.logger) {
     options.logger.warn({ widgetDir }, 'widget not built: run npm run build');
   }

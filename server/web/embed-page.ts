@@ -1,0 +1,145 @@
+/**
+ * `/embed`: the embed builder, for venues without a developer. Pick the venue (its slug, checked
+ * live against the API), the element, the language, the accent colour, the card width and the
+ * colour scheme; see the real widget in a live preview; copy the snippet (the pinned script with
+ * its integrity hash when the widget is built).
+ *
+ * Served under a strict Content-Security-Policy like the demo page: the builder's own script and
+ * stylesheet are separate files (`/embed/embed.js`, `/embed/embed.css`), nothing inline runs.
+ * Works from 320 px up; without JavaScript it shows the basic snippet.
+ */
+import { join } from 'node:path';
+import express, { type Router } from 'express';
+import { SLUG, whole } from '../../shared/contract.js';
+import { ROOT } from '../files.js';
+import { escapeHtml } from '../html.js';
+import { readWidgetManifest, widgetScriptTag, type WidgetManifest } from './widget-router.js';
+
+/** The builder's own files: `embed.js` and `embed.css`. */
+export const EMBED_ASSETS_DIR = join(ROOT, 'server', 'web', 'embed');
+
+export const EMBED_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const VENUE = whole(SLUG);
+
+/** The builder page; `venue` pre-fills the slug field (`/embed?venue=blue-room`). */
+export function embedPage(manifest: WidgetManifest | undefined, venue = ''): string {
+  const slug = VENUE.test(venue) ? venue : '';
+  const script = widgetScriptTag(manifest, '');
+  const basic = `${widgetScriptTag(manifest, '{origin}')}
+<venue-events venue="${slug || 'your-venue'}">
+  <a href="{origin}/t/${slug || 'your-venue'}/events">See what's on</a>
+</venue-events>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Embed your events · venue-events</title>
+<meta name="description" content="Build the snippet that puts your venue's events on any website.">
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/embed/embed.css">
+${script}
+<script type="module" src="/embed/embed.js"></script>
+</head>
+<body>
+<header>
+<h1>Embed your events</h1>
+<p>Choose what to show and how it looks, check the preview, then copy the snippet into your
+website's HTML.</p>
+</header>
+<main>
+<form id="builder" class="options" novalidate>
+<fieldset>
+<legend>Venue</legend>
+<label for="slug">Venue slug</label>
+<input id="slug" name="venue" value="${escapeHtml(slug)}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
+<p id="slug-hint" class="hint">The part after <code>/t/</code> in your events address, for example <code>blue-room</code>.</p>
+<p id="slug-status" class="status" role="status" aria-live="polite"></p>
+</fieldset>
+<fieldset>
+<legend>What to show</legend>
+<div class="choices">
+<label><input type="radio" name="element" value="venue-events" checked> The list of events</label>
+<label><input type="radio" name="element" value="venue-event"> One event in full</label>
+<label><input type="radio" name="element" value="venue-buy-button"> A buy button</label>
+</div>
+<label for="event">Event</label>
+<select id="event" name="event" disabled aria-describedby="event-hint">
+<option value="">Enter a venue first</option>
+</select>
+<p id="event-hint" class="hint">For one event or a buy button.</p>
+</fieldset>
+<fieldset>
+<legend>Look</legend>
+<label for="locale">Language</label>
+<select id="locale" name="locale">
+<option value="">The page's language (default)</option>
+<option value="en">English</option>
+<option value="de">Deutsch</option>
+<option value="fr">Français</option>
+</select>
+<label for="accent">Accent colour</label>
+<input id="accent" name="accent" type="color" value="#1a56db">
+<label for="width">Card width: <output id="width-value" for="width">16</output> em</label>
+<input id="width" name="width" type="range" min="12" max="30" step="1" value="16" aria-describedby="width-hint">
+<p id="width-hint" class="hint">The narrowest a card in the list gets; the list fits as many columns as it can.</p>
+<fieldset class="choices">
+<legend>Colours</legend>
+<label><input type="radio" name="scheme" value="auto" checked> Follow the visitor's setting</label>
+<label><input type="radio" name="scheme" value="light"> Always light</label>
+<label><input type="radio" name="scheme" value="dark"> Always dark</label>
+</fieldset>
+</fieldset>
+</form>
+<section class="preview-area" aria-labelledby="preview-heading">
+<h2 id="preview-heading">Preview</h2>
+<div id="preview" class="preview"><p class="hint">Enter your venue's slug to see your events here.</p></div>
+</section>
+<section class="snippet-area" aria-labelledby="snippet-heading">
+<h2 id="snippet-heading">Your snippet</h2>
+<pre><code id="snippet">${escapeHtml(basic)}</code></pre>
+<button type="button" id="copy" disabled>Copy snippet</button>
+<p id="copy-status" class="status" role="status" aria-live="polite"></p>
+<noscript><p>The builder needs JavaScript. Replace <code>{origin}</code> and
+<code>your-venue</code> in the snippet above by hand.</p></noscript>
+</section>
+</main>
+</body>
+</html>
+`;
+}
+
+/** Serves the builder at `/embed` and its files at `/embed/*`. Mount at the app's root. */
+export function embedRouter(options: { widgetDir: string }): Router {
+  const router = express.Router();
+  router.get('/embed', function showBuilder(req, res) {
+    const manifest = readWidgetManifest(options.widgetDir);
+    const venue = typeof req.query.venue === 'string' ? req.query.venue : '';
+    res
+      .type('html')
+      .set({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': EMBED_CSP })
+      .send(embedPage(manifest, venue));
+  });
+  router.use(
+    '/embed',
+    express.static(EMBED_ASSETS_DIR, {
+      index: false,
+      fallthrough: true,
+      setHeaders(res) {
+        res.setHeader('Cache-Control', 'public, max-age=300, must-revalidate');
+      },
+    }),
+  );
+  return router;
+}

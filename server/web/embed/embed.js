@@ -1,0 +1,269 @@
+/* global document, window, fetch, navigator, setTimeout, clearTimeout, AbortController */
+/**
+ * The embed builder's script (/embed): checks the venue slug against the API as it is typed,
+ * keeps a live preview of the real widget and the snippet in step with the options, and copies
+ * the snippet. Plain ES module, no dependencies; runs under the page's strict CSP (styles are set
+ * through the CSSOM, never as markup).
+ */
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const DEFAULT_ACCENT = '#1a56db';
+const DEFAULT_WIDTH = '16';
+
+/** The widget's own defaults (widget/host.styles.ts), to pin one scheme whatever the visitor's. */
+const PALETTES = {
+  light: {
+    '--venue-events-color': '#1f2328',
+    '--venue-events-muted-color': '#59636e',
+    '--venue-events-card-background': '#ffffff',
+    '--venue-events-border-color': '#d1d9e0',
+    '--venue-events-danger-color': '#b42318',
+    '--venue-events-accent': '#1a56db',
+    '--venue-events-on-accent': '#ffffff',
+    '--venue-events-focus-color': '#1a56db',
+  },
+  dark: {
+    '--venue-events-color': '#e6e8eb',
+    '--venue-events-muted-color': '#a3acb8',
+    '--venue-events-card-background': '#171b22',
+    '--venue-events-border-color': '#353c47',
+    '--venue-events-danger-color': '#ff8a80',
+    '--venue-events-accent': '#7aa2ff',
+    '--venue-events-on-accent': '#0b1020',
+    '--venue-events-focus-color': '#7aa2ff',
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+const form = $('builder');
+const slugInput = $('slug');
+const slugStatus = $('slug-status');
+const eventSelect = $('event');
+const widthOutput = $('width-value');
+const preview = $('preview');
+const snippet = $('snippet');
+const copyButton = $('copy');
+const copyStatus = $('copy-status');
+
+/** What the API said about the slug in the field: `{slug, total, events}` once found. */
+let venue = null;
+let checking = null;
+let debounce = 0;
+
+const escapeHtml = (text) => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function say(element, text, state) {
+  element.textContent = text;
+  if (state) element.dataset.state = state;
+  else delete element.dataset.state;
+}
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** White or near-black text on `accent`, whichever contrasts more. */
+function onAccent(accent) {
+  const l = luminance(accent);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#0b1020';
+}
+
+/** The options as chosen now. */
+function options() {
+  const data = new window.FormData(form);
+  return {
+    element: String(data.get('element') || 'venue-events'),
+    eventId: eventSelect.disabled ? '' : eventSelect.value,
+    locale: String(data.get('locale') || ''),
+    accent: String(data.get('accent') || DEFAULT_ACCENT).toLowerCase(),
+    width: String(data.get('width') || DEFAULT_WIDTH),
+    scheme: String(data.get('scheme') || 'auto'),
+  };
+}
+
+/** The custom properties the options set, in snippet order. */
+function properties(o) {
+  const props = o.scheme === 'auto' ? {} : { ...PALETTES[o.scheme] };
+  if (o.accent !== DEFAULT_ACCENT) {
+    props['--venue-events-accent'] = o.accent;
+    props['--venue-events-on-accent'] = onAccent(o.accent);
+    props['--venue-events-focus-color'] = o.accent;
+  }
+  if (o.element === 'venue-events' && o.width !== DEFAULT_WIDTH) {
+    props['--venue-events-card-min-width'] = `${o.width}em`;
+  }
+  return props;
+}
+
+/** The element's attributes, in snippet order. */
+function attributes(o) {
+  const attrs = [['venue', venue.slug]];
+  if (o.element !== 'venue-events') attrs.push(['event-id', o.eventId]);
+  if (o.locale) attrs.push(['locale', o.locale]);
+  return attrs;
+}
+
+/** The widget's `<script>` tag as this page loads it, made absolute for the venue's site. */
+function scriptTag() {
+  const own = document.querySelector('script[src*="/widget/"]');
+  const src = new URL(own.getAttribute('src'), window.location.href).href;
+  const integrity = own.getAttribute('integrity');
+  return integrity
+    ? `<script type="module" src="${src}" integrity="${integrity}" crossorigin="anonymous"></script>`
+    : `<script type="module" src="${src}"></script>`;
+}
+
+/** The fallback link inside the element: the server's listing or event page. */
+function fallback(o) {
+  const origin = window.location.origin;
+  if (o.element === 'venue-events') {
+    return [`${origin}/t/${venue.slug}/events`, "See what's on"];
+  }
+  const event = venue.events.find((e) => e.id === o.eventId);
+  const page = `${origin}/t/${venue.slug}/events/${event ? event.attributes.slug : ''}`;
+  return [page, o.element === 'venue-buy-button' ? 'Buy tickets' : 'Event details'];
+}
+
+function snippetText(o) {
+  const props = Object.entries(properties(o));
+  const attrs = attributes(o)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  const [href, label] = fallback(o);
+  const lines = [scriptTag()];
+  if (props.length) {
+    lines.push('<style>', `  ${o.element} {`);
+    for (const [name, value] of props) lines.push(`    ${name}: ${value};`);
+    lines.push('  }', '</style>');
+  }
+  lines.push(
+    `<${o.element}${attrs}>`,
+    `  <a href="${escapeHtml(href)}">${label}</a>`,
+    `</${o.element}>`,
+  );
+  return lines.join('\n');
+}
+
+/** Rebuilds the preview element and the snippet from the options. */
+function render() {
+  const o = options();
+  widthOutput.value = o.width;
+  widthOutput.textContent = o.width;
+  const needsEvent = o.element !== 'venue-events';
+  if (!venue || (needsEvent && !o.eventId)) {
+    copyButton.disabled = true;
+    return;
+  }
+  const element = document.createElement(o.element);
+  for (const [name, value] of attributes(o)) element.setAttribute(name, value);
+  for (const [name, value] of Object.entries(properties(o))) element.style.setProperty(name, value);
+  const [href, label] = fallback(o);
+  const link = document.createElement('a');
+  link.href = href;
+  link.textContent = label;
+  element.append(link);
+  preview.replaceChildren(element);
+  preview.dataset.scheme = o.scheme;
+  snippet.textContent = snippetText(o);
+  copyButton.disabled = false;
+  say(copyStatus, '');
+}
+
+function fillEvents(events) {
+  eventSelect.replaceChildren(
+    ...events.map((e) => {
+      const option = document.createElement('option');
+      option.value = e.id;
+      option.textContent = `${e.attributes.title} (${e.attributes.event_date.slice(0, 10)})`;
+      return option;
+    }),
+  );
+  if (events.length === 0) {
+    const option = document.createElement('option');
+    option.value = '';
+    option.textContent = 'No upcoming events';
+    eventSelect.append(option);
+  }
+  eventSelect.disabled = events.length === 0 || options().element === 'venue-events';
+}
+
+/** Checks the slug in the field against the API (`/t/{slug}/api/events`). */
+async function check() {
+  const slug = slugInput.value.trim();
+  checking?.abort();
+  venue = null;
+  if (!slug) {
+    slugInput.removeAttribute('aria-invalid');
+    say(slugStatus, '');
+    render();
+    return;
+  }
+  if (!SLUG.test(slug)) {
+    slugInput.setAttribute('aria-invalid', 'true');
+    say(slugStatus, 'A slug has lowercase letters, digits and single hyphens only.', 'error');
+    render();
+    return;
+  }
+  const controller = (checking = new AbortController());
+  say(slugStatus, 'Checking…');
+  try {
+    const res = await fetch(`/t/${slug}/api/events?page=1`, { signal: controller.signal });
+    if (res.status === 404) {
+      slugInput.setAttribute('aria-invalid', 'true');
+      say(slugStatus, `No venue is published under “${slug}”.`, 'error');
+    } else if (!res.ok) {
+      throw new Error(String(res.status));
+    } else {
+      const body = await res.json();
+      const total = body.meta?.total ?? 0;
+      venue = { slug, events: Array.isArray(body.data) ? body.data : [] };
+      slugInput.removeAttribute('aria-invalid');
+      say(slugStatus, `Found: ${total} upcoming event${total === 1 ? '' : 's'}.`, 'ok');
+      fillEvents(venue.events);
+    }
+  } catch (error) {
+    if (error.name === 'AbortError') return;
+    say(slugStatus, 'Could not reach the events service; try again.', 'error');
+  }
+  render();
+}
+
+async function copy() {
+  const text = snippet.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    say(copyStatus, 'Snippet copied. Paste it into your page’s HTML.', 'ok');
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents(snippet);
+    const selection = window.getSelection();
+    selection.removeAllRanges();
+    selection.addRange(range);
+    say(copyStatus, 'Press Ctrl+C (⌘C on a Mac) to copy the selected snippet.', 'error');
+  }
+}
+
+slugInput.addEventListener('input', () => {
+  clearTimeout(debounce);
+  debounce = setTimeout(check, 300);
+});
+form.addEventListener('change', (event) => {
+  if (event.target === slugInput) return;
+  if (event.target.name === 'element') {
+    eventSelect.disabled =
+      !venue || venue.events.length === 0 || event.target.value === 'venue-events';
+  }
+  render();
+});
+form.addEventListener('input', (event) => {
+  if (event.target.type === 'range' || event.target.type === 'color') render();
+});
+form.addEventListener('submit', (event) => event.preventDefault());
+copyButton.addEventListener('click', copy);
+
+if (slugInput.value) check();

@@ -1,0 +1,213 @@
+/**
+ * End to end: the embed builder at `/embed` driven in Debian's Chromium (playwright-core) against
+ * the real app (demo venue, frozen clock, the built widget): the slug checked live, the preview
+ * showing the real widget as options change, the snippet following, the copy button, axe-core,
+ * 375 px without horizontal scrolling, and the strict CSP (no violation logged).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../server/origin/app.js';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import { importVenueFile } from '../../server/import/importer.js';
+import { openStore } from '../../server/store/store.js';
+
+const NOW = new Date('2026-12-05T12:00:00Z');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let server: Server;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  const store = await openStore(':memory:');
+  await importVenueFile(store, demoVenueFile(NOW));
+  const app = createApp({ store, clock: () => NOW, logger: false });
+  server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  server?.close();
+});
+
+/** A page at `width` px that records console errors and page errors (CSP violations included). */
+async function open(width: number): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  await page.goto(`${url}/embed`);
+  return { page, problems };
+}
+
+const snippet = (page: Page) => page.locator('#snippet').textContent();
+
+describe('embed builder', () => {
+  it('is sent under a strict CSP, its script and styles in separate files', async () => {
+    const res = await fetch(`${url}/embed`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await res.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/<style|\sstyle=/);
+    expect((await fetch(`${url}/embed/embed.js`)).headers.get('content-type')).toMatch(
+      /javascript/,
+    );
+    expect((await fetch(`${url}/embed/embed.css`)).headers.get('content-type')).toMatch(/css/);
+  });
+
+  it('checks the slug live, previews the real widget and builds the snippet (375 px)', async () => {
+    const { page, problems } = await open(375);
+    const slug = page.getByLabel('Venue slug');
+    const status = page.locator('#slug-status');
+
+    await slug.fill('Not A Slug');
+    await expect.poll(() => status.textContent()).toContain('lowercase letters');
+    expect(await slug.getAttribute('aria-invalid')).toBe('true');
+
+    await slug.fill('no-such-venue');
+    await expect.poll(() => status.textContent()).toContain('No venue is published');
+
+    await slug.fill('blue-room');
+    await expect.poll(() => status.textContent()).toBe('Found: 14 upcoming events.');
+    expect(await slug.getAttribute('aria-invalid')).toBeNull();
+
+    // The preview is the real widget, fetching from this server.
+    const cards = page.locator('#preview venue-events article[part="card"]');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(12);
+    const text = (await snippet(page))!;
+    expect(text).toMatch(
+      /^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/widget\/[^"]*venue-events\.js"/,
+    );
+    expect(text).toContain('<venue-events venue="blue-room">');
+    expect(text).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/events">/);
+
+    // Language.
+    await page.getByLabel('Language').selectOption('de');
+    await expect
+      .poll(() => page.locator('#preview [part="buy-button"]').first().textContent())
+      .toBe('Tickets kaufen');
+    expect(await snippet(page)).toContain('<venue-events venue="blue-room" locale="de">');
+
+    // Accent colour: the preview's buy button takes it, the snippet sets it.
+    await page.getByLabel('Accent colour').fill('#b8005c');
+    await expect
+      .poll(() =>
+        page
+          .locator('#preview [part="buy-button"]')
+          .first()
+          .evaluate((e) => getComputedStyle(e).backgroundColor),
+      )
+      .toBe('rgb(184, 0, 92)');
+    expect(await snippet(page)).toContain('--venue-events-accent: #b8005c;');
+    expect(await snippet(page)).toContain('--venue-events-on-accent: #ffffff;');
+
+    // Card width.
+    await page.getByLabel(/Card width/).fill('20');
+    expect(await snippet(page)).toContain('--venue-events-card-min-width: 20em;');
+
+    // Always dark.
+    await page.getByLabel('Always dark').check();
+    await expect
+      .poll(() => cards.first().evaluate((e) => getComputedStyle(e).backgroundColor))
+      .toBe('rgb(23, 27, 34)');
+    expect(await snippet(page)).toContain('--venue-events-card-background: #171b22;');
+
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    );
+    expect(overflow).toBe(false);
+    // The one 404 is the API's answer for "no-such-venue", which the check above asked for.
+    expect(problems).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await page.context().close();
+  });
+
+  it('builds a buy button for one event and copies the snippet', async () => {
+    const { page, problems } = await open(1280);
+    await page.getByLabel('Venue slug').fill('blue-room');
+    await expect.poll(() => page.locator('#slug-status').textContent()).toContain('Found');
+    const event = page.getByLabel('Event', { exact: true });
+    expect(await event.isDisabled()).toBe(true);
+
+    await page.getByLabel('A buy button').check();
+    expect(await event.isDisabled()).toBe(false);
+    const jazz = await event
+      .locator('option', { hasText: 'Late Night Jazz' })
+      .getAttribute('value');
+    await event.selectOption(jazz!);
+    const button = page.locator('#preview venue-buy-button [part="buy-button"]');
+    await expect.poll(() => button.textContent()).toBe('Buy tickets');
+    const text = (await snippet(page))!;
+    expect(text).toContain('<venue-buy-button venue="blue-room" event-id="102">');
+    expect(text).toMatch(/\/t\/blue-room\/events\/late-night-jazz">Buy tickets<\/a>/);
+    expect(text).not.toContain('card-min-width');
+
+    await page.getByLabel('One event in full').check();
+    await page.locator('#preview venue-event [part="title"]').waitFor();
+    expect(await snippet(page)).toContain('<venue-event venue="blue-room" event-id="102">');
+
+    await page.getByRole('button', { name: 'Copy snippet' }).click();
+    await expect.poll(() => page.locator('#copy-status').textContent()).toContain('copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet(page));
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('is keyboard operable and has no axe-core violations', async () => {
+    const { page } = await open(375);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('slug');
+    await page.keyboard.type('blue-room');
+    await expect.poll(() => page.locator('#slug-status').textContent()).toContain('Found');
+    await page.locator('#preview venue-events article[part="card"]').first().waitFor();
+    // evaluate() runs outside the page's CSP, as a browser extension would.
+    await page.evaluate(AXE);
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (c: unknown) => Promise<unknown> } }).axe;
+      const result = (await axe.run({ exclude: [['#preview']] })) as {
+        violations: { id: string; nodes: { target: unknown }[] }[];
+      };
+      return result.violations.map(
+        (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+      );
+    });
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it('pre-fills the slug from ?venue=', async () => {
+    const { page } = await open(800);
+    await page.goto(`${url}/embed?venue=blue-room`);
+    await expect.poll(() => page.locator('#slug-status').textContent()).toContain('Found');
+    await page.goto(`${url}/embed?venue=%22%3E%3Cscript%3E`);
+    expect(await page.getByLabel('Venue slug').inputValue()).toBe('');
+    await page.context().close();
+  });
+});

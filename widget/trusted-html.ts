@@ -15,7 +15,7 @@ type Factory = { createPolicy(name: string, rules: Policy): Policy };
 
 function create(): Policy | undefined {
   try {
-    return (window as { trustedTypes?: Factory }).trustedTypes?.createPolicy('venue-events', {
+    return (globalThis as { trustedTypes?: Factory }).trustedTypes?.createPolicy('venue-events', {
       createHTML: (html) => html,
       createScriptURL: () => '',
     });

@@ -1,0 +1,52 @@
+/** widget/format.ts (in Chromium: the excerpt parses HTML with DOMParser). */
+import { expect } from 'chai';
+import {
+  closingText,
+  datetimeAttr,
+  excerpt,
+  formatEventDate,
+  formatStopDate,
+  safeUrl,
+} from '../../widget/format.js';
+import { resolveI18n } from '../../widget/messages.js';
+
+const { t } = resolveI18n('en', document.body);
+const NOW = Date.parse('2026-12-05T12:00:00Z');
+
+describe('widget/format.ts', () => {
+  it('event dates are the venue-local parts, never shifted', () => {
+    expect(formatEventDate('2026-12-31T00:00:00.000000Z', '23:30:00', 'en-GB')).to.equal(
+      'Thu, 31 Dec 2026, 23:30',
+    );
+    expect(formatEventDate('2026-12-31T00:00:00.000000Z', '', 'en-GB')).to.equal(
+      'Thu, 31 Dec 2026',
+    );
+    expect(formatStopDate('2026-12-08', 'en-GB')).to.equal('Tue 8 Dec');
+    expect(datetimeAttr('2026-12-31T00:00:00.000000Z', '23:30:00')).to.equal('2026-12-31T23:30');
+    expect(datetimeAttr('2026-12-31T00:00:00.000000Z', '')).to.equal('2026-12-31');
+  });
+
+  it('closing text: seconds, minutes, hours, then a date; by the minute for announcements', () => {
+    expect(closingText(NOW + 2_000, NOW, 'en', t)).to.equal('Sales close in 2 seconds');
+    expect(closingText(NOW + 2_000, NOW, 'en', t, true)).to.equal('Sales close in 1 minute');
+    expect(closingText(NOW + 90_000, NOW, 'en', t)).to.equal('Sales close in 2 minutes');
+    expect(closingText(NOW + 2 * 3_600_000, NOW, 'en', t)).to.equal('Sales close in 2 hours');
+    expect(closingText(NOW + 3 * 86_400_000, NOW, 'en-GB', t)).to.match(/^Sales close Tue 8 Dec, /);
+  });
+
+  it('excerpt: text only, block boundaries as spaces, entities decoded, cut on a word', () => {
+    expect(excerpt('<p>a</p><p>b &amp; c</p><script>x</script>')).to.equal('a b & c x');
+    const long = excerpt(`<p>${'word '.repeat(60)}</p>`);
+    expect(long.length).to.be.at.most(160);
+    expect(long.endsWith('word…')).to.equal(true);
+  });
+
+  it('safeUrl: only http(s), resolved against the API base', () => {
+    expect(safeUrl('/storage/a.jpg', 'https://api.example/x')).to.equal(
+      'https://api.example/storage/a.jpg',
+    );
+    expect(safeUrl('javascript:alert(1)', 'https://api.example')).to.equal(undefined);
+    expect(safeUrl('data:image/svg+xml,<svg/>', 'https://api.example')).to.equal(undefined);
+    expect(safeUrl(null, 'https://api.example')).to.equal(undefined);
+  });
+});

@@ -31,6 +31,20 @@ describe('widget build (npm run build)', () => {
     expect(entry).not.toContain('DOMPurify');
   });
 
+  it('the chunks loaded after the script stay small: the wire reader (with the first request), German and French strings', () => {
+    const chunks = readdirSync(DIR).filter((f) => f.endsWith('.js'));
+    const gz = (prefix: string) => {
+      const name = chunks.find((f) => f.startsWith(prefix));
+      expect(name, `${prefix}*.js`).toBeDefined();
+      const size = gzipSync(readFileSync(new URL(name!, DIR)), { level: 9 }).length;
+      console.log(`dist/widget/${name}: ${size} B gzipped`);
+      return size;
+    };
+    expect(gz('wire-')).toBeLessThanOrEqual(2 * 1024);
+    expect(gz('messages.de-')).toBeLessThanOrEqual(1024);
+    expect(gz('messages.fr-')).toBeLessThanOrEqual(1024);
+  });
+
   it('no eval or Function constructor (strict CSP)', () => {
     const entry = readFileSync(new URL('venue-events.js', DIR), 'utf8');
     expect(entry).not.toMatch(/\beval\(|new Function\(/);

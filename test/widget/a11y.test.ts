@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 13–19: every visitor — contrast in both colour schemes on any page, focus while
+ * Every visitor — contrast in both colour schemes on any page, focus while
  * paging, language, right-to-left, forced colours, screen-reader noise, heading order.
  */
 import { expect } from 'chai';
@@ -31,7 +31,7 @@ const list = async (attrs: string, wrap = (m: string) => m) => {
 /** The lowest contrast of the widget's text in `el`, with the text it belongs to. */
 const lowest = (el: Element) => contrasts(el)[0]!;
 
-describe('contrast on a light page, in both colour schemes (issue 8 item 13)', () => {
+describe('contrast on a light page, in both colour schemes', () => {
   afterEach(async () => {
     cleanup();
     document.body.style.background = '';
@@ -62,7 +62,7 @@ describe('contrast on a light page, in both colour schemes (issue 8 item 13)', (
   }
 });
 
-describe('focus while paging (issue 8 item 14)', () => {
+describe('focus while paging', () => {
   afterEach(cleanup);
 
   const focused = (el: VenueEvents) => el.shadowRoot!.activeElement as HTMLButtonElement | null;
@@ -101,7 +101,7 @@ describe('focus while paging (issue 8 item 14)', () => {
   });
 });
 
-describe('language (issue 8 item 15)', () => {
+describe('language', () => {
   afterEach(cleanup);
 
   const langOf = (node: Element) => node.closest('[lang]')?.getAttribute('lang');
@@ -149,7 +149,7 @@ describe('language (issue 8 item 15)', () => {
   }
 });
 
-describe('right to left (issue 8 item 16)', () => {
+describe('right to left', () => {
   afterEach(cleanup);
 
   it('the cancellation note is marked on the start side', async () => {
@@ -161,7 +161,7 @@ describe('right to left (issue 8 item 16)', () => {
   });
 });
 
-describe('forced colours (issue 8 item 17)', () => {
+describe('forced colours', () => {
   afterEach(async () => {
     cleanup();
     await executeServerCommand('emulate-forced-colors', { value: 'none' });
@@ -183,7 +183,7 @@ describe('forced colours (issue 8 item 17)', () => {
   });
 });
 
-describe('screen-reader noise (issue 8 item 18)', () => {
+describe('screen-reader noise', () => {
   afterEach(cleanup);
 
   it('one polite live region per widget', async () => {
@@ -215,7 +215,7 @@ describe('screen-reader noise (issue 8 item 18)', () => {
   });
 });
 
-describe('heading order (issue 8 item 19)', () => {
+describe('heading order', () => {
   afterEach(cleanup);
 
   it('under a page h1: titles are h2 by default, no axe heading-order violation', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 1–3 and 6: data from upstream platforms (through the proxy) that the widget must
+ * Data from upstream platforms (through the proxy) that the widget must
  * survive. The bodies are real API responses broken in one place, served by the test server.
  */
 import { expect } from 'chai';
@@ -38,7 +38,7 @@ async function brokenList(slug: string, breakIt: (events: Json[]) => void) {
 
 const titles = (el: Element) => deepQueryAll(el, '[part="title"]').map((t) => t.textContent);
 
-describe('bad data never blanks the list (issue 8 item 1)', () => {
+describe('bad data never blanks the list', () => {
   beforeEach(() => {
     uncaught = [];
     window.addEventListener('error', onError);
@@ -101,7 +101,7 @@ describe('bad data never blanks the list (issue 8 item 1)', () => {
   });
 });
 
-describe('a ticket office the widget does not understand (issue 8 item 2)', () => {
+describe('a ticket office the widget does not understand', () => {
   afterEach(cleanup);
 
   const offices: [string, unknown][] = [
@@ -151,7 +151,7 @@ describe('a ticket office the widget does not understand (issue 8 item 2)', () =
   });
 });
 
-describe('wire types are checked once, at the boundary (issue 8 item 3)', () => {
+describe('wire types are checked once, at the boundary', () => {
   afterEach(cleanup);
 
   it('booleans, impossible dates, missing links.self', async () => {
@@ -197,7 +197,7 @@ describe('wire types are checked once, at the boundary (issue 8 item 3)', () => 
   });
 });
 
-describe('at most one page is rendered (issue 8 item 6)', () => {
+describe('at most one page is rendered', () => {
   afterEach(cleanup);
 
   it('1,000 events in one response: 12 cards, quickly', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 9–12: nothing of a venue's description escapes its card, nothing of the host
+ * Nothing of a venue's description escapes its card, nothing of the host
  * page's typography leaks in, and the widget works on a page that enforces Trusted Types.
  */
 import { expect } from 'chai';
@@ -19,7 +19,7 @@ async function description(base?: string): Promise<Element> {
   return waitFor(() => el.shadowRoot!.querySelector('[part="description"]'), 'the description');
 }
 
-describe('descriptions stay inside the card (issue 8 item 9)', () => {
+describe('descriptions stay inside the card', () => {
   afterEach(cleanup);
 
   it('no dialog, popover, slot, template, marquee, form control or inline style survives', async () => {
@@ -43,7 +43,7 @@ describe('descriptions stay inside the card (issue 8 item 9)', () => {
   });
 });
 
-describe('relative links resolve against the API origin (issue 8 item 10)', () => {
+describe('relative links resolve against the API origin', () => {
   afterEach(cleanup);
 
   it('not the host page (or its <base>)', async () => {
@@ -61,7 +61,7 @@ describe('relative links resolve against the API origin (issue 8 item 10)', () =
   });
 });
 
-describe("the page's typography does not leak in (issue 8 item 11)", () => {
+describe("the page's typography does not leak in", () => {
   afterEach(() => {
     cleanup();
     document.documentElement.style.fontSize = '';
@@ -105,7 +105,7 @@ describe("the page's typography does not leak in (issue 8 item 11)", () => {
   });
 });
 
-describe('Trusted Types (issue 8 item 12)', () => {
+describe('Trusted Types', () => {
   let frame: HTMLIFrameElement | undefined;
   afterEach(() => frame?.remove());
 

@@ -1,5 +1,5 @@
 /**
- * Issue 8 items 4, 5, 7 and 8: never stuck (timeouts, pages beyond the last), and right across
+ * Never stuck (timeouts, pages beyond the last), and right across
  * the element's life (venue changes, moves and re-adds during a countdown).
  */
 import { expect } from 'chai';
@@ -19,7 +19,7 @@ import type { VenueEvents } from '../../widget/venue-events.js';
 import type { VenueEvent } from '../../widget/venue-event.js';
 import type { VenueBuyButton } from '../../widget/venue-buy-button.js';
 
-describe('requests time out (issue 8 item 4)', () => {
+describe('requests time out', () => {
   afterEach(cleanup);
 
   for (const path of ['__stall', '__stall-body']) {
@@ -56,7 +56,7 @@ describe('requests time out (issue 8 item 4)', () => {
   });
 });
 
-describe('a start page beyond the last (issue 8 item 5)', () => {
+describe('a start page beyond the last', () => {
   afterEach(cleanup);
 
   it('shows the last page, with its events and pagination', async () => {
@@ -75,7 +75,7 @@ describe('a start page beyond the last (issue 8 item 5)', () => {
   });
 });
 
-describe('changing venue or base-url starts again (issue 8 item 7)', () => {
+describe('changing venue or base-url starts again', () => {
   afterEach(cleanup);
 
   it('page 2 of one venue → another venue with one page: its page 1', async () => {
@@ -132,7 +132,7 @@ function move(el: Element): void {
   parent.append(el);
 }
 
-describe('the countdown survives moves and re-adds (issue 8 item 8)', () => {
+describe('the countdown survives moves and re-adds', () => {
   beforeEach(() => setServerClock('2026-12-05T12:00:00Z'));
   afterEach(async () => {
     cleanup();

@@ -14,8 +14,9 @@ export const listStyles = css`
     padding: 0;
     list-style: none;
   }
+  /* Not dimmed while the next page loads: dimming would take the text below AA contrast. */
   .list[aria-busy='true'] {
-    opacity: 0.6;
+    cursor: progress;
   }
   .skeleton {
     min-height: 22em;

@@ -2,9 +2,14 @@
  * The venue's optional `url` and `address` (handbook `venue-file.md`): validated with JSON paths,
  * normalised by the importer and kept by the store (SQLite and PostgreSQL alike).
  */
+import Database from 'better-sqlite3';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
-import { openTestStore } from '../support/store.js';
+import { openStore } from '../../server/store/store.js';
+import { openTestStore, STORE_KIND } from '../support/store.js';
 
 const venue = (extra: Record<string, unknown>) => ({
   venues: [
@@ -101,5 +106,29 @@ describe('venue url and address', () => {
       found.some((p) => p.startsWith(expected)),
       found.join('\n'),
     ).toBe(true);
+  });
+});
+
+describe.runIf(STORE_KIND === 'sqlite')('SQLite migration', () => {
+  it('a database made before venue details gains the column and keeps its venues', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 've-migrate-')), 'old.db');
+    const first = await openStore(file);
+    await importVenueFile(first, venue({}));
+    await first.close();
+    // Back to the schema before the details column: migration 1 only.
+    const old = new Database(file);
+    old.exec('ALTER TABLE venues DROP COLUMN details');
+    old.pragma('user_version = 1');
+    old.close();
+    const store = await openStore(file);
+    expect(await store.venue('test-venue')).toEqual({
+      slug: 'test-venue',
+      name: 'Test Venue',
+      timezone: 'Europe/London',
+      apiShape: 'current',
+    });
+    await importVenueFile(store, venue({ url: 'https://new.example/' }));
+    expect((await store.venue('test-venue'))?.url).toBe('https://new.example/');
+    await store.close();
   });
 });

@@ -4,7 +4,7 @@
  * linking to its page, numbered pagination links, the calendar feed, and the same schema.org
  * JSON-LD as the event pages. Built from API resources, so the page and the API agree.
  */
-import type { EventResource } from '../../shared/contract.js';
+import type { EventResource, ListResponse } from '../../shared/contract.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
 import { escapeHtml } from '../html.js';
 import { plainText } from '../html-text.js';
@@ -27,6 +27,14 @@ export interface ListingPosition {
   /** 1-based position of the first event on the page, or null when the page is empty. */
   from: number | null;
 }
+
+/** The position of a list response (spec §2.5), e.g. one the proxy got from its upstream. */
+export const positionOf = (meta: ListResponse['meta']): ListingPosition => ({
+  currentPage: meta.current_page,
+  lastPage: meta.last_page,
+  total: meta.total,
+  from: meta.from,
+});
 
 /** `/t/{slug}/events` for page 1, `?page=n` after it. */
 export const listingPageHref = (slug: string, page: number) =>

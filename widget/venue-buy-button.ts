@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import type { EventResource } from '../shared/contract.js';
 import { eventPageUrl, fetchEvent } from './api.js';
 import { buyState, localToday, type BuyState, type ClosedReason } from './buy-state.js';
@@ -32,7 +32,8 @@ const closedLabel = (t: Messages, reason: ClosedReason): string =>
  * @fires venue-events:expired - a pending closure passed while shown; `detail: { event }`. The
  *   list refetches on it; a button that fetched its own event refetches it.
  * @csspart buy-button - the "Buy tickets" link
- * @csspart buy-status - the closing countdown, or the closed state
+ * @csspart buy-status - the closing countdown, the closed state, or (fetching by `event-id`) the
+ *   error state with its retry button
  * @csspart buy-message - the venue's message while sales are closed
  * @cssprop --venue-events-accent - button background
  * @cssprop --venue-events-on-accent - button text colour
@@ -124,8 +125,14 @@ export class VenueBuyButton extends VenueElement {
   override render() {
     const event = this.current;
     const state = this.state;
-    if (!event || !state) return nothing;
     const { t, locale, contentLang } = this.i18n;
+    if (!event || !state) {
+      return this.fetched.status === TaskStatus.ERROR
+        ? html`<p class="closed" part="buy-status" data-reason="error" role="alert" lang=${locale}>
+            ${t.error} <button @click=${this.retry}>${t.retry}</button>
+          </p>`
+        : nothing;
+    }
     const closing =
       state.kind === 'open' && state.closesAtMs !== null
         ? (byMinute: boolean) => closingText(state.closesAtMs!, this.now, locale, t, byMinute)
@@ -159,6 +166,10 @@ export class VenueBuyButton extends VenueElement {
           : nothing
       }
     </div>`;
+  }
+
+  private retry(): void {
+    void this.fetched.run();
   }
 
   private onClick(e: MouseEvent): void {

@@ -58,6 +58,7 @@ export class VenueElement extends LitElement {
 
   /** Dispatches a bubbling, composed event; false when a listener cancelled it. */
   protected emit<T>(name: string, init: { detail: T; cancelable?: boolean }): boolean {
-    return this.dispatchEvent(new CustomEvent(name, { ...init, bubbles: true, composed: true }));
+    const event = new CustomEvent(name, { ...init, bubbles: true, composed: true });
+    return this.dispatchEvent(event);
   }
 }

@@ -55,7 +55,7 @@ export class VenueEvents extends VenueElement {
   static override properties = {
     page: { type: Number, reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
-    announcement: { state: true },
+    announcement: { state: true, attribute: false },
   };
 
   /** Page shown (1-based); changes as the visitor pages. */

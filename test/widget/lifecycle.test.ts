@@ -51,6 +51,19 @@ describe('requests time out', () => {
     expect(error.querySelector('button')!.textContent).to.equal('Try again');
   });
 
+  it('<venue-buy-button> fetching by event-id: the error state with retry', async () => {
+    const el = mount<VenueBuyButton>(
+      `<venue-buy-button venue="states" event-id="1" base-url="${location.origin}/__stall" timeout="300" locale="en"></venue-buy-button>`,
+    );
+    const error = await waitFor(
+      () => el.shadowRoot!.querySelector('[part="buy-status"][data-reason="error"]'),
+      'the error state',
+      3000,
+    );
+    expect(error.getAttribute('role')).to.equal('alert');
+    expect(error.querySelector('button')!.textContent).to.equal('Try again');
+  });
+
   it('the default is 10 s', () => {
     expect(document.createElement('venue-events').timeout).to.equal(10_000);
   });

@@ -59,7 +59,7 @@ ${widgetScriptTag(manifest, '')}
 &lt;venue-events venue="${slug}"&gt;&lt;/venue-events&gt;</code></pre></header>
 <main>
 <venue-events venue="${slug}">
-  <a href="/t/${slug}/api/events">See all upcoming events</a>
+  <a href="/t/${slug}/events">See all upcoming events</a>
 </venue-events>
 </main>
 </body>

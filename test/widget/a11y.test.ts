@@ -77,7 +77,7 @@ describe('focus while paging', () => {
     button('Next').focus();
     await sendKeys({ press: 'Enter' });
     await waitFor(() => root.querySelectorAll('[part="card"]').length === 2, 'page 2');
-    expect(document.activeElement).to.equal(el);
+    expect(document.activeElement === el, 'focus inside the widget').to.equal(true);
     expect(focused(el)?.textContent).to.contain('Next');
     expect(focused(el)!.matches(':focus')).to.equal(true);
     expect(focused(el)!.disabled).to.equal(false);

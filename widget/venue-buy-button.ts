@@ -73,7 +73,7 @@ export class VenueBuyButton extends VenueElement {
         revalidate: reloads > 0,
       });
       this.emit('venue-events:event-load', { detail: { event } });
-      return event;
+      return { event, of: `${base} ${venue} ${id}` };
     },
     args: () =>
       [
@@ -95,8 +95,14 @@ export class VenueBuyButton extends VenueElement {
     );
   }
 
+  /** What a fetched event belongs to: nothing of another venue or event is ever shown. */
+  private get source(): string {
+    return `${this.base} ${this.venue} ${this.eventId}`;
+  }
+
   private get current(): EventResource | undefined {
-    return this.event ?? this.fetched.value;
+    const fetched = this.fetched.value;
+    return this.event ?? (fetched?.of === this.source ? fetched.event : undefined);
   }
 
   protected override willUpdate(changed: PropertyValues): void {

@@ -129,6 +129,32 @@ describe('changing venue or base-url starts again', () => {
   });
 });
 
+describe('a standalone <venue-buy-button> given another event or API', () => {
+  afterEach(cleanup);
+
+  it('shows nothing of the previous event while the next loads', async () => {
+    const button = mount<VenueBuyButton>(
+      '<venue-buy-button venue="states" event-id="1" locale="en"></venue-buy-button>',
+      (b) => (b.clock = frozen),
+    );
+    await waitFor(() => button.shadowRoot!.querySelector('[part="buy-button"]'), 'the link');
+    button.baseUrl = `${location.origin}/__stall`;
+    button.timeout = 300;
+    await button.updateComplete;
+    expect(button.shadowRoot!.querySelector('[part="buy-button"]')).to.equal(null);
+    await waitFor(
+      () => button.shadowRoot!.querySelector('[data-reason="error"]'),
+      'the error state',
+    );
+    button.baseUrl = undefined;
+    button.eventId = '3';
+    await waitFor(
+      () => button.shadowRoot!.querySelector('[data-reason="manual"]'),
+      "event 3's closed state",
+    );
+  });
+});
+
 /** A base URL for the real API that no earlier test has fetched (and the browser cached). */
 const fresh = () => `${location.origin}/__via/${Math.random().toString(36).slice(2)}`;
 

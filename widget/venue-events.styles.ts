@@ -78,6 +78,10 @@ export const listStyles = css`
     padding: 0;
     list-style: none;
   }
+  .arrow:dir(rtl) {
+    display: inline-block;
+    transform: scaleX(-1);
+  }
   .gap {
     padding-inline: 0.25em;
     color: var(--_muted);

@@ -203,7 +203,7 @@ export class VenueEvents extends VenueElement {
       </li>`;
     return html`<nav part="pagination" aria-label=${t.pagination}>
       <ul>
-        ${step(current - 1, current <= 1, html`<span aria-hidden="true">‹</span> ${t.previous}`)}
+        ${step(current - 1, current <= 1, html`<span class="arrow" aria-hidden="true">‹</span> ${t.previous}`)}
         ${pages.map(
           (p, i) =>
             html`${
@@ -222,7 +222,7 @@ export class VenueEvents extends VenueElement {
                 </button>
               </li>`,
         )}
-        ${step(current + 1, current >= last, html`${t.next} <span aria-hidden="true">›</span>`)}
+        ${step(current + 1, current >= last, html`${t.next} <span class="arrow" aria-hidden="true">›</span>`)}
       </ul>
     </nav>`;
   }

@@ -159,6 +159,12 @@ describe('right to left', () => {
     expect(s.borderRightWidth).to.equal('4px');
     expect(s.borderLeftWidth).to.equal('0px');
   });
+
+  it('the paging arrows point the reading way', async () => {
+    const el = await list('venue="many" locale="en"', (m) => `<div dir="rtl">${m}</div>`);
+    const arrow = el.shadowRoot!.querySelector('.arrow')!;
+    expect(getComputedStyle(arrow).transform).to.equal('matrix(-1, 0, 0, 1, 0, 0)');
+  });
 });
 
 describe('forced colours', () => {

@@ -3,6 +3,8 @@
  * variable (the flag wins). Pure: takes argv and env, returns options or throws `UsageError`.
  */
 import { parseArgs } from 'node:util';
+import { IANAZone } from 'luxon';
+import { SLUG, whole } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 import { isValidHost } from './http/host.js';
 
@@ -38,6 +40,8 @@ export interface ServerOptions {
   staleMs: number;
   cache: boolean;
   allowSlugs: string[] | undefined;
+  /** Proxy mode: IANA zone of each venue slug, for its pages and calendars. */
+  venueZones: Record<string, string>;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -66,6 +70,8 @@ Every option can also be set by the environment variable on its right (lists com
                          (default 300000)                                     VENUE_EVENTS_STALE_MS
   --no-cache             proxy mode: do not cache upstream responses          VENUE_EVENTS_NO_CACHE=1
   --allow-slug SLUG      proxy mode: only these venue slugs (repeatable)      VENUE_EVENTS_ALLOW_SLUGS
+  --venue-zone SLUG=ZONE proxy mode: a venue's IANA zone, for its pages and
+                         calendars (repeatable; default floating times)       VENUE_EVENTS_VENUE_ZONES
   --help                 show this help
 
 With no --data and an empty database, a demo venue (blue-room) dated relative to today is imported.`;
@@ -103,6 +109,19 @@ function trustProxy(raw: string | undefined): TrustProxy {
   if (/^(true|yes)$/i.test(raw)) return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return list(undefined, raw)!;
+}
+
+/** `slug=Area/City` pairs → a map, each zone checked against the IANA database (luxon). */
+function venueZones(pairs: string[] | undefined): Record<string, string> {
+  const zones: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const [slug, zone] = pair.split('=');
+    if (!slug || !zone || !whole(SLUG).test(slug) || !IANAZone.isValidZone(zone)) {
+      throw new UsageError(`--venue-zone must be slug=IANA/Zone, got "${pair}"`);
+    }
+    zones[slug] = zone;
+  }
+  return zones;
 }
 
 const url = (name: string, raw: string | undefined) => {
@@ -143,6 +162,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         'stale-ms': { type: 'string' },
         'no-cache': { type: 'boolean' },
         'allow-slug': { type: 'string', multiple: true },
+        'venue-zone': { type: 'string', multiple: true },
       },
     }));
   } catch (error) {
@@ -194,5 +214,6 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     ),
     cache: !flag('no-cache', values['no-cache'], env.VENUE_EVENTS_NO_CACHE),
     allowSlugs: list(values['allow-slug'], env.VENUE_EVENTS_ALLOW_SLUGS),
+    venueZones: venueZones(list(values['venue-zone'], env.VENUE_EVENTS_VENUE_ZONES)),
   };
 }

@@ -131,6 +131,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       VENUE_EVENTS_STALE_MS: '1000',
       VENUE_EVENTS_NO_CACHE: 'yes',
       VENUE_EVENTS_ALLOW_SLUGS: 'blue-room,red-room',
+      VENUE_EVENTS_VENUE_ZONES: 'blue-room=Europe/London,red-room=Pacific/Auckland',
     });
     expect(options).toEqual({
       help: false,
@@ -151,6 +152,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       staleMs: 1000,
       cache: false,
       allowSlugs: ['blue-room', 'red-room'],
+      venueZones: { 'blue-room': 'Europe/London', 'red-room': 'Pacific/Auckland' },
     });
   });
 
@@ -175,6 +177,7 @@ describe('CLI options (server/cli-options.ts)', () => {
     [['--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/],
     [['--now', '2026-12-05T12:00:00'], /--now must be an ISO 8601 instant/],
     [['--bogus'], /Unknown option/],
+    [['--venue-zone', 'blue-room=Mars/Base'], /--venue-zone must be slug=IANA\/Zone/],
   ])('%j → a usage error', (argv, message) => {
     expect(() => parseServerOptions(argv, {})).toThrow(UsageError);
     expect(() => parseServerOptions(argv, {})).toThrow(message);

@@ -43,19 +43,21 @@ const loaders: Record<string, () => Promise<Messages>> = {
 
 const language = (locale: string) => locale.toLowerCase().split('-')[0]!;
 
+const loading: Record<string, Promise<void>> = {};
+
 /**
- * Loads the table `resolveI18n` will want for this element, if it is not loaded yet; resolves
- * to undefined at once (no promise) when nothing needs loading. A failed load falls back to
- * English.
+ * Loads the table `resolveI18n` will want for this element, if it is not loaded yet: a promise
+ * (the same one while it loads), or undefined when nothing needs loading. A failed load falls
+ * back to English.
  */
 export function loadMessages(explicit: string | undefined, host: Element): Promise<void> | void {
   const lang = language(wantedLocale(explicit, pageLang(host)));
   const load = !tables[lang] && loaders[lang];
   if (!load) return;
-  return load().then(
+  return (loading[lang] ??= load().then(
     (table) => void (tables[lang] = table),
     () => void delete loaders[lang],
-  );
+  ));
 }
 
 /** The locale an element speaks, resolved once per update by `VenueElement`. */

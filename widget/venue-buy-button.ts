@@ -67,11 +67,10 @@ export class VenueBuyButton extends VenueElement {
   private fetched = new Task(this, {
     task: async ([base, venue, id, timeoutMs, reloads], { signal }) => {
       if (!id || !venue) return undefined;
-      const event = await fetchEvent(base, venue, id, {
-        signal,
-        timeoutMs,
-        revalidate: reloads > 0,
-      });
+      const [event] = await Promise.all([
+        fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: reloads > 0 }),
+        this.localeReady,
+      ]);
       this.emit('venue-events:event-load', { detail: { event } });
       return { event, of: `${base} ${venue} ${id}` };
     },

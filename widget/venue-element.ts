@@ -32,6 +32,8 @@ export class VenueElement extends LitElement {
 
   /** The locale, messages and page language of this update. */
   protected i18n!: I18n;
+  /** Resolves once the locale's messages are loaded; data tasks wait for it. */
+  protected localeReady: Promise<void> = Promise.resolve();
 
   constructor() {
     super();
@@ -45,14 +47,12 @@ export class VenueElement extends LitElement {
     return this.baseUrl || SCRIPT_ORIGIN;
   }
 
-  /** Waits for the locale's messages (German and French load on first use) before rendering. */
-  protected override scheduleUpdate(): void | Promise<unknown> {
-    const loading = loadMessages(this.locale, this);
-    return loading ? loading.then(() => super.scheduleUpdate()) : super.scheduleUpdate();
-  }
-
   protected override willUpdate(changed: PropertyValues): void {
     super.willUpdate(changed);
+    // German and French load on first use, alongside the first request (tasks await
+    // `localeReady` with their data), then re-render in them.
+    const loading = loadMessages(this.locale, this);
+    if (loading) this.localeReady = loading.then(() => this.requestUpdate());
     this.i18n = resolveI18n(this.locale, this);
   }
 

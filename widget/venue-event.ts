@@ -49,11 +49,13 @@ export class VenueEvent extends VenueElement {
 
   private load = new Task(this, {
     task: async ([base, venue, id, given, timeoutMs], { signal }) => {
-      const event =
+      const [event] = await Promise.all([
         given ??
-        (id && venue
-          ? await fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: false })
-          : undefined);
+          (id && venue
+            ? fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: false })
+            : undefined),
+        this.localeReady,
+      ]);
       if (!event) return undefined;
       const description = await sanitizeHtml(event.attributes.description, base);
       this.emit('venue-events:event-load', { detail: { event } });

@@ -74,7 +74,7 @@ export class VenueEvents extends VenueElement {
   private list = new Task(this, {
     task: async ([base, venue, page, timeoutMs, reloads], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
-      let body = await fetchEvents(base, venue, page, options);
+      let [body] = await Promise.all([fetchEvents(base, venue, page, options), this.localeReady]);
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options);
         this.page = body.page;

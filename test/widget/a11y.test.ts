@@ -140,6 +140,22 @@ describe('language', () => {
     );
   });
 
+  it('a German page in a fresh frame: German strings (loaded with the first request) before anything shows', async () => {
+    const frame = document.createElement('iframe'); // a fresh page: nothing loaded yet
+    frame.srcdoc = `<!doctype html><html lang="de"><script type="module" src="/widget/index.ts"></script>
+      <venue-events venue="empty"></venue-events></html>`;
+    document.body.append(frame);
+    const empty = await waitFor(
+      () =>
+        frame.contentDocument
+          ?.querySelector('venue-events')
+          ?.shadowRoot?.querySelector('[part="empty"]'),
+      'the empty state',
+    );
+    expect(empty.textContent).to.equal('Keine kommenden Veranstaltungen');
+    frame.remove();
+  });
+
   for (const locale of ['en', 'de', 'fr']) {
     it(`${locale}: the buy link's accessible name contains its visible text (WCAG 2.5.3)`, async () => {
       const el = await list(`venue="states" locale="${locale}"`);

@@ -26,10 +26,10 @@ const closedLabel = (t: Messages, reason: ClosedReason): string =>
  * "Online sales closed"). Give it an event (`.event`), or `venue` + `event-id` and it fetches
  * the event itself.
  *
- * @fires venue-events:buy - cancelable; `detail: { event, url }`. Call `preventDefault()` to open
+ * @fires venue-events-buy - cancelable; `detail: { event, url }`. Call `preventDefault()` to open
  *   your own checkout instead of following the link.
- * @fires venue-events:event-load - after it fetched its event by `event-id`; `detail: { event }`
- * @fires venue-events:expired - a pending closure passed while shown; `detail: { event }`. The
+ * @fires venue-events-event-load - after it fetched its event by `event-id`; `detail: { event }`
+ * @fires venue-events-expired - a pending closure passed while shown; `detail: { event }`. The
  *   list refetches on it; a button that fetched its own event refetches it.
  * @csspart buy-button - the "Buy tickets" link
  * @csspart buy-status - the closing countdown, the closed state, or (fetching by `event-id`) the
@@ -71,7 +71,7 @@ export class VenueBuyButton extends VenueElement {
         fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: reloads > 0 }),
         this.localeReady,
       ]);
-      this.emit('venue-events:event-load', { detail: { event } });
+      this.emit('venue-events-event-load', { detail: { event } });
       return { event, of: `${base} ${venue} ${id}` };
     },
     args: () =>
@@ -114,7 +114,7 @@ export class VenueBuyButton extends VenueElement {
     }
     // A pending closure passed on screen (this render shows it closed): ask for the server's
     // word once, before the Task controller reads its args, so a reload joins this update. The
-    // list refetches on `venue-events:expired`; a button that fetched its event refetches it.
+    // list refetches on `venue-events-expired`; a button that fetched its event refetches it.
     if (
       event &&
       this.state?.kind === 'closed' &&
@@ -122,7 +122,7 @@ export class VenueBuyButton extends VenueElement {
       this.expiredFor !== event.id
     ) {
       this.expiredFor = event.id;
-      this.emit('venue-events:expired', { detail: { event } });
+      this.emit('venue-events-expired', { detail: { event } });
       if (!this.event) this.reloads++;
     }
   }
@@ -180,7 +180,7 @@ export class VenueBuyButton extends VenueElement {
   private onClick(e: MouseEvent): void {
     const event = this.current!;
     const url = eventPageUrl(event, this.venue);
-    if (!this.emit('venue-events:buy', { detail: { event, url }, cancelable: true })) {
+    if (!this.emit('venue-events-buy', { detail: { event, url }, cancelable: true })) {
       e.preventDefault();
     }
   }

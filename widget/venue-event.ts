@@ -13,8 +13,8 @@ import { VenueElement } from './venue-element.js';
  * description, for site builders who lay out their own pages. Children are fallback content:
  * shown until the element upgrades and when scripts are off, never after (there is no slot).
  *
- * @fires venue-events:event-load - after the event loaded; `detail: { event }`
- * @fires venue-events:buy - from its buy control (see `<venue-buy-button>`)
+ * @fires venue-events-event-load - after the event loaded; `detail: { event }`
+ * @fires venue-events-buy - from its buy control (see `<venue-buy-button>`)
  * @csspart card - the event
  * @csspart image - the event image
  * @csspart category - the category label
@@ -58,7 +58,7 @@ export class VenueEvent extends VenueElement {
       ]);
       if (!event) return undefined;
       const description = await sanitizeHtml(event.attributes.description, base);
-      this.emit('venue-events:event-load', { detail: { event } });
+      this.emit('venue-events-event-load', { detail: { event } });
       return { event, description };
     },
     args: () => [this.base, this.venue, this.eventId, this.event, this.timeout] as const,

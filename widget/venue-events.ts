@@ -16,8 +16,8 @@ import type { EventPage } from './wire.js';
  * Children (e.g. a link to the venue's listing) are fallback content: shown until the element
  * upgrades and when scripts are off, never after (there is no slot).
  *
- * @fires venue-events:load - after each page loaded; `detail: { page, lastPage, total, events }`
- * @fires venue-events:buy - from a buy control; cancelable (see `<venue-buy-button>`)
+ * @fires venue-events-load - after each page loaded; `detail: { page, lastPage, total, events }`
+ * @fires venue-events-buy - from a buy control; cancelable (see `<venue-buy-button>`)
  * @csspart list - the grid of events
  * @csspart card - one event
  * @csspart image - the event image
@@ -80,7 +80,7 @@ export class VenueEvents extends VenueElement {
         this.page = body.page;
       }
       this.lastGood = body;
-      this.emit('venue-events:load', { detail: body });
+      this.emit('venue-events-load', { detail: body });
       return body;
     },
     args: () => [this.base, this.venue, this.page, this.timeout, this.reloads] as const,
@@ -92,7 +92,7 @@ export class VenueEvents extends VenueElement {
     this.headingLevel = 2;
     this.announcement = '';
     // A pending closure passed on screen: confirm with the server.
-    this.addEventListener('venue-events:expired', () => this.refresh());
+    this.addEventListener('venue-events-expired', () => this.refresh());
   }
 
   /** Fetches the current page again from the server (keeps the shown page until it arrives). */

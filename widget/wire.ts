@@ -26,7 +26,7 @@ import type {
   TicketOfficeReason,
 } from '../shared/contract.js';
 
-/** One page of the list, as the widget uses it (also the `venue-events:load` detail). */
+/** One page of the list, as the widget uses it (also the `venue-events-load` detail). */
 export interface EventPage {
   page: number;
   lastPage: number;

@@ -86,10 +86,10 @@ describe('buy control, one per ticket-office state (spec §2.4)', () => {
     expect(status.textContent!.trim()).to.equal('This event has ended');
   });
 
-  it('venue-events:buy is cancelable: a site builder opens its own checkout', async () => {
+  it('venue-events-buy is cancelable: a site builder opens its own checkout', async () => {
     const el = await list('states');
     let detail: { url: string } | undefined;
-    el.addEventListener('venue-events:buy', (e) => {
+    el.addEventListener('venue-events-buy', (e) => {
       detail = (e as CustomEvent).detail;
       e.preventDefault();
     });
@@ -142,7 +142,7 @@ describe('countdown', () => {
       '<venue-events venue="countdown" locale="en"></venue-events>',
       (e) => {
         e.clock = () => NOW_MS + (Date.now() - started); // venue time runs from 12:00:00, 2 s before the deadline
-        e.addEventListener('venue-events:load', () => loads++);
+        e.addEventListener('venue-events-load', () => loads++);
       },
     );
     await loaded(el);
@@ -172,7 +172,7 @@ describe('countdown', () => {
       '<venue-buy-button venue="countdown" event-id="300" locale="en"></venue-buy-button>',
       (b) => {
         b.clock = () => NOW_MS + (Date.now() - started);
-        b.addEventListener('venue-events:event-load', (e) => {
+        b.addEventListener('venue-events-event-load', (e) => {
           const { attributes } = (e as CustomEvent<{ event: EventResource }>).detail.event;
           offices.push('ticket_office' in attributes ? attributes.ticket_office.status : '');
         });

@@ -160,10 +160,10 @@ describe('<venue-events>', () => {
     }
   });
 
-  it('fires venue-events:load with the page', async () => {
+  it('fires venue-events-load with the page', async () => {
     let detail: { page: number; total: number } | undefined;
     await list('venue="many"', (e) =>
-      e.addEventListener('venue-events:load', (ev) => (detail = (ev as CustomEvent).detail)),
+      e.addEventListener('venue-events-load', (ev) => (detail = (ev as CustomEvent).detail)),
     );
     expect(detail).to.include({ page: 1, total: 14 });
   });

@@ -1,0 +1,124 @@
+/**
+ * What the proxy needs to build the listing page and the calendar files itself, from the
+ * upstream's list responses (spec §2.5) and the origin's pure renderers (`listing-page.ts`,
+ * `calendar.ts`): the venue as the proxy knows it (its slug, and its IANA zone only when
+ * configured), the venue's "today", and a reader that turns an upstream list body into resources
+ * the renderers can trust.
+ *
+ * The renderers take the contract's types at their word, and an upstream is another system: an
+ * event that does not have the contract's members with the contract's types is left out (the API
+ * itself still passes it through unchanged), and a list whose `meta` cannot place the page is a
+ * 502. Members the contract does not name are allowed (a platform may send more).
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { DateTime, IANAZone } from 'luxon';
+import {
+  EventResourceSchema,
+  SLUG,
+  TicketOfficeSchema,
+  whole,
+  type EventResource,
+  type ListResponse,
+} from '../../shared/contract.js';
+import { createAjv } from '../ajv.js';
+import { positionOf, type ListingPosition } from '../origin/listing-page.js';
+import type { PageVenue } from '../origin/page-shell.js';
+import { upstreamFault } from './upstream.js';
+
+/** Most list pages the calendar files read (12 events each): the feed's first 60 events. */
+export const FEED_MAX_PAGES = 5;
+
+/**
+ * Most pages a listing page's `meta.last_page` may claim: the page links every page, so an
+ * upstream's claim must not make it unbounded. 1,000 pages are 12,000 listed events.
+ */
+export const MAX_LISTED_PAGES = 1000;
+
+/** Venue slug → IANA time zone, for venues whose zone the operator configured. */
+export type VenueZones = Readonly<Record<string, string>>;
+
+const VENUE_SLUG = whole(SLUG);
+
+/** Throws when a configured slug is not a venue slug or a zone is not an IANA zone. */
+export function checkVenueZones(zones: VenueZones): void {
+  for (const [slug, zone] of Object.entries(zones)) {
+    if (!VENUE_SLUG.test(slug)) throw new Error(`venueZones: "${slug}" is not a venue slug`);
+    if (!IANAZone.isValidZone(zone)) {
+      throw new Error(`venueZones: unknown IANA time zone "${zone}" for venue "${slug}"`);
+    }
+  }
+}
+
+/**
+ * The venue as the proxy's pages describe it: named by its slug (the API carries no venue name),
+ * with its zone when configured (else times are floating and the JSON-LD has no UTC offset).
+ */
+export function proxyVenue(slug: string, zones: VenueZones | undefined): PageVenue {
+  const zone = zones && Object.hasOwn(zones, slug) ? zones[slug] : undefined;
+  return { slug, name: slug, ...(zone !== undefined && { timezone: zone }) };
+}
+
+/** `YYYY-MM-DD` at `nowMs`: the venue-local date when its zone is known, else the UTC date. */
+export function venueToday(venue: PageVenue, nowMs: number): string {
+  return venue.timezone
+    ? DateTime.fromMillis(nowMs, { zone: venue.timezone }).toISODate()!
+    : new Date(nowMs).toISOString().slice(0, 10);
+}
+
+/** `schema` as plain JSON Schema that allows members it does not name. */
+const lenient = (schema: TSchema): object =>
+  JSON.parse(JSON.stringify(schema), (key, value: unknown) =>
+    key === 'additionalProperties' ? undefined : value,
+  );
+
+const ajv = createAjv({ strict: false, allErrors: false });
+const validEvent = ajv.compile<EventResource>(lenient(EventResourceSchema));
+const validTicketOffice = ajv.compile(lenient(TicketOfficeSchema));
+
+/**
+ * `value` is an event resource of either shape the renderers can read: every member of spec
+ * §2.2 with its type, and a `ticket_office` (when present at all) of spec §2.4.
+ */
+export function isReadableEvent(value: unknown): value is EventResource {
+  if (!validEvent(value)) return false;
+  const attributes = value.attributes as unknown as Record<string, unknown>;
+  return !('ticket_office' in attributes) || validTicketOffice(attributes.ticket_office);
+}
+
+/** One upstream list page, read for the renderers. */
+export interface ListPage {
+  /** Its readable events, in the upstream's order. */
+  events: EventResource[];
+  position: ListingPosition;
+  /** How many events were left out as unreadable. */
+  dropped: number;
+}
+
+const isCount = (value: unknown, min: number): value is number =>
+  Number.isSafeInteger(value) && (value as number) >= min;
+
+/**
+ * Reads a list response body (its links already on the proxy's base). Throws a 502 when it is not
+ * a list whose `meta` places the page; leaves out events it cannot read.
+ */
+export function readListPage(body: unknown): ListPage {
+  const { data, meta } = (body ?? {}) as { data?: unknown; meta?: Record<string, unknown> };
+  if (
+    !Array.isArray(data) ||
+    typeof meta !== 'object' ||
+    meta === null ||
+    !isCount(meta.current_page, 1) ||
+    !isCount(meta.last_page, 1) ||
+    (meta.last_page as number) > MAX_LISTED_PAGES ||
+    !isCount(meta.total, 0) ||
+    !(meta.from === null || isCount(meta.from, 1))
+  ) {
+    throw upstreamFault(502, 'The events platform answered with a list we cannot read.');
+  }
+  const events = data.filter(isReadableEvent);
+  return {
+    events,
+    position: positionOf(meta as ListResponse['meta']),
+    dropped: data.length - events.length,
+  };
+}

@@ -58,6 +58,7 @@ async function proxyApp(options: ServerOptions & { upstream: string }): Promise<
     staleMs: options.staleMs,
     cache: options.cache,
     allowSlugs: options.allowSlugs,
+    venueZones: options.venueZones,
     clock: options.now === undefined ? undefined : () => new Date(options.now!),
     logger,
   });

@@ -150,9 +150,16 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       ? venueDateTime(d.date, d.time, zone)
       : DateTime.fromISO(`${d.date}T${d.time}`, { zone: 'UTC' });
   if (zone) {
-    const starts = dated.map((d) => at(d).toMillis());
-    const from = Math.min(input.now.getTime(), ...starts) - 366 * 86_400_000;
-    const to = Math.max(input.now.getTime(), ...starts) + 366 * 86_400_000;
+    // A loop, not Math.min(...starts): a feed with 100k stops would overflow the call stack.
+    let first = input.now.getTime();
+    let last = first;
+    for (const d of dated) {
+      const ms = at(d).toMillis();
+      if (ms < first) first = ms;
+      if (ms > last) last = ms;
+    }
+    const from = first - 366 * 86_400_000;
+    const to = last + 366 * 86_400_000;
     // No calendar-level zone name: ical-generator would then write DTSTAMP in it, and RFC 5545
     // §3.8.7.2 wants UTC. The generator still writes the VTIMEZONE of every event's TZID.
     calendar.timezone({ name: null, generator: (tz) => vtimezone(tz, from, to) });

@@ -70,7 +70,14 @@ export function sanitizeHtml(html: string, linkBase: string): Promise<string> {
     purify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName !== 'A') return;
       const href = node.getAttribute('href');
-      if (href) node.setAttribute('href', new URL(href, base).href);
+      let url = '';
+      try {
+        url = href ? new URL(href, base).href : '';
+      } catch {
+        // Not a URL at all: the text stays, the link goes.
+      }
+      if (url) node.setAttribute('href', url);
+      else node.removeAttribute('href');
       node.setAttribute('target', '_blank');
       node.setAttribute('rel', 'noopener noreferrer nofollow');
     });

@@ -54,7 +54,7 @@ describe('relative links resolve against the API origin', () => {
     try {
       const d = await description(api);
       const links = [...d.querySelectorAll('a')].map((a) => a.getAttribute('href'));
-      expect(links).to.deep.equal([`${api}/whats-on/x`, 'https://other.example/y']);
+      expect(links).to.deep.equal([`${api}/whats-on/x`, 'https://other.example/y', null]);
     } finally {
       base.remove();
     }

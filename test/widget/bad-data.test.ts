@@ -151,6 +151,29 @@ describe('a ticket office the widget does not understand', () => {
   });
 });
 
+describe('a ticket office the widget does not understand, in the list', () => {
+  afterEach(cleanup);
+
+  it('open without closes_at, and closes_at "soon": neutral closed, no extra list request', async () => {
+    const el = await brokenList('office-list', (events) => {
+      events[0]!.attributes.ticket_office = { status: 'open' };
+      events[1]!.attributes.ticket_office.closes_at = 'soon';
+    });
+    await new Promise((r) => setTimeout(r, 300));
+    for (const title of ['Gig 1', 'Gig 2']) {
+      const card = deepQueryAll(el, 'article').find(
+        (a) => a.querySelector('[part=title]')!.textContent === title,
+      )!;
+      expect(buyControl(card).link, title).to.equal(undefined);
+      expect(buyControl(card).status!.textContent!.trim(), title).to.equal('Online sales closed');
+    }
+    const requests = performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.includes('/__wire/t/office-list/api/events'));
+    expect(requests).to.have.length(1);
+  });
+});
+
 describe('wire types are checked once, at the boundary', () => {
   afterEach(cleanup);
 

@@ -65,7 +65,9 @@ describe('API responses in brotli and gzip', () => {
     expect(String(raw.headers.vary)).toMatch(/Accept-Encoding/i);
     expect(decode(raw).equals(decode(plain))).toBe(true);
     const etag = String(raw.headers.etag);
-    expect(etag).toMatch(coding ? new RegExp(`^"[^"]+-${coding}"$`) : /^"[^"-]+"$/);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    if (coding) expect(etag.endsWith(`-${coding}"`)).toBe(true);
+    else expect(etag).not.toMatch(/-(br|gzip)"$/);
     // A strong ETag names one representation: it validates only that one.
     const again = await get(list, { 'Accept-Encoding': accept, 'If-None-Match': etag });
     expect(again.status).toBe(304);

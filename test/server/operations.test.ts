@@ -59,16 +59,23 @@ describe('--metrics', () => {
   it('counts requests by route and status, latency, and memo hits', async () => {
     const server = await startServer(file, NOW, { metrics: true });
     try {
-      await fetch(server.url + list);
-      await fetch(server.url + list);
-      await fetch(`${server.url}/t/nowhere/api/events`);
-      const res = await fetch(`${server.url}/metrics`);
-      expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
-      const text = await res.text();
-      expect(text).toMatch(
-        /venue_events_http_requests_total\{method="GET",route="\/t\/:slug\/api\/events",status="200"\} 2/,
-      );
-      expect(text).toMatch(/venue_events_http_requests_total\{[^}]*status="404"\} 1/);
+      for (const path of [list, list, '/t/nowhere/api/events']) {
+        await (await fetch(server.url + path)).text();
+      }
+      // A request is counted when its response has finished, which can be a moment after the
+      // client has read it: poll.
+      const metrics = async () => {
+        const res = await fetch(`${server.url}/metrics`);
+        expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+        return res.text();
+      };
+      await expect
+        .poll(metrics)
+        .toMatch(
+          /venue_events_http_requests_total\{method="GET",route="\/t\/:slug\/api\/events",status="200"\} 2/,
+        );
+      await expect.poll(metrics).toMatch(/venue_events_http_requests_total\{[^}]*status="404"\} 1/);
+      const text = await metrics();
       expect(text).toMatch(
         /venue_events_http_request_duration_seconds_bucket\{le="\+Inf",route="\/t\/:slug\/api\/events"\} 2/,
       );

@@ -6,3 +6,5 @@ export { VenueEvents } from './venue-events.js';
 export { VenueEvent } from './venue-event.js';
 export { VenueBuyButton } from './venue-buy-button.js';
 export { buyState, type BuyState } from './buy-state.js';
+export { VenueElement } from './venue-element.js';
+export type { EventPage } from './wire.js';

@@ -103,6 +103,8 @@ export class VenueEvents extends VenueElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
+    // `page="abc"`, `0`, `-1`, `2.5`: page 1, as the API reads them (decisions.md "Pagination").
+    if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
     // Another venue or API: nothing of the old one may stay on screen.
     if (this.hasUpdated && (changed.has('venue') || changed.has('baseUrl'))) {
       if (!changed.has('page')) this.page = 1;

@@ -88,6 +88,25 @@ describe('a start page beyond the last', () => {
   });
 });
 
+describe('a start page that is not a page number', () => {
+  afterEach(cleanup);
+
+  for (const page of ['abc', '0', '-2', '2.5']) {
+    it(`page="${page}" → page 1`, async () => {
+      const el = mount<VenueEvents>(
+        `<venue-events venue="many" page="${page}" locale="en"></venue-events>`,
+        (e) => (e.clock = frozen),
+      );
+      await loaded(el);
+      expect(el.page).to.equal(1);
+      expect(el.shadowRoot!.querySelectorAll('[part="card"]').length).to.equal(12);
+      expect(el.shadowRoot!.querySelector('[aria-current="page"]')!.textContent!.trim()).to.equal(
+        '1',
+      );
+    });
+  }
+});
+
 describe('changing venue or base-url starts again', () => {
   afterEach(cleanup);
 

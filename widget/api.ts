@@ -37,7 +37,10 @@ export interface RequestOptions {
 }
 
 async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOptions) {
-  const timeout = AbortSignal.timeout(timeoutMs);
+  // `timeout="abc"` (NaN), `0` or negative: the default, never an instant failure.
+  const timeout = AbortSignal.timeout(
+    timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : DEFAULT_TIMEOUT_MS,
+  );
   try {
     const res = await fetch(url, {
       signal: AbortSignal.any([signal, timeout]),

@@ -64,6 +64,15 @@ describe('requests time out', () => {
     expect(error.querySelector('button')!.textContent).to.equal('Try again');
   });
 
+  it('an unusable timeout attribute means the default', async () => {
+    const el = mount<VenueEvents>(
+      '<venue-events venue="states" timeout="soon" locale="en"></venue-events>',
+      (e) => (e.clock = frozen),
+    );
+    await loaded(el);
+    expect(el.shadowRoot!.querySelectorAll('[part="card"]').length).to.equal(7);
+  });
+
   it('the default is 10 s', () => {
     expect(document.createElement('venue-events').timeout).to.equal(10_000);
   });

@@ -25,6 +25,7 @@ import type {
   TicketOffice,
   TicketOfficeReason,
 } from '../shared/contract.js';
+import { PER_PAGE } from '../shared/patterns.js';
 
 /** One page of the list, as the widget uses it (also the `venue-events-load` detail). */
 export interface EventPage {
@@ -37,8 +38,6 @@ export interface EventPage {
 /** A body that is not an event listing at all. */
 export class WireError extends Error {}
 
-/** Spec §2.5 / §8 `per_page` (PER_PAGE in the contract). */
-const PER_PAGE = 12;
 const REASONS: readonly unknown[] = [
   'manual',
   'scheduled',

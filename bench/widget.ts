@@ -1,0 +1,471 @@
+/**
+ * `npm run bench:widget` (issue 11, "Measured in the browser"): time from navigation start to the
+ * first event card on screen, median of BENCH_LOADS (default 11) cold loads — a new browser
+ * context each, HTTP cache disabled — in Debian's Chromium driven by playwright-core, on loopback
+ * and on "Fast 3G" (CDP Network.emulateNetworkConditions: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s
+ * up), with the requests and bytes (CDP `encodedDataLength`, headers included) before that card.
+ *
+ * Pages, all of the app started as `npm start` runs it (bundled, demo venue, frozen clock):
+ * - (a) the demo page `/`, straight from the app: the venue's snippet as it is;
+ * - (b) a plain page that `fetch()`es `/t/blue-room/api/events` from an inline script and renders
+ *   the 12 events with `innerHTML` — the floor any embed is compared with;
+ * - experiments, the demo page changed in one way each, to see what gets the list request out
+ *   sooner (see `VARIANTS`).
+ * (b) and the experiments are served by a small same-origin server of this bench that proxies every
+ * other path (widget files, API) to the app unchanged; "demo via bench server" is (a) through that
+ * proxy, to show that the proxy itself costs nothing measurable.
+ *
+ * The first card is `[part~="card"]` in `<venue-events>`'s shadow root (the plain page's cards
+ * carry the same part in the light DOM), found by a requestAnimationFrame poll installed before the
+ * document starts, so the time is that of the first frame showing it.
+ */
+import { createServer, request, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { chromium, type Browser, type CDPSession } from 'playwright-core';
+import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, median, startApp } from './browser.js';
+
+const LOADS = Number(process.env.BENCH_LOADS ?? 11);
+/** "Fast 3G" as issue 11 states it. */
+const FAST_3G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: 200_000, // 1.6 Mbit/s in bytes/s
+  uploadThroughput: 93_750, // 750 kbit/s in bytes/s
+};
+const LIST = `/t/${DEMO_SLUG}/api/events`;
+/** The build measured; a rebuild during the run (another engineer's) breaks the pinned SRI hash. */
+let BUILD_AT_START = '';
+
+interface Request {
+  id: string;
+  url: string;
+  /** ms from navigation start (performance.timeOrigin) */
+  start: number;
+  response?: number;
+  end?: number;
+  bytes: number;
+  fromCache?: boolean;
+}
+
+interface Load {
+  /** ms from navigation start to the first frame showing a card */
+  card: number;
+  requests: Request[];
+}
+
+/** Requests started before the first card, and the bytes received for them by then. */
+function beforeCard(load: Load): { requests: Request[]; bytes: number } {
+  const requests = load.requests.filter((r) => r.start <= load.card && !r.url.startsWith('data:'));
+  const bytes = requests.reduce(
+    (sum, r) => sum + (r.end !== undefined && r.end <= load.card ? r.bytes : 0),
+    0,
+  );
+  return { requests, bytes };
+}
+
+/** Records every request of the page through CDP, with times relative to navigation start. */
+function recordNetwork(cdp: CDPSession) {
+  const byId = new Map<string, Request>();
+  // CDP timestamps are monotonic seconds; requestWillBeSent also gives wall time, which lines
+  // them up with the page's performance.timeOrigin (epoch ms) once that is known.
+  let offset: number | undefined; // monotonic s → epoch ms: epoch = ts * 1000 + offset
+  cdp.on('Network.requestWillBeSent', (e) => {
+    offset ??= e.wallTime * 1000 - e.timestamp * 1000;
+    const prev = byId.get(e.requestId);
+    if (prev && e.redirectResponse) prev.id = `${e.requestId}-redirected`;
+    byId.set(e.requestId, { id: e.requestId, url: e.request.url, start: e.timestamp, bytes: 0 });
+  });
+  cdp.on('Network.responseReceived', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) {
+      r.response = e.timestamp;
+      r.fromCache = e.response.fromDiskCache || e.response.fromPrefetchCache;
+    }
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = byId.get(e.requestId);
+    if (r) {
+      r.end = e.timestamp;
+      r.bytes = e.encodedDataLength;
+    }
+  });
+  return (timeOrigin: number): Request[] => {
+    const rel = (ts: number | undefined) =>
+      ts === undefined ? undefined : ts * 1000 + offset! - timeOrigin;
+    return [...byId.values()]
+      .map((r) => ({ ...r, start: rel(r.start)!, response: rel(r.response), end: rel(r.end) }))
+      .sort((a, b) => a.start - b.start);
+  };
+}
+
+/**
+ * Installed before the document starts: a requestAnimationFrame poll that notes when a frame first
+ * shows a card. A string, not a function: tsx would wrap named functions in a helper the page lacks.
+ */
+const FIRST_CARD_PROBE = `(() => {
+  const find = () =>
+    document.querySelector('venue-events')?.shadowRoot?.querySelector('[part~="card"]') ??
+    document.querySelector('[part~="card"]');
+  const tick = () => {
+    if (find()) window.__firstCard = performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+})();`;
+
+/** One cold load of `url`: a new context, cache disabled, optionally throttled. */
+async function load(browser: Browser, url: string, throttle: boolean): Promise<Load> {
+  const context = await browser.newContext();
+  try {
+    await context.addInitScript(FIRST_CARD_PROBE);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const requests = recordNetwork(cdp);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (throttle) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    const problems: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url, { waitUntil: 'commit' });
+    await page
+      .waitForFunction(
+        () =>
+          document.querySelector('venue-events')?.shadowRoot?.querySelector('[part~="card"]') ??
+          document.querySelector('[part~="card"]'),
+        null,
+        { polling: 'raf', timeout: 60_000 },
+      )
+      .catch((error: Error) => {
+        throw new Error(
+          `${url}: no card within 60 s (${problems.join('; ') || 'no console error'})` +
+            (readFileSync('dist/widget/manifest.json', 'utf8') === BUILD_AT_START
+              ? ''
+              : ' — dist/widget was rebuilt during the run: run the bench again'),
+          { cause: error },
+        );
+      });
+    const { card, timeOrigin } = await page
+      .waitForFunction(() => {
+        const t = (window as unknown as { __firstCard?: number }).__firstCard;
+        return t === undefined ? undefined : { card: t, timeOrigin: performance.timeOrigin };
+      })
+      .then((h) => h.jsonValue() as Promise<{ card: number; timeOrigin: number }>);
+    // Let requests that were under way finish, so their bytes are known.
+    await page.waitForLoadState('load');
+    await page.waitForTimeout(throttle ? 400 : 50);
+    return { card, requests: requests(timeOrigin) };
+  } finally {
+    await context.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The bench's own pages, served same-origin with the app behind a pass-through proxy.
+
+/** The plain comparison page: an inline script, fetch(), innerHTML. No stylesheet, no framework. */
+const PLAIN_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>What's on · plain fetch + innerHTML</title>
+<link rel="icon" href="data:,">
+</head>
+<body>
+<main id="list">Loading…</main>
+<script>
+const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => '&#' + c.charCodeAt(0) + ';');
+fetch('${LIST}?page=1', { headers: { Accept: 'application/json' } })
+  .then((r) => r.json())
+  .then((body) => {
+    document.getElementById('list').innerHTML = body.data
+      .map(({ attributes: a }) => '<article part="card"><h2>' + esc(a.title) + '</h2><p>' +
+        esc(a.event_date.slice(0, 10)) + ' ' + esc(a.event_time) + ' · ' + esc(a.location) +
+        '</p><p>' + esc(a.ticket_office.status) + '</p></article>')
+      .join('');
+  });
+</script>
+</body>
+</html>
+`;
+
+interface Variant {
+  name: string;
+  /** Path on the bench server. */
+  path: string;
+  /** What it shows. */
+  note: string;
+}
+
+/**
+ * The experiments: each the demo page with one change. `patch` versions of the built widget are
+ * served beside the real one (same folder, so its chunks resolve), compressed like it.
+ */
+const VARIANTS: Variant[] = [
+  {
+    name: 'demo + preload list',
+    path: '/bench/preload',
+    note: '<link rel="preload" as="fetch" crossorigin href="…/api/events?page=1"> in <head>, widget as built',
+  },
+  {
+    name: 'demo + preload, widget credentials same-origin',
+    path: '/bench/preload-same-origin',
+    note: 'the preload, and the widget fetching with credentials "same-origin" (the mode a crossorigin=anonymous preload has) instead of "omit"',
+  },
+  {
+    name: 'demo, widget fetches at module evaluation',
+    path: '/bench/early-fetch',
+    note: 'no preload; the widget starts the list fetch for each <venue-events> in the document when its module evaluates, before defining the elements',
+  },
+  {
+    name: 'demo + preload + modulepreload wire chunk, same-origin',
+    path: '/bench/preload-all',
+    note: 'the preload (credentials same-origin widget) and <link rel="modulepreload"> of the wire chunk',
+  },
+];
+
+/** The widget's entry script, changed for one experiment; throws if the build no longer matches. */
+function patchedWidget(source: string, kind: 'same-origin' | 'early-fetch'): string {
+  const fetchCall = 'credentials:`omit`';
+  if (!source.includes(fetchCall))
+    throw new Error(`the built widget has no ${fetchCall}: update the bench`);
+  if (kind === 'same-origin') return source.replace(fetchCall, 'credentials:`same-origin`');
+  // Start each element's first-page fetch now; the widget's first fetch of that URL takes it.
+  const early = `const __veEarly=new Map;{const o=new URL(import.meta.url).origin;for(const el of document.querySelectorAll("venue-events[venue]")){const b=(el.getAttribute("base-url")||o).replace(/\\/+$/,"");const u=b+"/t/"+encodeURIComponent(el.getAttribute("venue"))+"/api/events?page="+(el.getAttribute("page")||1);__veEarly.set(u,fetch(u,{headers:{Accept:"application/json"},credentials:"omit"}))}}const __veFetch=(u,i)=>{const p=__veEarly.get(u);if(p){__veEarly.delete(u);return p}return fetch(u,i)};\n`;
+  const call = 'let n=await fetch(e,{';
+  if (!source.includes(call)) throw new Error(`the built widget has no ${call}: update the bench`);
+  return early + source.replace(call, 'let n=await __veFetch(e,{');
+}
+
+interface Asset {
+  type: string;
+  body: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The bench server: its own pages at `/bench/*` and patched widget scripts, every other request
+ * passed through to the app as it is (method, path, headers, status, body).
+ */
+async function startBenchServer(app: string): Promise<{ url: string; close: () => void }> {
+  const manifest = JSON.parse(readFileSync('dist/widget/manifest.json', 'utf8')) as {
+    path: string;
+    integrity: string;
+  };
+  const dir = manifest.path.slice(0, manifest.path.lastIndexOf('/') + 1); // /widget/v0.1.0/
+  const widget = readFileSync('dist/widget/venue-events.js', 'utf8');
+  const wireChunk = /import\(`\.\/(wire-[\w-]+\.js)`\)/.exec(widget)?.[1];
+  if (!wireChunk) throw new Error('no wire chunk import in the built widget: update the bench');
+  const demoRes = await fetch(`${app}/`);
+  const demo = await demoRes.text();
+  const csp = demoRes.headers.get('content-security-policy') ?? '';
+  const tag = /<script type="module" src="[^"]+"[^>]*><\/script>/.exec(demo)?.[0];
+  if (!tag) throw new Error('no widget <script> on the demo page: update the bench');
+  const preload = `<link rel="preload" as="fetch" crossorigin="anonymous" href="${LIST}?page=1">\n`;
+  const modulePreload = `<link rel="modulepreload" crossorigin="anonymous" href="${dir}${wireChunk}">\n`;
+  const script = (file: string) =>
+    `<script type="module" src="${dir}${file}" crossorigin="anonymous"></script>`;
+  const withHead = (extra: string, scriptTag: string) =>
+    demo.replace('<link rel="icon"', `${extra}<link rel="icon"`).replace(tag, scriptTag);
+  const html = (body: string): Asset => ({
+    type: 'text/html; charset=utf-8',
+    body,
+    headers: { 'Content-Security-Policy': csp, 'Cache-Control': 'no-cache' },
+  });
+  const js = (body: string): Asset => ({
+    type: 'text/javascript; charset=utf-8',
+    body,
+    headers: {
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Access-Control-Allow-Origin': '*',
+    },
+  });
+  const assets: Record<string, Asset> = {
+    '/bench/plain': {
+      type: 'text/html; charset=utf-8',
+      body: PLAIN_PAGE,
+      headers: { 'Cache-Control': 'no-cache' },
+    },
+    '/bench/preload': html(withHead(preload, tag)),
+    '/bench/preload-same-origin': html(withHead(preload, script('bench-same-origin.js'))),
+    '/bench/early-fetch': html(withHead('', script('bench-early-fetch.js'))),
+    '/bench/preload-all': html(withHead(preload + modulePreload, script('bench-same-origin.js'))),
+    [`${dir}bench-same-origin.js`]: js(patchedWidget(widget, 'same-origin')),
+    [`${dir}bench-early-fetch.js`]: js(patchedWidget(widget, 'early-fetch')),
+  };
+  const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
+  for (const [path, a] of Object.entries(assets)) {
+    compressed.set(path, { br: brotliCompressSync(a.body), gzip: gzipSync(a.body, { level: 9 }) });
+  }
+  const agent = new Agent({ keepAlive: true });
+  const target = new URL(app);
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url!, 'http://x').pathname;
+    const asset = assets[path];
+    if (asset) {
+      const accept = String(req.headers['accept-encoding'] ?? '');
+      const enc = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : undefined;
+      const body = enc ? compressed.get(path)![enc] : Buffer.from(asset.body);
+      res.writeHead(200, {
+        'Content-Type': asset.type,
+        'Content-Length': body.length,
+        Vary: 'Accept-Encoding',
+        ...(enc ? { 'Content-Encoding': enc } : {}),
+        ...asset.headers,
+      });
+      res.end(body);
+      return;
+    }
+    const upstream = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: req.headers,
+        agent,
+      },
+      (up) => {
+        res.writeHead(up.statusCode!, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', (e) => res.destroy(e));
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+      agent.destroy();
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+interface Row {
+  name: string;
+  url: string;
+  loads: Load[];
+}
+
+const kb = (b: number) => (b / 1000).toFixed(1);
+
+function summary(row: Row) {
+  const cards = row.loads.map((l) => l.card);
+  const med = median(cards);
+  const before = row.loads.map(beforeCard);
+  // The load whose time is closest to the median: its waterfall is the one printed.
+  const typical = row.loads.reduce((best, l) =>
+    Math.abs(l.card - med) < Math.abs(best.card - med) ? l : best,
+  );
+  return {
+    med,
+    min: Math.min(...cards),
+    max: Math.max(...cards),
+    requests: median(before.map((b) => b.requests.length)),
+    bytes: median(before.map((b) => b.bytes)),
+    listRequests: median(
+      row.loads.map((l) => l.requests.filter((r) => r.url.includes('/api/events')).length),
+    ),
+    typical,
+  };
+}
+
+function printWaterfall(row: Row, load: Load, origin: string): void {
+  console.log(
+    `\n  ${row.name} — the load nearest the median (first card at ${load.card.toFixed(0)} ms):`,
+  );
+  console.log(
+    '  | request | start ms | headers ms | done ms | bytes |\n  |---|---:|---:|---:|---:|',
+  );
+  for (const r of load.requests) {
+    if (r.url.startsWith('data:')) continue;
+    const f = (t: number | undefined) => (t === undefined ? '–' : t.toFixed(0));
+    const where = r.url.startsWith(origin) ? r.url.slice(origin.length) : r.url;
+    const after = r.start > load.card ? ' (after the card)' : '';
+    console.log(
+      `  | ${where}${after} | ${f(r.start)} | ${f(r.response)} | ${f(r.end)} | ${r.bytes} |`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const app = await startApp('widget-main');
+  BUILD_AT_START = readFileSync('dist/widget/manifest.json', 'utf8');
+  const bench = await startBenchServer(app.url);
+  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
+  try {
+    console.log(
+      `app ${app.url}, bench pages ${bench.url}, Chromium ${browser.version()}, ${LOADS} cold loads per page`,
+    );
+    const pages: { name: string; url: string }[] = [
+      { name: '(a) demo page', url: `${app.url}/` },
+      { name: '(b) plain fetch + innerHTML', url: `${bench.url}/bench/plain` },
+      { name: 'demo via bench server (control)', url: `${bench.url}/` },
+      ...VARIANTS.map((v) => ({ name: v.name, url: `${bench.url}${v.path}` })),
+    ];
+    const results: Record<string, Row[]> = {};
+    for (const [network, throttle] of [
+      ['loopback', false],
+      ['Fast 3G (150 ms RTT, 1.6 Mbit/s down, 750 kbit/s up)', true],
+    ] as const) {
+      const rows: Row[] = pages.map((p) => ({ ...p, loads: [] }));
+      for (const row of rows) await load(browser, row.url, throttle); // warm-up, not counted
+      // Round-robin, so any drift of the machine spreads over every page alike.
+      for (let i = 0; i < LOADS; i++) {
+        for (const row of rows) row.loads.push(await load(browser, row.url, throttle));
+      }
+      results[network] = rows;
+    }
+
+    for (const [network, rows] of Object.entries(results)) {
+      const plain = summary(rows[1]!).med;
+      const demo = summary(rows[0]!).med;
+      console.log(
+        `\n${network}: navigation start → first event card, median of ${LOADS} cold loads`,
+      );
+      console.log(
+        '| page | median ms | min–max ms | requests before card | KB before card | list requests | × plain | × demo |',
+      );
+      console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+      for (const row of rows) {
+        const s = summary(row);
+        console.log(
+          `| ${row.name} | ${s.med.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.requests} | ${kb(s.bytes)} | ${s.listRequests} | ${(s.med / plain).toFixed(2)} | ${(s.med / demo).toFixed(2)} |`,
+        );
+      }
+      console.log(
+        `demo / plain = ${(demo / plain).toFixed(2)}× (target ≤ 1.25×) ${demo / plain <= 1.25 ? '✓' : '✗'}`,
+      );
+    }
+
+    const [loopback, fast3g] = Object.values(results) as [Row[], Row[]];
+    console.log(
+      '\nRequest waterfalls on loopback (ms from navigation start; bytes = encodedDataLength):',
+    );
+    for (const row of loopback.slice(0, 2))
+      printWaterfall(row, summary(row).typical, row.url.startsWith(app.url) ? app.url : bench.url);
+    console.log('\nRequest waterfalls on Fast 3G:');
+    for (const row of fast3g) {
+      const origin = row.url.startsWith(app.url) ? app.url : bench.url;
+      printWaterfall(row, summary(row).typical, origin);
+    }
+    console.log('\nExperiments:');
+    for (const v of VARIANTS) console.log(`- ${v.name}: ${v.note}`);
+  } finally {
+    await browser.close();
+    bench.close();
+    app.child.kill();
+  }
+}
+
+await main();

@@ -45,7 +45,9 @@ async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOp
     const res = await fetch(url, {
       signal: AbortSignal.any([signal, timeout]),
       headers: { Accept: 'application/json' },
-      credentials: 'omit',
+      // 'same-origin', as a `crossorigin` preload of the list uses, so the page's preload is taken
+      // (cross-origin, no cookies are sent either way).
+      credentials: 'same-origin',
       cache: revalidate ? 'no-cache' : 'default',
     });
     if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);

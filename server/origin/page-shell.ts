@@ -76,6 +76,9 @@ export const PAGE_CSP = [
   "default-src 'none'",
   `style-src '${'sha256-' + createHash('sha256').update(STYLES).digest('base64')}'`,
   "img-src 'self' https: data:",
+  // No script runs on these pages; same-origin fetches are for tools that read the page's
+  // origin (crawlers' robots.txt check in Lighthouse, browser extensions).
+  "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');

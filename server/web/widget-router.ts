@@ -23,6 +23,8 @@ export interface WidgetManifest {
   path: string;
   /** `sha384-…` of the entry script (Subresource Integrity). */
   integrity: string;
+  /** Chunks every page needs at once, to `modulepreload` beside the entry (pinned paths). */
+  preloads?: { path: string; integrity: string }[];
 }
 
 /** The manifest of the widget built into `widgetDir`, or undefined when it is not built. */
@@ -37,7 +39,21 @@ export function readWidgetManifest(widgetDir: string): WidgetManifest | undefine
  */
 export function widgetScriptTag(manifest: WidgetManifest | undefined, origin: string): string {
   if (!manifest) return `<script type="module" src="${origin}/widget/venue-events.js"></script>`;
-  return `<script type="module" src="${origin}${manifest.path}" integrity="${manifest.integrity}" crossorigin="anonymous"></script>`;
+  return [
+    ...(manifest.preloads ?? []).map(
+      (p) =>
+        `<link rel="modulepreload" href="${origin}${p.path}" integrity="${p.integrity}" crossorigin="anonymous">`,
+    ),
+    `<script type="module" src="${origin}${manifest.path}" integrity="${manifest.integrity}" crossorigin="anonymous"></script>`,
+  ].join('\n');
+}
+
+/**
+ * `<link rel="preload">` of the first page of `slug`'s events: the browser asks for it while the
+ * script downloads, and the widget's own request (same URL, same credentials mode) takes it.
+ */
+export function listPreloadTag(origin: string, slug: string): string {
+  return `<link rel="preload" as="fetch" href="${origin}/t/${slug}/api/events?page=1" crossorigin="anonymous">`;
 }
 
 /** The demo page: the exact snippet a venue pastes, plus light-DOM fallback content. */
@@ -49,13 +65,15 @@ export function demoPage(demoSlug: string, manifest?: WidgetManifest): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>What's on · venue-events demo</title>
+<meta name="description" content="Upcoming events at the demo venue, embedded with the venue-events widget.">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/widget/demo.css">
+${listPreloadTag('', slug)}
 ${widgetScriptTag(manifest, '')}
 </head>
 <body>
 <header><h1>What's on</h1><p>This page embeds the widget exactly as a venue would:</p>
-<pre><code>${escapeHtml(widgetScriptTag(manifest, '{origin}'))}
+<pre><code>${escapeHtml(`${listPreloadTag('{origin}', slug)}\n${widgetScriptTag(manifest, '{origin}')}`)}
 &lt;venue-events venue="${slug}"&gt;&lt;/venue-events&gt;</code></pre></header>
 <main>
 <venue-events venue="${slug}">
@@ -79,6 +97,13 @@ header h1{margin-bottom:.25rem}pre{background:rgba(127,127,127,.12);padding:.75r
 export function widgetRouter(options: { widgetDir: string; demoSlug?: string }): Router {
   const router = express.Router();
   const openApi = JSON.stringify(openApiDocument(PACKAGE_VERSION));
+  // Every public page may be indexed; the API and calendars are data, not pages.
+  router.get('/robots.txt', function sendRobots(_req, res) {
+    res
+      .type('text/plain')
+      .set('Cache-Control', 'public, max-age=86400')
+      .send('User-agent: *\nDisallow: /t/*/api/\nAllow: /\n');
+  });
   router.get('/openapi.json', function sendOpenApi(_req, res) {
     res
       .type('application/json')

@@ -108,14 +108,29 @@ function attributes(o) {
   return attrs;
 }
 
-/** The widget's `<script>` tag as this page loads it, made absolute for the venue's site. */
-function scriptTag() {
+/**
+ * The widget's tags as this page loads them, made absolute for the venue's site: the preloaded
+ * chunks (pinned releases only), a preload of the list's first page, and the `<script>`.
+ */
+function scriptTags(o) {
+  const absolute = (href) => new URL(href, window.location.href).href;
+  const preloads = [
+    ...document.querySelectorAll('link[rel="modulepreload"][href*="/widget/"]'),
+  ].map(
+    (link) =>
+      `<link rel="modulepreload" href="${absolute(link.getAttribute('href'))}" integrity="${link.getAttribute('integrity')}" crossorigin="anonymous">`,
+  );
+  if (o.element === 'venue-events') {
+    const list = `${window.location.origin}/t/${venue.slug}/api/events?page=1`;
+    preloads.push(`<link rel="preload" as="fetch" href="${list}" crossorigin="anonymous">`);
+  }
   const own = document.querySelector('script[src*="/widget/"]');
-  const src = new URL(own.getAttribute('src'), window.location.href).href;
+  const src = absolute(own.getAttribute('src'));
   const integrity = own.getAttribute('integrity');
-  return integrity
+  const script = integrity
     ? `<script type="module" src="${src}" integrity="${integrity}" crossorigin="anonymous"></script>`
     : `<script type="module" src="${src}"></script>`;
+  return [...preloads, script];
 }
 
 /** The fallback link inside the element: the server's listing or event page. */
@@ -135,7 +150,7 @@ function snippetText(o) {
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
   const [href, label] = fallback(o);
-  const lines = [scriptTag()];
+  const lines = scriptTags(o);
   if (props.length) {
     lines.push('<style>', `  ${o.element} {`);
     for (const [name, value] of props) lines.push(`    ${name}: ${value};`);

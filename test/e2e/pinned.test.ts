@@ -1,0 +1,83 @@
+/**
+ * The demo page as a venue's site would paste it (issue 11): the pinned script loads in Chromium
+ * with its integrity hash, the preloaded chunk and first page are used, not fetched twice.
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import { DEFAULT_WIDGET_DIR } from '../../server/files.js';
+import { importVenueFile } from '../../server/import/importer.js';
+import { createApp } from '../../server/origin/app.js';
+import { openStore, type Store } from '../../server/store/store.js';
+import { readWidgetManifest } from '../../server/web/widget-router.js';
+
+const NOW = new Date('2026-12-05T12:00:00Z');
+let server: Server;
+let store: Store;
+let browser: Browser;
+let url: string;
+
+beforeAll(async () => {
+  store = await openStore(':memory:');
+  await importVenueFile(store, demoVenueFile(NOW));
+  const app = createApp({ store, clock: () => NOW, logger: false });
+  server = await new Promise((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  server?.close();
+  await store?.close();
+});
+
+describe('the pinned snippet in Chromium', () => {
+  it('loads with integrity; the preloaded chunk and first page are each fetched once', async () => {
+    const manifest = readWidgetManifest(DEFAULT_WIDGET_DIR)!;
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    const problems: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname + new URL(r.url()).search));
+    page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    await page.goto(url);
+    const cards = page.locator('venue-events [part~="card"]');
+    await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
+    expect(requested).toContain(manifest.path);
+    const count = (path: string) => requested.filter((p) => p === path).length;
+    expect(count('/t/blue-room/api/events?page=1')).toBe(1);
+    for (const chunk of manifest.preloads ?? []) expect(count(chunk.path)).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('a script whose bytes do not match its integrity hash does not run', async () => {
+    const page = await browser.newPage();
+    await page.route(/\/widget\/v[\d.]+\/venue-events\.js$/, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: `${await response.text()}\n// tampered` });
+    });
+    await page.goto(url);
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => customElements.get('venue-events') === undefined)).toBe(true);
+    // The fallback content stays: a link to the listing page.
+    expect(await page.locator('venue-events > a').getAttribute('href')).toBe('/t/blue-room/events');
+    await page.close();
+  });
+});

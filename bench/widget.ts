@@ -231,12 +231,13 @@ const VARIANTS: Variant[] = [
 
 /** The widget's entry script, changed for one experiment; throws if the build no longer matches. */
 function patchedWidget(source: string, kind: 'same-origin' | 'early-fetch'): string {
-  const fetchCall = 'credentials:`omit`';
-  if (!source.includes(fetchCall))
-    throw new Error(`the built widget has no ${fetchCall}: update the bench`);
+  // Since 0.2.0 the widget fetches with `same-origin` itself; the variant is then the build as is.
+  const fetchCall = /credentials:`(omit|same-origin)`/;
+  if (!fetchCall.test(source))
+    throw new Error(`the built widget sets no fetch credentials: update the bench`);
   if (kind === 'same-origin') return source.replace(fetchCall, 'credentials:`same-origin`');
   // Start each element's first-page fetch now; the widget's first fetch of that URL takes it.
-  const early = `const __veEarly=new Map;{const o=new URL(import.meta.url).origin;for(const el of document.querySelectorAll("venue-events[venue]")){const b=(el.getAttribute("base-url")||o).replace(/\\/+$/,"");const u=b+"/t/"+encodeURIComponent(el.getAttribute("venue"))+"/api/events?page="+(el.getAttribute("page")||1);__veEarly.set(u,fetch(u,{headers:{Accept:"application/json"},credentials:"omit"}))}}const __veFetch=(u,i)=>{const p=__veEarly.get(u);if(p){__veEarly.delete(u);return p}return fetch(u,i)};\n`;
+  const early = `const __veEarly=new Map;{const o=new URL(import.meta.url).origin;for(const el of document.querySelectorAll("venue-events[venue]")){const b=(el.getAttribute("base-url")||o).replace(/\\/+$/,"");const u=b+"/t/"+encodeURIComponent(el.getAttribute("venue"))+"/api/events?page="+(el.getAttribute("page")||1);__veEarly.set(u,fetch(u,{headers:{Accept:"application/json"},credentials:"same-origin"}))}}const __veFetch=(u,i)=>{const p=__veEarly.get(u);if(p){__veEarly.delete(u);return p}return fetch(u,i)};\n`;
   const call = 'let n=await fetch(e,{';
   if (!source.includes(call)) throw new Error(`the built widget has no ${call}: update the bench`);
   return early + source.replace(call, 'let n=await __veFetch(e,{');

@@ -71,7 +71,7 @@ export const cardStyles = css`
   .description :is(p, ul, ol) {
     margin: 0 0 0.5em;
   }
-  .description a {
+  .card a {
     color: inherit;
   }
   .cancelled-note {
@@ -113,5 +113,24 @@ export const cardStyles = css`
   }
   .buy venue-buy-button {
     background: none;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5em 1em;
+    margin: 0;
+  }
+  /* Buttons of the cards, the pagination and the error states. */
+  button {
+    min-height: 44px;
+    min-width: 44px;
+    padding: 0.4em 0.8em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font: inherit;
+    cursor: pointer;
   }
 `;

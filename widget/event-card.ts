@@ -6,6 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import { eventPageUrl } from './api.js';
 import { datetimeAttr, excerpt, formatEventDate, formatStopDate, safeUrl } from './format.js';
 import type { I18n } from './messages.js';
 import './venue-buy-button.js';
@@ -22,6 +23,10 @@ export interface CardContext {
   level: HeadingLevel;
   /** The full description (sanitised, trusted HTML); undefined for an excerpt. */
   description?: unknown;
+  /** Shares an event (its share control); false or undefined: no share control. */
+  share?: false | ((event: EventResource) => void);
+  /** The id of the event whose link was just copied. */
+  copied?: string | undefined;
 }
 
 /** `level` from an attribute value: an integer 2–6, else 2. */
@@ -44,11 +49,15 @@ function title(level: HeadingLevel, id: string, text: string, lang: string | und
   }
 }
 
-function stop(o: CompactOccurrence, ctx: CardContext) {
-  const when = html`<time datetime=${o.occurrence_date}
-      >${formatStopDate(o.occurrence_date, ctx.i18n.locale)}</time
-    >
-    ${o.time_label}${
+/** "Add to calendar": the event's calendar file (a tour's has one entry per stop) for `what`. */
+const calendarLink = (ics: string, t: I18n['t'], what: string) =>
+  html`<a class="calendar" part="calendar-link" href=${ics} aria-label=${t.addToCalendarFor(what)}
+    >${t.addToCalendar}</a
+  >`;
+
+function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string | undefined) {
+  const date = formatStopDate(o.occurrence_date, ctx.i18n.locale);
+  const when = html`<time datetime=${o.occurrence_date}>${date}</time> ${o.time_label}${
       o.location_label
         ? html` — <span lang=${ctx.i18n.contentLang ?? nothing}>${o.location_label}</span>`
         : nothing
@@ -57,7 +66,18 @@ function stop(o: CompactOccurrence, ctx: CardContext) {
     ? html`<li class="stop-cancelled">
         <s>${when}</s> <span class="tag">${ctx.i18n.t.stopCancelled}</span>
       </li>`
-    : html`<li>${when}</li>`;
+    : html`<li>
+        ${when}
+        ${
+          ics
+            ? calendarLink(
+                ics,
+                ctx.i18n.t,
+                `${title}, ${date} ${o.time_label}${o.location_label && `, ${o.location_label}`}`,
+              )
+            : nothing
+        }
+      </li>`;
 }
 
 export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
@@ -68,6 +88,9 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const image = a.show_images ? safeUrl(a.small_image_path, ctx.base) : undefined;
   const cancelled = a.publish_status === 'cancelled';
   const next = a.next_occurrence;
+  const page = eventPageUrl(event, ctx.venue);
+  // No calendar entry is offered for a cancelled event or stop.
+  const ics = page && !cancelled ? `${page}.ics` : undefined;
   return html`<article
     class="card ${cancelled ? 'is-cancelled' : ''}"
     part="card"
@@ -136,7 +159,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                   : nothing
               }
               <ul aria-label=${t.allStops}>
-                ${a.occurrences.map((o) => stop(o, ctx))}
+                ${a.occurrences.map((o) => stop(o, ctx, a.title, ics))}
               </ul>
             </div>`
           : nothing
@@ -164,6 +187,29 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           .clock=${ctx.clock}
         ></venue-buy-button>
       </div>
+      ${
+        page
+          ? html`<p class="actions">
+              ${ics ? calendarLink(ics, t, a.title) : nothing}
+              ${
+                ctx.share
+                  ? html`<button
+                        part="share-button"
+                        aria-label=${t.shareFor(a.title)}
+                        @click=${() => (ctx.share as (e: EventResource) => void)(event)}
+                      >
+                        ${t.share}
+                      </button>
+                      ${
+                        ctx.copied === event.id
+                          ? html`<span part="share-status">${t.linkCopied}</span>`
+                          : nothing
+                      }`
+                  : nothing
+              }
+            </p>`
+          : nothing
+      }
     </div>
   </article>`;
 }

@@ -30,4 +30,9 @@ export const de: Messages = {
   pageAnnounce: (n, last) => `Seite ${n} von ${last}`,
   imageAlt: (title) => `Bild zu ${title}`,
   events: 'Kommende Veranstaltungen',
+  addToCalendar: 'Zum Kalender hinzufügen',
+  addToCalendarFor: (what) => `Zum Kalender hinzufügen: ${what}`,
+  share: 'Teilen',
+  shareFor: (title) => `Teilen: ${title}`,
+  linkCopied: 'Link kopiert',
 };

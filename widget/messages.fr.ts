@@ -29,4 +29,9 @@ export const fr: Messages = {
   pageAnnounce: (n, last) => `Page ${n} sur ${last}`,
   imageAlt: (title) => `Image de ${title}`,
   events: 'Événements à venir',
+  addToCalendar: 'Ajouter au calendrier',
+  addToCalendarFor: (what) => `Ajouter au calendrier : ${what}`,
+  share: 'Partager',
+  shareFor: (title) => `Partager : ${title}`,
+  linkCopied: 'Lien copié',
 };

@@ -1,6 +1,7 @@
 /**
  * UI strings, one table per language. Keys are the same in every table (checked by the type).
- * `buyFor` (the buy link's accessible name) must begin with `buy`, its visible text (WCAG 2.5.3).
+ * An accessible name must begin with the control's visible text (WCAG 2.5.3): `buyFor` with `buy`,
+ * `addToCalendarFor` with `addToCalendar`, `shareFor` with `share`.
  */
 const en = {
   loading: 'Loading events…',
@@ -30,6 +31,11 @@ const en = {
   pageAnnounce: (n: number, last: number) => `Page ${n} of ${last}`,
   imageAlt: (title: string) => `Image for ${title}`,
   events: 'Upcoming events',
+  addToCalendar: 'Add to calendar',
+  addToCalendarFor: (what: string) => `Add to calendar: ${what}`,
+  share: 'Share',
+  shareFor: (title: string) => `Share: ${title}`,
+  linkCopied: 'Link copied',
 };
 
 export type Messages = typeof en;

@@ -1,12 +1,12 @@
 import { html, nothing } from 'lit';
-import { Task } from '@lit/task';
+import { Task, TaskStatus } from '@lit/task';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent } from './api.js';
 import { eventCard, headingLevel } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { sanitizeHtml } from './sanitize.js';
-import { VenueElement } from './venue-element.js';
+import { reach, VenueElement } from './venue-element.js';
 
 /**
  * `<venue-event venue="blue-room" event-id="101">`: one event in full, with its sanitised
@@ -49,6 +49,7 @@ export class VenueEvent extends VenueElement {
 
   private load = new Task(this, {
     task: async ([base, venue, id, given, timeoutMs], { signal }) => {
+      void reach().catch(() => {}); // structured data, with the request
       const [event] = await Promise.all([
         given ??
           (id && venue
@@ -67,6 +68,11 @@ export class VenueEvent extends VenueElement {
   constructor() {
     super();
     this.headingLevel = 2;
+  }
+
+  protected override updated(): void {
+    const shown = this.load.status === TaskStatus.COMPLETE && this.load.value?.event;
+    this.describe(shown ? [shown] : []);
   }
 
   override render() {
@@ -90,9 +96,12 @@ export class VenueEvent extends VenueElement {
                 clock: this.clock,
                 level: headingLevel(this.headingLevel),
                 description: value.description || undefined,
+                share: !this.noShare && ((e) => this.share(e)),
+                copied: this.copied,
               })
             : nothing,
       })}
+      <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
     </div>`;
   }
 

@@ -47,17 +47,6 @@ export const listStyles = css`
     margin: 0 0 0.75em;
     color: var(--_danger);
   }
-  button {
-    min-height: 44px;
-    min-width: 44px;
-    padding: 0.4em 0.8em;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_bg);
-    color: var(--_fg);
-    font: inherit;
-    cursor: pointer;
-  }
   button[aria-current='page'] {
     border-color: var(--_accent);
     background: var(--_accent);

@@ -5,7 +5,7 @@ import { fetchEvents } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { VenueElement } from './venue-element.js';
+import { reach, VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { EventPage } from './wire.js';
 
@@ -55,15 +55,12 @@ export class VenueEvents extends VenueElement {
   static override properties = {
     page: { type: Number, reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
-    announcement: { state: true, attribute: false },
   };
 
   /** Page shown (1-based); changes as the visitor pages. */
   declare page: number;
   /** Heading level (2–6) of each event's title; default 2. */
   declare headingLevel: number;
-  /** What the widget's one polite live region says (the page reached). */
-  declare private announcement: string;
 
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
   private lastGood: EventPage | undefined;
@@ -74,6 +71,7 @@ export class VenueEvents extends VenueElement {
   private list = new Task(this, {
     task: async ([base, venue, page, timeoutMs, reloads], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
+      void reach().catch(() => {}); // structured data, with the first request
       let [body] = await Promise.all([fetchEvents(base, venue, page, options), this.localeReady]);
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options);
@@ -90,7 +88,6 @@ export class VenueEvents extends VenueElement {
     super();
     this.page = 1;
     this.headingLevel = 2;
-    this.announcement = '';
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events-expired', () => this.refresh());
   }
@@ -114,6 +111,8 @@ export class VenueEvents extends VenueElement {
   }
 
   protected override updated(): void {
+    const status = this.list.status;
+    this.describe((status === TaskStatus.COMPLETE ? this.list.value : this.lastGood)?.events ?? []);
     if (!this.focusCurrent) return;
     this.focusCurrent = false;
     this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
@@ -156,6 +155,8 @@ export class VenueEvents extends VenueElement {
       i18n: this.i18n,
       clock: this.clock,
       level: headingLevel(this.headingLevel),
+      share: !this.noShare && ((e) => this.share(e)),
+      copied: this.copied,
     };
     const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
     if (cards.length === 0 && body.lastPage <= 1) {

@@ -31,7 +31,25 @@ describe('widget build (npm run build)', () => {
     expect(entry).not.toContain('DOMPurify');
   });
 
-  it('the chunks loaded after the script stay small: the wire reader (with the first request), German and French strings', () => {
+  it('the initial script is one file: it imports no other chunk statically, only with import()', () => {
+    const entry = readFileSync(new URL('venue-events.js', DIR), 'utf8');
+    // A module the entry shares with a lazy chunk must stay in the entry, or the entry would
+    // need a second file before anything shows (vite.config.ts `preserveEntrySignatures`).
+    expect(entry).not.toMatch(/\bimport\s*[{*\w][^;()]*?\bfrom\s*["'`]/);
+    expect(entry).not.toMatch(/\bimport\s*["'`]\.\//);
+  });
+
+  it('structured data and sharing are a separate, lazily imported chunk', () => {
+    const chunks = readdirSync(DIR).filter((f) => f.endsWith('.js'));
+    const reach = chunks.filter((f) => f.startsWith('reach-'));
+    expect(reach).toHaveLength(1);
+    expect(readFileSync(new URL(reach[0]!, DIR), 'utf8')).toContain('https://schema.org');
+    const entry = readFileSync(new URL('venue-events.js', DIR), 'utf8');
+    expect(entry).toMatch(new RegExp(`import\\(.\\./${reach[0]!.replace(/[.$]/g, '\\$&')}.\\)`));
+    expect(entry).not.toContain('schema.org');
+  });
+
+  it('the chunks loaded after the script stay small: the wire reader and structured data (with the first request), German and French strings', () => {
     const chunks = readdirSync(DIR).filter((f) => f.endsWith('.js'));
     const gz = (prefix: string) => {
       const name = chunks.find((f) => f.startsWith(prefix));
@@ -41,6 +59,7 @@ describe('widget build (npm run build)', () => {
       return size;
     };
     expect(gz('wire-')).toBeLessThanOrEqual(2 * 1024);
+    expect(gz('reach-')).toBeLessThanOrEqual(2.5 * 1024);
     expect(gz('messages.de-')).toBeLessThanOrEqual(1024);
     expect(gz('messages.fr-')).toBeLessThanOrEqual(1024);
   });

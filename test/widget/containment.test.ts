@@ -141,6 +141,13 @@ describe('Trusted Types', () => {
       8000,
     );
     expect(described.textContent).to.equal('relative link');
+    // The JSON-LD block is written as a text node: no TrustedScript needed for a data block.
+    const ld = await waitFor(
+      () => doc().querySelector('venue-events > script[type="application/ld+json"]'),
+      'the JSON-LD block',
+      8000,
+    );
+    expect((JSON.parse(ld.textContent!) as unknown[]).length).to.be.greaterThan(0);
     expect(win().problems).to.deep.equal([]);
   });
 });

@@ -19,7 +19,12 @@ function assertInert(root: Element) {
       }
     }
   }
-  expect(deepQueryAll(root, 'script, iframe, svg, math, object, embed, form').length).to.equal(0);
+  expect(deepQueryAll(root, 'iframe, svg, math, object, embed, form').length).to.equal(0);
+  // The only script is the element's JSON-LD block: a data block, never executed.
+  for (const script of deepQueryAll(root, 'script')) {
+    expect(script.parentElement, 'a light-DOM child of the element').to.equal(root);
+    expect(script.getAttribute('type')).to.equal('application/ld+json');
+  }
 }
 
 describe('hostile content never executes (titles, messages, locations, image paths, descriptions)', () => {

@@ -63,9 +63,9 @@ describe('<venue-events>', () => {
     );
     const items = [...stops.querySelectorAll('li')];
     expect(items.map(text)).to.deep.equal([
-      'Tue 8 Dec 7:00 PM — Leeds',
+      'Tue 8 Dec 7:00 PM — Leeds Add to calendar',
       'Sat 12 Dec 7:30 PM — Bristol cancelled',
-      'Sun 20 Dec 8:00 PM — Glasgow',
+      'Sun 20 Dec 8:00 PM — Glasgow Add to calendar',
     ]);
     expect(items[1]!.querySelector('s')).to.not.equal(null);
     expect(getComputedStyle(items[1]!.querySelector('s')!).textDecorationLine).to.equal(

@@ -91,6 +91,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const page = eventPageUrl(event, ctx.venue);
   // No calendar entry is offered for a cancelled event or stop.
   const ics = page && !cancelled ? `${page}.ics` : undefined;
+  const share = ctx.share;
   return html`<article
     class="card ${cancelled ? 'is-cancelled' : ''}"
     part="card"
@@ -188,15 +189,15 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         ></venue-buy-button>
       </div>
       ${
-        page
+        page && (ics || share)
           ? html`<p class="actions">
               ${ics ? calendarLink(ics, t, a.title) : nothing}
               ${
-                ctx.share
+                share
                   ? html`<button
                         part="share-button"
                         aria-label=${t.shareFor(a.title)}
-                        @click=${() => (ctx.share as (e: EventResource) => void)(event)}
+                        @click=${() => share(event)}
                       >
                         ${t.share}
                       </button>

@@ -40,7 +40,7 @@ export class VenueElement extends LitElement {
   declare timeout: number;
   /** Current time in UTC epoch ms; replaceable to preview or test. */
   declare clock: () => number;
-  /** Hides the share control of `<venue-events>` and `<venue-event>`. */
+  /** Hides the share control (`<venue-events>` and `<venue-event>`; a buy button has none). */
   declare noShare: boolean;
 
   /** What the widget's one polite live region says. */

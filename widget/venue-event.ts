@@ -12,6 +12,8 @@ import { reach, VenueElement } from './venue-element.js';
  * `<venue-event venue="blue-room" event-id="101">`: one event in full, with its sanitised
  * description, for site builders who lay out their own pages. Children are fallback content:
  * shown until the element upgrades and when scripts are off, never after (there is no slot).
+ * Writes one `<script type="application/ld+json">` as its own light-DOM child: the event's
+ * schema.org `Event`s (one per upcoming stop of a tour; removed when it is disconnected).
  *
  * @fires venue-events-event-load - after the event loaded; `detail: { event }`
  * @fires venue-events-buy - from its buy control (see `<venue-buy-button>`)
@@ -25,6 +27,9 @@ import { reach, VenueElement } from './venue-element.js';
  * @csspart cancelled - the cancellation notice
  * @csspart stops - the dates of a multi-date event
  * @csspart description - the sanitised HTML description
+ * @csspart calendar-link - each "Add to calendar" link (the event's, and each scheduled stop's)
+ * @csspart share-button - the "Share" button (hidden by `no-share`)
+ * @csspart share-status - "Link copied", beside the share button after it copied the link
  * @csspart buy-button - the "Buy tickets" link
  * @csspart buy-status - the closing countdown or closed state
  * @csspart buy-message - the venue's message while sales are closed

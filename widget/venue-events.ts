@@ -15,6 +15,9 @@ import type { EventPage } from './wire.js';
  * page beyond the last shows the last. Changing `venue` or `base-url` starts again at page 1.
  * Children (e.g. a link to the venue's listing) are fallback content: shown until the element
  * upgrades and when scripts are off, never after (there is no slot).
+ * Writes one `<script type="application/ld+json">` as its own light-DOM child: schema.org
+ * `Event`s of the events on screen (replaced on paging, removed when it is disconnected; a data
+ * block, never rendered or run).
  *
  * @fires venue-events-load - after each page loaded; `detail: { page, lastPage, total, events }`
  * @fires venue-events-buy - from a buy control; cancelable (see `<venue-buy-button>`)
@@ -29,6 +32,9 @@ import type { EventPage } from './wire.js';
  * @csspart cancelled - the cancellation notice
  * @csspart stops - the dates of a multi-date event
  * @csspart excerpt - the plain-text description excerpt
+ * @csspart calendar-link - each "Add to calendar" link (the event's, and each scheduled stop's)
+ * @csspart share-button - the "Share" button (hidden by `no-share`)
+ * @csspart share-status - "Link copied", beside the share button after it copied the link
  * @csspart buy-button - the "Buy tickets" link
  * @csspart buy-status - the closing countdown or closed state
  * @csspart buy-message - the venue's message while sales are closed

@@ -24,6 +24,24 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   return header.split(',').some((tag) => opaque(tag) === opaque(etag));
 }
 
+/** Where a response made for one public base keeps its last copy (see `forBase`). */
+export interface PerBase {
+  sent?: { base: string; representation: Representation };
+}
+
+/**
+ * The representation of `holder` for public base `base` (links differ per base): made by `fill`
+ * when the base differs from the last one, else the kept copy. Nearly every request of a
+ * deployment has the same base, so this is one copy per response, made once.
+ */
+export function forBase(holder: PerBase, base: string, fill: () => Buffer): Representation {
+  if (holder.sent?.base !== base) {
+    const body = fill();
+    holder.sent = { base, representation: { body, etag: entityTag(body) } };
+  }
+  return holder.sent.representation;
+}
+
 /**
  * `max-age` in whole seconds for a response that stays valid until `untilMs` (UTC epoch ms) seen
  * at `nowMs`: never negative, never above `MAX_AGE_SECONDS` (decisions.md "Caching").

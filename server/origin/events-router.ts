@@ -8,7 +8,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { EVENT_ID, PER_PAGE, whole } from '../../shared/contract.js';
 import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
 import {
-  entityTag,
+  forBase,
   maxAgeSeconds,
   sendRepresentation,
   type Representation,
@@ -57,12 +57,9 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   function forRequest(req: Request, rendered: Rendered): Representation {
     if (options.baseUrl !== undefined) return rendered;
     const base = `${req.protocol}://${req.host}`;
-    // Nearly every request of a deployment has the same Host: keep the last copy.
-    if (rendered.variant?.base !== base) {
-      const body = Buffer.from(rendered.body.toString().replaceAll(REQUEST_BASE, base));
-      rendered.variant = { base, representation: { body, etag: entityTag(body) } };
-    }
-    return rendered.variant.representation;
+    return forBase(rendered, base, () =>
+      Buffer.from(rendered.body.toString().replaceAll(REQUEST_BASE, base)),
+    );
   }
 
   function send(req: Request, res: Response, rendered: Rendered, nowMs: number): void {

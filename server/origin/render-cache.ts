@@ -5,15 +5,13 @@
  * grow it past `maxBytes`.
  */
 import { LRUCache } from 'lru-cache';
-import { entityTag, type Representation } from '../http/conditional.js';
+import { entityTag, type PerBase, type Representation } from '../http/conditional.js';
 
 /** A rendered response body, valid for store `version` and the instants [fromMs, untilMs) (UTC epoch ms). */
-export interface Rendered extends Representation {
+export interface Rendered extends Representation, PerBase {
   version: string;
   fromMs: number;
   untilMs: number;
-  /** The last copy sent with the request's own base in its links (see `events-router.ts`). */
-  variant?: { base: string; representation: Representation };
 }
 
 /** What a renderer returns: the JSON text and the instant (UTC epoch ms) it stops being valid. */

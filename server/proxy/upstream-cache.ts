@@ -9,7 +9,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type CachePolicy from 'http-cache-semantics';
 import { LRUCache } from 'lru-cache';
-import { entityTag, type Representation } from '../http/conditional.js';
+import { forBase, type PerBase, type Representation } from '../http/conditional.js';
 import { createError } from '../http/errors.js';
 import { upstreamHeaders, type ClientFacts } from './forwarding.js';
 import {
@@ -22,8 +22,11 @@ import {
 import { fillBase, linkTemplate, type LinkTemplate } from './rewrite.js';
 import { upstreamFault, type Upstream, type UpstreamResponse } from './upstream.js';
 
-/** One upstream answer, checked and with its links cut out for the public base. Times: epoch ms. */
-export interface Entry {
+/**
+ * One upstream answer, checked and with its links cut out for the public base, and (`PerBase`)
+ * the representation last sent with the base it was filled with. Times: epoch ms.
+ */
+export interface Entry extends PerBase {
   template: LinkTemplate;
   /** Approximate bytes held (the template, one rendered copy and its compressed copies); what `maxBytes` counts. */
   size: number;
@@ -39,8 +42,6 @@ export interface Entry {
   freshUntil: number;
   /** This copy was confirmed by a 304 rather than fetched whole. */
   revalidated: boolean;
-  /** The representation last sent, and the base it was filled with. */
-  sent?: { base: string; representation: Representation };
 }
 
 /** What the upstream did for one fetch, for the request log. */
@@ -189,9 +190,5 @@ export const isFresh = (entry: Entry, nowMs: number): boolean =>
 
 /** `entry` with its links on `base`, as bytes and ETag; the last one is kept for the next request. */
 export function representationFor(entry: Entry, base: string): Representation {
-  if (entry.sent?.base === base) return entry.sent.representation;
-  const body = Buffer.from(fillBase(entry.template, base));
-  const representation = { body, etag: entityTag(body) };
-  entry.sent = { base, representation };
-  return representation;
+  return forBase(entry, base, () => Buffer.from(fillBase(entry.template, base)));
 }

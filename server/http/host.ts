@@ -10,9 +10,14 @@ import { createError } from './errors.js';
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
-/** True when `value` is a well-formed `Host` header value. */
+/**
+ * True when `value` is a well-formed `Host` header value with a port a URL can hold (≤ 65535):
+ * every accepted Host must make a valid base URL for links, calendar UIDs and pages.
+ */
 export function isValidHost(value: string | undefined): value is string {
-  return value !== undefined && value.length <= 255 && HOST.test(value);
+  if (value === undefined || value.length > 255 || !HOST.test(value)) return false;
+  const port = /:(\d+)$/.exec(value)?.[1];
+  return port === undefined || Number(port) <= 65535;
 }
 
 /**

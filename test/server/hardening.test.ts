@@ -63,6 +63,10 @@ describe('Host header (issue 9 item 2)', () => {
       'GET /t/test-venue/api/events HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n',
     ],
     [
+      'with a port no URL can hold (found by bench:fuzz: it broke calendar files)',
+      'GET /t/test-venue/events.ics HTTP/1.1\r\nHost: x:99999\r\nConnection: close\r\n\r\n',
+    ],
+    [
       'with a path',
       'GET /t/test-venue/api/events HTTP/1.1\r\nHost: evil.example/#\r\nConnection: close\r\n\r\n',
     ],

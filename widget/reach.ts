@@ -50,6 +50,9 @@ export function jsonLdBlock(
   venue: string,
   today: string,
 ): HTMLScriptElement | undefined {
+  // Where Trusted Types exist but the page did not allow the widget's policy, script text cannot
+  // be set without a violation: no block.
+  if (!policy && 'trustedTypes' in globalThis) return undefined;
   const data = events.flatMap((event) => {
     try {
       return eventStructuredData(event, { slug: venue, name: venue }, { today, plainText }).map(
@@ -63,9 +66,7 @@ export function jsonLdBlock(
       return []; // an event the builder cannot read is not described; it is still shown
     }
   });
-  // Where Trusted Types exist but the page did not allow the widget's policy, script text cannot
-  // be set without a violation: no block.
-  if (data.length === 0 || (!policy && 'trustedTypes' in globalThis)) return undefined;
+  if (data.length === 0) return undefined;
   const script = document.createElement('script');
   script.type = 'application/ld+json';
   const text = jsonLdText(data);

@@ -150,4 +150,34 @@ describe('Trusted Types', () => {
     expect((JSON.parse(ld.textContent!) as unknown[]).length).to.be.greaterThan(0);
     expect(win().problems).to.deep.equal([]);
   });
+
+  it('a page that enforces Trusted Types without allowing the policy gets no JSON-LD block, and no script-text violation', async () => {
+    frame = document.createElement('iframe');
+    frame.srcdoc = `<!doctype html><html lang="en"><head>
+      <meta http-equiv="Content-Security-Policy"
+        content="require-trusted-types-for 'script'; trusted-types lit-html">
+      <script>
+        window.problems = [];
+        document.addEventListener('securitypolicyviolation', (e) => problems.push(e.violatedDirective + ' ' + e.sample));
+      </script>
+      <script type="module" src="/widget/index.ts"></script></head><body>
+      <venue-events venue="states"></venue-events>
+      </body></html>`;
+    document.body.append(frame);
+    const doc = () => frame!.contentDocument!;
+    const list = await waitFor(
+      () => doc().querySelector('venue-events')?.shadowRoot?.querySelector('[part="excerpt"]'),
+      'an excerpt in the list',
+      8000,
+    );
+    expect(list.textContent).to.equal('Trio set. Doors 7pm.');
+    await new Promise((r) => setTimeout(r, 500)); // the structured-data chunk has loaded by now
+    expect(doc().querySelectorAll('script[type="application/ld+json"]')).to.have.length(0);
+    const problems = (frame.contentWindow as Window & { problems: string[] }).problems;
+    // Never script text. (Excerpts' inert parser is reported, then tags are stripped instead.)
+    expect(problems.filter((p) => p.includes('HTMLScriptElement'))).to.deep.equal([]);
+    expect(problems.filter((p) => p.includes('ld+json') || p.includes('schema.org'))).to.deep.equal(
+      [],
+    );
+  });
 });

@@ -41,8 +41,8 @@ const plainText = (html: string) => excerpt(html, Infinity);
  * shared builder's schema.org `Event`s (one per described stop of a tour), serialised so no value
  * can close the element. The widget knows neither the venue's zone (so `startDate` has no UTC
  * offset and `today` is the visitor's date) nor its name, website or address (so the venue is
- * named by its slug, as the proxy names it, and a `Place` without the venue's address gets the
- * event's location label as a text address, as a tour stop does). Undefined when there is
+ * named by its slug, as the proxy names it, and the shared builder gives a `Place` the event's
+ * location label as a text address). Undefined when there is
  * nothing to describe. A data block: never executed, whatever it contains.
  */
 export function jsonLdBlock(
@@ -55,13 +55,7 @@ export function jsonLdBlock(
   if (!policy && 'trustedTypes' in globalThis) return undefined;
   const data = events.flatMap((event) => {
     try {
-      return eventStructuredData(event, { slug: venue, name: venue }, { today, plainText }).map(
-        (e) => {
-          const label = event.attributes.location;
-          if (!e.location.address && label) e.location.address = label;
-          return e;
-        },
-      );
+      return eventStructuredData(event, { slug: venue, name: venue }, { today, plainText });
     } catch {
       return []; // an event the builder cannot read is not described; it is still shown
     }

@@ -202,7 +202,11 @@ export function eventStructuredData(
   const venuePlace: JsonLdPlace = {
     '@type': 'Place',
     name: a.location || venue.name,
-    ...(venue.address && { address: { '@type': 'PostalAddress', ...venue.address } }),
+    // Google requires an address: the venue's postal one, else the location label as text (as a
+    // tour stop has), e.g. in proxy mode and in the widget, which know no postal address.
+    ...(venue.address
+      ? { address: { '@type': 'PostalAddress', ...venue.address } }
+      : a.location && { address: a.location }),
     ...(venue.url && { url: venue.url }),
   };
 

@@ -201,7 +201,7 @@ describe('structured data edge cases', () => {
     }
   });
 
-  it('a venue without url and address: the Place has no address and the organizer no url', async () => {
+  it('a venue without url and address: the Place has its location label as address (Google requires one), the organizer no url', async () => {
     const server = await startServer(
       venueFile([{ slug: 'x', date: '2026-12-10', time: '20:00', location: 'Upstairs' }]),
       '2026-12-05T12:00:00Z',
@@ -210,7 +210,7 @@ describe('structured data edge cases', () => {
       const [event] = jsonLdOf(
         await fetch(`${server.url}/t/test-venue/events`).then((r) => r.text()),
       );
-      expect(event!.location).toEqual({ '@type': 'Place', name: 'Upstairs' });
+      expect(event!.location).toEqual({ '@type': 'Place', name: 'Upstairs', address: 'Upstairs' });
       expect(event!.organizer).toEqual({ '@type': 'Organization', name: 'Test Venue' });
       expect(event!.startDate).toBe('2026-12-10T20:00:00+00:00');
     } finally {

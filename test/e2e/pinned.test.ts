@@ -2,49 +2,26 @@
  * The demo page as a venue's site would paste it (issue 11): the pinned script loads in Chromium
  * with its integrity hash, the preloaded chunk and first page are used, not fetched twice.
  */
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoVenueFile } from '../../server/demo/venue.js';
+import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 import { DEFAULT_WIDGET_DIR } from '../../server/files.js';
-import { importVenueFile } from '../../server/import/importer.js';
-import { createApp } from '../../server/origin/app.js';
-import { openStore, type Store } from '../../server/store/store.js';
 import { readWidgetManifest } from '../../server/web/widget-router.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
-let server: Server;
-let store: Store;
+let demo: DemoServer;
 let browser: Browser;
 let url: string;
 
 beforeAll(async () => {
-  store = await openStore(':memory:');
-  await importVenueFile(store, demoVenueFile(NOW));
-  const app = createApp({ store, clock: () => NOW, logger: false });
-  server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  demo = await startDemoServer(NOW);
+  url = `${demo.origin}/`;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
-  await store?.close();
+  await demo?.close();
 });
 
 describe('the pinned snippet in Chromium', () => {

@@ -6,22 +6,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoVenueFile } from '../../server/demo/venue.js';
-import { importVenueFile } from '../../server/import/importer.js';
-import { createApp } from '../../server/origin/app.js';
-import { openStore, type Store } from '../../server/store/store.js';
+import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
-let server: Server;
-let store: Store;
+let demo: DemoServer;
 let browser: Browser;
 let url: string;
 
@@ -32,33 +26,14 @@ beforeAll(async () => {
     build: { outDir },
     logLevel: 'silent',
   });
-  store = await openStore(':memory:');
-  await importVenueFile(store, demoVenueFile(NOW));
-  const app = express();
-  app.use(express.static(outDir));
-  app.use(createApp({ store, clock: () => NOW, logger: false }));
-  server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  demo = await startDemoServer(NOW, express.static(outDir));
+  url = `${demo.origin}/`;
+  browser = await launchChromium();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
-  await store?.close();
+  await demo?.close();
 });
 
 describe('examples/react (React 19 + the venue-events package)', () => {

@@ -6,47 +6,26 @@
  */
 import { mkdirSync } from 'node:fs';
 import { get } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../server/origin/app.js';
-import { demoVenueFile } from '../../server/demo/venue.js';
-import { importVenueFile } from '../../server/import/importer.js';
-import { openStore } from '../../server/store/store.js';
+import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const SCREENSHOTS =
   process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
-let server: Server;
+let demo: DemoServer;
 let browser: Browser;
 let url: string;
 
 beforeAll(async () => {
-  const store = await openStore(':memory:');
-  await importVenueFile(store, demoVenueFile(NOW));
-  const app = createApp({ store, clock: () => NOW, logger: false });
-  server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
-  });
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  demo = await startDemoServer(NOW);
+  url = `${demo.origin}/`;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  server?.closeAllConnections();
-  server?.close();
+  await demo?.close();
 });
 
 describe('demo page', () => {

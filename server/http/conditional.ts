@@ -128,3 +128,19 @@ export function sendRepresentation(
   res.set('Content-Encoding', coding);
   res.send(encodedBody(representation, coding));
 }
+
+/**
+ * Sends a small body made for this request only (an error, a probe) in the request's preferred
+ * coding, compressed as it is sent: routes whose responses are memoised never pay for a
+ * compression middleware wrapping every response.
+ */
+export function sendEncoded(res: Response, body: string, contentType: string): void {
+  const coding = negotiateCoding(res.req);
+  res.vary('Accept-Encoding').type(contentType);
+  if (!coding) {
+    res.send(body);
+    return;
+  }
+  res.set('Content-Encoding', coding);
+  res.send(encodedBody({ body: Buffer.from(body), etag: '' }, coding));
+}

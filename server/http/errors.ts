@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import createError, { isHttpError } from 'http-errors';
 import type { ErrorResponse } from '../../shared/contract.js';
+import { sendEncoded } from './conditional.js';
 
 export { createError };
 
@@ -25,11 +26,8 @@ export function errorBody(status: number, detail: string): ErrorResponse {
 
 /** Sends `errorBody(status, detail)` as `application/json`, never cached by shared caches. */
 export function sendError(res: Response, status: number, detail: string): void {
-  res
-    .status(status)
-    .set('Cache-Control', 'no-store')
-    .type('application/json')
-    .send(JSON.stringify(errorBody(status, detail)));
+  res.status(status).set('Cache-Control', 'no-store');
+  sendEncoded(res, JSON.stringify(errorBody(status, detail)), 'application/json');
 }
 
 /** The methods the public API allows (decisions.md "Errors"); OPTIONS is CORS preflight. */

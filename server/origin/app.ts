@@ -10,6 +10,7 @@ import { pinoHttp } from 'pino-http';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../files.js';
 import type { TrustProxy } from '../cli-options.js';
+import { sendEncoded } from '../http/conditional.js';
 import { errorHandler, notFound } from '../http/errors.js';
 import { createMetrics } from '../http/metrics.js';
 import { requireValidHost } from '../http/host.js';
@@ -75,16 +76,14 @@ export function createApp(options: AppOptions): Express {
     app.get('/metrics', metrics.expose);
   }
   if (options.logger !== false) app.use(pinoHttp({ logger: options.logger, quietReqLogger: true }));
-  // Every other text response (HTML pages, errors, probes) compressed as it is sent; memoised API
-  // responses and widget files arrive already encoded and pass through untouched.
-  app.use(compression({ threshold: 0 }));
-
   app.get('/healthz', function health(_req, res) {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' });
+    res.set('Cache-Control', 'no-store');
+    sendEncoded(res, JSON.stringify({ status: 'ok' }), 'application/json');
   });
   app.get('/readyz', async function ready(_req, res) {
     await store.ping();
-    res.set('Cache-Control', 'no-store').json({ status: 'ready', store: store.kind });
+    res.set('Cache-Control', 'no-store');
+    sendEncoded(res, JSON.stringify({ status: 'ready', store: store.kind }), 'application/json');
   });
   // Probes above answer any Host (load balancers use addresses); everything else needs a valid one.
   app.use(requireValidHost(options.allowedHosts));
@@ -103,6 +102,9 @@ export function createApp(options: AppOptions): Express {
       corsOrigins: options.corsOrigins ?? '*',
     }),
   );
+  // Everything after the API (HTML pages, calendars, the demo page, OpenAPI) compressed as it is
+  // sent; memoised API responses and errors encode themselves, widget files were encoded at build.
+  app.use(compression({ threshold: 0 }));
   app.use(
     pagesRouter({
       store,

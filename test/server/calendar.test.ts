@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFile, DEFAULT_DURATION_MINUTES } from '../../server/origin/calendar.js';
 import type { EventResource } from '../../shared/contract.js';
 import { LISTED, SCENARIOS } from '../fixtures/reach-venues.js';
+import { earlierAttributes, eventResource } from '../support/resources.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 
 interface Parsed {
@@ -186,31 +187,16 @@ describe('calendar instants at the DST edges', () => {
 });
 
 describe('calendarFile without a known zone (proxy mode)', () => {
-  const resource: EventResource = {
-    type: 'events',
-    id: '42',
-    links: { self: 'https://events.example/t/v/api/events/42' },
-    attributes: {
+  const resource: EventResource = eventResource(
+    earlierAttributes({
       title: 'Floating',
       slug: 'floating',
-      category: '',
       event_date: '2026-12-05T00:00:00.000000Z',
       event_time: '19:30:00',
-      date_mode: 'single',
-      occurrence_count: 0,
-      next_occurrence: null,
-      occurrences: [],
-      description: '',
       location: 'Upstairs',
-      over_18: false,
-      publish_status: 'published',
-      tickets_enabled: true,
-      show_images: false,
-      small_image_path: null,
-      cancellation_reason: null,
-      cancelled_at: null,
-    },
-  };
+    }),
+    '42',
+  );
 
   it('writes floating local times and no VTIMEZONE', () => {
     const text = calendarFile([resource], {

@@ -11,45 +11,23 @@ import {
   jsonLdText,
   labelTime,
 } from '../../shared/rules/structured-data.js';
+import { eventAttributes, eventResource, OPEN_OFFICE } from '../support/resources.js';
 
 const venue = { slug: 'v', name: 'The Venue' };
 const options = { today: '2026-12-05', plainText: (html: string) => html.replace(/<[^>]+>/g, '') };
-const open: TicketOffice = {
-  status: 'open',
-  reason: null,
-  closes_at: null,
-  closed_at: null,
-  message: null,
-};
+const open: TicketOffice = OPEN_OFFICE;
 
 function resource(attributes: Partial<EventResource['attributes']> = {}): EventResource {
-  return {
-    type: 'events',
-    id: '1',
-    links: { self: 'https://events.example/t/v/api/events/1' },
-    attributes: {
+  return eventResource({
+    ...eventAttributes({
       title: 'Night',
       slug: 'night',
-      category: '',
       event_date: '2026-12-06T00:00:00.000000Z',
       event_time: '19:30:00',
-      date_mode: 'single',
-      occurrence_count: 0,
-      next_occurrence: null,
-      occurrences: [],
       description: '<p>Good.</p>',
-      location: '',
-      over_18: false,
-      publish_status: 'published',
-      tickets_enabled: true,
-      show_images: false,
-      small_image_path: null,
-      cancellation_reason: null,
-      cancelled_at: null,
-      ticket_office: open,
-      ...attributes,
-    } as EventResource['attributes'],
-  };
+    }),
+    ...attributes,
+  } as EventResource['attributes']);
 }
 
 describe('eventStructuredData', () => {

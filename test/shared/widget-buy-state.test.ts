@@ -2,42 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyEventAttributes, TicketOffice } from '../../shared/contract.js';
 import { buyState, earlierShapeInput, hasPassed, localToday } from '../../widget/buy-state.js';
+import { earlierAttributes, eventAttributes, OPEN_OFFICE } from '../support/resources.js';
 
 const NOW = Date.parse('2026-12-05T12:00:00Z');
 const TODAY = '2026-12-05';
 
-const earlier = (fields: Partial<AnyEventAttributes> = {}): AnyEventAttributes => ({
-  title: 'Gig',
-  slug: 'gig',
-  category: '',
-  event_date: '2026-12-10T00:00:00.000000Z',
-  event_time: '20:00:00',
-  date_mode: 'single',
-  occurrence_count: 0,
-  next_occurrence: null,
-  occurrences: [],
-  description: '',
-  location: '',
-  over_18: false,
-  publish_status: 'published',
-  tickets_enabled: true,
-  show_images: false,
-  small_image_path: null,
-  cancellation_reason: null,
-  cancelled_at: null,
-  ...fields,
-});
-const office = (fields: Partial<TicketOffice>): AnyEventAttributes => ({
-  ...earlier(),
-  ticket_office: {
-    status: 'open',
-    reason: null,
-    closes_at: null,
-    closed_at: null,
-    message: null,
-    ...fields,
-  },
-});
+const earlier = (fields: Partial<AnyEventAttributes> = {}): AnyEventAttributes =>
+  earlierAttributes(fields);
+const office = (fields: Partial<TicketOffice>): AnyEventAttributes =>
+  eventAttributes({ ticket_office: { ...OPEN_OFFICE, ...fields } });
 const stop = (occurrence_date: string) => ({
   occurrence_date,
   time_label: '7:00 PM',

@@ -7,42 +7,18 @@ import {
   readPage,
   readSingle,
 } from '../../widget/wire.js';
+import { eventAttributes, eventResource } from '../support/resources.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 let nextId = 1;
 const resource = (attributes: Json = {}, extra: Json = {}): Json => ({
-  type: 'events',
+  ...eventResource(),
   id: String(nextId++),
   attributes: {
-    title: 'Gig',
-    slug: 'gig',
-    category: 'Jazz',
-    event_date: '2026-12-10T00:00:00.000000Z',
-    event_time: '20:00:00',
-    date_mode: 'single',
-    occurrence_count: 0,
-    next_occurrence: null,
-    occurrences: [],
-    description: '<p>Hi</p>',
-    location: 'Main Room',
-    over_18: false,
-    publish_status: 'published',
-    tickets_enabled: true,
-    show_images: false,
-    small_image_path: null,
-    cancellation_reason: null,
-    cancelled_at: null,
-    ticket_office: {
-      status: 'open',
-      reason: null,
-      closes_at: null,
-      closed_at: null,
-      message: null,
-    },
+    ...eventAttributes({ category: 'Jazz', description: '<p>Hi</p>', location: 'Main Room' }),
     ...attributes,
   },
-  links: { self: 'https://events.example/t/v/api/events/1' },
   ...extra,
 });
 const officeOf = (v: Json) => {

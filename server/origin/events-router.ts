@@ -5,8 +5,8 @@
  * Express answers HEAD, and every other method gets the 405 of decisions.md "Errors".
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { EVENT_ID, PER_PAGE, whole } from '../../shared/contract.js';
-import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
+import { EVENT_ID, whole } from '../../shared/contract.js';
+import { envelopeLinks, parsePage } from '../../shared/rules/pagination.js';
 import {
   forBase,
   maxAgeSeconds,
@@ -76,12 +76,12 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     const nowMs = clock().getTime();
     const rendered = (await cache.get(`list|${venue.slug}|${page}`, version, nowMs, async () => {
       const day = reads.day(venue.timezone, nowMs);
-      const total = await reads.countListed(venue.slug, day.today, version);
-      const window = pageWindow(total, page);
-      const events =
-        window.from === null
-          ? []
-          : await store.listed(venue.slug, day.today, window.offset, PER_PAGE);
+      const { total, window, events } = await reads.listedPage(
+        venue.slug,
+        day.today,
+        page,
+        version,
+      );
       const moment = { nowMs, today: day.today };
       const data = events.map((e) => renderEvent(e, venue, renderBase, moment, earlierShape));
       return {

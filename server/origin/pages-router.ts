@@ -12,8 +12,8 @@
  * past the next transition (a pending closure, the venue's midnight).
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { PER_PAGE, SLUG, whole, type EventResource } from '../../shared/contract.js';
-import { pageWindow, parsePage } from '../../shared/rules/pagination.js';
+import { SLUG, whole, type EventResource } from '../../shared/contract.js';
+import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag, maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
@@ -93,12 +93,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
   const showListing: RequestHandler = async (req, res) => {
     const { venue, version, nowMs, day, base, render } = context(req, res);
     const page = parsePage(req.query.page);
-    const total = await reads.countListed(venue.slug, day.today, version);
-    const window = pageWindow(total, page);
-    const events =
-      window.from === null
-        ? []
-        : await store.listed(venue.slug, day.today, window.offset, PER_PAGE);
+    const { total, window, events } = await reads.listedPage(venue.slug, day.today, page, version);
     const html = listingPage(
       events.map(render),
       { currentPage: page, lastPage: window.lastPage, total, from: window.from },

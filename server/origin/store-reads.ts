@@ -4,7 +4,9 @@
  * (until that day ends). Bounded by entry count; each entry is a few dozen bytes.
  */
 import { LRUCache } from 'lru-cache';
-import type { Store, VenueRecord } from '../store/store.js';
+import { PER_PAGE } from '../../shared/contract.js';
+import { pageWindow, type PageWindow } from '../../shared/rules/pagination.js';
+import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
 import { venueDay, type VenueDay } from './resources.js';
 
 export class StoreReads {
@@ -34,6 +36,23 @@ export class StoreReads {
     if (total === undefined)
       this.#counts.set(key, (total = await this.#store.countListed(slug, today)));
     return total;
+  }
+
+  /**
+   * Page `page` of `slug`'s events listed on venue-local `today` at store `version` (spec §4.1,
+   * §2.5): the total, where the page falls, and its events soonest first (none beyond the last).
+   */
+  async listedPage(
+    slug: string,
+    today: string,
+    page: number,
+    version: string,
+  ): Promise<{ total: number; window: PageWindow; events: StoredEvent[] }> {
+    const total = await this.countListed(slug, today, version);
+    const window = pageWindow(total, page);
+    const events =
+      window.from === null ? [] : await this.#store.listed(slug, today, window.offset, PER_PAGE);
+    return { total, window, events };
   }
 
   /** The venue-local day of IANA zone `zone` at `nowMs` (UTC epoch ms), computed once per day. */

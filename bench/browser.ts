@@ -6,19 +6,13 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { bundle, NOW, spawnServer } from './support.js';
+import { CHROMIUM_ARGS } from '../test/support/browser.js';
 
 /** Debian's Chromium, or `$CHROME_PATH`. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-/** The flags `test/e2e/screenshots.test.ts` launches Chromium with. */
-export const CHROME_ARGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** The flags the end-to-end tests launch Chromium with. */
+export const CHROME_ARGS = CHROMIUM_ARGS;
 
 /** The demo venue's slug (`server/demo/venue.ts`). */
 export const DEMO_SLUG = 'blue-room';

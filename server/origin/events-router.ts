@@ -57,9 +57,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   function forRequest(req: Request, rendered: Rendered): Representation {
     if (options.baseUrl !== undefined) return rendered;
     const base = `${req.protocol}://${req.host}`;
-    return forBase(rendered, base, () =>
-      Buffer.from(rendered.body.toString().replaceAll(REQUEST_BASE, base)),
-    );
+    return forBase(rendered, base, () => Buffer.from(rendered.text.replaceAll(REQUEST_BASE, base)));
   }
 
   function send(req: Request, res: Response, rendered: Rendered, nowMs: number): void {

@@ -7,11 +7,33 @@
 import { LRUCache } from 'lru-cache';
 import { entityTag, type PerBase, type Representation } from '../http/conditional.js';
 
-/** A rendered response body, valid for store `version` and the instants [fromMs, untilMs) (UTC epoch ms). */
-export interface Rendered extends Representation, PerBase {
-  version: string;
-  fromMs: number;
-  untilMs: number;
+/**
+ * A rendered response, valid for store `version` and the instants [fromMs, untilMs) (UTC epoch
+ * ms). Its bytes and ETag are made on first use: when links are filled in per request (no
+ * configured base), only the per-base copies (`PerBase`) are ever sent, so the template's own
+ * bytes and hash would be work thrown away on every render.
+ */
+export class Rendered implements Representation, PerBase {
+  #body: Buffer | undefined;
+  #etag: string | undefined;
+  sent?: PerBase['sent'];
+  encoded?: Representation['encoded'];
+
+  constructor(
+    /** The JSON text as rendered. */
+    readonly text: string,
+    readonly version: string,
+    readonly fromMs: number,
+    readonly untilMs: number,
+  ) {}
+
+  get body(): Buffer {
+    return (this.#body ??= Buffer.from(this.text));
+  }
+
+  get etag(): string {
+    return (this.#etag ??= entityTag(this.body));
+  }
 }
 
 /** What a renderer returns: the JSON text and the instant (UTC epoch ms) it stops being valid. */
@@ -47,8 +69,9 @@ export class RenderCache {
     this.#onLookup = options.onLookup;
     this.#entries = new LRUCache<string, Rendered>({
       maxSize: options.maxBytes ?? 32 * 1024 * 1024,
-      // Twice the body: an entry may also hold one copy with the request's base in its links.
-      sizeCalculation: (entry, key) => 2 * entry.body.length + key.length + ENTRY_OVERHEAD,
+      // Twice the text: an entry also holds its bytes or one copy with the request's base in its
+      // links (a JSON text is one byte per character in memory, bar rare non-Latin-1 titles).
+      sizeCalculation: (entry, key) => 2 * entry.text.length + key.length + ENTRY_OVERHEAD,
     });
   }
 
@@ -70,14 +93,7 @@ export class RenderCache {
     this.#onLookup?.(false);
     const fresh = await render();
     if (!fresh) return undefined;
-    const body = Buffer.from(fresh.body);
-    const rendered = {
-      version,
-      fromMs: nowMs,
-      untilMs: fresh.untilMs,
-      body,
-      etag: entityTag(body),
-    };
+    const rendered = new Rendered(fresh.body, version, nowMs, fresh.untilMs);
     if (this.#enabled && fresh.keep !== false) this.#entries.set(key, rendered);
     return rendered;
   }

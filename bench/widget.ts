@@ -9,8 +9,7 @@
  * - (a) the demo page `/`, straight from the app: the venue's snippet as it is;
  * - (b) a plain page that `fetch()`es `/t/blue-room/api/events` from an inline script and renders
  *   the 12 events with `innerHTML` — the floor any embed is compared with;
- * - experiments, the demo page changed in one way each, to see what gets the list request out
- *   sooner (see `VARIANTS`).
+ * - experiments, the demo page changed in one way each (see `VARIANTS`).
  * (b) and the experiments are served by a small same-origin server of this bench that proxies every
  * other path (widget files, API) to the app unchanged; "demo via bench server" is (a) through that
  * proxy, to show that the proxy itself costs nothing measurable.
@@ -22,6 +21,7 @@
 import { createServer, request, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, median, startApp } from './browser.js';
@@ -203,44 +203,34 @@ interface Variant {
 }
 
 /**
- * The experiments: each the demo page with one change. `patch` versions of the built widget are
- * served beside the real one (same folder, so its chunks resolve), compressed like it.
+ * The experiments. The preload of the list, the `modulepreload` of the wire chunk and the fetch
+ * mode that lets the widget take the preload were experiments here once; the demo page has them
+ * now. What is left to learn is how much of the gap to (b) any script of the widget's size pays.
  */
 const VARIANTS: Variant[] = [
   {
-    name: 'demo + preload list',
-    path: '/bench/preload',
-    note: '<link rel="preload" as="fetch" crossorigin href="…/api/events?page=1"> in <head>, widget as built',
-  },
-  {
-    name: 'demo + preload, widget credentials same-origin',
-    path: '/bench/preload-same-origin',
-    note: 'the preload, and the widget fetching with credentials "same-origin" (the mode a crossorigin=anonymous preload has) instead of "omit"',
-  },
-  {
-    name: 'demo, widget fetches at module evaluation',
-    path: '/bench/early-fetch',
-    note: 'no preload; the widget starts the list fetch for each <venue-events> in the document when its module evaluates, before defining the elements',
-  },
-  {
-    name: 'demo + preload + modulepreload wire chunk, same-origin',
-    path: '/bench/preload-all',
-    note: 'the preload (credentials same-origin widget) and <link rel="modulepreload"> of the wire chunk',
+    name: 'floor: plain renderer shipped as the widget',
+    path: '/bench/floor',
+    note: "the demo page (same preloads) with the widget's script replaced by (b)'s fetch + innerHTML renderer padded with incompressible bytes to the widget's brotli size: what any embed of that size pays, whatever it does once it runs",
   },
 ];
 
-/** The widget's entry script, changed for one experiment; throws if the build no longer matches. */
-function patchedWidget(source: string, kind: 'same-origin' | 'early-fetch'): string {
-  // Since 0.2.0 the widget fetches with `same-origin` itself; the variant is then the build as is.
-  const fetchCall = /credentials:`(omit|same-origin)`/;
-  if (!fetchCall.test(source))
-    throw new Error(`the built widget sets no fetch credentials: update the bench`);
-  if (kind === 'same-origin') return source.replace(fetchCall, 'credentials:`same-origin`');
-  // Start each element's first-page fetch now; the widget's first fetch of that URL takes it.
-  const early = `const __veEarly=new Map;{const o=new URL(import.meta.url).origin;for(const el of document.querySelectorAll("venue-events[venue]")){const b=(el.getAttribute("base-url")||o).replace(/\\/+$/,"");const u=b+"/t/"+encodeURIComponent(el.getAttribute("venue"))+"/api/events?page="+(el.getAttribute("page")||1);__veEarly.set(u,fetch(u,{headers:{Accept:"application/json"},credentials:"same-origin"}))}}const __veFetch=(u,i)=>{const p=__veEarly.get(u);if(p){__veEarly.delete(u);return p}return fetch(u,i)};\n`;
-  const call = 'let n=await fetch(e,{';
-  if (!source.includes(call)) throw new Error(`the built widget has no ${call}: update the bench`);
-  return early + source.replace(call, 'let n=await __veFetch(e,{');
+/**
+ * (b)'s renderer as a module script padded to `size` bytes once brotli-compressed (random base64
+ * in a comment), so it costs the network what the widget's entry costs.
+ */
+function floorScript(size: number): string {
+  const render = PLAIN_PAGE.slice(
+    PLAIN_PAGE.indexOf('<script>') + '<script>'.length,
+    PLAIN_PAGE.indexOf('</script>'),
+  ).replace("document.getElementById('list')", "document.querySelector('venue-events')");
+  let script = render;
+  let padding = 0;
+  for (let i = 0; i < 20 && Math.abs(brotliCompressSync(script).length - size) > 64; i++) {
+    padding += Math.round((size - brotliCompressSync(script).length) / 0.76);
+    script = `${render}\n/*${randomBytes(Math.max(0, Math.round(padding * 0.75))).toString('base64')}*/\n`;
+  }
+  return script;
 }
 
 interface Asset {
@@ -259,20 +249,14 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     integrity: string;
   };
   const dir = manifest.path.slice(0, manifest.path.lastIndexOf('/') + 1); // /widget/v0.1.0/
-  const widget = readFileSync('dist/widget/venue-events.js', 'utf8');
-  const wireChunk = /import\(`\.\/(wire-[\w-]+\.js)`\)/.exec(widget)?.[1];
-  if (!wireChunk) throw new Error('no wire chunk import in the built widget: update the bench');
+  const widgetBrotli = readFileSync('dist/widget/venue-events.js.br').length;
   const demoRes = await fetch(`${app}/`);
   const demo = await demoRes.text();
   const csp = demoRes.headers.get('content-security-policy') ?? '';
   const tag = /<script type="module" src="[^"]+"[^>]*><\/script>/.exec(demo)?.[0];
   if (!tag) throw new Error('no widget <script> on the demo page: update the bench');
-  const preload = `<link rel="preload" as="fetch" crossorigin="anonymous" href="${LIST}?page=1">\n`;
-  const modulePreload = `<link rel="modulepreload" crossorigin="anonymous" href="${dir}${wireChunk}">\n`;
   const script = (file: string) =>
     `<script type="module" src="${dir}${file}" crossorigin="anonymous"></script>`;
-  const withHead = (extra: string, scriptTag: string) =>
-    demo.replace('<link rel="icon"', `${extra}<link rel="icon"`).replace(tag, scriptTag);
   const html = (body: string): Asset => ({
     type: 'text/html; charset=utf-8',
     body,
@@ -292,12 +276,8 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
       body: PLAIN_PAGE,
       headers: { 'Cache-Control': 'no-cache' },
     },
-    '/bench/preload': html(withHead(preload, tag)),
-    '/bench/preload-same-origin': html(withHead(preload, script('bench-same-origin.js'))),
-    '/bench/early-fetch': html(withHead('', script('bench-early-fetch.js'))),
-    '/bench/preload-all': html(withHead(preload + modulePreload, script('bench-same-origin.js'))),
-    [`${dir}bench-same-origin.js`]: js(patchedWidget(widget, 'same-origin')),
-    [`${dir}bench-early-fetch.js`]: js(patchedWidget(widget, 'early-fetch')),
+    '/bench/floor': html(demo.replace(tag, script('bench-floor.js'))),
+    [`${dir}bench-floor.js`]: js(floorScript(widgetBrotli)),
   };
   const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
   for (const [path, a] of Object.entries(assets)) {

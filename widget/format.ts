@@ -3,7 +3,7 @@
  * values (spec §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
  * the venue's date and time, never a shifted one.
  */
-import { formatWallClock } from '../shared/rules/wall-clock.js';
+import { dateTimeFormat, formatWallClock } from '../shared/rules/wall-clock.js';
 import type { Messages } from './messages.js';
 import { policy } from './trusted-html.js';
 
@@ -58,7 +58,7 @@ export function closingText(
           : rtf.format(Math.round(left / 3_600_000), 'hour');
     return t.salesCloseIn(relative);
   }
-  const when = new Intl.DateTimeFormat(locale, {
+  const when = dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

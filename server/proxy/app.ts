@@ -17,6 +17,7 @@ import { withoutTrailingSlash } from '../../shared/url.js';
 import {
   entityTag,
   maxAgeSeconds,
+  sendEncoded,
   sendRepresentation,
   type Representation,
 } from '../http/conditional.js';
@@ -445,16 +446,19 @@ export function createProxyApp(options: ProxyOptions): Express {
       }),
     );
   }
-  // Errors, probes and pages compressed as sent; cached answers arrive already encoded.
-  app.use(compression({ threshold: 0 }));
   // Liveness only; it names no upstream address (that is for the operator's log).
   app.get('/healthz', function health(_req, res) {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok', mode: 'proxy' });
+    res.set('Cache-Control', 'no-store');
+    sendEncoded(res, JSON.stringify({ status: 'ok', mode: 'proxy' }), 'application/json');
   });
   app.use(requireValidHost(options.allowedHosts));
   app.use('/t', cors(options.corsOrigins ?? '*'));
   // Not a parameterised route: the raw target is classified, never decoded, so `%ff` is a 404.
+  // Everything it sends encodes itself (cached answers and built pages once each, errors as
+  // sent), so the compression middleware below never wraps the hot path.
   app.use('/t', proxyVenueRoutes);
+  // The widget's documents and the embed builder, compressed as they are sent.
+  app.use(compression({ threshold: 0 }));
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
   app.use(widgetRouter({ widgetDir, demoSlug: options.demoSlug ?? 'blue-room' }));
   app.use(embedRouter({ widgetDir }));

@@ -75,6 +75,8 @@ export function openSqliteStore(path: string): Store {
       'SELECT slug, name, timezone, api_shape, details FROM venues WHERE slug = ?',
     ),
     venueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM venues'),
+    // Prepared once: `db.pragma()` prepares a statement per call, and this runs per request.
+    dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     count: db.prepare<[string, string, string], { n: number }>(
       'SELECT count(*) AS n FROM listing INDEXED BY listing_span WHERE venue_slug = ? AND until >= ? AND after < ?',
     ),
@@ -166,7 +168,7 @@ export function openSqliteStore(path: string): Store {
       }
       writes++;
     },
-    version: () => `${writes}.${db.pragma('data_version', { simple: true }) as number}`,
+    version: () => `${writes}.${q.dataVersion.get()!}`,
     async ping() {
       // A file deleted (or replaced) under a running server keeps answering from the open inode:
       // report it rather than serve data no import can reach any more.

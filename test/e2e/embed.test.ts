@@ -6,38 +6,27 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let demo: DemoServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  demo = await startDemoServer(NOW);
-  url = demo.origin;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemoInChromium(NOW);
 
 /** A page at `width` px that records console errors and page errors (CSP violations included). */
 async function open(width: number): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: e2e.demo.origin,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') problems.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
-  await page.goto(`${url}/embed`);
+  await page.goto(`${e2e.demo.origin}/embed`);
   return { page, problems };
 }
 
@@ -45,7 +34,7 @@ const snippet = (page: Page) => page.locator('#snippet').textContent();
 
 describe('embed builder', () => {
   it('is sent under a strict CSP, its script and styles in separate files', async () => {
-    const res = await fetch(`${url}/embed`);
+    const res = await fetch(`${e2e.demo.origin}/embed`);
     expect(res.status).toBe(200);
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self'");
@@ -53,10 +42,12 @@ describe('embed builder', () => {
     const html = await res.text();
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(html).not.toMatch(/<style|\sstyle=/);
-    expect((await fetch(`${url}/embed/embed.js`)).headers.get('content-type')).toMatch(
+    expect((await fetch(`${e2e.demo.origin}/embed/embed.js`)).headers.get('content-type')).toMatch(
       /javascript/,
     );
-    expect((await fetch(`${url}/embed/embed.css`)).headers.get('content-type')).toMatch(/css/);
+    expect((await fetch(`${e2e.demo.origin}/embed/embed.css`)).headers.get('content-type')).toMatch(
+      /css/,
+    );
   });
 
   it('checks the slug live, previews the real widget and builds the snippet (375 px)', async () => {
@@ -184,9 +175,9 @@ describe('embed builder', () => {
 
   it('pre-fills the slug from ?venue=', async () => {
     const { page } = await open(800);
-    await page.goto(`${url}/embed?venue=blue-room`);
+    await page.goto(`${e2e.demo.origin}/embed?venue=blue-room`);
     await expect.poll(() => page.locator('#slug-status').textContent()).toContain('Found');
-    await page.goto(`${url}/embed?venue=%22%3E%3Cscript%3E`);
+    await page.goto(`${e2e.demo.origin}/embed?venue=%22%3E%3Cscript%3E`);
     expect(await page.getByLabel('Venue slug').inputValue()).toBe('');
     await page.context().close();
   });

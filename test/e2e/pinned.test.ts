@@ -2,38 +2,24 @@
  * The demo page as a venue's site would paste it (issue 11): the pinned script loads in Chromium
  * with its integrity hash, the preloaded chunk and first page are used, not fetched twice.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoInChromium } from '../support/demo-in-chromium.js';
 import { DEFAULT_WIDGET_DIR } from '../../server/files.js';
 import { readWidgetManifest } from '../../server/web/widget-router.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
-let demo: DemoServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  demo = await startDemoServer(NOW);
-  url = `${demo.origin}/`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemoInChromium(NOW);
 
 describe('the pinned snippet in Chromium', () => {
   it('loads with integrity; the preloaded chunk and first page are each fetched once', async () => {
     const manifest = readWidgetManifest(DEFAULT_WIDGET_DIR)!;
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const requested: string[] = [];
     const problems: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname + new URL(r.url()).search));
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
     page.on('pageerror', (e) => problems.push(e.message));
-    await page.goto(url);
+    await page.goto(e2e.url);
     const cards = page.locator('venue-events [part~="card"]');
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
     expect(requested).toContain(manifest.path);
@@ -45,12 +31,12 @@ describe('the pinned snippet in Chromium', () => {
   });
 
   it('a script whose bytes do not match its integrity hash does not run', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     await page.route(/\/widget\/v[\d.]+\/venue-events\.js$/, async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, body: `${await response.text()}\n// tampered` });
     });
-    await page.goto(url);
+    await page.goto(e2e.url);
     await page.waitForTimeout(1000);
     expect(await page.evaluate(() => customElements.get('venue-events') === undefined)).toBe(true);
     // The fallback content stays: a link to the listing page.

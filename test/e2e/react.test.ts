@@ -9,32 +9,24 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
-import type { Browser } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
-let demo: DemoServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  const outDir = mkdtempSync(join(tmpdir(), 've-react-'));
-  await build({
-    configFile: 'examples/react/vite.config.ts',
-    build: { outDir },
-    logLevel: 'silent',
-  });
-  demo = await startDemoServer(NOW, express.static(outDir));
-  url = `${demo.origin}/`;
-  browser = await launchChromium();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemoInChromium(
+  NOW,
+  async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 've-react-'));
+    await build({
+      configFile: 'examples/react/vite.config.ts',
+      build: { outDir },
+      logLevel: 'silent',
+    });
+    return express.static(outDir);
+  },
+  120_000,
+);
 
 describe('examples/react (React 19 + the venue-events package)', () => {
   it('type-checks against the JSX typings (a missing venue attribute would not)', () => {
@@ -44,10 +36,10 @@ describe('examples/react (React 19 + the venue-events package)', () => {
   });
 
   it('renders the list, and onvenue-events-buy receives the cancelable event', async () => {
-    const page = await browser.newPage();
+    const page = await e2e.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(url);
+    await page.goto(e2e.url);
     // Playwright's CSS locators pierce open shadow roots.
     const cards = page.locator('venue-events [part~="card"]');
     await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(12);
@@ -57,7 +49,7 @@ describe('examples/react (React 19 + the venue-events package)', () => {
     await expect
       .poll(() => page.locator('#checkout').textContent())
       .toContain(`→ ${href} (cancelable: true)`);
-    expect(page.url()).toBe(url); // the handler cancelled it: no navigation
+    expect(page.url()).toBe(e2e.url); // the handler cancelled it: no navigation
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -6,39 +6,25 @@
  */
 import { mkdirSync } from 'node:fs';
 import { get } from 'node:http';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const SCREENSHOTS =
   process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
-let demo: DemoServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  demo = await startDemoServer(NOW);
-  url = `${demo.origin}/`;
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const e2e = useDemoInChromium(NOW);
 
 describe('demo page', () => {
   it.each([375, 1280])(
     'renders the demo venue at %i px wide under its strict CSP; screenshot saved',
     async (width) => {
-      const page = await browser.newPage({ viewport: { width, height: 900 } });
+      const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
       const problems: string[] = [];
       page.on('console', (m) => {
         if (m.type() === 'error') problems.push(m.text());
       });
       page.on('pageerror', (e) => problems.push(e.message));
-      await page.goto(url);
+      await page.goto(e2e.url);
       await page.locator('venue-events article[part="card"]').first().waitFor();
       await page.evaluate(() => document.fonts.ready);
       await page.waitForLoadState('networkidle');
@@ -62,8 +48,8 @@ describe('demo page', () => {
   );
 
   it('fits 280 px without horizontal scrolling', async () => {
-    const page = await browser.newPage({ viewport: { width: 280, height: 800 } });
-    await page.goto(url);
+    const page = await e2e.browser.newPage({ viewport: { width: 280, height: 800 } });
+    await page.goto(e2e.url);
     await page.locator('venue-events article[part="card"]').first().waitFor();
     const overflow = await page.evaluate(() => {
       const host = document.querySelector('venue-events')!;
@@ -77,8 +63,8 @@ describe('demo page', () => {
   it("follows the visitor's dark colour scheme", async () => {
     const backgrounds: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      const page = await browser.newPage({ colorScheme });
-      await page.goto(url);
+      const page = await e2e.browser.newPage({ colorScheme });
+      await page.goto(e2e.url);
       const card = page.locator('venue-events article[part="card"]').first();
       await card.waitFor();
       backgrounds.push(await card.evaluate((e) => getComputedStyle(e).backgroundColor));
@@ -88,14 +74,14 @@ describe('demo page', () => {
   });
 
   it('serves the widget script with an ETag and a five-minute cache (pinned copies are immutable)', async () => {
-    const res = await fetch(`${url}widget/venue-events.js`);
+    const res = await fetch(`${e2e.url}widget/venue-events.js`);
     expect(res.status).toBe(200);
     expect(res.headers.get('etag')).toMatch(/^(W\/)?"/);
     expect(res.headers.get('cache-control')).toBe('public, max-age=300, must-revalidate');
     // As a browser revalidates its cached copy (fetch() would add Cache-Control: no-cache).
     const status = await new Promise<number | undefined>((resolve) =>
       get(
-        `${url}widget/venue-events.js`,
+        `${e2e.url}widget/venue-events.js`,
         {
           headers: {
             'If-None-Match': res.headers.get('etag')!,

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { sendKeys } from '@web/test-runner-commands';
 import {
+  axeViolations,
   card,
   cleanup,
   deepQueryAll,
@@ -170,20 +171,7 @@ describe('<venue-events>', () => {
 
   it('has no axe-core violations', async () => {
     const el = await list('venue="states" locale="en"');
-    await new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = '/node_modules/axe-core/axe.min.js';
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error('axe-core did not load'));
-      document.head.append(script);
-    });
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Element) => Promise<{ violations: { id: string; help: string }[] }> };
-      }
-    ).axe;
-    const result = await axe.run(el);
-    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).to.deep.equal([]);
+    expect(await axeViolations(el)).to.deep.equal([]);
   });
 
   it('shows its light-DOM fallback only until it upgrades', async () => {

@@ -26,9 +26,13 @@ export function isValidHost(value: string | undefined): value is string {
  */
 export function requireValidHost(allowed?: readonly string[]): RequestHandler {
   const list = allowed?.map((h) => h.toLowerCase());
+  // Nearly every request of a deployment carries the same Host: the last one accepted is not
+  // checked again.
+  let accepted: string | undefined;
   return function checkHost(req, _res, next) {
     // `req.host` is the Host header, or a trusted proxy's X-Forwarded-Host (`trust proxy`).
     const host = req.host;
+    if (host !== undefined && host === accepted) return next();
     if (!isValidHost(host)) {
       throw createError(400, 'The request has no valid Host header.');
     }
@@ -39,6 +43,7 @@ export function requireValidHost(allowed?: readonly string[]): RequestHandler {
         throw createError(400, `The host "${value}" is not served here.`);
       }
     }
+    accepted = host;
     next();
   };
 }

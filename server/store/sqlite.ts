@@ -69,6 +69,8 @@ export function openSqliteStore(path: string): Store {
     throw new Error(`cannot open SQLite database ${path}: ${(error as Error).message}`);
   }
   let writes = 0;
+  let dataVersion = 0;
+  let versionReadAt = -Infinity;
 
   const q = {
     venue: db.prepare<[string], VenueRow>(
@@ -168,7 +170,17 @@ export function openSqliteStore(path: string): Store {
       }
       writes++;
     },
-    version: () => `${writes}.${q.dataVersion.get()!}`,
+    version() {
+      // Another process's commit (`npm run import`) changes `data_version`; reading it takes a
+      // lock on the database, so it is read at most once a millisecond (requests arriving
+      // together share one read) — an outside import is seen within 1 ms, our own at once.
+      const now = performance.now();
+      if (now - versionReadAt >= 1) {
+        dataVersion = q.dataVersion.get()!;
+        versionReadAt = now;
+      }
+      return `${writes}.${dataVersion}`;
+    },
     async ping() {
       // A file deleted (or replaced) under a running server keeps answering from the open inode:
       // report it rather than serve data no import can reach any more.

@@ -102,6 +102,10 @@ describe('Host header (issue 9 item 2)', () => {
       const other = await ask('evil.example');
       expect(other.status).toBe(400);
       expect(JSON.parse(other.body).errors[0].detail).toContain('evil.example');
+      // Right after an accepted Host (which is not checked again), another is still checked.
+      expect((await ask('events.example')).status).toBe(200);
+      expect((await ask('evil.example')).status).toBe(400);
+      expect((await ask('a b')).status).toBe(400);
       expect((await ask('10.0.0.1', '/healthz')).status).toBe(200);
     } finally {
       await limited.close();

@@ -25,6 +25,7 @@ import {
   CONNECTIONS,
   DURATION_S,
   measure,
+  median,
   NOW,
   type Figure,
   printTable,
@@ -33,12 +34,6 @@ import {
 
 /** Alternating rounds of SQLite and PostgreSQL with `--store postgres` (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 function venue(slug: string, count: number, firstId: number) {
   const start = Date.parse('2026-12-06T00:00:00Z');

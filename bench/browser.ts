@@ -41,10 +41,3 @@ export async function startApp(name: string): Promise<{ child: ChildProcess; url
     /listening on (http:\/\/\S+?)\/\s/,
   );
 }
-
-/** The median of `xs` (the mean of the middle two for an even count). */
-export function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}

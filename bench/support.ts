@@ -97,3 +97,10 @@ export function printTable(title: string, figures: Figure[], ratioTo: string): v
     );
   }
 }
+
+/** The median of `xs` (the mean of the middle two for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}

@@ -24,7 +24,8 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
-import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, median, startApp } from './browser.js';
+import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
+import { median } from './support.js';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 11);
 /** "Fast 3G" as issue 11 states it. */

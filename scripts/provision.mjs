@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// The first step of `npm test`: makes sure the two programs the tests drive for real are here,
+// Debian's Chromium (browser and end-to-end tests) and PostgreSQL's server binaries (the store
+// tests start their own private server). npm cannot bring either on this platform: Chromium must
+// come from Debian anyway, so one apt-get call provisions both.
+//
+// As root with apt-get: installs what is missing (`--upgrade` also upgrades Chromium to Debian's
+// current build, which is what a fresh machine gets; `.ci/run` passes it). Otherwise: one line
+// per missing program with the exact command, and exit status 1.
+// Prints the versions the tests will use, so a test log says which Chromium it ran against.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const upgrade = process.argv.includes('--upgrade');
+const isRoot = process.getuid?.() === 0;
+const hasApt = spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** Chromium's executable: `CHROME_PATH`, else Debian's. */
+const chromePath = () => process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/** The newest `/usr/lib/postgresql/<n>/bin` holding `initdb`, or `PG_BIN`, or undefined. */
+function postgresBin() {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(a) - Number(b));
+  return versions.length ? join(root, versions.at(-1), 'bin') : undefined;
+}
+
+function apt(args) {
+  const result = spawnSync('apt-get', args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
+}
+
+const missing = [];
+if (!existsSync(chromePath())) missing.push('chromium');
+if (!postgresBin()) missing.push('postgresql');
+
+if ((missing.length || upgrade) && isRoot && hasApt) {
+  console.log(`provision: apt-get ${missing.length ? `install ${missing.join(' ')}` : 'update'}…`);
+  apt(['update', '-qq']);
+  if (missing.length) apt(['install', '-y', '-qq', ...missing]);
+  // Only where Debian's Chromium is installed: a CHROME_PATH browser is the caller's choice.
+  if (upgrade && !process.env.CHROME_PATH)
+    apt(['install', '-y', '-qq', '--only-upgrade', 'chromium']);
+}
+
+let failed = false;
+if (existsSync(chromePath())) {
+  const version = execFileSync(chromePath(), ['--version'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  console.log(`provision: ${version.trim()} (${chromePath()})`);
+} else {
+  failed = true;
+  console.error(
+    'provision: Chromium not found: run `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROME_PATH to a Chromium or Chrome executable.',
+  );
+}
+const pgBin = postgresBin();
+if (pgBin) {
+  const version = execFileSync(join(pgBin, 'postgres'), ['--version'], { encoding: 'utf8' });
+  console.log(`provision: ${version.trim()} (${pgBin})`);
+} else {
+  failed = true;
+  console.error(
+    'provision: PostgreSQL server not found: run `sudo apt-get install -y postgresql` (Debian/Ubuntu), or set PG_BIN to the folder holding initdb and pg_ctl.',
+  );
+}
+process.exit(failed ? 1 : 0);

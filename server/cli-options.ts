@@ -6,7 +6,9 @@ import { parseArgs } from 'node:util';
 import { IANAZone } from 'luxon';
 import { SLUG, whole } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
+import { DEMO_SLUG } from './demo/venue.js';
 import { isValidHost } from './http/host.js';
+import { DEFAULT_PROXY_TIMEOUT_MS, DEFAULT_STALE_MS } from './proxy/defaults.js';
 
 export class UsageError extends Error {}
 
@@ -65,16 +67,16 @@ Every option can also be set by the environment variable on its right (lists com
   --metrics              Prometheus metrics at /metrics                       VENUE_EVENTS_METRICS=1
   --shutdown-timeout-ms N  on SIGTERM, wait this long for requests (10000)    VENUE_EVENTS_SHUTDOWN_TIMEOUT_MS
   --upstream URL         proxy mode: forward to this platform                 VENUE_EVENTS_UPSTREAM
-  --proxy-timeout-ms N   upstream timeout in ms (default 5000)                VENUE_EVENTS_PROXY_TIMEOUT_MS
+  --proxy-timeout-ms N   upstream timeout in ms (default ${DEFAULT_PROXY_TIMEOUT_MS})                VENUE_EVENTS_PROXY_TIMEOUT_MS
   --stale-ms N           serve a stale copy this young when upstream fails
-                         (default 300000)                                     VENUE_EVENTS_STALE_MS
+                         (default ${DEFAULT_STALE_MS})                                     VENUE_EVENTS_STALE_MS
   --no-cache             proxy mode: do not cache upstream responses          VENUE_EVENTS_NO_CACHE=1
   --allow-slug SLUG      proxy mode: only these venue slugs (repeatable)      VENUE_EVENTS_ALLOW_SLUGS
   --venue-zone SLUG=ZONE proxy mode: a venue's IANA zone, for its pages and
                          calendars (repeatable; default floating times)       VENUE_EVENTS_VENUE_ZONES
   --help                 show this help
 
-With no --data and an empty database, a demo venue (blue-room) dated relative to today is imported.`;
+With no --data and an empty database, a demo venue (${DEMO_SLUG}) dated relative to today is imported.`;
 
 const int = (name: string, raw: string, min: number, max: number) => {
   const value = Number(raw);
@@ -202,13 +204,15 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     upstream: url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM),
     proxyTimeoutMs: int(
       'proxy-timeout-ms',
-      values['proxy-timeout-ms'] ?? env.VENUE_EVENTS_PROXY_TIMEOUT_MS ?? '5000',
+      values['proxy-timeout-ms'] ??
+        env.VENUE_EVENTS_PROXY_TIMEOUT_MS ??
+        String(DEFAULT_PROXY_TIMEOUT_MS),
       1,
       600_000,
     ),
     staleMs: int(
       'stale-ms',
-      values['stale-ms'] ?? env.VENUE_EVENTS_STALE_MS ?? '300000',
+      values['stale-ms'] ?? env.VENUE_EVENTS_STALE_MS ?? String(DEFAULT_STALE_MS),
       0,
       86_400_000,
     ),
@@ -216,4 +220,24 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     allowSlugs: list(values['allow-slug'], env.VENUE_EVENTS_ALLOW_SLUGS),
     venueZones: venueZones(list(values['venue-zone'], env.VENUE_EVENTS_VENUE_ZONES)),
   };
+}
+
+/** Interfaces only this machine can reach: `localhost`, `::1` and 127.0.0.0/8. */
+const LOOPBACK = /^(?:localhost|::1|127(?:\.\d{1,3}){3})$/i;
+
+/**
+ * The warning for a server reachable from other machines (`host` not loopback) whose links
+ * would be built from whatever `Host` a request brings (no `baseUrl`, no `allowedHosts`), naming
+ * both ways to pin them; undefined when there is nothing to warn about. Pure.
+ */
+export function unpinnedHostWarning(
+  options: Pick<ServerOptions, 'host' | 'baseUrl' | 'allowedHosts'>,
+): string | undefined {
+  const pinned = options.baseUrl !== undefined || options.allowedHosts !== undefined;
+  if (pinned || LOOPBACK.test(options.host)) return undefined;
+  return (
+    `listening on ${options.host} without --base-url or --allowed-host: links are built from ` +
+    'whatever Host header a request brings; pin them with --base-url https://events.example.org ' +
+    'or --allowed-host events.example.org'
+  );
 }

@@ -3,7 +3,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { parseServerOptions, USAGE, UsageError, type ServerOptions } from './cli-options.js';
+import {
+  parseServerOptions,
+  unpinnedHostWarning,
+  USAGE,
+  UsageError,
+  type ServerOptions,
+} from './cli-options.js';
 import { DEMO_NAME, DEMO_SLUG, demoVenueFile } from './demo/venue.js';
 import { importVenueFile, VenueFileError } from './import/importer.js';
 import { OperatorError, readJsonFile } from './import/read-file.js';
@@ -109,6 +115,8 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
+  const unpinned = unpinnedHostWarning(options);
+  if (unpinned) logger.warn({ host: options.host }, unpinned);
   let app: Express;
   let store: Store | undefined;
   if (options.upstream) app = await proxyApp({ ...options, upstream: options.upstream });

@@ -49,7 +49,7 @@ const REQUEST_BASE = 'http://request-base.venue-events.invalid';
 /** Builds the router; mount it at the app's root. */
 export function eventsRouter(options: EventsRouterOptions): Router {
   const { store, reads, cache, clock, earlierShape } = options;
-  const router = express.Router({ strict: false });
+  const router = express.Router({ strict: false, caseSensitive: true });
 
   const renderBase = options.baseUrl ?? REQUEST_BASE;
 

@@ -17,10 +17,10 @@ import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag, maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
-import { calendarFile, FEED_MAX_EVENTS } from './calendar.js';
-import { eventPage } from './event-page.js';
-import { listingPage } from './listing-page.js';
-import { PAGE_CSP, type PageVenue } from './page-shell.js';
+import { calendarFile, calendarStamp, FEED_MAX_EVENTS } from '../pages/calendar.js';
+import { eventPage } from '../pages/event-page.js';
+import { listingPage } from '../pages/listing-page.js';
+import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
 import { nextTransition, renderEvent, type Moment } from './resources.js';
 import type { StoreReads } from './store-reads.js';
 import { venueLoader, type VenueLocals } from './venue-loader.js';
@@ -47,12 +47,33 @@ export const pageVenue = (venue: VenueRecord): PageVenue => ({
   ...(venue.address !== undefined && { address: venue.address }),
 });
 
+/**
+ * Sends `text` with its strong ETag (a 304 on a match), `Content-Type` and the other `headers`,
+ * fresh until `untilMs` as seen at `nowMs` (epoch ms; `max-age` at most 60 s).
+ */
+function send(
+  req: Request,
+  res: Response,
+  text: string,
+  untilMs: number,
+  nowMs: number,
+  { 'Content-Type': contentType, ...headers }: Record<string, string>,
+): void {
+  const body = Buffer.from(text);
+  sendRepresentation(
+    req,
+    res,
+    { body, etag: entityTag(body) },
+    { maxAgeSeconds: maxAgeSeconds(untilMs, nowMs), contentType, headers },
+  );
+}
+
 /** Builds the router; mount it at the app's root. */
 export function pagesRouter(options: PagesRouterOptions): Router {
   const { store, reads } = options;
   const clock = options.clock ?? (() => new Date());
   const earlierShape = options.earlierShape ?? false;
-  const router = express.Router({ strict: false });
+  const router = express.Router({ strict: false, caseSensitive: true });
 
   /** What every handler starts from: the venue, the moment, its day and the links' base. */
   function context(req: Request, res: Response) {
@@ -64,23 +85,6 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     const render = (event: StoredEvent): EventResource =>
       renderEvent(event, venue, base, moment, earlierShape);
     return { venue, version, nowMs, day, base, render };
-  }
-
-  function send(
-    req: Request,
-    res: Response,
-    text: string,
-    untilMs: number,
-    nowMs: number,
-    { 'Content-Type': contentType, ...headers }: Record<string, string>,
-  ): void {
-    const body = Buffer.from(text);
-    sendRepresentation(
-      req,
-      res,
-      { body, etag: entityTag(body) },
-      { maxAgeSeconds: maxAgeSeconds(untilMs, nowMs), contentType, headers },
-    );
   }
 
   async function findEvent(slug: string, raw: string): Promise<StoredEvent> {
@@ -117,9 +121,6 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     });
   };
 
-  /** `DTSTAMP`: the current minute, so a file stays byte-stable (one ETag) within it. */
-  const stamp = (nowMs: number) => new Date(nowMs - (nowMs % 60_000));
-
   /** GET /t/{slug}/events.ics: every listed event (at most FEED_MAX_EVENTS), soonest first. */
   const showFeed: RequestHandler = async (req, res) => {
     const { venue, nowMs, day, base, render } = context(req, res);
@@ -127,7 +128,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     const text = calendarFile(events.map(render), {
       venue: pageVenue(venue),
       base,
-      now: stamp(nowMs),
+      now: calendarStamp(nowMs),
     });
     send(req, res, text, nextTransition(events, day.endMs, nowMs), nowMs, {
       'Content-Type': 'text/calendar; charset=utf-8',
@@ -141,7 +142,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     const text = calendarFile([render(event)], {
       venue: pageVenue(venue),
       base,
-      now: stamp(nowMs),
+      now: calendarStamp(nowMs),
       name: event.title,
     });
     send(req, res, text, nextTransition([event], day.endMs, nowMs), nowMs, {

@@ -2,7 +2,6 @@
  * Turns stored events into API resources at a given instant (spec §2.1–2.4, §9).
  * Pure: the instant and the venue-local date are passed in.
  */
-import { DateTime } from 'luxon';
 import type { CompactOccurrence, EventResource } from '../../shared/contract.js';
 import { eventDate, eventTime, instant, timeLabel } from '../../shared/rules/wire-format.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
@@ -10,32 +9,15 @@ import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { StoredEvent, StoredStop } from '../store/model.js';
 import type { VenueRecord } from '../store/store.js';
 
+// The venue's day has its home in shared/rules; `store-reads.ts` takes it from here.
+export { venueDay, type VenueDay } from '../../shared/rules/venue-today.js';
+
 /** The moment a response is computed for. */
 export interface Moment {
   /** UTC epoch milliseconds. */
   nowMs: number;
   /** The venue-local calendar date at `nowMs`, `YYYY-MM-DD`. */
   today: string;
-}
-
-/** A venue-local calendar day: its date and the UTC instants (epoch ms) it starts and ends. */
-export interface VenueDay {
-  today: string;
-  startMs: number;
-  endMs: number;
-}
-
-/**
- * The venue-local day containing `nowMs` in IANA zone `timezone` (decisions.md "venue clock").
- * `endMs` is the next midnight there, so DST days last 23 or 25 hours.
- */
-export function venueDay(timezone: string, nowMs: number): VenueDay {
-  const start = DateTime.fromMillis(nowMs, { zone: timezone }).startOf('day');
-  return {
-    today: start.toISODate()!,
-    startMs: start.toMillis(),
-    endMs: start.plus({ days: 1 }).toMillis(),
-  };
 }
 
 const compact = (stop: StoredStop): CompactOccurrence => ({

@@ -1,9 +1,10 @@
 /**
  * What the proxy needs to build the listing page and the calendar files itself, from the
- * upstream's list responses (spec §2.5) and the origin's pure renderers (`listing-page.ts`,
- * `calendar.ts`): the venue as the proxy knows it (its slug, and its IANA zone only when
- * configured), the venue's "today", and a reader that turns an upstream list body into resources
- * the renderers can trust.
+ * upstream's list responses (spec §2.5) and the pure renderers it shares with the origin
+ * (`server/pages/`): the venue as the proxy knows it (its slug, and its IANA zone only when
+ * configured), a reader that turns an upstream list body into resources the renderers can
+ * trust, and the feed's events gathered from several list pages. Its "today" is
+ * `shared/rules/venue-today.ts`.
  *
  * The renderers take the contract's types at their word, and an upstream is another system: an
  * event that does not have the contract's members with the contract's types is left out (the API
@@ -11,7 +12,7 @@
  * 502. Members the contract does not name are allowed (a platform may send more).
  */
 import type { TSchema } from '@sinclair/typebox';
-import { DateTime, IANAZone } from 'luxon';
+import { IANAZone } from 'luxon';
 import {
   EventResourceSchema,
   SLUG,
@@ -21,8 +22,8 @@ import {
   type ListResponse,
 } from '../../shared/contract.js';
 import { createAjv } from '../ajv.js';
-import { positionOf, type ListingPosition } from '../origin/listing-page.js';
-import type { PageVenue } from '../origin/page-shell.js';
+import { positionOf, type ListingPosition } from '../pages/listing-page.js';
+import type { PageVenue } from '../pages/page-shell.js';
 import { upstreamFault } from './upstream.js';
 
 /** Most list pages the calendar files read (12 events each): the feed's first 60 events. */
@@ -56,13 +57,6 @@ export function checkVenueZones(zones: VenueZones): void {
 export function proxyVenue(slug: string, zones: VenueZones | undefined): PageVenue {
   const zone = zones && Object.hasOwn(zones, slug) ? zones[slug] : undefined;
   return { slug, name: slug, ...(zone !== undefined && { timezone: zone }) };
-}
-
-/** `YYYY-MM-DD` at `nowMs`: the venue-local date when its zone is known, else the UTC date. */
-export function venueToday(venue: PageVenue, nowMs: number): string {
-  return venue.timezone
-    ? DateTime.fromMillis(nowMs, { zone: venue.timezone }).toISODate()!
-    : new Date(nowMs).toISOString().slice(0, 10);
 }
 
 /** `schema` as plain JSON Schema that allows members it does not name. */
@@ -121,4 +115,21 @@ export function readListPage(body: unknown): ListPage {
     position: positionOf(meta as ListResponse['meta']),
     dropped: data.length - events.length,
   };
+}
+
+/**
+ * The events of several list pages of one venue (the calendar feed's), in page order, each
+ * event once (by id: a list can shift between page reads), and how many were left out as
+ * unreadable.
+ */
+export function mergeLists(lists: readonly ListPage[]): {
+  events: EventResource[];
+  dropped: number;
+} {
+  const seen = new Set<string>();
+  const events = lists
+    .flatMap((list) => list.events)
+    .filter((event) => !seen.has(event.id) && seen.add(event.id));
+  const dropped = lists.reduce((sum, list) => sum + list.dropped, 0);
+  return { events, dropped };
 }

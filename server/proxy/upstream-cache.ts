@@ -77,6 +77,35 @@ export interface UpstreamCacheOptions {
 /** The JSON media types (`application/json`, `application/vnd.api+json`, …). */
 const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
 
+/** A cached copy the upstream confirmed with a 304, fresh again under the merged policy. */
+function renewed(path: string, kept: Entry, response: UpstreamResponse, at: number): Entry {
+  const policy = revalidatedPolicy(kept.policy, path, response.headers);
+  const { storable, lifetimeMs } = storability(policy);
+  return {
+    ...kept,
+    policy,
+    storable,
+    fetchedAt: at,
+    freshUntil: storable ? freshUntil(lifetimeMs, kept.closures, at) : at,
+    revalidated: true,
+  };
+}
+
+/** The upstream's 404 sentence, or ours for an HTML or empty 404. */
+function notFoundDetail(response: UpstreamResponse): string {
+  try {
+    const detail = JSON.parse(response.body.toString()).errors?.[0]?.detail;
+    if (typeof detail === 'string') return detail;
+  } catch {
+    // keeps our own sentence
+  }
+  return 'The events platform has no such venue or event.';
+}
+
+/**
+ * The cache, empty. Its fetches reject with http errors: the upstream's 404, or a 502/504
+ * (`upstreamFault`) for a fault or an answer that is not a readable API document.
+ */
 export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCache {
   const { get, upstreamBase, clock, caching } = options;
 
@@ -122,31 +151,6 @@ export function createUpstreamCache(options: UpstreamCacheOptions): UpstreamCach
       freshUntil: caching && storable ? freshUntil(lifetimeMs, closures, at) : at,
       revalidated: false,
     };
-  }
-
-  /** A cached copy the upstream confirmed with a 304, fresh again under the merged policy. */
-  function renewed(path: string, kept: Entry, response: UpstreamResponse, at: number): Entry {
-    const policy = revalidatedPolicy(kept.policy, path, response.headers);
-    const { storable, lifetimeMs } = storability(policy);
-    return {
-      ...kept,
-      policy,
-      storable,
-      fetchedAt: at,
-      freshUntil: storable ? freshUntil(lifetimeMs, kept.closures, at) : at,
-      revalidated: true,
-    };
-  }
-
-  /** The upstream's 404 sentence, or ours for an HTML or empty 404. */
-  function notFoundDetail(response: UpstreamResponse): string {
-    try {
-      const detail = JSON.parse(response.body.toString()).errors?.[0]?.detail;
-      if (typeof detail === 'string') return detail;
-    } catch {
-      // keeps our own sentence
-    }
-    return 'The events platform has no such venue or event.';
   }
 
   const fetchMethod: LRUCache.Fetcher<string, Entry, FetchContext> = async (

@@ -122,7 +122,7 @@ website's HTML.</p>
 
 /** Serves the builder at `/embed` and its files at `/embed/*`. Mount at the app's root. */
 export function embedRouter(options: { widgetDir: string }): Router {
-  const router = express.Router();
+  const router = express.Router({ caseSensitive: true });
   router.get('/embed', function showBuilder(req, res) {
     const manifest = readWidgetManifest(options.widgetDir);
     const venue = typeof req.query.venue === 'string' ? req.query.venue : '';

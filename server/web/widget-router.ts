@@ -12,9 +12,7 @@ import { join } from 'node:path';
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { sendError } from '../http/errors.js';
-import { PACKAGE_VERSION } from '../files.js';
 import { escapeHtml } from '../html.js';
-import { openApiDocument } from './openapi.js';
 
 /** The build's `manifest.json`: the release's pinned script path and its SRI hash. */
 export interface WidgetManifest {
@@ -90,26 +88,11 @@ header h1{margin-bottom:.25rem}pre{background:rgba(127,127,127,.12);padding:.75r
 @media (prefers-color-scheme:dark){body{background:#111418;color:#e8eaed}}`;
 
 /**
- * Serves the built widget from `widgetDir` at `/widget/*`, the OpenAPI document at
- * `/openapi.json` and the demo page at `/`
+ * Serves the built widget from `widgetDir` at `/widget/*` and the demo page at `/`
  * (with a strict Content-Security-Policy: no inline script, no eval).
  */
 export function widgetRouter(options: { widgetDir: string; demoSlug?: string }): Router {
-  const router = express.Router();
-  const openApi = JSON.stringify(openApiDocument(PACKAGE_VERSION));
-  // Every public page may be indexed; the API and calendars are data, not pages.
-  router.get('/robots.txt', function sendRobots(_req, res) {
-    res
-      .type('text/plain')
-      .set('Cache-Control', 'public, max-age=86400')
-      .send('User-agent: *\nDisallow: /t/*/api/\nAllow: /\n');
-  });
-  router.get('/openapi.json', function sendOpenApi(_req, res) {
-    res
-      .type('application/json')
-      .set({ 'Cache-Control': 'public, max-age=300', 'Access-Control-Allow-Origin': '*' })
-      .send(openApi);
-  });
+  const router = express.Router({ caseSensitive: true });
   router.get('/widget/demo.css', (_req, res) => {
     res.type('css').set('Cache-Control', 'public, max-age=300').send(DEMO_CSS);
   });

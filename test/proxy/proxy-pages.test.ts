@@ -8,10 +8,11 @@
 import { createServer } from 'node:http';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_CSP } from '../../server/origin/page-shell.js';
+import { PAGE_CSP } from '../../server/pages/page-shell.js';
 import { createProxyApp } from '../../server/proxy/app.js';
-import { FEED_MAX_PAGES, readListPage, venueToday } from '../../server/proxy/pages.js';
+import { FEED_MAX_PAGES, readListPage } from '../../server/proxy/pages.js';
 import { classify } from '../../server/proxy/routes.js';
+import { venueToday } from '../../shared/rules/venue-today.js';
 import { LISTED, SCENARIOS } from '../fixtures/reach-venues.js';
 import { manyEvents, startServer, venueFile, type TestServer } from '../support/server.js';
 import { startFaultServer, startProxy, type Running } from './support.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classify } from '../../server/proxy/routes.js';
+import { expectErrorResponse } from '../support/contract.js';
 import { rawRequest, startFaultServer, startProxy, type Running } from './support.js';
 
 let upstream: Awaited<ReturnType<typeof startFaultServer>>;
@@ -107,6 +108,20 @@ describe('the proxy is never an open proxy', () => {
     expect(status).toBe(200);
     expect(upstream.seen.slice(before).map((s) => [s.method, s.url])).toEqual([['GET', forwarded]]);
   });
+});
+
+describe('API paths match exactly (decisions.md "Errors")', () => {
+  it.each(['/t/v/API/events', '/t/v/api/EVENTS/1'])(
+    '%s → 404 JSON, never forwarded',
+    async (path) => {
+      const before = upstream.seen.length;
+      const res = await fetch(`${proxy.url}${path}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expectErrorResponse(await res.json());
+      expect(upstream.seen.slice(before)).toEqual([]);
+    },
+  );
 });
 
 describe('classify (pure)', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { expectErrorResponse, expectSingleResponse } from '../support/contract.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 import { STORE_KIND } from '../support/store.js';
@@ -184,6 +184,40 @@ describe('HTTP semantics (decisions.md "Errors", "Caching and CORS")', () => {
     const res = await get('/readyz');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ready', store: STORE_KIND });
+  });
+});
+
+describe('API paths match exactly (decisions.md "Errors")', () => {
+  it.each(['/t/test-venue/API/events', '/t/test-venue/api/EVENTS/1'])(
+    '%s → 404 JSON',
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expectErrorResponse(await res.json());
+    },
+  );
+});
+
+describe('venue slugs (spec §4)', () => {
+  it.each([
+    ['not a slug', 'Blue_Room'],
+    ['upper case', 'Test-Venue'],
+    ['longer than a venue file allows', 'a'.repeat(300)],
+  ])('%s → the unknown-venue 404, without a store read', async (_kind, slug) => {
+    const unknown = await (await get('/t/no-such-venue/api/events')).json();
+    const venue = vi.spyOn(server.store, 'venue');
+    try {
+      const res = await get(`/t/${slug}/api/events`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = await res.json();
+      expectErrorResponse(body);
+      expect(JSON.stringify(body)).toBe(JSON.stringify(unknown).replace('no-such-venue', slug));
+      expect(venue).not.toHaveBeenCalled();
+    } finally {
+      venue.mockRestore();
+    }
   });
 });
 

@@ -6,7 +6,7 @@
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarFile, DEFAULT_DURATION_MINUTES } from '../../server/origin/calendar.js';
+import { calendarFile, DEFAULT_DURATION_MINUTES } from '../../server/pages/calendar.js';
 import type { EventResource } from '../../shared/contract.js';
 import { LISTED, SCENARIOS } from '../fixtures/reach-venues.js';
 import { earlierAttributes, eventResource } from '../support/resources.js';

@@ -52,6 +52,37 @@ describe('npm start (server/main.ts)', () => {
     }
   });
 
+  it('on a non-loopback interface, warns once how to pin the links unless they are pinned', async () => {
+    const warnings = async (args: string[]) => {
+      const { child, ready } = start([
+        '--db',
+        ':memory:',
+        '--port',
+        '0',
+        '--host',
+        '0.0.0.0',
+        ...args,
+      ]);
+      try {
+        const { url, out } = await ready;
+        expect(url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+        return out
+          .split('\n')
+          .filter((line) => line.startsWith('{'))
+          .map((line) => JSON.parse(line) as { level: number; msg: string })
+          .filter((line) => line.level === 40);
+      } finally {
+        child.kill();
+      }
+    };
+    const open = await warnings([]);
+    expect(open).toHaveLength(1);
+    expect(open[0]!.msg).toContain('--base-url https://');
+    expect(open[0]!.msg).toContain('--allowed-host ');
+    expect(await warnings(['--allowed-host', 'events.example.org'])).toEqual([]);
+    expect(await warnings(['--base-url', 'https://events.example.org'])).toEqual([]);
+  });
+
   it('--help prints usage; a bad option exits 2 with the reason', async () => {
     const help = await start(['--help']).ready;
     expect(help.code).toBe(0);

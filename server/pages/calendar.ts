@@ -25,11 +25,17 @@ export interface CalendarInput {
   venue: PageVenue;
   /** Absolute base of links (no trailing slash). */
   base: string;
-  /** `DTSTAMP`: when the file is generated. */
+  /** `DTSTAMP`: when the file is generated; `calendarStamp` rounds it. */
   now: Date;
   /** Calendar name (`X-WR-CALNAME`); default the venue's name. */
   name?: string;
 }
+
+/**
+ * The `DTSTAMP` of a file generated at `nowMs` (UTC epoch ms): the start of that minute, so a
+ * calendar file stays byte-stable (one ETag) within it. The origin and the proxy both use it.
+ */
+export const calendarStamp = (nowMs: number): Date => new Date(nowMs - (nowMs % 60_000));
 
 /** `+0130` / `-0800` for an offset in minutes east of UTC. */
 function offsetText(minutes: number): string {

@@ -1,0 +1,107 @@
+/**
+ * The Express app both modes are built in (origin `origin/app.ts`, proxy `proxy/app.ts`): the
+ * settings, metrics, the request log, `/healthz`, the Host check (`http/host.ts`), the site's
+ * own files (`/robots.txt`, `/openapi.json`, the widget, the demo page, the embed builder) and
+ * the JSON:API 404 and error handler of decisions.md "Errors". A mode brings its routes.
+ *
+ * Order, which each mode relies on: metrics first (they time everything); the log; the probes,
+ * which answer any Host (load balancers use addresses); the Host check; the mode's `encoded`
+ * routes, whose answers encode themselves (memoised or cached bodies, never re-compressed); the
+ * compression middleware; the mode's `compressed` routes and the site's files, compressed as
+ * they are sent; the 404; the error handler.
+ */
+import compression from 'compression';
+import express, { type Express, type RequestHandler, type Response } from 'express';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { TrustProxy } from './cli-options.js';
+import { sendEncoded } from './http/conditional.js';
+import { errorHandler, notFound } from './http/errors.js';
+import { requireValidHost } from './http/host.js';
+import type { Metrics } from './http/metrics.js';
+import { embedRouter } from './web/embed-page.js';
+import { metaRouter } from './web/meta-router.js';
+import { widgetRouter } from './web/widget-router.js';
+
+export interface AppShellOptions {
+  /** Members of the `/healthz` body after `status: 'ok'` (the proxy names its mode). */
+  health?: Readonly<Record<string, string>>;
+  /** Express's `trust proxy` (default none). */
+  trustProxy?: TrustProxy;
+  /** Accepted `Host` values (see `requireValidHost`); default any well-formed one. */
+  allowedHosts?: readonly string[];
+  /** The app's metrics, served at `/metrics`; made by the mode, whose routes count into them. */
+  metrics?: Metrics;
+  /** Mounted right after the metrics' timer, only with `metrics` (the proxy's cache counter). */
+  measure?: RequestHandler;
+  /** Request logger; `false` for none, undefined for pino's default (stdout). */
+  logger?: false | Logger;
+  /** Members added to each request's one completion log line, read from its response. */
+  logFields?: (res: Response) => object;
+  /** Probes answered before the Host check, after `/healthz` (the origin's `/readyz`). */
+  probes?: readonly RequestHandler[];
+  /** The mode's routes whose answers encode themselves: mounted before compression. */
+  encoded: readonly RequestHandler[];
+  /** The mode's routes compressed as they are sent, mounted before the site's files. */
+  compressed?: readonly RequestHandler[];
+  /** Directory of the built widget. */
+  widgetDir: string;
+  /** Venue slug the demo page at `/` embeds. */
+  demoSlug: string;
+}
+
+/**
+ * pino-http with one line per request; `logFields` are added to that line (customProps would
+ * build a second child logger per request).
+ */
+function requestLogger(logger: Logger | undefined, logFields?: (res: Response) => object) {
+  if (!logFields) return pinoHttp({ logger, quietReqLogger: true });
+  return pinoHttp({
+    logger,
+    quietReqLogger: true,
+    customSuccessObject: (_req, res, line: object) => ({ ...line, ...logFields(res as Response) }),
+    customErrorObject: (_req, res, _error, line: object) => ({
+      ...line,
+      ...logFields(res as Response),
+    }),
+  });
+}
+
+/**
+ * Builds the app around a mode's routes, in the order the module comment gives. Routing is
+ * case-sensitive (`/t/{slug}/API/events` is a 404, decisions.md "Errors"); every router of
+ * either mode is made with `caseSensitive: true` too, since a router does not inherit the app's
+ * setting. Throws nothing; the routes' errors reach the one error handler.
+ */
+export function createAppShell(options: AppShellOptions): Express {
+  const app = express();
+  // Before the first route: Express makes the app's router with the setting on first use.
+  app.set('case sensitive routing', true);
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('query parser', 'simple');
+  app.set('trust proxy', options.trustProxy ?? false);
+  const { metrics } = options;
+  if (metrics) {
+    app.use(metrics.track);
+    if (options.measure) app.use(options.measure);
+    app.get('/metrics', metrics.expose);
+  }
+  if (options.logger !== false) app.use(requestLogger(options.logger, options.logFields));
+  const healthBody = JSON.stringify({ status: 'ok', ...options.health });
+  app.get('/healthz', function health(_req, res) {
+    res.set('Cache-Control', 'no-store');
+    sendEncoded(res, healthBody, 'application/json');
+  });
+  for (const probe of options.probes ?? []) app.use(probe);
+  app.use(requireValidHost(options.allowedHosts));
+  for (const routes of options.encoded) app.use(routes);
+  app.use(compression({ threshold: 0 }));
+  for (const routes of options.compressed ?? []) app.use(routes);
+  app.use(metaRouter());
+  app.use(widgetRouter({ widgetDir: options.widgetDir, demoSlug: options.demoSlug }));
+  app.use(embedRouter({ widgetDir: options.widgetDir }));
+  app.use(notFound);
+  app.use(errorHandler);
+  return app;
+}

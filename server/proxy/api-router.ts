@@ -1,0 +1,30 @@
+/**
+ * The proxied API (spec §4.1, §4.2): `GET|HEAD /t/{slug}/api/events[?page=n]` and
+ * `/t/{slug}/api/events/{id}`, answered with the upstream's document as it sent it but for its
+ * links (on the proxy's public base), its ETag and a `max-age` bounded by its freshness, with
+ * `X-Cache` and `Via`. Mounted after `classifyTarget`; other routes pass through.
+ */
+import express, { type Router } from 'express';
+import { sendRepresentation } from '../http/conditional.js';
+import { routeOf } from './classify-target.js';
+import { maxAgeOf, type ProxyContext } from './obtain.js';
+import { summary, withLogs } from './proxy-log.js';
+import { representationFor } from './upstream-cache.js';
+
+/** Builds the router; mount it under `/t` after `classifyTarget`. */
+export function apiRouter(context: ProxyContext): Router {
+  const router = express.Router({ caseSensitive: true });
+  router.use(async function serveEvents(req, res, next) {
+    const route = routeOf(res);
+    if (route.kind !== 'list' && route.kind !== 'event') return next();
+    await withLogs(res, async (logs) => {
+      const obtained = await context.obtain(req, route.upstreamPath, logs);
+      res.locals.proxy = summary(logs);
+      sendRepresentation(req, res, representationFor(obtained.entry, context.publicBase(req)), {
+        maxAgeSeconds: maxAgeOf([obtained], obtained.at),
+        headers: { 'X-Cache': obtained.cache, Via: '1.1 venue-events' },
+      });
+    });
+  });
+  return router;
+}

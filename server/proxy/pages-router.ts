@@ -1,0 +1,182 @@
+/**
+ * The proxy's pages under a venue, built here from the upstream's list responses (through the
+ * cache, `obtain.ts`) by the renderers the origin uses (`server/pages/`):
+ *
+ * - `GET /t/{slug}/events[?page=n]`: the listing page, from that page of the upstream list;
+ * - `GET /t/{slug}/events.ics`: the venue's calendar feed, from list pages 1 to the last (at
+ *   most `FEED_MAX_PAGES`);
+ * - `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file, found in those pages;
+ * - `GET /t/{slug}/events/{event-slug}`: a 302 to the platform's own event page.
+ *
+ * Each is sent with a strong ETag and the freshness of the answers it was built from (no
+ * `max-age` once one is stale). Mounted after `classifyTarget`; other routes pass through.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
+import { createError } from '../http/errors.js';
+import { calendarFile, calendarStamp } from '../pages/calendar.js';
+import { listingPage } from '../pages/listing-page.js';
+import { PAGE_CSP } from '../pages/page-shell.js';
+import { venueToday } from '../../shared/rules/venue-today.js';
+import { routeOf, type AcceptedRoute } from './classify-target.js';
+import { maxAgeOf, type Obtain, type Obtained, type ProxyContext } from './obtain.js';
+import {
+  FEED_MAX_PAGES,
+  mergeLists,
+  proxyVenue,
+  readListPage,
+  type ListPage,
+  type VenueZones,
+} from './pages.js';
+import { noteDropped, summary, withLogs, type ProxyLog } from './proxy-log.js';
+import { listPath } from './routes.js';
+import { representationFor, type Entry } from './upstream-cache.js';
+
+type RouteOf<K extends AcceptedRoute['kind']> = Extract<AcceptedRoute, { kind: K }>;
+
+/** A list response read for the renderers, its links on `base`. */
+const listOf = (entry: Entry, base: string): ListPage =>
+  readListPage(JSON.parse(representationFor(entry, base).body.toString('utf8')));
+
+const asRepresentation = (text: string): Representation => {
+  const body = Buffer.from(text);
+  return { body, etag: entityTag(body) };
+};
+
+/** A page the proxy built, the upstream answers it was built from and their logs. */
+interface Built {
+  page: Representation;
+  obtained: readonly Obtained[];
+  logs: readonly ProxyLog[];
+}
+
+/**
+ * Sends a page the proxy built with `Content-Type` and the other `headers`, its ETag, `X-Cache`
+ * and the freshness of the answers it was built from (`maxAgeOf`, at `clock`'s now).
+ */
+function sendBuilt(
+  req: Request,
+  res: Response,
+  clock: () => Date,
+  built: Built,
+  { 'Content-Type': contentType, ...headers }: Record<string, string>,
+): void {
+  const log = summary(built.logs);
+  res.locals.proxy = log;
+  sendRepresentation(req, res, built.page, {
+    maxAgeSeconds: maxAgeOf(built.obtained, clock().getTime()),
+    contentType,
+    headers: { ...headers, 'X-Cache': log.cache },
+  });
+}
+
+/**
+ * The venue's listed events for its calendar files, links on `base`: list pages 1 to the last, at
+ * most `FEED_MAX_PAGES`, through `obtain` (the first page says how many there are), each event
+ * once; with the answers they came from and how many events were unreadable. Rejects as `obtain`
+ * does, or with `readListPage`'s 502.
+ */
+async function feedEvents(
+  obtain: Obtain,
+  req: Request,
+  slug: string,
+  base: string,
+  logs: ProxyLog[],
+) {
+  const first = await obtain(req, listPath(slug, 1), logs);
+  const firstList = listOf(first.entry, base);
+  const last = Math.min(firstList.position.lastPage, FEED_MAX_PAGES);
+  const rest = await Promise.all(
+    Array.from({ length: last - 1 }, (_, i) => obtain(req, listPath(slug, i + 2), logs)),
+  );
+  const merged = mergeLists([firstList, ...rest.map((o) => listOf(o.entry, base))]);
+  return { ...merged, obtained: [first, ...rest] };
+}
+
+/**
+ * Builds the router; mount it under `/t` after `classifyTarget`. `venueZones` gives the pages
+ * the zones the operator configured (`checkVenueZones` has checked them).
+ */
+export function pagesRouter(context: ProxyContext, venueZones: VenueZones | undefined): Router {
+  const { obtain, publicBase, clock } = context;
+
+  /** The last listing page built from an entry, and what it was built for. */
+  const listingMemo = new WeakMap<Entry, { key: string; page: Representation; dropped: number }>();
+
+  /** GET /t/{slug}/events[?page=n]: the listing page, from that page of the upstream list. */
+  async function serveListingPage(req: Request, res: Response, route: RouteOf<'listing-page'>) {
+    await withLogs(res, async (logs) => {
+      const obtained = await obtain(req, route.upstreamPath, logs);
+      const base = publicBase(req);
+      const venue = proxyVenue(route.slug, venueZones);
+      const today = venueToday(venue, clock().getTime());
+      const key = `${base}\n${today}`;
+      let memo = listingMemo.get(obtained.entry);
+      if (memo?.key !== key) {
+        const list = listOf(obtained.entry, base);
+        const html = listingPage(list.events, list.position, venue, { base, today });
+        memo = { key, page: asRepresentation(html), dropped: list.dropped };
+        listingMemo.set(obtained.entry, memo);
+      }
+      noteDropped(logs, memo.dropped);
+      sendBuilt(
+        req,
+        res,
+        clock,
+        { page: memo.page, obtained: [obtained], logs },
+        {
+          'Content-Type': 'text/html; charset=utf-8',
+          'Content-Security-Policy': PAGE_CSP,
+        },
+      );
+    });
+  }
+
+  /**
+   * GET /t/{slug}/events.ics (the venue's feed) and /t/{slug}/events/{event-slug}.ics (one
+   * event's file, found in the feed's pages; a 404 when they do not list it).
+   */
+  async function serveCalendar(
+    req: Request,
+    res: Response,
+    route: RouteOf<'feed' | 'event-calendar'>,
+  ) {
+    await withLogs(res, async (logs) => {
+      const base = publicBase(req);
+      const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
+      const venue = proxyVenue(route.slug, venueZones);
+      const now = calendarStamp(clock().getTime());
+      const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8' };
+      let text: string;
+      if (route.kind === 'event-calendar') {
+        const event = events.find((e) => e.attributes.slug === route.eventSlug);
+        if (!event) {
+          throw createError(404, `Venue "${route.slug}" lists no event "${route.eventSlug}".`);
+        }
+        text = calendarFile([event], { venue, base, now, name: event.attributes.title });
+        headers['Content-Disposition'] = `attachment; filename="${route.eventSlug}.ics"`;
+      } else {
+        text = calendarFile(events, { venue, base, now });
+      }
+      noteDropped(logs, dropped);
+      sendBuilt(req, res, clock, { page: asRepresentation(text), obtained, logs }, headers);
+    });
+  }
+
+  const router = express.Router({ caseSensitive: true });
+  router.use(async function servePage(req, res, next) {
+    const route = routeOf(res);
+    switch (route.kind) {
+      case 'event-page':
+        return res.redirect(302, context.upstreamBase + route.upstreamPath);
+      case 'listing-page':
+        return serveListingPage(req, res, route);
+      case 'feed':
+      case 'event-calendar':
+        return serveCalendar(req, res, route);
+      default:
+        return next();
+    }
+  });
+  return router;
+}

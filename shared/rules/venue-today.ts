@@ -1,0 +1,42 @@
+/**
+ * A venue's calendar day at an instant (decisions.md "venue clock"): the one home of "today" for
+ * the origin (which always knows the venue's IANA zone) and the proxy (which knows it only when
+ * the operator configured it). Not for the widget bundle (luxon's size).
+ */
+import { DateTime } from 'luxon';
+
+/** A venue-local calendar day: its date and the UTC instants (epoch ms) it starts and ends. */
+export interface VenueDay {
+  /** `YYYY-MM-DD`. */
+  today: string;
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * The venue-local day containing `nowMs` (UTC epoch ms) in IANA zone `timezone`. `endMs` is the
+ * next midnight there, so DST days last 23 or 25 hours. An unknown zone gives luxon's invalid
+ * date (no error is thrown): callers pass zones checked when the venue was stored or configured.
+ */
+export function venueDay(timezone: string, nowMs: number): VenueDay {
+  const start = DateTime.fromMillis(nowMs, { zone: timezone }).startOf('day');
+  return {
+    today: start.toISODate()!,
+    startMs: start.toMillis(),
+    endMs: start.plus({ days: 1 }).toMillis(),
+  };
+}
+
+/**
+ * `YYYY-MM-DD` at `nowMs` (UTC epoch ms): the venue-local date when `venue.timezone` (an IANA
+ * zone) is known, else the UTC date, as the proxy's pages take it for a venue without a zone.
+ * Any venue shape with its slug and optional `timezone` will do (a page's venue, a stored one).
+ */
+export function venueToday<Venue extends { readonly slug: string; readonly timezone?: string }>(
+  venue: Venue,
+  nowMs: number,
+): string {
+  return venue.timezone
+    ? venueDay(venue.timezone, nowMs).today
+    : new Date(nowMs).toISOString().slice(0, 10);
+}

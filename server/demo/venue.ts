@@ -8,33 +8,86 @@ export const DEMO_SLUG = 'blue-room';
 export const DEMO_NAME = 'The Blue Room (demo)';
 const ZONE = 'Europe/London';
 
-/**
- * A venue file (handbook `venue-file.md`) for the demo venue, with dates counted from the
- * venue-local day of `now`.
- */
-export function demoVenueFile(now: Date): unknown {
+/** Venue-local dates and instants counted from the demo's "today". */
+interface DemoCalendar {
+  /** `YYYY-MM-DD` of today + `n` days. */
+  day(n: number): string;
+  /** UTC ISO instant of `time` (`HH:MM`) on today + `n` days, venue-local. */
+  at(n: number, time: string): string;
+}
+
+function demoCalendar(now: Date): DemoCalendar {
   const today = DateTime.fromJSDate(now, { zone: ZONE }).startOf('day');
   const day = (n: number) => today.plus({ days: n }).toISODate()!;
-  const at = (n: number, time: string) =>
-    DateTime.fromISO(`${day(n)}T${time}`, { zone: ZONE })
-      .toUTC()
-      .toISO()!;
-  const base = {
-    category: 'Live music',
-    location: 'Main Room',
-    status: 'published',
-    tickets_enabled: true,
-    show_images: true,
+  return {
+    day,
+    at: (n, time) =>
+      DateTime.fromISO(`${day(n)}T${time}`, { zone: ZONE })
+        .toUTC()
+        .toISO()!,
   };
+}
+
+type DemoEvent = Record<string, unknown>;
+/** A single-date event `n` days from today, with the next id. */
+type SingleEvent = (n: number, time: string, fields: DemoEvent) => DemoEvent;
+
+const BASE = {
+  category: 'Live music',
+  location: 'Main Room',
+  status: 'published',
+  tickets_enabled: true,
+  show_images: true,
+};
+
+/**
+ * A venue file (docs/venue-file.md) for the demo venue, with dates counted from the
+ * venue-local day of `now`. Ids run from 101 in the order below.
+ */
+export function demoVenueFile(now: Date): unknown {
+  const { day, at } = demoCalendar(now);
   let id = 100;
-  const single = (n: number, time: string, fields: Record<string, unknown>) => ({
-    ...base,
-    id: ++id,
+  const nextId = () => ++id;
+  const single: SingleEvent = (n, time, fields) => ({
+    ...BASE,
+    id: nextId(),
     date: day(n),
     time,
     ...fields,
   });
   const events = [
+    ...featuredEvents(single, day, at, nextId),
+    ...fillerEvents(single),
+    ...unlistedEvents(single, at),
+  ];
+  return {
+    venues: [
+      {
+        slug: DEMO_SLUG,
+        name: DEMO_NAME,
+        timezone: ZONE,
+        // Structured data (`location.url`, `location.address`); `.example` is reserved (RFC 2606).
+        url: 'https://blue-room.example/',
+        address: {
+          streetAddress: '1 Example Street',
+          addressLocality: 'London',
+          postalCode: 'N1 9ZZ',
+          addressCountry: 'GB',
+        },
+        events,
+      },
+    ],
+  };
+}
+
+/** The first week or so: one event in each state the API can show, and a tour. */
+function featuredEvents(
+  single: SingleEvent,
+  day: DemoCalendar['day'],
+  at: DemoCalendar['at'],
+  nextId: () => number,
+): DemoEvent[] {
+  return [
     single(0, '21:00', {
       title: 'Tonight: Open Mic',
       slug: 'open-mic',
@@ -54,8 +107,8 @@ export function demoVenueFile(now: Date): unknown {
       sales: { close_at: at(2, '17:00'), message: 'Remaining tickets on the door.' },
     }),
     {
-      ...base,
-      id: ++id,
+      ...BASE,
+      id: nextId(),
       title: 'The Wandering Strings — UK Tour',
       slug: 'wandering-strings-tour',
       category: 'Folk',
@@ -103,23 +156,33 @@ export function demoVenueFile(now: Date): unknown {
       description: '<p>Four writers, one stage, stories behind the songs.</p>',
       sales: { close_at: at(8, '16:00') },
     }),
-    ...[
-      ['Blues Jam', 'blues-jam', 'Blues'],
-      ['Afrobeat Collective', 'afrobeat-collective', 'Afrobeat'],
-      ['Piano Recital: Chopin', 'chopin-recital', 'Classical'],
-      ['Indie Showcase', 'indie-showcase', 'Indie'],
-      ['Big Band Sunday', 'big-band-sunday', 'Jazz'],
-      ['Latin Night', 'latin-night', 'Latin'],
-      ['Quiz & Tunes', 'quiz-and-tunes', 'Quiz'],
-    ].map(([title, slug, category], i) =>
-      single(11 + i * 3, i % 2 ? '20:00' : '19:30', {
-        title,
-        slug,
-        category,
-        small_image_path: i % 3 === 0 ? '/storage/demo/jazz.svg' : null,
-        description: `<p>${title} at the Blue Room.</p>`,
-      }),
-    ),
+  ];
+}
+
+/** Enough ordinary nights to fill a second page. */
+function fillerEvents(single: SingleEvent): DemoEvent[] {
+  return [
+    ['Blues Jam', 'blues-jam', 'Blues'],
+    ['Afrobeat Collective', 'afrobeat-collective', 'Afrobeat'],
+    ['Piano Recital: Chopin', 'chopin-recital', 'Classical'],
+    ['Indie Showcase', 'indie-showcase', 'Indie'],
+    ['Big Band Sunday', 'big-band-sunday', 'Jazz'],
+    ['Latin Night', 'latin-night', 'Latin'],
+    ['Quiz & Tunes', 'quiz-and-tunes', 'Quiz'],
+  ].map(([title, slug, category], i) =>
+    single(11 + i * 3, i % 2 ? '20:00' : '19:30', {
+      title,
+      slug,
+      category,
+      small_image_path: i % 3 === 0 ? '/storage/demo/jazz.svg' : null,
+      description: `<p>${title} at the Blue Room.</p>`,
+    }),
+  );
+}
+
+/** Events the list never shows: past (by id only), draft, private and hidden-cancelled. */
+function unlistedEvents(single: SingleEvent, at: DemoCalendar['at']): DemoEvent[] {
+  return [
     single(-3, '20:00', {
       title: 'Last Week’s Gig',
       slug: 'last-weeks-gig',
@@ -136,22 +199,4 @@ export function demoVenueFile(now: Date): unknown {
       cancelled_at: at(-1, '09:00'),
     }),
   ];
-  return {
-    venues: [
-      {
-        slug: DEMO_SLUG,
-        name: DEMO_NAME,
-        timezone: ZONE,
-        // Structured data (`location.url`, `location.address`); `.example` is reserved (RFC 2606).
-        url: 'https://blue-room.example/',
-        address: {
-          streetAddress: '1 Example Street',
-          addressLocality: 'London',
-          postalCode: 'N1 9ZZ',
-          addressCountry: 'GB',
-        },
-        events,
-      },
-    ],
-  };
 }

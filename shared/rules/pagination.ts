@@ -41,11 +41,14 @@ export function pageWindow(total: number, page: number): PageWindow {
 /**
  * The `links` and `meta` members of the list envelope, in Laravel's member order, for the list
  * endpoint at `path` (absolute, no query, no trailing slash). Implements spec §2.5 and
- * decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps).
+ * decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps). `query` is
+ * the active filters' canonical query (`filterQuery`), which every page URL carries before `page`
+ * (Laravel's `withQueryString()`); `meta.path` never has it.
  */
-export function envelopeLinks(path: string, window: PageWindow, total: number) {
+export function envelopeLinks(path: string, window: PageWindow, total: number, query = '') {
   const { currentPage: current, lastPage: last } = window;
-  const url = (n: number) => `${path}?page=${n}`;
+  const prefix = query ? `${path}?${query}&page=` : `${path}?page=`;
+  const url = (n: number) => `${prefix}${n}`;
   const maybeUrl = (n: number | null) => (n === null ? null : url(n));
   const prevPage = current > 1 ? current - 1 : null;
   const nextPage = current < last ? current + 1 : null;

@@ -1,0 +1,147 @@
+/**
+ * The calendar feed (docs/api.md §10.12, an extension): FullCalendar's JSON event feed of a
+ * venue's listed dates. FullCalendar asks for `start` and `end` (ISO 8601: a date, or a date-time
+ * with `Z`, an offset, or none plus a `timeZone` parameter) and shows each object on its day.
+ * Server-side (luxon): the widget reads the feed, it never builds one.
+ */
+import { DateTime } from 'luxon';
+import type { EventResource, TicketOffice } from '../contract.js';
+import { FilterError, listedDates } from './filters.js';
+import { venueDateTime } from './zoned-time.js';
+
+/** Widest feed range: FullCalendar's largest view (6 weeks) with room to spare. */
+export const FEED_MAX_DAYS = 100;
+
+/** A feed request's range as venue-local wall-clock date-times `YYYY-MM-DDTHH:MM:SS`. */
+export interface FeedRange {
+  /** Inclusive. */
+  readonly start: string;
+  /** Exclusive. */
+  readonly end: string;
+  /** The venue-local dates the range touches, inclusive: the store's date filter. */
+  readonly startDate: string;
+  readonly endDate: string;
+}
+
+/** One object of the feed, as FullCalendar's event parser reads it. */
+export interface FeedEvent {
+  /** Unique per listed date and time: `{event id}-{YYYY-MM-DD}-{HHMM}`. */
+  id: string;
+  /** The event id: FullCalendar groups a tour's stops by it. */
+  groupId: string;
+  title: string;
+  /** Venue-local date-time with the venue's UTC offset then (`2026-12-05T19:30:00+00:00`). */
+  start: string;
+  /** The public event page. */
+  url: string;
+  allDay: false;
+  extendedProps: {
+    category: string;
+    location: string;
+    cancelled: boolean;
+    /** Null in the earlier shape (docs/api.md §9). */
+    ticket_office: TicketOffice | null;
+  };
+}
+
+const LOCAL = "yyyy-MM-dd'T'HH:mm:ss";
+const HAS_OFFSET = /T[\d:.]+(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
+
+function readBound(query: Record<string, unknown>, name: 'start' | 'end', zone: string): DateTime {
+  const value = query[name];
+  if (typeof value !== 'string' || value === '') {
+    throw new FilterError(name, `${name} is required: an ISO 8601 date or date-time.`);
+  }
+  // With an offset the text names an instant; without, a wall time in `timeZone` (or the venue's).
+  const parsed = HAS_OFFSET.test(value)
+    ? DateTime.fromISO(value, { setZone: true })
+    : DateTime.fromISO(value, { zone });
+  if (!parsed.isValid || !/^\d{4}-\d{2}-\d{2}/.test(value)) {
+    throw new FilterError(name, `${name} must be an ISO 8601 date or date-time.`);
+  }
+  return parsed;
+}
+
+/**
+ * The range of a feed request in the venue's IANA zone `venueZone`.
+ * @throws FilterError (parameter `start`, `end` or `timeZone`) for a missing or unreadable bound,
+ *   an unknown `timeZone`, `end` not after `start`, or a range over `FEED_MAX_DAYS` days.
+ */
+export function parseFeedRange(query: Record<string, unknown>, venueZone: string): FeedRange {
+  const tz = query.timeZone;
+  let zone = venueZone;
+  if (typeof tz === 'string' && tz !== '' && tz !== 'local') {
+    if (!DateTime.local().setZone(tz).isValid) {
+      throw new FilterError('timeZone', 'timeZone must be an IANA time zone, UTC or local.');
+    }
+    zone = tz;
+  }
+  const start = readBound(query, 'start', zone).setZone(venueZone);
+  const end = readBound(query, 'end', zone).setZone(venueZone);
+  if (end <= start) throw new FilterError('end', 'end must be after start.');
+  if (end.diff(start, 'days').days > FEED_MAX_DAYS) {
+    throw new FilterError('end', `A feed range may span at most ${FEED_MAX_DAYS} days.`);
+  }
+  return {
+    start: start.toFormat(LOCAL),
+    end: end.toFormat(LOCAL),
+    startDate: start.toISODate()!,
+    endDate: end.minus({ milliseconds: 1 }).toISODate()!,
+  };
+}
+
+/** `7:30 PM` → `19:30:00` (the inverse of the wire format's time label). */
+export function timeFromLabel(label: string): string {
+  const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(label);
+  if (!m) return '00:00:00';
+  const hour = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
+  return `${String(hour).padStart(2, '0')}:${m[2]}:00`;
+}
+
+/** What a feed needs to know beyond the events: the venue's day and zone, and its page URLs. */
+export interface FeedContext {
+  /** Venue-local `YYYY-MM-DD`. */
+  today: string;
+  /** The venue's IANA zone; undefined (a proxy without one configured): times without offset. */
+  zone: string | undefined;
+  /** The event page of an event. */
+  pageUrl: (event: EventResource) => string;
+}
+
+/**
+ * The feed objects of a listed event within `range`: one for a single event, one per stop from
+ * `today` on for a tour (a cancelled stop with `cancelled: true`), in date order.
+ */
+export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedContext): FeedEvent[] {
+  const a = event.attributes;
+  const dates = new Set(listedDates(event, ctx.today));
+  const readings =
+    a.date_mode === 'single'
+      ? [{ date: a.event_date.slice(0, 10), time: a.event_time, location: a.location, off: false }]
+      : a.occurrences
+          .filter((o) => dates.has(o.occurrence_date))
+          .map((o) => ({
+            date: o.occurrence_date,
+            time: timeFromLabel(o.time_label),
+            location: o.location_label,
+            off: o.status === 'cancelled',
+          }));
+  return readings
+    .filter(({ date, time }) => `${date}T${time}` >= range.start && `${date}T${time}` < range.end)
+    .map(({ date, time, location, off }) => ({
+      id: `${event.id}-${date}-${time.slice(0, 2)}${time.slice(3, 5)}`,
+      groupId: event.id,
+      title: a.title,
+      start: ctx.zone
+        ? venueDateTime(date, time, ctx.zone).toISO({ suppressMilliseconds: true })!
+        : `${date}T${time}`,
+      url: ctx.pageUrl(event),
+      allDay: false,
+      extendedProps: {
+        category: a.category,
+        location,
+        cancelled: off || a.publish_status === 'cancelled',
+        ticket_office: 'ticket_office' in a ? a.ticket_office : null,
+      },
+    }));
+}

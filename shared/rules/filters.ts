@@ -1,0 +1,205 @@
+/**
+ * The list filters (docs/api.md §10.1, an extension): `categories`, `search`, `start_date` and
+ * `end_date` read from a query, checked, put in one canonical form (the memo key and the query
+ * every pagination link carries), and matched against an API event resource (the proxy, which
+ * has no index to ask). Pure: "today" is passed in; no time zone database.
+ */
+import type { EventResource } from '../contract.js';
+
+/** The filters of one request, canonical: two requests that mean the same compare equal. */
+export interface ListFilter {
+  /** Category names, lower-cased, unique, sorted; any of them matches (OR). Empty: no filter. */
+  readonly categories: readonly string[];
+  /** Search words, folded (`foldText`), in the order given; the last one is a prefix. */
+  readonly words: readonly string[];
+  /** Venue-local `YYYY-MM-DD`, inclusive; undefined: unbounded. */
+  readonly startDate?: string;
+  readonly endDate?: string;
+}
+
+/** No filter at all: the spec's own list. */
+export const NO_FILTER: ListFilter = { categories: [], words: [] };
+
+/** Bounds of the filter parameters (docs/decisions.md "Filters"). */
+export const FILTER_LIMITS = {
+  /** Most characters of `search`. */
+  searchLength: 100,
+  /** Most names in `categories`. */
+  categories: 20,
+  /** Widest `start_date`..`end_date` range, in days, both ends counted. */
+  rangeDays: 366,
+} as const;
+
+/** A filter parameter with a bad value: the API answers 400 naming it in `source.parameter`. */
+export class FilterError extends Error {
+  constructor(
+    readonly parameter: string,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'FilterError';
+  }
+}
+
+/** True unless `filter` selects everything (then responses stay the spec's, byte for byte). */
+export const isFiltered = (filter: ListFilter): boolean =>
+  filter.categories.length > 0 ||
+  filter.words.length > 0 ||
+  filter.startDate !== undefined ||
+  filter.endDate !== undefined;
+
+/**
+ * `text` lower-cased with its accents removed (NFKD, combining marks dropped): "Björk" → "bjork".
+ * What both stores index and what a search is matched with, so they agree on every character.
+ */
+export const foldText = (text: string): string =>
+  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The words of `text` after folding: runs of letters and digits. */
+export const searchWords = (text: string): string[] =>
+  foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 of a real calendar date `YYYY-MM-DD`, else undefined (`2026-02-30`). */
+export function dayNumber(date: string): number | undefined {
+  const m = DATE.exec(date);
+  if (!m) return undefined;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1) return undefined;
+  if (back.getUTCDate() !== day) return undefined;
+  return ms / 86_400_000;
+}
+
+/** One query value: absent, or a string; given twice (an array) or nested is an error. */
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new FilterError(name, `Give ${name} at most once.`);
+  return value;
+}
+
+function readDate(query: Record<string, unknown>, name: string): string | undefined {
+  const value = single(query, name);
+  if (value === undefined || value === '') return undefined;
+  if (dayNumber(value) === undefined) {
+    throw new FilterError(name, `${name} must be a calendar date written YYYY-MM-DD.`);
+  }
+  return value;
+}
+
+function readCategories(query: Record<string, unknown>): string[] {
+  const names = (single(query, 'categories') ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unique = [...new Set(names)].sort();
+  if (unique.length > FILTER_LIMITS.categories) {
+    throw new FilterError('categories', `Give at most ${FILTER_LIMITS.categories} categories.`);
+  }
+  return unique;
+}
+
+function readWords(query: Record<string, unknown>): string[] {
+  const search = single(query, 'search') ?? '';
+  if (search.length > FILTER_LIMITS.searchLength) {
+    throw new FilterError(
+      'search',
+      `search must be at most ${FILTER_LIMITS.searchLength} characters.`,
+    );
+  }
+  return searchWords(search);
+}
+
+/**
+ * The filters of a list request's query (Express's simple parser: values are strings, repeated
+ * names arrays). Empty values and unknown parameters are ignored; a search without letters or
+ * digits searches nothing.
+ * @throws FilterError for a value given twice, a date that is not a real `YYYY-MM-DD`,
+ *   `end_date` before `start_date`, a range over 366 days, `search` over 100 characters or more
+ *   than 20 categories (docs/decisions.md "Filters").
+ */
+export function parseListFilter(query: Record<string, unknown>): ListFilter {
+  const categories = readCategories(query);
+  const words = readWords(query);
+  const startDate = readDate(query, 'start_date');
+  const endDate = readDate(query, 'end_date');
+  if (startDate !== undefined && endDate !== undefined) {
+    const days = dayNumber(endDate)! - dayNumber(startDate)! + 1;
+    if (days < 1) throw new FilterError('end_date', 'end_date must not be before start_date.');
+    if (days > FILTER_LIMITS.rangeDays) {
+      throw new FilterError(
+        'end_date',
+        `A date range may span at most ${FILTER_LIMITS.rangeDays} days.`,
+      );
+    }
+  }
+  return { categories, words, startDate, endDate };
+}
+
+/**
+ * The canonical query of `filter`, `categories=…&search=…&start_date=…&end_date=…` (only those
+ * set, in that order, values percent-encoded), or `''` without filters. Pagination links carry it
+ * before `page` (docs/api.md §10.1).
+ */
+export function filterQuery(filter: ListFilter): string {
+  const pairs: [string, string][] = [];
+  if (filter.categories.length) pairs.push(['categories', filter.categories.join(',')]);
+  if (filter.words.length) pairs.push(['search', filter.words.join(' ')]);
+  if (filter.startDate !== undefined) pairs.push(['start_date', filter.startDate]);
+  if (filter.endDate !== undefined) pairs.push(['end_date', filter.endDate]);
+  return pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+}
+
+/**
+ * True when the folded `text` has every search word, the last as a prefix of one of its words
+ * ("jaz" finds "Jazz"): the same rule as the stores' full-text queries.
+ */
+export function matchesWords(words: readonly string[], text: string): boolean {
+  if (words.length === 0) return true;
+  const have = searchWords(text);
+  return words.every((word, i) =>
+    i === words.length - 1 ? have.some((w) => w.startsWith(word)) : have.includes(word),
+  );
+}
+
+/**
+ * The dates on which an event resource is listed from `today` on (venue-local `YYYY-MM-DD`): a
+ * single event's date; a tour's stops dated `today` or later (cancelled stops included: they show,
+ * struck through).
+ */
+export function listedDates(event: EventResource, today: string): string[] {
+  const a = event.attributes;
+  if (a.date_mode === 'single') return [a.event_date.slice(0, 10)];
+  return [...new Set(a.occurrences.map((o) => o.occurrence_date).filter((d) => d >= today))];
+}
+
+/**
+ * Whether a listed event resource passes `filter` on `today`; `plainText` turns the venue's HTML
+ * description into text (server side: `server/html-text.ts`). For the proxy, which filters the
+ * upstream's pages itself; the stores answer the same question with their indexes.
+ */
+export function matchesFilter(
+  event: EventResource,
+  filter: ListFilter,
+  today: string,
+  plainText: (html: string) => string,
+): boolean {
+  const a = event.attributes;
+  if (filter.categories.length && !filter.categories.includes((a.category ?? '').toLowerCase())) {
+    return false;
+  }
+  if (filter.startDate !== undefined || filter.endDate !== undefined) {
+    const from = filter.startDate ?? '';
+    const to = filter.endDate ?? '9999-12-31';
+    if (!listedDates(event, today).some((d) => d >= from && d <= to)) return false;
+  }
+  if (filter.words.length === 0) return true;
+  const stops = a.occurrences.map((o) => o.location_label);
+  const text = [a.title, a.category, a.location, ...stops, plainText(a.description ?? '')].join(
+    ' ',
+  );
+  return matchesWords(filter.words, text);
+}

@@ -78,10 +78,11 @@ describe('feedEvents', () => {
   };
 
   it('a single event: one object at its venue-local time with the offset', () => {
-    const event = eventResource(
-      eventAttributes({ event_date: '2026-12-05T00:00:00.000000Z', event_time: '19:30:00' }),
-      '7',
-    );
+    const attributes = eventAttributes({
+      event_date: '2026-12-05T00:00:00.000000Z',
+      event_time: '19:30:00',
+    });
+    const event = eventResource(attributes, '7');
     expect(feedEvents(event, range, ctx)).toEqual([
       {
         id: '7-2026-12-05-1930',
@@ -94,7 +95,7 @@ describe('feedEvents', () => {
           category: '',
           location: '',
           cancelled: false,
-          ticket_office: event.attributes.ticket_office,
+          ticket_office: attributes.ticket_office,
         },
       },
     ]);

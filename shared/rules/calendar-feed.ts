@@ -1,5 +1,5 @@
 /**
- * The calendar feed (docs/api.md §10.12, an extension): FullCalendar's JSON event feed of a
+ * The calendar feed (docs/api.md §10.14, an extension): FullCalendar's JSON event feed of a
  * venue's listed dates. FullCalendar asks for `start` and `end` (ISO 8601: a date, or a date-time
  * with `Z`, an offset, or none plus a `timeZone` parameter) and shows each object on its day.
  * Server-side (luxon): the widget reads the feed, it never builds one.

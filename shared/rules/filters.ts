@@ -1,5 +1,5 @@
 /**
- * The list filters (docs/api.md §10.1, an extension): `categories`, `search`, `start_date` and
+ * The list filters (docs/api.md §10.12, an extension): `categories`, `search`, `start_date` and
  * `end_date` read from a query, checked, put in one canonical form (the memo key and the query
  * every pagination link carries), and matched against an API event resource (the proxy, which
  * has no index to ask). Pure: "today" is passed in; no time zone database.
@@ -142,7 +142,7 @@ export function parseListFilter(query: Record<string, unknown>): ListFilter {
 /**
  * The canonical query of `filter`, `categories=…&search=…&start_date=…&end_date=…` (only those
  * set, in that order, values percent-encoded), or `''` without filters. Pagination links carry it
- * before `page` (docs/api.md §10.1).
+ * before `page` (docs/api.md §10.12).
  */
 export function filterQuery(filter: ListFilter): string {
   const pairs: [string, string][] = [];

@@ -21,7 +21,7 @@ function rejects(query: Record<string, unknown>, parameter: string) {
   expect((error as FilterError).parameter).toBe(parameter);
 }
 
-describe('parseFeedRange: the bounds FullCalendar sends (docs/api.md §10.12)', () => {
+describe('parseFeedRange: the bounds FullCalendar sends (docs/api.md §10.14)', () => {
   it('dates: midnight to midnight in the venue zone, end exclusive', () => {
     expect(parseFeedRange({ start: '2026-11-30', end: '2027-01-11' }, LONDON)).toEqual({
       start: '2026-11-30T00:00:00',

@@ -13,7 +13,7 @@ import { eventAttributes, eventResource } from '../support/resources.js';
 
 const plain = (html: string) => html.replace(/<[^>]*>/g, ' ');
 
-describe('parseListFilter (docs/api.md §10.1)', () => {
+describe('parseListFilter (docs/api.md §10.12)', () => {
   it('no parameters, empty values and unknown ones: no filter', () => {
     expect(parseListFilter({})).toEqual({ categories: [], words: [] });
     const empty = parseListFilter({ categories: '', search: '  ', start_date: '', foo: 'x' });

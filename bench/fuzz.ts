@@ -12,6 +12,7 @@ import { importVenueFile } from '../server/import/importer.js';
 import { createApp } from '../server/origin/app.js';
 import { createProxyApp } from '../server/proxy/app.js';
 import { openStore } from '../server/store/store.js';
+import { EVENT_ID, SLUG } from '../shared/patterns.js';
 import {
   expectErrorResponse,
   expectListResponse,
@@ -210,7 +211,7 @@ async function main() {
 
   const o = await fuzz('origin', originPort);
   const p = await fuzz('proxy', proxyPort);
-  const allowed = /^\/t\/[a-z0-9]+(?:-[a-z0-9]+)*\/api\/events(?:\?page=\d+|\/[1-9]\d{0,15})$/;
+  const allowed = new RegExp(`^/t/${SLUG}/api/events(?:\\?page=\\d+|/${EVENT_ID})$`);
   const outside = asked.filter((path) => !allowed.test(path));
   console.log(
     `\nproxy → upstream: ${asked.length} requests, ${outside.length} outside the two API shapes`,

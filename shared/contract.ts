@@ -11,6 +11,7 @@ import {
   EVENT_ID,
   EVENT_TIME_PATTERN,
   INSTANT_PATTERN,
+  PER_PAGE,
   TIME_LABEL_PATTERN,
 } from './patterns.js';
 
@@ -135,7 +136,7 @@ export type PageLink = Static<typeof PageLinkSchema>;
 /** Spec §2.5: the list response. */
 export const ListResponseSchema = Type.Object(
   {
-    data: Type.Array(EventResourceSchema, { maxItems: 12 }),
+    data: Type.Array(EventResourceSchema, { maxItems: PER_PAGE }),
     links: Type.Object(
       {
         first: Type.String({ format: 'uri' }),
@@ -152,7 +153,7 @@ export const ListResponseSchema = Type.Object(
         last_page: Type.Integer({ minimum: 1 }),
         links: Type.Array(PageLinkSchema, { minItems: 3 }),
         path: Type.String({ format: 'uri' }),
-        per_page: Type.Literal(12),
+        per_page: Type.Literal(PER_PAGE),
         to: Nullable(Type.Integer({ minimum: 1 })),
         total: Type.Integer({ minimum: 0 }),
       },
@@ -181,6 +182,10 @@ export const ErrorResponseSchema = Type.Object(
           status: Type.String({ pattern: '^[45]\\d\\d$' }),
           title: Type.String(),
           detail: Type.String(),
+          /** Extension (docs/api.md §10.12): the query parameter a 400 is about. */
+          source: Type.Optional(
+            Type.Object({ parameter: Type.String() }, { additionalProperties: false }),
+          ),
         },
         { additionalProperties: false },
       ),

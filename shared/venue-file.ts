@@ -75,7 +75,11 @@ export const EventInputSchema = Type.Object(
   strict,
 );
 
-/** schema.org `PostalAddress` of the venue (structured data `location.address`). */
+/**
+ * schema.org `PostalAddress` of the venue (structured data `location.address`), as the file may
+ * give it: untrimmed, possibly empty members. The importer stores it as a `PostalAddress`
+ * (shared/rules/structured-data.ts), the one declaration of the shape everything else uses.
+ */
 export const AddressInputSchema = Type.Object(
   {
     streetAddress: Type.Optional(Type.String()),
@@ -123,5 +127,11 @@ export const VenueFileSchema = Type.Object(
 export type OccurrenceInput = Static<typeof OccurrenceInputSchema>;
 export type EventInput = Static<typeof EventInputSchema>;
 export type AddressInput = Static<typeof AddressInputSchema>;
+/**
+ * A venue as the venue file gives it (snake_case, optional `name` and `api_shape`, events as
+ * written): the importer's input, apart from the stored `VenueRecord`/`StoredVenue` it becomes
+ * (defaults applied, instants and address normalised) because the file's spelling is a public
+ * format of its own (handbook `venue-file.md`).
+ */
 export type VenueInput = Static<typeof VenueInputSchema>;
 export type VenueFile = Static<typeof VenueFileSchema>;

@@ -4,7 +4,10 @@
  * shape"). Pure: the clock is passed in.
  */
 import type { AnyEventAttributes, TicketOfficeReason } from '../shared/contract.js';
-import { ticketOffice, type TicketOfficeInput } from '../shared/rules/ticket-office.js';
+import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
+
+// Its home is beside the rule, shared with the structured data; re-exported for this module's users.
+export { earlierShapeInput } from '../shared/rules/ticket-office.js';
 
 /** Why sales are closed; `unknown` for an office the widget does not understand (see wire.ts). */
 export type ClosedReason = TicketOfficeReason | 'unknown';
@@ -23,23 +26,6 @@ export type BuyState =
 export const hasPassed = (closesAtMs: number, nowMs: number): boolean => closesAtMs <= nowMs;
 
 /**
- * The earlier shape (no `ticket_office`) as the ticket-office rule's input. The earlier shape
- * carries no closures, so only rows 1–3 and 6 of the table can apply.
- */
-export function earlierShapeInput(attributes: AnyEventAttributes): TicketOfficeInput {
-  const lastStop =
-    attributes.date_mode === 'multiple' ? attributes.occurrences.at(-1)?.occurrence_date : null;
-  return {
-    cancelled: attributes.publish_status === 'cancelled',
-    ticketsEnabled: attributes.tickets_enabled,
-    lastDate: lastStop ?? attributes.event_date.slice(0, 10),
-    closedManuallyAt: null,
-    closeAt: null,
-    message: null,
-  };
-}
-
-/**
  * @param attributes either API shape, as read by wire.ts
  * @param nowMs the viewer's clock, UTC epoch ms: a pending `closes_at` at or before it reads as
  *   closed (`scheduled`, `expired`) until the refetch confirms it
@@ -47,10 +33,7 @@ export function earlierShapeInput(attributes: AnyEventAttributes): TicketOfficeI
  *   does not know the venue's zone, so "ended" may flip up to a day early or late there
  */
 export function buyState(attributes: AnyEventAttributes, nowMs: number, today: string): BuyState {
-  const office =
-    'ticket_office' in attributes
-      ? attributes.ticket_office
-      : ticketOffice(earlierShapeInput(attributes), today, nowMs);
+  const office = ticketOfficeOf(attributes, today);
   if (office.status === 'closed') {
     return office.reason
       ? { kind: 'closed', reason: office.reason, message: office.message }

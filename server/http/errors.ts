@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import createError, { isHttpError } from 'http-errors';
 import type { ErrorResponse } from '../../shared/contract.js';
+import { FilterError } from '../../shared/rules/filters.js';
 import { sendEncoded } from './conditional.js';
 
 export { createError };
@@ -19,15 +20,20 @@ const TITLES: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 
-/** The JSON:API error document of decisions.md "Errors" for `status`, with one sentence `detail`. */
-export function errorBody(status: number, detail: string): ErrorResponse {
-  return { errors: [{ status: String(status), title: TITLES[status] ?? 'Error', detail }] };
+/**
+ * The JSON:API error document of decisions.md "Errors" for `status`, with one sentence `detail`
+ * and, for a bad query parameter, `source.parameter` naming it (docs/api.md §10.12).
+ */
+export function errorBody(status: number, detail: string, parameter?: string): ErrorResponse {
+  const title = TITLES[status] ?? 'Error';
+  const error = { status: String(status), title, detail };
+  return { errors: [parameter === undefined ? error : { ...error, source: { parameter } }] };
 }
 
-/** Sends `errorBody(status, detail)` as `application/json`, never cached by shared caches. */
-export function sendError(res: Response, status: number, detail: string): void {
+/** Sends `errorBody(…)` as `application/json`, never cached by shared caches. */
+export function sendError(res: Response, status: number, detail: string, parameter?: string): void {
   res.status(status).set('Cache-Control', 'no-store');
-  sendEncoded(res, JSON.stringify(errorBody(status, detail)), 'application/json');
+  sendEncoded(res, JSON.stringify(errorBody(status, detail, parameter)), 'application/json');
 }
 
 /** The methods the public API allows (decisions.md "Errors"); OPTIONS is CORS preflight. */
@@ -67,6 +73,11 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   if (error instanceof URIError) {
     // A path segment that does not decode (`%ff`) cannot name a venue or event: decisions.md 404.
     sendError(res, 404, 'No resource exists at this path.');
+    return;
+  }
+  if (error instanceof FilterError) {
+    // A bad filter or feed parameter (docs/api.md §10.12): say which.
+    sendError(res, 400, error.message, error.parameter);
     return;
   }
   if (isHttpError(error) && error.status >= 400 && error.status < 600) {

@@ -11,10 +11,11 @@ import {
   type VenueFile,
   type VenueInput,
 } from '../../shared/venue-file.js';
-import { eventTime } from '../../shared/rules/wire-format.js';
+import type { PostalAddress } from '../../shared/rules/structured-data.js';
+import { eventTime, parseInstant, type InstantProblem } from '../../shared/rules/wire-format.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { createAjv } from '../ajv.js';
-import type { StoredEvent, StoredVenue, VenueAddress } from '../store/model.js';
+import type { StoredEvent, StoredVenue } from '../store/model.js';
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
 export interface VenueFileProblem {
@@ -78,24 +79,42 @@ function schemaProblems(errors: readonly ErrorObject[]): VenueFileProblem[] {
   return [...unique.values()];
 }
 
-const instantMs = (value: string | null | undefined) => (value == null ? null : Date.parse(value));
+/** Why an instant the schema's `date-time` format accepts cannot be stored exactly. */
+const INSTANT_PROBLEMS: Record<InstantProblem, string> = {
+  malformed: 'expected an ISO 8601 instant with an offset or Z',
+  nonexistent: 'expected an instant that exists (no leap second :60)',
+  'sub-microsecond':
+    'expected at most microseconds (6 fraction digits): finer digits would be lost',
+};
 
 /**
- * Instants the schema's `date-time` format accepts but a JavaScript `Date` cannot hold, such as a
- * leap second (`23:59:60Z`): rejected, never stored as null.
+ * The wire form of an instant the checks accepted (`instantProblems` found nothing), or null.
+ * @throws Error for a value the checks would have rejected (a caller skipped them)
  */
-function unrepresentableInstants(event: EventInput, at: string): VenueFileProblem[] {
+function storedInstant(value: string | null | undefined): string | null {
+  if (value == null) return null;
+  const parsed = parseInstant(value);
+  if ('problem' in parsed) throw new Error(`unchecked instant ${JSON.stringify(value)}`);
+  return parsed.instant;
+}
+
+/**
+ * Instants the schema's `date-time` format accepts but the API cannot repeat exactly (decisions.md
+ * "Dates, times"): a leap second (`23:59:60Z`), or digits below the microsecond. Rejected with
+ * their JSON path, never stored as null or rounded.
+ */
+function instantProblems(event: EventInput, at: string): VenueFileProblem[] {
   const instants: [string, string | null | undefined][] = [
     ['cancelled_at', event.cancelled_at],
     ['sales.closed_manually_at', event.sales?.closed_manually_at],
     ['sales.close_at', event.sales?.close_at],
   ];
-  return instants
-    .filter(([, value]) => value != null && Number.isNaN(Date.parse(value)))
-    .map(([member]) => ({
-      path: `${at}.${member}`,
-      message: 'expected an instant that exists (no leap second :60)',
-    }));
+  return instants.flatMap(([member, value]) => {
+    const parsed = value == null ? null : parseInstant(value);
+    return parsed && 'problem' in parsed
+      ? [{ path: `${at}.${member}`, message: INSTANT_PROBLEMS[parsed.problem] }]
+      : [];
+  });
 }
 
 function semanticProblems(file: VenueFile): VenueFileProblem[] {
@@ -113,7 +132,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
     }
     venue.events.forEach((event, e) => {
       const ev = `${at}.events[${e}]`;
-      problems.push(...unrepresentableInstants(event, ev));
+      problems.push(...instantProblems(event, ev));
       const multi = (event.occurrences ?? []).length > 0;
       if (multi) {
         if (event.date !== undefined)
@@ -183,13 +202,13 @@ function normaliseEvent(event: EventInput): StoredEvent {
     showImages: event.show_images ?? false,
     smallImagePath: event.small_image_path ?? null,
     cancellationReason: event.cancellation_reason ?? null,
-    cancelledAt: instantMs(event.cancelled_at),
+    cancelledAt: storedInstant(event.cancelled_at),
     mode: stops.length > 0 ? 'multiple' : 'single',
     date: event.date ?? null,
     time: event.time === undefined ? null : eventTime(event.time),
     stops,
-    closedManuallyAt: instantMs(event.sales?.closed_manually_at),
-    closeAt: instantMs(event.sales?.close_at),
+    closedManuallyAt: storedInstant(event.sales?.closed_manually_at),
+    closeAt: storedInstant(event.sales?.close_at),
     message: event.sales?.message ?? null,
   };
 }
@@ -201,9 +220,9 @@ function normaliseEvent(event: EventInput): StoredEvent {
 function venueDetails(venue: VenueInput): Pick<StoredVenue, 'url' | 'address'> {
   const details: Pick<StoredVenue, 'url' | 'address'> = {};
   if (venue.url !== undefined) details.url = new URL(venue.url).href;
-  const address: VenueAddress = {};
+  const address: PostalAddress = {};
   for (const [key, value] of Object.entries(venue.address ?? {}) as [
-    keyof VenueAddress,
+    keyof PostalAddress,
     string | undefined,
   ][]) {
     const text = value?.trim();

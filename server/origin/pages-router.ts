@@ -16,11 +16,11 @@ import { SLUG, whole, type EventResource } from '../../shared/contract.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag, maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
+import type { Store, StoredEvent } from '../store/store.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS } from '../pages/calendar.js';
 import { eventPage } from '../pages/event-page.js';
 import { listingPage } from '../pages/listing-page.js';
-import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
+import { PAGE_CSP } from '../pages/page-shell.js';
 import { nextTransition, renderEvent, type Moment } from './resources.js';
 import type { StoreReads } from './store-reads.js';
 import { venueLoader, type VenueLocals } from './venue-loader.js';
@@ -37,15 +37,6 @@ export interface PagesRouterOptions {
 }
 
 const EVENT_SLUG = whole(SLUG);
-
-/** The venue as the pages describe it. */
-export const pageVenue = (venue: VenueRecord): PageVenue => ({
-  slug: venue.slug,
-  name: venue.name,
-  timezone: venue.timezone,
-  ...(venue.url !== undefined && { url: venue.url }),
-  ...(venue.address !== undefined && { address: venue.address }),
-});
 
 /**
  * Sends `text` with its strong ETag (a 304 on a match), `Content-Type` and the other `headers`,
@@ -101,7 +92,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     const html = listingPage(
       events.map(render),
       { currentPage: page, lastPage: window.lastPage, total, from: window.from },
-      pageVenue(venue),
+      venue,
       { base, today: day.today },
     );
     send(req, res, html, nextTransition(events, day.endMs, nowMs), nowMs, {
@@ -114,7 +105,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
   const showEventPage: RequestHandler = async (req, res) => {
     const { venue, nowMs, day, base, render } = context(req, res);
     const event = await findEvent(venue.slug, String(req.params.eventSlug));
-    const html = eventPage(render(event), pageVenue(venue), { base, today: day.today });
+    const html = eventPage(render(event), venue, { base, today: day.today });
     send(req, res, html, nextTransition([event], day.endMs, nowMs), nowMs, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': PAGE_CSP,
@@ -126,7 +117,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     const { venue, nowMs, day, base, render } = context(req, res);
     const events = await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS);
     const text = calendarFile(events.map(render), {
-      venue: pageVenue(venue),
+      venue: venue,
       base,
       now: calendarStamp(nowMs),
     });
@@ -140,7 +131,7 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     const { venue, nowMs, day, base, render } = context(req, res);
     const event = await findEvent(venue.slug, String(req.params.eventSlug));
     const text = calendarFile([render(event)], {
-      venue: pageVenue(venue),
+      venue: venue,
       base,
       now: calendarStamp(nowMs),
       name: event.title,

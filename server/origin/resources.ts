@@ -3,7 +3,13 @@
  * Pure: the instant and the venue-local date are passed in.
  */
 import type { CompactOccurrence, EventResource } from '../../shared/contract.js';
-import { eventDate, eventTime, instant, timeLabel } from '../../shared/rules/wire-format.js';
+import {
+  eventDate,
+  eventTime,
+  instant,
+  instantMs,
+  timeLabel,
+} from '../../shared/rules/wire-format.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { StoredEvent, StoredStop } from '../store/model.js';
@@ -101,8 +107,9 @@ export function nextTransition(
 ): number {
   let next = dayEndMs;
   for (const event of events) {
-    if (event.closeAt !== null && event.closeAt > nowMs && event.closeAt < next)
-      next = event.closeAt;
+    // On the millisecond clock, as the ticket-office rule compares (`instantMs`).
+    const closeAtMs = event.closeAt === null ? null : instantMs(event.closeAt);
+    if (closeAtMs !== null && closeAtMs > nowMs && closeAtMs < next) next = closeAtMs;
   }
   return next;
 }

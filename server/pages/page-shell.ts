@@ -10,12 +10,10 @@ import { zonedStartDate } from '../../shared/rules/zoned-time.js';
 import { escapeHtml } from '../html.js';
 
 /**
- * The venue as a page is built for it: the structured-data members plus the IANA zone, which
- * the origin knows and the proxy may not (then times carry no UTC offset).
+ * The venue as a page is built for it: the structured-data members, with the IANA zone that the
+ * origin knows and the proxy may not (then times carry no UTC offset).
  */
-export interface PageVenue extends StructuredDataVenue {
-  timezone?: string;
-}
+export type PageVenue = StructuredDataVenue;
 
 /** Everything about the request a page needs: the moment and where its links point. */
 export interface PageContext {

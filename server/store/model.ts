@@ -1,31 +1,22 @@
 /**
  * The stored data model: what an import writes and the API reads, on either store. Venue-local
- * dates are `YYYY-MM-DD`, venue-local times `HH:MM:SS`, instants UTC epoch milliseconds.
+ * dates are `YYYY-MM-DD`, venue-local times `HH:MM:SS`, instants their wire form
+ * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; decisions.md "Dates, times").
  */
+import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
+import { instant } from '../../shared/rules/wire-format.js';
 
 /**
- * A venue's postal address (schema.org `PostalAddress`, handbook `venue-file.md`): only the members
- * the venue file gives; `addressCountry` is an ISO 3166-1 alpha-2 code.
+ * A venue as stored (one `venues` row): the renderers' venue (slug, name, `url`, `address`) plus
+ * what only the stored venue has, its IANA zone (always known here) and API shape. Apart from
+ * the venue file's `VenueInput` (snake_case, optional members, not yet normalised) and from
+ * `StoredVenue` (this plus the events, what an import writes). Being a `StructuredDataVenue`, it
+ * goes to the pages and the JSON-LD as it is.
  */
-export interface VenueAddress {
-  streetAddress?: string;
-  addressLocality?: string;
-  postalCode?: string;
-  addressRegion?: string;
-  addressCountry?: string;
-}
-
-/** A venue's public settings. */
-export interface VenueRecord {
-  slug: string;
-  name: string;
+export interface VenueRecord extends StructuredDataVenue {
   /** IANA time zone name. */
   timezone: string;
   apiShape: 'current' | 'earlier';
-  /** The venue's own website (absolute http(s) URL), when the venue file gives one. */
-  url?: string;
-  /** The venue's postal address, when the venue file gives one. */
-  address?: VenueAddress;
 }
 
 /** A stop of a multi-date event. */
@@ -52,19 +43,24 @@ export interface StoredEvent {
   showImages: boolean;
   smallImagePath: string | null;
   cancellationReason: string | null;
-  cancelledAt: number | null;
+  /** Wire-form UTC instant (microseconds kept), or null. */
+  cancelledAt: string | null;
   mode: 'single' | 'multiple';
   /** Single mode: the date/time; multiple mode: null (see `stops`). */
   date: string | null;
   time: string | null;
   /** Multiple mode: the stops sorted by date, then time; single mode: empty. */
   stops: StoredStop[];
-  closedManuallyAt: number | null;
-  closeAt: number | null;
+  /** Wire-form UTC instants, or null: when sales were closed by hand, when they close. */
+  closedManuallyAt: string | null;
+  closeAt: string | null;
   message: string | null;
 }
 
-/** A venue with all of its events, as one import writes it. */
+/**
+ * A venue with all of its events, as one import writes it (`Store.replaceVenues`): the unit an
+ * import replaces whole. Reads never return it; they read the `VenueRecord` and events apart.
+ */
 export interface StoredVenue extends VenueRecord {
   events: StoredEvent[];
 }
@@ -98,4 +94,21 @@ export function venueRecord(row: VenueRow): VenueRecord {
     if (address !== undefined) record.address = address;
   }
   return record;
+}
+
+/** An event's instant members: wire-form strings, or epoch ms in documents of earlier versions. */
+const INSTANT_MEMBERS = ['cancelledAt', 'closedManuallyAt', 'closeAt'] as const;
+
+/**
+ * An `events.doc` (the JSON of a `StoredEvent`) back into a `StoredEvent`. Documents written
+ * before instants kept their microseconds hold UTC epoch milliseconds: they are read as the wire
+ * form of those milliseconds, so a database needs no migration.
+ */
+export function storedEvent(doc: string): StoredEvent {
+  const event = JSON.parse(doc) as StoredEvent;
+  for (const member of INSTANT_MEMBERS) {
+    const value: unknown = event[member];
+    if (typeof value === 'number') event[member] = instant(value);
+  }
+  return event;
 }

@@ -10,11 +10,11 @@
  * unreachable) until the listener is back and has re-read the version.
  */
 import pg from 'pg';
-import { listingSpans } from './listing.js';
+import { listingQueries, listingSpans } from './listing.js';
 import {
+  storedEvent,
   venueDetailsJson,
   venueRecord,
-  type StoredEvent,
   type StoredVenue,
   type VenueRow,
 } from './model.js';
@@ -116,17 +116,17 @@ async function migrate(client: pg.Client): Promise<void> {
   }
 }
 
+/** node-postgres settings of every connection the store opens. */
+interface Connection {
+  connectionString: string;
+  connectionTimeoutMillis: number;
+}
+
 /**
- * Connects to the PostgreSQL database at `url`, migrates its schema and starts listening for
- * imports by any instance.
+ * Migrates the schema over a connection of its own, closed again before the store opens its pool.
  * @throws Error with one line naming the (password-less) URL when it cannot connect or migrate.
  */
-export async function openPostgresStore(
-  url: string,
-  timeouts: Partial<PostgresTimeouts> = {},
-): Promise<Store> {
-  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
-  const connection = { connectionString: url, connectionTimeoutMillis: t.connectMs };
+async function migrateAt(connection: Connection, url: string): Promise<void> {
   try {
     const client = new pg.Client(connection);
     client.on('error', () => undefined);
@@ -139,11 +139,15 @@ export async function openPostgresStore(
   } catch (error) {
     throw new Error(`cannot open PostgreSQL database ${redact(url)}: ${(error as Error).message}`);
   }
+}
 
-  const pool = new pg.Pool({ ...connection, max: 10, query_timeout: t.queryMs });
-  // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
-
+/**
+ * The store version this instance knows, kept by a dedicated LISTEN connection (see the module's
+ * comment): `version()` is `pg.{n}` while listening, else a fresh `unknown.{k}` on every call, so
+ * no cache validates against it. `listen()` opens the connection (rejecting when it cannot); when
+ * it drops later it is reopened every `reconnectMs` until `close()`.
+ */
+function versionListener(connection: Connection, reconnectMs: number) {
   /** The last store version seen, or undefined while the LISTEN connection is down. */
   let known: number | undefined;
   let unknownReads = 0;
@@ -162,7 +166,7 @@ export async function openPostgresStore(
       if (listener !== client) return;
       listener = undefined;
       known = undefined;
-      if (!closed) retry = setTimeout(reconnect, t.reconnectMs);
+      if (!closed) retry = setTimeout(reconnect, reconnectMs);
     });
     client.on('notification', (message) => {
       if (message.channel === CHANNEL) learn(Number(message.payload));
@@ -183,12 +187,136 @@ export async function openPostgresStore(
       listener = undefined;
       known = undefined;
       void failed?.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(reconnect, t.reconnectMs);
+      if (!closed) retry = setTimeout(reconnect, reconnectMs);
     });
   }
 
+  return {
+    learn,
+    listen,
+    listening: () => known !== undefined,
+    version: () => (known === undefined ? `unknown.${++unknownReads}` : `pg.${known}`),
+    async close(): Promise<void> {
+      closed = true;
+      clearTimeout(retry);
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * `Store.replaceVenues` as one transaction on a connection of its own; `learn` gets the new
+ * store version as soon as it is committed.
+ * @throws IdConflictError when an id belongs to a venue the import leaves alone; rolled back.
+ */
+async function writeVenues(
+  connection: Connection,
+  venues: readonly StoredVenue[],
+  learn: (version: number) => void,
+): Promise<void> {
+  const client = new pg.Client(connection);
+  client.on('error', () => undefined);
+  await client.connect();
   try {
-    await listen();
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    await client.query('DELETE FROM venues WHERE slug = ANY($1::text[])', [
+      venues.map((v) => v.slug),
+    ]);
+    const where = new Map<number, [number, number]>();
+    venues.forEach((venue, v) => venue.events.forEach((e, i) => where.set(e.id, [v, i])));
+    // After the named venues are gone, an id still present belongs to a venue left alone.
+    const { rows: owned } = await client.query<{ id: string; venue_slug: string }>(
+      'SELECT id, venue_slug FROM events WHERE id = ANY($1::bigint[]) ORDER BY id',
+      [[...where.keys()]],
+    );
+    if (owned.length > 0) {
+      const conflicts: IdConflict[] = owned.map((row) => {
+        const [venue, event] = where.get(Number(row.id))!;
+        return { venue, event, id: Number(row.id), owner: row.venue_slug };
+      });
+      throw new IdConflictError(conflicts.sort((a, b) => a.venue - b.venue || a.event - b.event));
+    }
+    await client.query(
+      'INSERT INTO venues (slug, name, timezone, api_shape, details) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
+      [
+        venues.map((v) => v.slug),
+        venues.map((v) => v.name),
+        venues.map((v) => v.timezone),
+        venues.map((v) => v.apiShape),
+        venues.map(venueDetailsJson),
+      ],
+    );
+    const events = venues.flatMap((venue) => venue.events.map((event) => ({ venue, event })));
+    for (let i = 0; i < events.length; i += BATCH) {
+      const batch = events.slice(i, i + BATCH);
+      await client.query(
+        'INSERT INTO events (id, venue_slug, served, slug, doc) SELECT * FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::text[], $5::text[])',
+        [
+          batch.map((b) => b.event.id),
+          batch.map((b) => b.venue.slug),
+          batch.map((b) => b.event.served),
+          batch.map((b) => b.event.slug),
+          batch.map((b) => JSON.stringify(b.event)),
+        ],
+      );
+    }
+    const spans = events.flatMap(({ venue, event }) =>
+      listingSpans(event).map((span) => ({ id: event.id, slug: venue.slug, span })),
+    );
+    for (let i = 0; i < spans.length; i += BATCH) {
+      const batch = spans.slice(i, i + BATCH);
+      await client.query(
+        'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
+        [
+          batch.map((b) => b.id),
+          batch.map((b) => b.slug),
+          batch.map((b) => b.span.after),
+          batch.map((b) => b.span.until),
+          batch.map((b) => b.span.sortDate),
+          batch.map((b) => b.span.sortTime),
+        ],
+      );
+    }
+    const { rows } = await client.query<{ version: string }>(
+      'UPDATE store_version SET version = version + 1 RETURNING version',
+    );
+    const version = rows[0]!.version;
+    await client.query('SELECT pg_notify($1, $2)', [CHANNEL, version]);
+    await client.query('COMMIT');
+    // This instance serves the new data at once, before its own notification arrives.
+    learn(Number(version));
+    // Fresh statistics keep the planner on the covering indexes after a large import.
+    await client.query('ANALYZE listing').catch(() => undefined);
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Connects to the PostgreSQL database at `url`, migrates its schema and starts listening for
+ * imports by any instance.
+ * @throws Error with one line naming the (password-less) URL when it cannot connect or migrate.
+ */
+export async function openPostgresStore(
+  url: string,
+  timeouts: Partial<PostgresTimeouts> = {},
+): Promise<Store> {
+  const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
+  const connection = { connectionString: url, connectionTimeoutMillis: t.connectMs };
+  await migrateAt(connection, url);
+
+  const pool = new pg.Pool({ ...connection, max: 10, query_timeout: t.queryMs });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const versions = versionListener(connection, t.reconnectMs);
+  try {
+    await versions.listen();
   } catch (error) {
     await pool.end();
     throw new Error(
@@ -208,90 +336,8 @@ export async function openPostgresStore(
     }
   }
 
-  const parse = (rows: { doc: string }[]) => rows.map((row) => JSON.parse(row.doc) as StoredEvent);
-
-  async function replaceVenues(venues: readonly StoredVenue[]): Promise<void> {
-    const client = new pg.Client(connection);
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-      await client.query('DELETE FROM venues WHERE slug = ANY($1::text[])', [
-        venues.map((v) => v.slug),
-      ]);
-      const where = new Map<number, [number, number]>();
-      venues.forEach((venue, v) => venue.events.forEach((e, i) => where.set(e.id, [v, i])));
-      // After the named venues are gone, an id still present belongs to a venue left alone.
-      const { rows: owned } = await client.query<{ id: string; venue_slug: string }>(
-        'SELECT id, venue_slug FROM events WHERE id = ANY($1::bigint[]) ORDER BY id',
-        [[...where.keys()]],
-      );
-      if (owned.length > 0) {
-        const conflicts: IdConflict[] = owned.map((row) => {
-          const [venue, event] = where.get(Number(row.id))!;
-          return { venue, event, id: Number(row.id), owner: row.venue_slug };
-        });
-        throw new IdConflictError(conflicts.sort((a, b) => a.venue - b.venue || a.event - b.event));
-      }
-      await client.query(
-        'INSERT INTO venues (slug, name, timezone, api_shape, details) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])',
-        [
-          venues.map((v) => v.slug),
-          venues.map((v) => v.name),
-          venues.map((v) => v.timezone),
-          venues.map((v) => v.apiShape),
-          venues.map(venueDetailsJson),
-        ],
-      );
-      const events = venues.flatMap((venue) => venue.events.map((event) => ({ venue, event })));
-      for (let i = 0; i < events.length; i += BATCH) {
-        const batch = events.slice(i, i + BATCH);
-        await client.query(
-          'INSERT INTO events (id, venue_slug, served, slug, doc) SELECT * FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::text[], $5::text[])',
-          [
-            batch.map((b) => b.event.id),
-            batch.map((b) => b.venue.slug),
-            batch.map((b) => b.event.served),
-            batch.map((b) => b.event.slug),
-            batch.map((b) => JSON.stringify(b.event)),
-          ],
-        );
-      }
-      const spans = events.flatMap(({ venue, event }) =>
-        listingSpans(event).map((span) => ({ id: event.id, slug: venue.slug, span })),
-      );
-      for (let i = 0; i < spans.length; i += BATCH) {
-        const batch = spans.slice(i, i + BATCH);
-        await client.query(
-          'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
-          [
-            batch.map((b) => b.id),
-            batch.map((b) => b.slug),
-            batch.map((b) => b.span.after),
-            batch.map((b) => b.span.until),
-            batch.map((b) => b.span.sortDate),
-            batch.map((b) => b.span.sortTime),
-          ],
-        );
-      }
-      const { rows } = await client.query<{ version: string }>(
-        'UPDATE store_version SET version = version + 1 RETURNING version',
-      );
-      const version = rows[0]!.version;
-      await client.query('SELECT pg_notify($1, $2)', [CHANNEL, version]);
-      await client.query('COMMIT');
-      // This instance serves the new data at once, before its own notification arrives.
-      learn(Number(version));
-      // Fresh statistics keep the planner on the covering indexes after a large import.
-      await client.query('ANALYZE listing').catch(() => undefined);
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
+  const parse = (rows: { doc: string }[]) => rows.map((row) => storedEvent(row.doc));
+  const listing = listingQueries({ slug: '$1', today: '$2', limit: '$3', offset: '$4' }, false);
 
   return {
     kind: 'postgres',
@@ -312,25 +358,12 @@ export async function openPostgresStore(
       return rows[0]!.n;
     },
     async countListed(slug, today) {
-      const rows = await read<{ n: number }>(
-        've_count',
-        'SELECT count(*)::int AS n FROM listing WHERE venue_slug = $1 AND until >= $2 AND after < $2',
-        [slug, today],
-      );
+      const rows = await read<{ n: number }>('ve_count', listing.count, [slug, today]);
       return rows[0]!.n;
     },
     async listed(slug, today, offset, limit) {
       return parse(
-        await read<{ doc: string }>(
-          've_listed',
-          `SELECT e.doc FROM (
-             SELECT event_id, sort_date, sort_time FROM listing
-             WHERE venue_slug = $1 AND until >= $2 AND after < $2
-             ORDER BY sort_date, sort_time, event_id LIMIT $3 OFFSET $4
-           ) AS l JOIN events e ON e.id = l.event_id
-           ORDER BY l.sort_date, l.sort_time, l.event_id`,
-          [slug, today, limit, offset],
-        ),
+        await read<{ doc: string }>('ve_listed', listing.page, [slug, today, limit, offset]),
       );
     },
     async event(slug, id) {
@@ -351,18 +384,14 @@ export async function openPostgresStore(
         ),
       )[0];
     },
-    replaceVenues,
-    version: () => (known === undefined ? `unknown.${++unknownReads}` : `pg.${known}`),
+    replaceVenues: (venues) => writeVenues(connection, venues, versions.learn),
+    version: versions.version,
     async ping() {
       await read('ve_ping', 'SELECT 1', []);
-      if (known === undefined) throw new StoreUnavailableError('not listening for changes');
+      if (!versions.listening()) throw new StoreUnavailableError('not listening for changes');
     },
     async close() {
-      closed = true;
-      clearTimeout(retry);
-      const client = listener;
-      listener = undefined;
-      await client?.end().catch(() => undefined);
+      await versions.close();
       await pool.end();
     },
   };

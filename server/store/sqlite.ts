@@ -7,8 +7,14 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { listingSpans } from './listing.js';
-import { venueDetailsJson, venueRecord, type StoredEvent, type VenueRow } from './model.js';
+import { listingQueries, listingSpans } from './listing.js';
+import {
+  storedEvent,
+  venueDetailsJson,
+  venueRecord,
+  type StoredVenue,
+  type VenueRow,
+} from './model.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /** Versioned migrations; `PRAGMA user_version` records how many have run. Append, never edit. */
@@ -49,47 +55,38 @@ function migrate(db: Database.Database): void {
   }).immediate();
 }
 
-/**
- * Opens (creating if needed) the SQLite database at `path` (`:memory:` for a private in-memory
- * one) and migrates its schema. Parent directories of a file path are created.
- * @throws Error with a one-line message naming the file (not a directory, not SQLite, read-only…).
- */
-export function openSqliteStore(path: string): Store {
-  const file = path === ':memory:' ? undefined : resolve(path);
-  let db: Database.Database;
-  let inode: number | undefined;
+/** Opens and migrates the database; `inode` identifies its file (see `ping`). */
+function openDatabase(path: string, file: string | undefined) {
   try {
     if (file) mkdirSync(dirname(file), { recursive: true });
-    db = new Database(path);
+    const db = new Database(path);
     if (file) db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
-    if (file) inode = statSync(file).ino;
+    return { db, inode: file ? statSync(file).ino : undefined };
   } catch (error) {
     throw new Error(`cannot open SQLite database ${path}: ${(error as Error).message}`);
   }
-  let writes = 0;
-  let dataVersion = 0;
-  let versionReadAt = -Infinity;
+}
 
-  const q = {
+/** Every statement the store runs, prepared once per connection. */
+function statements(db: Database.Database) {
+  const listing = listingQueries(
+    { slug: '@slug', today: '@today', limit: '@limit', offset: '@offset' },
+    true,
+  );
+  return {
     venue: db.prepare<[string], VenueRow>(
       'SELECT slug, name, timezone, api_shape, details FROM venues WHERE slug = ?',
     ),
     venueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM venues'),
     // Prepared once: `db.pragma()` prepares a statement per call, and this runs per request.
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
-    count: db.prepare<[string, string, string], { n: number }>(
-      'SELECT count(*) AS n FROM listing INDEXED BY listing_span WHERE venue_slug = ? AND until >= ? AND after < ?',
-    ),
-    listed: db.prepare<[string, string, string, number, number], { doc: string }>(
-      `SELECT e.doc FROM (
-         SELECT event_id, sort_date, sort_time FROM listing INDEXED BY listing_order
-         WHERE venue_slug = ? AND until >= ? AND after < ?
-         ORDER BY sort_date, sort_time, event_id LIMIT ? OFFSET ?
-       ) AS l JOIN events e ON e.id = l.event_id
-       ORDER BY l.sort_date, l.sort_time, l.event_id`,
-    ),
+    count: db.prepare<{ slug: string; today: string }, { n: number }>(listing.count),
+    listed: db.prepare<
+      { slug: string; today: string; limit: number; offset: number },
+      { doc: string }
+    >(listing.page),
     event: db.prepare<[number, string], { doc: string }>(
       'SELECT doc FROM events WHERE id = ? AND venue_slug = ? AND served = 1',
     ),
@@ -110,8 +107,14 @@ export function openSqliteStore(path: string): Store {
       'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) VALUES (?, ?, ?, ?, ?, ?)',
     ),
   };
+}
 
-  const replace = db.transaction((venues: Parameters<Store['replaceVenues']>[0]) => {
+/**
+ * `Store.replaceVenues` as one SQLite transaction (run it `.immediate()`).
+ * @throws IdConflictError when an id belongs to a venue the import leaves alone; rolled back.
+ */
+function replaceTransaction(db: Database.Database, q: ReturnType<typeof statements>) {
+  return db.transaction((venues: readonly StoredVenue[]) => {
     for (const venue of venues) q.deleteVenue.run(venue.slug);
     // After the named venues are gone, an id still present belongs to a venue this import leaves alone.
     const conflicts: IdConflict[] = [];
@@ -145,9 +148,24 @@ export function openSqliteStore(path: string): Store {
       }
     }
   });
+}
+
+/**
+ * Opens (creating if needed) the SQLite database at `path` (`:memory:` for a private in-memory
+ * one) and migrates its schema. Parent directories of a file path are created.
+ * @throws Error with a one-line message naming the file (not a directory, not SQLite, read-only…).
+ */
+export function openSqliteStore(path: string): Store {
+  const file = path === ':memory:' ? undefined : resolve(path);
+  const { db, inode } = openDatabase(path, file);
+  let writes = 0;
+  let dataVersion = 0;
+  let versionReadAt = -Infinity;
+  const q = statements(db);
+  const replace = replaceTransaction(db, q);
 
   const parse = (row: { doc: string } | undefined) =>
-    row === undefined ? undefined : (JSON.parse(row.doc) as StoredEvent);
+    row === undefined ? undefined : storedEvent(row.doc);
 
   return {
     kind: 'sqlite',
@@ -156,9 +174,9 @@ export function openSqliteStore(path: string): Store {
       return row && venueRecord(row);
     },
     venueCount: async () => q.venueCount.get()!.n,
-    countListed: async (slug, today) => q.count.get(slug, today, today)!.n,
+    countListed: async (slug, today) => q.count.get({ slug, today })!.n,
     listed: async (slug, today, offset, limit) =>
-      q.listed.all(slug, today, today, limit, offset).map((row) => parse(row)!),
+      q.listed.all({ slug, today, limit, offset }).map((row) => parse(row)!),
     event: async (slug, id) => parse(q.event.get(id, slug)),
     eventBySlug: async (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
     async replaceVenues(venues) {

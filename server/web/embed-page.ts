@@ -63,7 +63,7 @@ website's HTML.</p>
 <fieldset>
 <legend>Venue</legend>
 <label for="slug">Venue slug</label>
-<input id="slug" name="venue" value="${escapeHtml(slug)}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
+<input id="slug" name="venue" value="${escapeHtml(slug)}" pattern="${escapeHtml(SLUG)}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
 <p id="slug-hint" class="hint">The part after <code>/t/</code> in your events address, for example <code>blue-room</code>.</p>
 <p id="slug-status" class="status" role="status" aria-live="polite"></p>
 </fieldset>

@@ -15,14 +15,35 @@ import type {
   AnyEventAttributes,
   CompactOccurrence,
   EventResource,
-  TicketOffice,
   TicketOfficeReason,
 } from '../contract.js';
-import { ticketOffice } from './ticket-office.js';
+import { TIME_LABEL_PATTERN } from '../patterns.js';
+import { ticketOfficeOf } from './ticket-office.js';
+
+// The server's pages read either shape's ticket office from here; its home is the rule's module.
+export { ticketOfficeOf };
 
 const SCHEMA = 'https://schema.org/';
 
-/** What the builder needs to know about the venue besides the resource itself. */
+/**
+ * A venue's postal address, schema.org `PostalAddress` (handbook `venue-file.md`): only the
+ * members the venue file gives, trimmed and non-empty; `addressCountry` is an ISO 3166-1 alpha-2
+ * code. The one declaration of this shape: the stored venue, the pages and the JSON-LD use it.
+ */
+export interface PostalAddress {
+  streetAddress?: string;
+  addressLocality?: string;
+  postalCode?: string;
+  addressRegion?: string;
+  addressCountry?: string;
+}
+
+/**
+ * The venue as the renderers know it (this JSON-LD builder, the widget, the server's listing and
+ * event pages and calendar files): what they show besides the event resources. It exists apart
+ * from the stored `VenueRecord` (which extends it) because the widget and the proxy build one
+ * without a store row: the widget knows only the slug and a name, the proxy its configured zone.
+ */
 export interface StructuredDataVenue {
   /** The venue's `{slug}` (event page URLs are `{origin}/t/{slug}/events/{event-slug}`). */
   slug: string;
@@ -31,13 +52,13 @@ export interface StructuredDataVenue {
   /** The venue's own website, absolute http(s) URL (venue file `url`). */
   url?: string;
   /** The venue's postal address (venue file `address`). */
-  address?: {
-    streetAddress?: string;
-    addressLocality?: string;
-    postalCode?: string;
-    addressRegion?: string;
-    addressCountry?: string;
-  };
+  address?: PostalAddress;
+  /**
+   * The venue's IANA time zone, when known (the origin always, the proxy when configured, the
+   * widget never): the server's pages and calendars give times its UTC offset with it. This
+   * builder does not read it (it holds no zone database); it takes `options.startDate` instead.
+   */
+  timezone?: string;
 }
 
 export interface StructuredDataOptions {
@@ -55,9 +76,7 @@ export interface StructuredDataOptions {
   startDate?: (date: string, time: string) => string;
 }
 
-export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & NonNullable<
-  StructuredDataVenue['address']
->;
+export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & PostalAddress;
 
 export interface JsonLdPlace {
   '@type': 'Place';
@@ -107,36 +126,15 @@ export const AVAILABILITY: Record<'open' | TicketOfficeReason, string | null> = 
 /** A cancelled stop of a tour that is still on sale: its own tickets are withdrawn. */
 const CANCELLED_STOP_AVAILABILITY = `${SCHEMA}Discontinued`;
 
-/**
- * The ticket office of either shape: the current shape's own, or for the earlier shape (spec §9)
- * the one decisions.md "Earlier shape" derives (cancelled → not ticketed → ended → open).
- */
-export function ticketOfficeOf(attributes: AnyEventAttributes, today: string): TicketOffice {
-  if ('ticket_office' in attributes) return attributes.ticket_office;
-  const lastStop = attributes.occurrences.at(-1)?.occurrence_date;
-  return ticketOffice(
-    {
-      cancelled: attributes.publish_status === 'cancelled',
-      ticketsEnabled: attributes.tickets_enabled,
-      lastDate:
-        attributes.date_mode === 'multiple' && lastStop
-          ? lastStop
-          : attributes.event_date.slice(0, 10),
-      closedManuallyAt: null,
-      closeAt: null,
-      message: null,
-    },
-    today,
-    0,
-  );
-}
+const TIME_LABEL = new RegExp(TIME_LABEL_PATTERN);
 
 /** `7:30 PM` → `19:30:00`, `12:05 AM` → `00:05:00` (decisions.md `time_label`). */
 export function labelTime(label: string): string | null {
-  const match = /^(1[0-2]|[1-9]):([0-5]\d) (AM|PM)$/.exec(label);
+  const match = TIME_LABEL.exec(label);
   if (!match) return null;
-  const hours = (Number(match[1]) % 12) + (match[3] === 'PM' ? 12 : 0);
-  return `${String(hours).padStart(2, '0')}:${match[2]}:00`;
+  const hours = (Number(match[1]) % 12) + (match[2] === 'PM' ? 12 : 0);
+  // The pattern captures the hour and AM/PM only; the minutes are the two digits before ` AM`.
+  return `${String(hours).padStart(2, '0')}:${label.slice(-5, -3)}:00`;
 }
 
 /** The origin of `links.self`, the base of every page link (decisions.md "Buy link"). */

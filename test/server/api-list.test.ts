@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ListResponse } from '../../shared/contract.js';
+import type { ListResponse, SingleResponse } from '../../shared/contract.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
 import { manyEvents, startServer, venueFile, type TestServer } from '../support/server.js';
 
@@ -125,6 +125,60 @@ describe('GET /t/{slug}/api/events — selection (spec §4.1)', () => {
       links: { self: 'https://events.example.org/t/test-venue/api/events/1' },
     });
     expect(Object.keys(body)).toEqual(['data', 'links', 'meta']);
+  });
+
+  it('instants round-trip to the microsecond, offsets converted to Z (decisions.md "Dates, times")', async () => {
+    const sales = (closedManually: string | null, closeAt: string) => ({
+      closed_manually_at: closedManually,
+      close_at: closeAt,
+      message: 'Sold out.',
+    });
+    server = await startServer(
+      venueFile([
+        // Pending closure: open, with the deadline.
+        { date: '2026-12-10', time: '20:00', sales: sales(null, '2026-12-05T12:00:00.123456Z') },
+        // Closed by hand an hour ahead of UTC; the deadline 7 µs past 18:00 Z.
+        {
+          date: '2026-12-10',
+          time: '21:00',
+          sales: sales('2026-12-05T09:30:05.000001+01:00', '2026-12-09T18:00:00.000007Z'),
+        },
+        {
+          date: '2026-12-10',
+          time: '22:00',
+          status: 'cancelled',
+          cancellation_reason: 'Ill.',
+          cancelled_at: '2026-12-04T23:59:59.999999-05:30',
+        },
+      ]),
+      '2026-12-05T12:00:00.122Z',
+    );
+    const { body } = await list('/t/test-venue/api/events');
+    const [pending, manual, cancelled] = body.data.map((e) => e.attributes);
+    expect(pending).toMatchObject({
+      ticket_office: { status: 'open', closes_at: '2026-12-05T12:00:00.123456Z', closed_at: null },
+    });
+    expect(manual).toMatchObject({
+      ticket_office: {
+        reason: 'manual',
+        closed_at: '2026-12-05T08:30:05.000001Z',
+        closes_at: '2026-12-09T18:00:00.000007Z',
+      },
+    });
+    expect(cancelled).toMatchObject({ cancelled_at: '2026-12-05T05:29:59.999999Z' });
+
+    // The closure fires on the millisecond clock at its millisecond (.123), as the rule compares.
+    server.setNow('2026-12-05T12:00:00.123Z');
+    const single = await fetch(`${server.url}/t/test-venue/api/events/1`);
+    const { data } = (await single.json()) as SingleResponse;
+    expect(data.attributes).toMatchObject({
+      ticket_office: {
+        status: 'closed',
+        reason: 'scheduled',
+        closes_at: '2026-12-05T12:00:00.123456Z',
+        closed_at: '2026-12-05T12:00:00.123456Z',
+      },
+    });
   });
 });
 

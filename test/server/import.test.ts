@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
+import { storedEvent } from '../../server/store/model.js';
 import { openStore, type Store } from '../../server/store/store.js';
 import { emptyStoreLocation, openTestStore, STORE_KIND } from '../support/store.js';
 import { venueFile } from '../support/server.js';
@@ -139,6 +140,53 @@ describe('venue file import (venue-file.md)', () => {
     const hit = problems.find((p) => p.path === path);
     expect(hit, JSON.stringify(problems)).toBeDefined();
     expect(hit!.message).toMatch(message);
+  });
+
+  it('rejects digits below the microsecond with their JSON paths (decisions.md "Dates, times")', async () => {
+    const problems = await rejected(
+      withEvent({
+        status: 'cancelled',
+        cancellation_reason: 'Ill.',
+        cancelled_at: '2026-12-01T10:00:00.1234567Z',
+        sales: {
+          closed_manually_at: '2026-12-01T10:00:00.0000001+01:00',
+          // Zeros past the sixth digit lose nothing: accepted.
+          close_at: '2026-12-01T10:00:00.1234560000Z',
+        },
+      }),
+    );
+    const message = 'expected at most microseconds (6 fraction digits): finer digits would be lost';
+    expect(problems).toEqual([
+      { path: 'venues[0].events[0].cancelled_at', message },
+      { path: 'venues[0].events[0].sales.closed_manually_at', message },
+    ]);
+  });
+
+  it('stores instants in their wire form, exact to the microsecond', async () => {
+    const store = await openTestStore();
+    await importVenueFile(
+      store,
+      withEvent({
+        sales: {
+          closed_manually_at: '2026-12-05T13:00:00.123456+01:00',
+          close_at: '2026-12-05 12:00:00.5z',
+        },
+      }),
+    );
+    expect(await store.event('test-venue', 1)).toMatchObject({
+      cancelledAt: null,
+      closedManuallyAt: '2026-12-05T12:00:00.123456Z',
+      closeAt: '2026-12-05T12:00:00.500000Z',
+    });
+    await store.close();
+  });
+
+  it('reads documents of earlier versions, whose instants are epoch milliseconds', () => {
+    const doc = { id: 1, cancelledAt: Date.parse('2026-12-01T10:00:00.25Z'), closeAt: null };
+    expect(storedEvent(JSON.stringify(doc))).toMatchObject({
+      cancelledAt: '2026-12-01T10:00:00.250000Z',
+      closeAt: null,
+    });
   });
 
   it('reports every problem of a file at once', async () => {

@@ -6,7 +6,6 @@
  * through the CSSOM, never as markup).
  */
 
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const DEFAULT_ACCENT = '#1a56db';
 const DEFAULT_WIDTH = '16';
 
@@ -44,6 +43,12 @@ const preview = $('preview');
 const snippet = $('snippet');
 const copyButton = $('copy');
 const copyStatus = $('copy-status');
+/**
+ * A venue slug, whole: the page renders the contract's pattern (`SLUG`, shared/patterns.ts) into
+ * the field's `pattern` attribute, as HTML anchors it, since this file is served as it is and
+ * cannot import it. Without the attribute no slug passes, rather than a guess at the rule.
+ */
+const SLUG = slugInput.pattern ? new RegExp(`^(?:${slugInput.pattern})$`) : /(?!)/;
 
 /** What the API said about the slug in the field: `{slug, total, events}` once found. */
 let venue = null;

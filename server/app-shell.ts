@@ -2,7 +2,7 @@
  * The Express app both modes are built in (origin `origin/app.ts`, proxy `proxy/app.ts`): the
  * settings, metrics, the request log, `/healthz`, the Host check (`http/host.ts`), the site's
  * own files (`/robots.txt`, `/openapi.json`, the widget, the demo page, the embed builder) and
- * the JSON:API 404 and error handler of decisions.md "Errors". A mode brings its routes.
+ * the JSON:API 404 and error handler of docs/decisions.md "Errors". A mode brings its routes.
  *
  * Order, which each mode relies on: metrics first (they time everything); the log; the probes,
  * which answer any Host (load balancers use addresses); the Host check; the mode's `encoded`
@@ -69,7 +69,7 @@ function requestLogger(logger: Logger | undefined, logFields?: (res: Response) =
 
 /**
  * Builds the app around a mode's routes, in the order the module comment gives. Routing is
- * case-sensitive (`/t/{slug}/API/events` is a 404, decisions.md "Errors"); every router of
+ * case-sensitive (`/t/{slug}/API/events` is a 404, docs/decisions.md "Errors"); every router of
  * either mode is made with `caseSensitive: true` too, since a router does not inherit the app's
  * setting. Throws nothing; the routes' errors reach the one error handler.
  */

@@ -1,5 +1,5 @@
 /**
- * Plain text of the HTML a venue authors in its admin editor (event descriptions, spec §2.2), for
+ * Plain text of the HTML a venue authors in its admin editor (event descriptions, docs/api.md §2.2), for
  * structured data and excerpts: html-to-text parses it (entities decoded, scripts and styles
  * dropped), without line wrapping, link targets or images.
  */

@@ -2,7 +2,7 @@
  * The Public Event Listing Interface as runtime schemas (TypeBox, i.e. JSON Schema) and the
  * TypeScript types derived from them, so the server, the widget and the tests share one source.
  *
- * Implements spec §2 (resources), §2.5 (pagination envelope), §7 + decisions.md "Errors".
+ * Implements docs/api.md §2 (resources), §2.5 (pagination envelope), §7 + docs/decisions.md "Errors".
  * The widget imports these with `import type` only, so none of this ships in its bundle.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
@@ -96,7 +96,7 @@ export const EarlierEventAttributesSchema = Type.Object(attributeMembers, {
 });
 export type EventAttributes = Static<typeof EventAttributesSchema>;
 export type EarlierEventAttributes = Static<typeof EarlierEventAttributesSchema>;
-/** Either shape; clients must handle both (decisions.md "Earlier shape"). */
+/** Either shape; clients must handle both (docs/decisions.md "Earlier shape"). */
 export type AnyEventAttributes = EventAttributes | EarlierEventAttributes;
 
 const resource = <T extends TSchema>(attributes: T) =>
@@ -121,7 +121,7 @@ export type EventResource = {
   links: { self: string };
 };
 
-/** One `meta.links` entry (spec §2.5, decisions.md "Pagination"). */
+/** One `meta.links` entry (docs/api.md §2.5, docs/decisions.md "Pagination"). */
 export const PageLinkSchema = Type.Object(
   {
     url: Nullable(Type.String({ format: 'uri' })),
@@ -173,7 +173,7 @@ export const SingleResponseSchema = Type.Object(
 );
 export type SingleResponse = { data: EventResource };
 
-/** decisions.md "Errors": a JSON:API error document. */
+/** docs/decisions.md "Errors": a JSON:API error document. */
 export const ErrorResponseSchema = Type.Object(
   {
     errors: Type.Array(
@@ -197,7 +197,7 @@ export const ErrorResponseSchema = Type.Object(
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
 /**
- * Spec §2.4 rules 1–2 and decisions.md: returns the violated rules (empty when the object is
+ * Spec §2.4 rules 1–2 and docs/decisions.md: returns the violated rules (empty when the object is
  * consistent). Used by tests and by the proxy's contract checks.
  */
 export function checkTicketOfficeRules(office: TicketOffice): string[] {

@@ -4,35 +4,35 @@
  */
 
 /**
- * Regex source of a slug: a venue's `{slug}` in every URL (spec §4) and an event's page slug
+ * Regex source of a slug: a venue's `{slug}` in every URL (docs/api.md §4) and an event's page slug
  * (`/t/{slug}/events/{event-slug}`): lowercase ASCII letters and digits in words joined by single
  * hyphens. The one home of this rule: the venue-file schema, the origin's routes and the proxy's
  * path filter all build on it.
  */
 export const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
 /**
- * Regex source of an event `id` (spec §2.1, decisions.md "Errors"): a plain positive decimal
+ * Regex source of an event `id` (docs/api.md §2.1, docs/decisions.md "Errors"): a plain positive decimal
  * integer, no sign and no leading zero, of at most 16 digits (every safe integer id fits).
  */
 export const EVENT_ID = '[1-9]\\d{0,15}';
-/** Regex source of a plain positive decimal integer of any length (decisions.md "Pagination"). */
+/** Regex source of a plain positive decimal integer of any length (docs/decisions.md "Pagination"). */
 export const POSITIVE_INTEGER = '[1-9]\\d*';
 /** `source` as a regex matching a whole string. */
 export const whole = (source: string): RegExp => new RegExp(`^(?:${source})$`);
 
 /**
- * decisions.md "Caching": every cacheable response (API, event page, proxied copy) is fresh for
+ * docs/decisions.md "Caching": every cacheable response (API, event page, proxied copy) is fresh for
  * at most this many seconds.
  */
 export const MAX_AGE_SECONDS = 60;
 
-/** `YYYY-MM-DDT00:00:00.000000Z`: the venue-local calendar date (spec §2.2, decisions.md). */
+/** `YYYY-MM-DDT00:00:00.000000Z`: the venue-local calendar date (docs/api.md §2.2, docs/decisions.md). */
 export const EVENT_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T00:00:00\\.000000Z$';
-/** `HH:MM:SS`, venue-local (spec §2.2). */
+/** `HH:MM:SS`, venue-local (docs/api.md §2.2). */
 export const EVENT_TIME_PATTERN = '^([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$';
-/** UTC instant with microseconds, e.g. `2026-12-04T18:00:00.000000Z` (decisions.md). */
+/** UTC instant with microseconds, e.g. `2026-12-04T18:00:00.000000Z` (docs/decisions.md). */
 export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d{6}Z$';
-/** `h:mm AM` / `h:mm PM`, no leading zero (decisions.md). */
+/** `h:mm AM` / `h:mm PM`, no leading zero (docs/decisions.md). */
 export const TIME_LABEL_PATTERN = '^(1[0-2]|[1-9]):[0-5]\\d (AM|PM)$';
 
 /** Spec §2.5 / §8: page size of the list endpoint. */

@@ -1,5 +1,5 @@
 /**
- * The venue file (see the handbook's `venue-file.md`): the server's input, as a TypeBox schema.
+ * The venue file (docs/venue-file.md): the server's input, as a TypeBox schema.
  * `shared/venue-file.schema.json` is generated from this (`npm run schema`) and shipped; a test
  * keeps the two identical. Rules JSON Schema cannot state (IANA zones, unique ids, required
  * members that depend on mode/status) are checked by the importer, with the same JSON paths.
@@ -131,7 +131,7 @@ export type AddressInput = Static<typeof AddressInputSchema>;
  * A venue as the venue file gives it (snake_case, optional `name` and `api_shape`, events as
  * written): the importer's input, apart from the stored `VenueRecord`/`StoredVenue` it becomes
  * (defaults applied, instants and address normalised) because the file's spelling is a public
- * format of its own (handbook `venue-file.md`).
+ * format of its own (docs/venue-file.md).
  */
 export type VenueInput = Static<typeof VenueInputSchema>;
 export type VenueFile = Static<typeof VenueFileSchema>;

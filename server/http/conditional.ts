@@ -1,6 +1,6 @@
 /**
  * Conditional responses (RFC 9110 §8.8.3 ETag, §13.1.2 If-None-Match) and the freshness header of
- * decisions.md "Caching", shared by the origin and the proxy so both validate the same way.
+ * docs/decisions.md "Caching", shared by the origin and the proxy so both validate the same way.
  */
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -44,7 +44,7 @@ export function forBase(holder: PerBase, base: string, fill: () => Buffer): Repr
 
 /**
  * `max-age` in whole seconds for a response that stays valid until `untilMs` (UTC epoch ms) seen
- * at `nowMs`: never negative, never above `MAX_AGE_SECONDS` (decisions.md "Caching").
+ * at `nowMs`: never negative, never above `MAX_AGE_SECONDS` (docs/decisions.md "Caching").
  */
 export function maxAgeSeconds(untilMs: number, nowMs: number): number {
   return Math.max(0, Math.min(MAX_AGE_SECONDS, Math.floor((untilMs - nowMs) / 1000)));

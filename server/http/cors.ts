@@ -2,7 +2,7 @@ import corsMiddleware from 'cors';
 import type { RequestHandler } from 'express';
 
 /**
- * CORS for the public read API (decisions.md "Caching and CORS"): `Access-Control-Allow-Origin: *`
+ * CORS for the public read API (docs/decisions.md "Caching and CORS"): `Access-Control-Allow-Origin: *`
  * by default, or only the listed origins (e.g. `https://venue.example`). Never credentials.
  * Preflight (`OPTIONS` with `Access-Control-Request-Method`) is answered here with 204.
  */

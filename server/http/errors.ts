@@ -1,5 +1,5 @@
 /**
- * JSON:API error documents (decisions.md "Errors") and the one error handler that renders them.
+ * JSON:API error documents (docs/decisions.md "Errors") and the one error handler that renders them.
  * Handlers throw `createError(status, detail)` (http-errors); nothing else writes an error body.
  */
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
@@ -21,7 +21,7 @@ const TITLES: Record<number, string> = {
 };
 
 /**
- * The JSON:API error document of decisions.md "Errors" for `status`, with one sentence `detail`
+ * The JSON:API error document of docs/decisions.md "Errors" for `status`, with one sentence `detail`
  * and, for a bad query parameter, `source.parameter` naming it (docs/api.md §10.12).
  */
 export function errorBody(status: number, detail: string, parameter?: string): ErrorResponse {
@@ -36,10 +36,10 @@ export function sendError(res: Response, status: number, detail: string, paramet
   sendEncoded(res, JSON.stringify(errorBody(status, detail, parameter)), 'application/json');
 }
 
-/** The methods the public API allows (decisions.md "Errors"); OPTIONS is CORS preflight. */
+/** The methods the public API allows (docs/decisions.md "Errors"); OPTIONS is CORS preflight. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
-/** A 405 with `Allow` for `method` (decisions.md "Errors"). */
+/** A 405 with `Allow` for `method` (docs/decisions.md "Errors"). */
 export function methodNotAllowedError(method: string) {
   return createError(405, `The method ${method} is not allowed here; use GET or HEAD.`, {
     headers: { Allow: ALLOWED_METHODS },
@@ -71,7 +71,7 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
     return;
   }
   if (error instanceof URIError) {
-    // A path segment that does not decode (`%ff`) cannot name a venue or event: decisions.md 404.
+    // A path segment that does not decode (`%ff`) cannot name a venue or event: docs/decisions.md 404.
     sendError(res, 404, 'No resource exists at this path.');
     return;
   }

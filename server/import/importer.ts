@@ -1,5 +1,5 @@
 /**
- * Imports venue files into a store, all-or-nothing (handbook `venue-file.md`): every file is
+ * Imports venue files into a store, all-or-nothing (docs/venue-file.md): every file is
  * checked, slugs and event ids must be unique across the whole import, and only then are the
  * named venues replaced in one transaction. The importer validates and orchestrates; the store
  * only stores.

@@ -1,5 +1,5 @@
 /**
- * Validates one venue file (handbook `venue-file.md`) and normalises it into the stored data
+ * Validates one venue file (docs/venue-file.md) and normalises it into the stored data
  * model. Every problem is collected with its JSON path. JSON Schema checks use Ajv against
  * `shared/venue-file.schema.json`'s source. Uniqueness across an import is the importer's.
  */
@@ -99,7 +99,7 @@ function storedInstant(value: string | null | undefined): string | null {
 }
 
 /**
- * Instants the schema's `date-time` format accepts but the API cannot repeat exactly (decisions.md
+ * Instants the schema's `date-time` format accepts but the API cannot repeat exactly (docs/decisions.md
  * "Dates, times"): a leap second (`23:59:60Z`), or digits below the microsecond. Rejected with
  * their JSON path, never stored as null or rounded.
  */
@@ -214,7 +214,7 @@ function normaliseEvent(event: EventInput): StoredEvent {
 }
 
 /**
- * The venue's optional `url` and `address` (handbook `venue-file.md`): the URL as the WHATWG parser
+ * The venue's optional `url` and `address` (docs/venue-file.md): the URL as the WHATWG parser
  * writes it; address members trimmed, empty ones dropped, and no address when none is left.
  */
 function venueDetails(venue: VenueInput): Pick<StoredVenue, 'url' | 'address'> {

@@ -1,5 +1,5 @@
 /**
- * The origin server: the Public Event Listing Interface (spec §4) over a `Store` and the pages
+ * The origin server: the Public Event Listing Interface (docs/api.md §4) over a `Store` and the pages
  * built from it, in the app shell both modes share (`app-shell.ts`: the widget script, the demo
  * page, `/healthz`, …). `createApp` only builds the app; `main.ts` listens.
  */
@@ -31,7 +31,7 @@ export interface AppOptions {
   widgetDir?: string;
   /** Venue slug the demo page at `/` embeds; default `DEMO_SLUG` (`blue-room`). */
   demoSlug?: string;
-  /** Serve the earlier shape (no `ticket_office`, spec §9) for every venue. */
+  /** Serve the earlier shape (no `ticket_office`, docs/api.md §9) for every venue. */
   earlierShape?: boolean;
   /**
    * Keep each rendered response until the store changes or its next transition (default true).
@@ -71,11 +71,11 @@ function demoImagesRouter(): Router {
 
 /**
  * Builds the Express app in the shell both modes share (`app-shell.ts`). Routes:
- * `GET|HEAD /t/{slug}/api/events[?page=n]` (spec §4.1), `GET|HEAD /t/{slug}/api/events/{id}`
+ * `GET|HEAD /t/{slug}/api/events[?page=n]` (docs/api.md §4.1), `GET|HEAD /t/{slug}/api/events/{id}`
  * (§4.2), the pages under `/t/{slug}/events` (the event page buy links point at, the listing
  * page, the calendar files), `/storage/demo/*` (demo images), `/readyz`, and the shell's own
  * (`/healthz`, `/widget/*`, `/` demo page, `/embed`, `/robots.txt`, `/openapi.json`).
- * Every error is a JSON:API error document (decisions.md "Errors"). Throws nothing.
+ * Every error is a JSON:API error document (docs/decisions.md "Errors"). Throws nothing.
  */
 export function createApp(options: AppOptions): Express {
   const { store } = options;

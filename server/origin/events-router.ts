@@ -1,8 +1,8 @@
 /**
- * The events resource of the Public Event Listing Interface (spec §4): the list and one event as
+ * The events resource of the Public Event Listing Interface (docs/api.md §4): the list and one event as
  * JSON:API documents.
  * `router.param('slug')` loads the venue once per request; each route declares GET only, so
- * Express answers HEAD, and every other method gets the 405 of decisions.md "Errors".
+ * Express answers HEAD, and every other method gets the 405 of docs/decisions.md "Errors".
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { EVENT_ID, whole } from '../../shared/contract.js';
@@ -32,7 +32,7 @@ export interface EventsRouterOptions {
    * request's own origin (its `Host`, checked by `requireValidHost`).
    */
   baseUrl: string | undefined;
-  /** Serve the earlier shape (spec §9) for every venue. */
+  /** Serve the earlier shape (docs/api.md §9) for every venue. */
   earlierShape: boolean;
   corsOrigins: '*' | readonly string[];
 }
@@ -66,7 +66,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     });
   }
 
-  /** GET /t/{slug}/api/events[?page=n] (spec §4.1, §2.5). */
+  /** GET /t/{slug}/api/events[?page=n] (docs/api.md §4.1, §2.5). */
   const listEvents: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as VenueLocals;
     const page = parsePage(req.query.page);
@@ -91,7 +91,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     send(req, res, rendered, nowMs);
   };
 
-  /** GET /t/{slug}/api/events/{id} (spec §4.2). */
+  /** GET /t/{slug}/api/events/{id} (docs/api.md §4.2). */
   const showEvent: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as VenueLocals;
     const raw = String(req.params.id);
@@ -114,7 +114,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     send(req, res, rendered, nowMs);
   };
 
-  /** Any other path under the API (decisions.md "Errors"). */
+  /** Any other path under the API (docs/decisions.md "Errors"). */
   const unknownApiPath: RequestHandler = () => {
     throw createError(404, 'The API has only /events and /events/{id}.');
   };

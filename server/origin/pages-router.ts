@@ -3,11 +3,11 @@
  * rendering as the API (so a page and the API never disagree):
  *
  * - `GET /t/{slug}/events[?page=n]`: the listing page, 12 per page in the API's order;
- * - `GET /t/{slug}/events/{event-slug}`: the event page buy links open (decisions.md "Buy link");
+ * - `GET /t/{slug}/events/{event-slug}`: the event page buy links open (docs/decisions.md "Buy link");
  * - `GET /t/{slug}/events.ics`: the venue's calendar feed (for `webcal://` subscription);
  * - `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file (a tour: every stop).
  *
- * HEAD works on each; other methods get the 405 of decisions.md "Errors". Responses carry a
+ * HEAD works on each; other methods get the 405 of docs/decisions.md "Errors". Responses carry a
  * strong ETag (304 on a match) and `Cache-Control` bounded like the API's: at most 60 s, never
  * past the next transition (a pending closure, the venue's midnight).
  */
@@ -32,7 +32,7 @@ export interface PagesRouterOptions {
   clock?: () => Date;
   /** Public base URL of links (no trailing slash); default each request's own origin. */
   baseUrl?: string;
-  /** Serve the earlier shape (spec §9) for every venue: pages derive the ticket office. */
+  /** Serve the earlier shape (docs/api.md §9) for every venue: pages derive the ticket office. */
   earlierShape?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The origin's response memo: each API response is rendered once and kept, as bytes with its
  * ETag, until the store changes or its next transition (a venue's midnight or a pending
- * `closes_at`, decisions.md "Caching"). Bounded by bytes, not entries, so no request pattern can
+ * `closes_at`, docs/decisions.md "Caching"). Bounded by bytes, not entries, so no request pattern can
  * grow it past `maxBytes`.
  */
 import { LRUCache } from 'lru-cache';

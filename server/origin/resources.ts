@@ -1,5 +1,5 @@
 /**
- * Turns stored events into API resources at a given instant (spec §2.1–2.4, §9).
+ * Turns stored events into API resources at a given instant (docs/api.md §2.1–2.4, §9).
  * Pure: the instant and the venue-local date are passed in.
  */
 import type { CompactOccurrence, EventResource } from '../../shared/contract.js';
@@ -38,7 +38,7 @@ const lastDate = (event: StoredEvent) =>
   event.mode === 'single' ? event.date! : event.stops[event.stops.length - 1]!.date;
 
 /**
- * The event resource of spec §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.
+ * The event resource of docs/api.md §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.
  * With `venue.apiShape === 'earlier'` (or `earlierShape`, the server-wide setting) the attributes lack `ticket_office` (§9).
  */
 export function renderEvent(
@@ -98,7 +98,7 @@ export function renderEvent(
 /**
  * The next instant (UTC epoch ms) after `nowMs` at which any of `events` can look different:
  * `dayEndMs`, the next midnight in the venue's zone (stops pass, days end), or an earlier pending
- * scheduled closure. Bounds response caching (decisions.md "Caching").
+ * scheduled closure. Bounds response caching (docs/decisions.md "Caching").
  */
 export function nextTransition(
   events: readonly StoredEvent[],

@@ -39,7 +39,7 @@ export class StoreReads {
   }
 
   /**
-   * Page `page` of `slug`'s events listed on venue-local `today` at store `version` (spec §4.1,
+   * Page `page` of `slug`'s events listed on venue-local `today` at store `version` (docs/api.md §4.1,
    * §2.5): the total, where the page falls, and its events soonest first (none beyond the last).
    */
   async listedPage(

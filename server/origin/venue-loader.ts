@@ -1,7 +1,7 @@
 /**
  * The `:slug` loader both origin routers use (`router.param('slug', venueLoader(…))`): finds the
- * venue once per request at the store's current version, or answers the 404 of decisions.md
- * "Errors". A slug no venue file could publish (not `SLUG`, spec §4, or too long) gets that 404
+ * venue once per request at the store's current version, or answers the 404 of docs/decisions.md
+ * "Errors". A slug no venue file could publish (not `SLUG`, docs/api.md §4, or too long) gets that 404
  * without a store read.
  */
 import type { Request, Response } from 'express';

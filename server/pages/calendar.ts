@@ -1,6 +1,6 @@
 /**
  * iCalendar files (RFC 5545) of a venue's events, written with ical-generator from API resources
- * (spec §2), so the origin and the proxy can both build them: one `VEVENT` per date (a single
+ * (docs/api.md §2), so the origin and the proxy can both build them: one `VEVENT` per date (a single
  * event, or each stop of a tour), `DTSTART;TZID=` the venue's IANA zone with its `VTIMEZONE`
  * (floating local times when the zone is unknown), a stable `UID`, `STATUS:CANCELLED` for
  * cancelled events and stops, the event page as `URL`, and `DEFAULT_DURATION_MINUTES` as the

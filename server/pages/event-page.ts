@@ -1,6 +1,6 @@
 /**
- * The public event page that buy links point at (`/t/{slug}/events/{event-slug}`, decisions.md
- * "Buy link"), built from the event's API resource (spec §2) so it says exactly what the API
+ * The public event page that buy links point at (`/t/{slug}/events/{event-slug}`, docs/decisions.md
+ * "Buy link"), built from the event's API resource (docs/api.md §2) so it says exactly what the API
  * says: the event, its dates (every stop of a tour, each with an anchor), its ticket office, an
  * "Add to calendar" link, and its schema.org `Event` JSON-LD. This server lists events but sells
  * nothing; behind the proxy the same path redirects to the platform's real page.

@@ -1,6 +1,6 @@
 /**
  * The server-rendered listing page `/t/{slug}/events[?page=n]`: the venue's listed events, 12 per
- * page in the API's order (spec §4.1), as plain HTML that works with JavaScript off — each event
+ * page in the API's order (docs/api.md §4.1), as plain HTML that works with JavaScript off — each event
  * linking to its page, numbered pagination links, the calendar feed, and the same schema.org
  * JSON-LD as the event pages. Built from API resources, so the page and the API agree.
  */
@@ -19,7 +19,7 @@ import {
   type PageVenue,
 } from './page-shell.js';
 
-/** Where the page sits in the list (spec §2.5 `meta`). */
+/** Where the page sits in the list (docs/api.md §2.5 `meta`). */
 export interface ListingPosition {
   currentPage: number;
   lastPage: number;
@@ -28,7 +28,7 @@ export interface ListingPosition {
   from: number | null;
 }
 
-/** The position of a list response (spec §2.5), e.g. one the proxy got from its upstream. */
+/** The position of a list response (docs/api.md §2.5), e.g. one the proxy got from its upstream. */
 export const positionOf = (meta: ListResponse['meta']): ListingPosition => ({
   currentPage: meta.current_page,
   lastPage: meta.last_page,

@@ -43,7 +43,7 @@ export function localWhen(date: string, time: string): string {
 
 /** `/t/{slug}/events`: the listing page (page 1). */
 export const listingPath = (slug: string) => `/t/${slug}/events`;
-/** `/t/{slug}/events/{event-slug}`: an event page (decisions.md "Buy link"). */
+/** `/t/{slug}/events/{event-slug}`: an event page (docs/decisions.md "Buy link"). */
 export const eventPath = (slug: string, eventSlug: string) => `/t/${slug}/events/${eventSlug}`;
 
 const STYLES = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--line:#d0d7de;--accent:#0b57d0;--danger:#b42318}

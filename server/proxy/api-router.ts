@@ -1,5 +1,5 @@
 /**
- * The proxied API (spec §4.1, §4.2): `GET|HEAD /t/{slug}/api/events[?page=n]` and
+ * The proxied API (docs/api.md §4.1, §4.2): `GET|HEAD /t/{slug}/api/events[?page=n]` and
  * `/t/{slug}/api/events/{id}`, answered with the upstream's document as it sent it but for its
  * links (on the proxy's public base), its ETag and a `max-age` bounded by its freshness, with
  * `X-Cache` and `Via`. Mounted after `classifyTarget`; other routes pass through.

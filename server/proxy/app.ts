@@ -110,11 +110,11 @@ function venueRouter(options: ProxyOptions, context: ProxyContext): Router {
 }
 
 /**
- * Builds the proxy app. Routes: `GET|HEAD /t/{slug}/api/events[?page=n]` (spec §4.1) and
+ * Builds the proxy app. Routes: `GET|HEAD /t/{slug}/api/events[?page=n]` (docs/api.md §4.1) and
  * `/t/{slug}/api/events/{id}` (§4.2) from the upstream, the pages under `/t/{slug}/events`, and
  * the shell's own (`/healthz` with `mode: 'proxy'`, `/widget/*`, `/`, `/embed`, `/robots.txt`,
  * `/openapi.json`); with `metrics`, cache results and upstream latency too. Every error is a
- * JSON:API error document (decisions.md "Errors"). Throws at start for a bad `venueZones`.
+ * JSON:API error document (docs/decisions.md "Errors"). Throws at start for a bad `venueZones`.
  */
 export function createProxyApp(options: ProxyOptions): Express {
   if (options.venueZones) checkVenueZones(options.venueZones);

@@ -1,7 +1,7 @@
 /**
  * The first step of every request under `/t/`: its raw target classified (`routes.ts`), never
  * decoded, so `%ff` is a 404 and nothing a client encodes reaches another upstream path. A
- * rejected target is answered here (the 404 or 405 of decisions.md "Errors"); an accepted one
+ * rejected target is answered here (the 404 or 405 of docs/decisions.md "Errors"); an accepted one
  * is left in `res.locals.route` for the API and page routers.
  */
 import type { RequestHandler, Response } from 'express';

@@ -1,6 +1,6 @@
 /**
  * How long the proxy may serve an upstream response without asking again. Pure; instants are UTC
- * epoch milliseconds. Implements decisions.md "Caching": never longer than `MAX_AGE_SECONDS`, the
+ * epoch milliseconds. Implements docs/decisions.md "Caching": never longer than `MAX_AGE_SECONDS`, the
  * upstream's own freshness lifetime (its `Cache-Control`, read by http-cache-semantics as a shared
  * cache would), a pending `closes_at` in the body, or the next moment some venue's midnight can
  * fall (the proxy does not know the venue's zone; every IANA offset is a multiple of 15 minutes,

@@ -2,7 +2,7 @@
  * The glue between the proxy's routes and its upstream (`upstream-cache.ts` over `upstream.ts`):
  * one upstream answer for a request, from a fresh cached copy (`HIT`), else from the upstream
  * (`MISS`, or `HIT` when it confirmed the copy with a 304), else, when the upstream fails with a
- * 502/504, from a copy younger than `staleMs` (`STALE`, decisions.md "Caching"). Each answer's
+ * 502/504, from a copy younger than `staleMs` (`STALE`, docs/decisions.md "Caching"). Each answer's
  * log goes onto the request's logs (`proxy-log.ts`).
  */
 import type { Request } from 'express';

@@ -1,6 +1,6 @@
 /**
  * What the proxy needs to build the listing page and the calendar files itself, from the
- * upstream's list responses (spec §2.5) and the pure renderers it shares with the origin
+ * upstream's list responses (docs/api.md §2.5) and the pure renderers it shares with the origin
  * (`server/pages/`): the venue as the proxy knows it (its slug, and its IANA zone only when
  * configured), a reader that turns an upstream list body into resources the renderers can
  * trust, and the feed's events gathered from several list pages. Its "today" is
@@ -71,7 +71,7 @@ const validTicketOffice = ajv.compile(lenient(TicketOfficeSchema));
 
 /**
  * `value` is an event resource of either shape the renderers can read: every member of spec
- * §2.2 with its type, and a `ticket_office` (when present at all) of spec §2.4.
+ * §2.2 with its type, and a `ticket_office` (when present at all) of docs/api.md §2.4.
  */
 export function isReadableEvent(value: unknown): value is EventResource {
   if (!validEvent(value)) return false;

@@ -1,5 +1,5 @@
 /**
- * The proxy's public base URL, which rewritten links start with (spec §2.1 `links.self`): the
+ * The proxy's public base URL, which rewritten links start with (docs/api.md §2.1 `links.self`): the
  * configured `--base-url`, or else the scheme and `Host` the client used. It is applied when a
  * response is sent, never part of a cache key; `requireValidHost`
  * (`server/http/host.ts`) has rejected a missing or malformed `Host` before.

@@ -1,5 +1,5 @@
 /**
- * Rewrites the absolute URLs of an API body (spec §2.1 `links.self`, §2.5 `links.*`, `meta.path`,
+ * Rewrites the absolute URLs of an API body (docs/api.md §2.1 `links.self`, §2.5 `links.*`, `meta.path`,
  * `meta.links[].url`) from the upstream's base to the proxy's public base, so clients can follow
  * them through the proxy. Other members (titles, descriptions) are never touched.
  *

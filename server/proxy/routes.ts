@@ -1,7 +1,7 @@
 /**
  * Which requests the proxy may answer. Pure, on the raw request target (before any decoding),
  * so that nothing a client encodes can reach another upstream path: the proxy forwards exactly
- * the two endpoint shapes of spec §4 and is never an open proxy. The pages it builds itself (the
+ * the two endpoint shapes of docs/api.md §4 and is never an open proxy. The pages it builds itself (the
  * listing page and the calendar files) are read from those same list requests; the event page
  * redirects to the platform. The slug and id patterns are the contract's (`SLUG`, `EVENT_ID`).
  */
@@ -9,9 +9,9 @@ import { EVENT_ID, SLUG } from '../../shared/contract.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 
 export type ProxyRoute =
-  /** `GET /t/{slug}/api/events?page=n` (spec §4.1); `upstreamPath` keeps only a normalised page. */
+  /** `GET /t/{slug}/api/events?page=n` (docs/api.md §4.1); `upstreamPath` keeps only a normalised page. */
   | { kind: 'list'; slug: string; upstreamPath: string }
-  /** `GET /t/{slug}/api/events/{id}` (spec §4.2). */
+  /** `GET /t/{slug}/api/events/{id}` (docs/api.md §4.2). */
   | { kind: 'event'; slug: string; upstreamPath: string }
   /** `GET /t/{slug}/events/{event-slug}`: redirected to the platform's event page. */
   | { kind: 'event-page'; slug: string; upstreamPath: string }

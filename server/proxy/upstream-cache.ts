@@ -4,7 +4,7 @@
  * Its `fetchMethod` is the one place an upstream answer is fetched, revalidated with the cached
  * copy's `ETag`, checked and turned into an entry; lru-cache coalesces concurrent fetches of one
  * path and keeps the last good copy when a refresh fails (`noDeleteOnFetchRejection`), so the
- * caller can answer from it. Freshness (decisions.md "Caching") is ours, on the injected clock.
+ * caller can answer from it. Freshness (docs/decisions.md "Caching") is ours, on the injected clock.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type CachePolicy from 'http-cache-semantics';

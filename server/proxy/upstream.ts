@@ -3,7 +3,7 @@
  * keep-alive agent, the body buffered up to a size cap so it can be checked, rewritten and cached.
  * Faults reject with http errors (502, or 504 for a timeout) whose `detail` names no address; the
  * low-level cause (e.g. `connect ECONNREFUSED 10.0.0.5:443`) travels as `cause`, for the log only
- * (decisions.md "Errors": one human sentence).
+ * (docs/decisions.md "Errors": one human sentence).
  *
  * Why not http-proxy-middleware: it streams one upstream answer into one client's response. The
  * proxy instead shares one upstream answer between every waiting client (lru-cache's `fetchMethod`

@@ -1,6 +1,6 @@
 /**
- * Which events are listed on a venue-local date, and in which order: the one home of spec §4.1
- * rules 1–3 and decisions.md "Multi-date events" for both stores. An event is stored with one
+ * Which events are listed on a venue-local date, and in which order: the one home of docs/api.md §4.1
+ * rules 1–3 and docs/decisions.md "Multi-date events" for both stores. An event is stored with one
  * listing span per range of dates over which it is listed with a fixed current stop; a store
  * lists it on `today` when `after < today <= until` and sorts by (`sortDate`, `sortTime`, id),
  * with the SQL of `listingQueries`, which both stores run.
@@ -51,9 +51,9 @@ export interface ListingParameters {
 /**
  * The two listing queries over the `listing` table, for both stores: `count` (one row `n`, the
  * number of events listed on `today`) and `page` (the `doc` of each listed event on the page,
- * soonest first). "Listed" (spec §4.1 rules 1–2: served, and dated `today` or later — a tour with
+ * soonest first). "Listed" (docs/api.md §4.1 rules 1–2: served, and dated `today` or later — a tour with
  * a stop `today` or later) is one span `after < today <= until` of `listingSpans`; the order
- * (rule 3, decisions.md sort order) is the span's (`sort_date`, `sort_time`, event id).
+ * (rule 3, docs/decisions.md sort order) is the span's (`sort_date`, `sort_time`, event id).
  * @param p the dialect's parameter placeholders
  * @param indexedBy SQLite: name the covering index each query reads (`INDEXED BY`: the page in
  *   `listing_order`'s order, the count from `listing_span`); PostgreSQL has no such hint

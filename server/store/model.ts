@@ -1,7 +1,7 @@
 /**
  * The stored data model: what an import writes and the API reads, on either store. Venue-local
  * dates are `YYYY-MM-DD`, venue-local times `HH:MM:SS`, instants their wire form
- * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; decisions.md "Dates, times").
+ * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; docs/decisions.md "Dates, times").
  */
 import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { instant } from '../../shared/rules/wire-format.js';
@@ -37,7 +37,7 @@ export interface StoredEvent {
   location: string;
   over18: boolean;
   status: 'draft' | 'published' | 'cancelled';
-  /** Whether the public API serves it at all (spec §4.2: not draft, private or hidden-cancelled). */
+  /** Whether the public API serves it at all (docs/api.md §4.2: not draft, private or hidden-cancelled). */
   served: boolean;
   ticketsEnabled: boolean;
   showImages: boolean;

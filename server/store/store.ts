@@ -45,9 +45,9 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   venue(slug: string): Promise<VenueRecord | undefined>;
   venueCount(): Promise<number>;
-  /** Number of events listed for `today` (venue-local `YYYY-MM-DD`), spec §4.1 rules 1–2. */
+  /** Number of events listed for `today` (venue-local `YYYY-MM-DD`), docs/api.md §4.1 rules 1–2. */
   countListed(slug: string, today: string): Promise<number>;
-  /** Listed events for `today`, soonest first (spec §4.1 rule 3, decisions.md sort order). */
+  /** Listed events for `today`, soonest first (docs/api.md §4.1 rule 3, docs/decisions.md sort order). */
   listed(slug: string, today: string, offset: number, limit: number): Promise<StoredEvent[]>;
   /** A served event of the venue (not draft, private or hidden-cancelled), or undefined. */
   event(slug: string, id: number): Promise<StoredEvent | undefined>;

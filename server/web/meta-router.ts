@@ -1,7 +1,7 @@
 /**
  * What describes the site rather than a venue, the same in both modes: `/robots.txt` (every
  * public page may be indexed; the API and calendars are data, not pages) and `/openapi.json`
- * (the interface of spec §4 as OpenAPI, readable from any origin).
+ * (the interface of docs/api.md §4 as OpenAPI, readable from any origin).
  */
 import express, { type Router } from 'express';
 import { PACKAGE_VERSION } from '../files.js';

@@ -24,7 +24,7 @@ const header = (description: string, schema: Record<string, unknown> = { type: '
 const cachingHeaders = {
   ETag: header('Strong validator of this representation (RFC 9110 §8.8.3).'),
   'Cache-Control': header(
-    `\`public, max-age=N\`, N ≤ ${MAX_AGE_SECONDS} and never past the next change (decisions.md "Caching").`,
+    `\`public, max-age=N\`, N ≤ ${MAX_AGE_SECONDS} and never past the next change (docs/decisions.md "Caching").`,
   ),
   Vary: header('`Accept-Encoding`: brotli and gzip representations exist.'),
 };
@@ -72,7 +72,7 @@ const ifNoneMatch = {
 /** The OpenAPI 3.1 document. `version` is the release (package.json). */
 export function openApiDocument(version: string): Record<string, unknown> {
   const list = {
-    summary: 'Upcoming events of a venue, soonest first, 12 per page (spec §4.1)',
+    summary: 'Upcoming events of a venue, soonest first, 12 per page (docs/api.md §4.1)',
     operationId: 'listEvents',
     parameters: [
       slugParameter,
@@ -81,7 +81,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         in: 'query',
         required: false,
         description:
-          'Page number. A value that is not a plain decimal integer ≥ 1 within 2^53 reads as 1 (decisions.md "Pagination").',
+          'Page number. A value that is not a plain decimal integer ≥ 1 within 2^53 reads as 1 (docs/decisions.md "Pagination").',
         schema: { type: 'string' },
       },
       ifNoneMatch,
@@ -96,7 +96,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
     },
   };
   const one = {
-    summary: 'One event of a venue (spec §4.2)',
+    summary: 'One event of a venue (docs/api.md §4.2)',
     operationId: 'showEvent',
     parameters: [
       slugParameter,

@@ -3,7 +3,7 @@ import { PER_PAGE, POSITIVE_INTEGER, whole, type PageLink } from '../contract.js
 const PAGE_NUMBER = whole(POSITIVE_INTEGER);
 
 /**
- * The page asked for, as Laravel's `PaginationState` reads it (decisions.md "Pagination"): a
+ * The page asked for, as Laravel's `PaginationState` reads it (docs/decisions.md "Pagination"): a
  * query value that is a plain decimal integer ≥ 1 within 2^53, else 1. Arrays, `0`, `-1`, `abc`,
  * `2.5`, `02` and huge values all give 1.
  */
@@ -13,7 +13,7 @@ export function parsePage(raw: unknown): number {
   return Number.isSafeInteger(page) ? page : 1;
 }
 
-/** Page-level numbers of a list response (spec §2.5, decisions.md "Pagination"). */
+/** Page-level numbers of a list response (docs/api.md §2.5, docs/decisions.md "Pagination"). */
 export interface PageWindow {
   currentPage: number;
   lastPage: number;
@@ -24,7 +24,7 @@ export interface PageWindow {
   offset: number;
 }
 
-/** Where page `page` of `total` items falls (page size `PER_PAGE`, spec §8). */
+/** Where page `page` of `total` items falls (page size `PER_PAGE`, docs/api.md §8). */
 export function pageWindow(total: number, page: number): PageWindow {
   const lastPage = Math.max(1, Math.ceil(total / PER_PAGE));
   const offset = (page - 1) * PER_PAGE;
@@ -40,8 +40,8 @@ export function pageWindow(total: number, page: number): PageWindow {
 
 /**
  * The `links` and `meta` members of the list envelope, in Laravel's member order, for the list
- * endpoint at `path` (absolute, no query, no trailing slash). Implements spec §2.5 and
- * decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps). `query` is
+ * endpoint at `path` (absolute, no query, no trailing slash). Implements docs/api.md §2.5 and
+ * docs/decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps). `query` is
  * the active filters' canonical query (`filterQuery`), which every page URL carries before `page`
  * (Laravel's `withQueryString()`); `meta.path` never has it.
  */

@@ -5,7 +5,7 @@ export interface Stop {
   status: 'scheduled' | 'cancelled';
 }
 
-/** Orders stops by date, then time (decisions.md "Multi-date events"). Returns a new array. */
+/** Orders stops by date, then time (docs/decisions.md "Multi-date events"). Returns a new array. */
 export function sortStops<T extends Stop>(stops: readonly T[]): T[] {
   return [...stops].sort((a, b) => a.date.localeCompare(b.date) || a.time.localeCompare(b.time));
 }
@@ -14,7 +14,7 @@ export function sortStops<T extends Stop>(stops: readonly T[]): T[] {
  * Index of the current/next stop for the venue-local date `today` (`YYYY-MM-DD`), in stops sorted
  * by `sortStops`: the first stop dated today or later that is `scheduled`; if every upcoming stop
  * is cancelled, the first upcoming stop; if no stop is upcoming, the last stop. −1 for no stops.
- * Implements decisions.md "Multi-date events" (spec §2.2 `event_date`, `next_occurrence`).
+ * Implements docs/decisions.md "Multi-date events" (docs/api.md §2.2 `event_date`, `next_occurrence`).
  */
 export function currentStopIndex(sorted: readonly Stop[], today: string): number {
   const firstUpcoming = sorted.findIndex((stop) => stop.date >= today);

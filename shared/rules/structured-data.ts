@@ -1,5 +1,5 @@
 /**
- * schema.org `Event` structured data (JSON-LD) from the public API's event resources (spec §2),
+ * schema.org `Event` structured data (JSON-LD) from the public API's event resources (docs/api.md §2),
  * for the server's HTML pages and, unchanged, the widget. Pure: no clock, no time-zone database,
  * no HTML parser — the caller passes the venue-local `today`, an optional zone-aware start-date
  * formatter and a plain-text extractor (the server uses luxon and html-to-text; the widget knows
@@ -26,7 +26,7 @@ export { ticketOfficeOf };
 const SCHEMA = 'https://schema.org/';
 
 /**
- * A venue's postal address, schema.org `PostalAddress` (handbook `venue-file.md`): only the
+ * A venue's postal address, schema.org `PostalAddress` (docs/venue-file.md): only the
  * members the venue file gives, trimmed and non-empty; `addressCountry` is an ISO 3166-1 alpha-2
  * code. The one declaration of this shape: the stored venue, the pages and the JSON-LD use it.
  */
@@ -112,7 +112,7 @@ export interface JsonLdEvent {
 
 /**
  * `offers.availability` by ticket office (README "Structured data"): `null` means no offer at all.
- * The keys are `open` and the closed reasons of spec §2.4.
+ * The keys are `open` and the closed reasons of docs/api.md §2.4.
  */
 export const AVAILABILITY: Record<'open' | TicketOfficeReason, string | null> = {
   open: `${SCHEMA}InStock`,
@@ -128,7 +128,7 @@ const CANCELLED_STOP_AVAILABILITY = `${SCHEMA}Discontinued`;
 
 const TIME_LABEL = new RegExp(TIME_LABEL_PATTERN);
 
-/** `7:30 PM` → `19:30:00`, `12:05 AM` → `00:05:00` (decisions.md `time_label`). */
+/** `7:30 PM` → `19:30:00`, `12:05 AM` → `00:05:00` (docs/decisions.md `time_label`). */
 export function labelTime(label: string): string | null {
   const match = TIME_LABEL.exec(label);
   if (!match) return null;
@@ -137,7 +137,7 @@ export function labelTime(label: string): string | null {
   return `${String(hours).padStart(2, '0')}:${label.slice(-5, -3)}:00`;
 }
 
-/** The origin of `links.self`, the base of every page link (decisions.md "Buy link"). */
+/** The origin of `links.self`, the base of every page link (docs/decisions.md "Buy link"). */
 function originOf(resource: EventResource): string | null {
   try {
     const url = new URL(resource.links.self);

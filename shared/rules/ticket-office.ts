@@ -20,9 +20,9 @@ export interface TicketOfficeInput {
 
 /**
  * The ticket office at instant `nowMs` (UTC epoch ms), where `today` is the venue-local date at
- * that instant. The first matching row of decisions.md "Ticket office" wins:
+ * that instant. The first matching row of docs/decisions.md "Ticket office" wins:
  * cancelled → not_ticketed → event_ended → manual → scheduled → open.
- * Implements spec §2.4 (rules 1–2) and §3.
+ * Implements docs/api.md §2.4 (rules 1–2) and §3.
  */
 export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: number): TicketOffice {
   const closesAt = input.closeAt === null ? null : instant(input.closeAt);
@@ -49,8 +49,8 @@ export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: num
 }
 
 /**
- * The earlier shape (spec §9, no `ticket_office`) as the ticket-office rule's input, as
- * decisions.md "Earlier shape" derives it: the last day is the event's date, or a tour's last
+ * The earlier shape (docs/api.md §9, no `ticket_office`) as the ticket-office rule's input, as
+ * docs/decisions.md "Earlier shape" derives it: the last day is the event's date, or a tour's last
  * stop. The earlier shape carries no closures, so only rows 1–3 and 6 of the table can apply.
  */
 export function earlierShapeInput(attributes: AnyEventAttributes): TicketOfficeInput {
@@ -69,7 +69,7 @@ export function earlierShapeInput(attributes: AnyEventAttributes): TicketOfficeI
 }
 
 /**
- * The ticket office of either API shape (spec §2.4, §9): the current shape's own, or the one
+ * The ticket office of either API shape (docs/api.md §2.4, §9): the current shape's own, or the one
  * `earlierShapeInput` derives for the earlier shape on the venue-local date `today`
  * (`YYYY-MM-DD`). No clock is needed: the earlier shape has no closure that could fire.
  */

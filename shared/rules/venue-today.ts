@@ -1,5 +1,5 @@
 /**
- * A venue's calendar day at an instant (decisions.md "venue clock"): the one home of "today" for
+ * A venue's calendar day at an instant (docs/decisions.md "venue clock"): the one home of "today" for
  * the origin (which always knows the venue's IANA zone) and the proxy (which knows it only when
  * the operator configured it). Not for the widget bundle (luxon's size).
  */

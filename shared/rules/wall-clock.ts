@@ -1,8 +1,8 @@
 /**
  * Venue-local wall-clock formatting, shared by the server's event page and the widget.
  *
- * Event dates and times are the venue's local calendar date and clock time (spec §2.2,
- * decisions.md "Dates, times and the venue clock"), not instants. They are formatted as if they
+ * Event dates and times are the venue's local calendar date and clock time (docs/api.md §2.2,
+ * docs/decisions.md "Dates, times and the venue clock"), not instants. They are formatted as if they
  * were UTC, from their parts, so no reader's (or server's) time zone can shift them.
  */
 

@@ -1,19 +1,19 @@
 /**
- * Wire formats of the Public Event Listing Interface (spec §2.2–2.4, decisions.md "Dates, times").
+ * Wire formats of the Public Event Listing Interface (docs/api.md §2.2–2.4, docs/decisions.md "Dates, times").
  * Pure string functions: no clock, no time zone conversion.
  */
 
-/** `2026-12-05` → `2026-12-05T00:00:00.000000Z` (the venue-local date, not converted; spec §2.2). */
+/** `2026-12-05` → `2026-12-05T00:00:00.000000Z` (the venue-local date, not converted; docs/api.md §2.2). */
 export function eventDate(localDate: string): string {
   return `${localDate}T00:00:00.000000Z`;
 }
 
-/** `19:30` or `19:30:00` → `19:30:00` (venue-local `HH:MM:SS`, spec §2.2). */
+/** `19:30` or `19:30:00` → `19:30:00` (venue-local `HH:MM:SS`, docs/api.md §2.2). */
 export function eventTime(localTime: string): string {
   return localTime.length === 5 ? `${localTime}:00` : localTime;
 }
 
-/** `19:30:00` → `7:30 PM`, `00:05` → `12:05 AM` (decisions.md: `h:mm AM/PM`, no leading zero). */
+/** `19:30:00` → `7:30 PM`, `00:05` → `12:05 AM` (docs/decisions.md: `h:mm AM/PM`, no leading zero). */
 export function timeLabel(localTime: string): string {
   const hours = Number(localTime.slice(0, 2));
   const minutes = localTime.slice(3, 5);
@@ -24,12 +24,12 @@ export function timeLabel(localTime: string): string {
 /**
  * An instant as the rules take it: UTC epoch milliseconds, or its wire form
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (what an import stores: `parseInstant` of the venue file's value),
- * which alone keeps microseconds (decisions.md "Dates, times").
+ * which alone keeps microseconds (docs/decisions.md "Dates, times").
  */
 export type Instant = number | string;
 
 /**
- * An instant's wire form, `2026-12-04T18:00:00.000000Z` (decisions.md: UTC with microseconds).
+ * An instant's wire form, `2026-12-04T18:00:00.000000Z` (docs/decisions.md: UTC with microseconds).
  * A wire-form string is returned as it is; epoch milliseconds have zero sub-millisecond digits.
  * @throws RangeError for a number that is not a valid time value (NaN, out of range)
  */
@@ -70,7 +70,7 @@ export type InstantProblem =
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ`, exact to the microsecond: `2026-12-05T13:00:00.123456+01:00` →
  * `{ instant: '2026-12-05T12:00:00.123456Z' }`. The fraction is carried over as digits, never
  * through a `Date` (which holds milliseconds); offsets are whole minutes, so they never touch it.
- * Trailing zeros past the sixth digit are accepted (nothing is lost). Implements decisions.md
+ * Trailing zeros past the sixth digit are accepted (nothing is lost). Implements docs/decisions.md
  * "Dates, times" (instants are UTC with microseconds; a leap second is rejected).
  * @returns `{ instant }`, or `{ problem }` saying why not
  */

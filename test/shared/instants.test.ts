@@ -6,7 +6,7 @@ import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import { instant, instantMs, parseInstant } from '../../shared/rules/wire-format.js';
 import * as buyState from '../../widget/buy-state.js';
 
-// decisions.md "Dates, times": instants are UTC with microseconds; venue files may use any offset.
+// docs/decisions.md "Dates, times": instants are UTC with microseconds; venue files may use any offset.
 describe('parseInstant: a venue file instant in its wire form, exact to the microsecond', () => {
   it.each([
     ['2026-12-05T12:00:00.123456Z', '2026-12-05T12:00:00.123456Z'],
@@ -47,7 +47,7 @@ describe('instant and instantMs', () => {
   });
 });
 
-describe('ticketOffice with wire-form instants (decisions.md "Ticket office")', () => {
+describe('ticketOffice with wire-form instants (docs/decisions.md "Ticket office")', () => {
   const input = {
     cancelled: false,
     ticketsEnabled: true,
@@ -81,7 +81,7 @@ describe('ticketOffice with wire-form instants (decisions.md "Ticket office")', 
   });
 });
 
-describe('one home for the earlier-shape derivation (decisions.md "Earlier shape")', () => {
+describe('one home for the earlier-shape derivation (docs/decisions.md "Earlier shape")', () => {
   it('the widget and the structured data use the ticket-office rule module’s functions', () => {
     expect(buyState.earlierShapeInput).toBe(rule.earlierShapeInput);
     expect(structuredData.ticketOfficeOf).toBe(rule.ticketOfficeOf);

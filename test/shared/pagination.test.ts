@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
 
-describe('parsePage (decisions.md: a valid integer >= 1, else 1)', () => {
+describe('parsePage (docs/decisions.md: a valid integer >= 1, else 1)', () => {
   it.each([
     [undefined, 1],
     ['1', 1],
@@ -21,7 +21,7 @@ describe('parsePage (decisions.md: a valid integer >= 1, else 1)', () => {
   ])('%j → %i', (raw, page) => expect(parsePage(raw)).toBe(page));
 });
 
-describe('pageWindow and envelopeLinks (spec §2.5)', () => {
+describe('pageWindow and envelopeLinks (docs/api.md §2.5)', () => {
   const path = 'https://x.test/t/v/api/events';
   it('no events: one page, from/to null, page 1 active', () => {
     const { links, meta } = envelopeLinks(path, pageWindow(0, 1), 0);

@@ -8,7 +8,7 @@ const stops: Stop[] = sortStops([
   { date: '2026-12-15', time: '20:00:00', status: 'cancelled' },
 ]);
 
-describe('currentStopIndex (decisions.md "Multi-date events")', () => {
+describe('currentStopIndex (docs/decisions.md "Multi-date events")', () => {
   it.each([
     ['before every stop', '2026-12-01', 0],
     ['on the first stop', '2026-12-10', 0],

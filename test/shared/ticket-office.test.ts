@@ -16,7 +16,7 @@ const open: TicketOfficeInput = {
   message: 'On the door.',
 };
 
-// decisions.md "Ticket office": one row per rule, then the first matching rule when several apply.
+// docs/decisions.md "Ticket office": one row per rule, then the first matching rule when several apply.
 const cases: [string, Partial<TicketOfficeInput>, Record<string, unknown>][] = [
   [
     '1 cancelled',
@@ -105,7 +105,7 @@ const cases: [string, Partial<TicketOfficeInput>, Record<string, unknown>][] = [
   ],
 ];
 
-describe('ticketOffice (decisions.md table, spec §2.4)', () => {
+describe('ticketOffice (docs/decisions.md table, docs/api.md §2.4)', () => {
   it.each(cases)('%s', (_name, change, expected) => {
     const office = ticketOffice({ ...open, ...change }, TODAY, NOW);
     expect(office).toMatchObject(expected);

@@ -18,7 +18,7 @@ const stop = (occurrence_date: string) => ({
   status: 'scheduled' as const,
 });
 
-describe('buyState: the current shape reads ticket_office only (spec §1, §2.4)', () => {
+describe('buyState: the current shape reads ticket_office only (docs/api.md §1, §2.4)', () => {
   it('open, with and without a pending closure', () => {
     expect(buyState(office({}), NOW, TODAY)).toEqual({ kind: 'open', closesAtMs: null });
     expect(buyState(office({ closes_at: '2026-12-05T14:00:00.000000Z' }), NOW, TODAY)).toEqual({
@@ -59,7 +59,7 @@ describe('buyState: the current shape reads ticket_office only (spec §1, §2.4)
   });
 });
 
-describe('buyState: the earlier shape through the shared ticketOffice rule (decisions.md)', () => {
+describe('buyState: the earlier shape through the shared ticketOffice rule (docs/decisions.md)', () => {
   it.each([
     ['cancelled', { publish_status: 'cancelled' as const }, 'cancelled'],
     ['not ticketed', { tickets_enabled: false }, 'not_ticketed'],

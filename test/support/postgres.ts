@@ -1,7 +1,7 @@
 /**
  * A private PostgreSQL server for tests (Debian's `postgresql` package): `initdb` + `pg_ctl` into
  * a temp dir on a free loopback port, run as the `postgres` user when the tests run as root.
- * See the handbook's guide/postgres.md.
+ * See docs/testing.md.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

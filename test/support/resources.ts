@@ -1,5 +1,5 @@
 /**
- * Hand-made API resources (spec §2.1–2.4) for tests of the pure modules: a published, ticketed,
+ * Hand-made API resources (docs/api.md §2.1–2.4) for tests of the pure modules: a published, ticketed,
  * single-date event with its ticket office open, every member overridable.
  */
 import type {
@@ -9,7 +9,7 @@ import type {
   TicketOffice,
 } from '../../shared/contract.js';
 
-/** `ticket_office` of an open sale with no closure (spec §2.4 row 6). */
+/** `ticket_office` of an open sale with no closure (docs/api.md §2.4 row 6). */
 export const OPEN_OFFICE: TicketOffice = {
   status: 'open',
   reason: null,
@@ -18,7 +18,7 @@ export const OPEN_OFFICE: TicketOffice = {
   message: null,
 };
 
-/** Attributes of the earlier shape (spec §9: no `ticket_office`). */
+/** Attributes of the earlier shape (docs/api.md §9: no `ticket_office`). */
 export function earlierAttributes(
   fields: Partial<EarlierEventAttributes> = {},
 ): EarlierEventAttributes {

@@ -1,4 +1,4 @@
-/** The widget's client of the Public Event Listing Interface (spec §4). */
+/** The widget's client of the Public Event Listing Interface (docs/api.md §4). */
 import type { EventResource } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 import type { EventPage } from './wire.js';
@@ -101,7 +101,7 @@ export async function fetchEvent(
 }
 
 /**
- * The page a buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (decisions.md "Buy
+ * The page a buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (docs/decisions.md "Buy
  * link"); undefined unless `links.self` is an http(s) URL and the event has a slug.
  */
 export function eventPageUrl(event: EventResource, venue: string): string | undefined {

@@ -1,6 +1,6 @@
 /**
- * What the buy control shows for an event: from `ticket_office` when present (spec §1, §2.4),
- * else derived from the earlier shape by the shared ticket-office rule (decisions.md "Earlier
+ * What the buy control shows for an event: from `ticket_office` when present (docs/api.md §1, §2.4),
+ * else derived from the earlier shape by the shared ticket-office rule (docs/decisions.md "Earlier
  * shape"). Pure: the clock is passed in.
  */
 import type { AnyEventAttributes, TicketOfficeReason } from '../shared/contract.js';

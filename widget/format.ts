@@ -1,6 +1,6 @@
 /**
  * Date and text formatting for the widget. Event dates/times are the venue's local wall-clock
- * values (spec §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
+ * values (docs/api.md §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
  * the venue's date and time, never a shifted one.
  */
 import { dateTimeFormat, formatWallClock } from '../shared/rules/wall-clock.js';

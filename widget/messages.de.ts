@@ -8,6 +8,8 @@ export const de: Messages = {
   retry: 'Erneut versuchen',
   refreshFailed:
     'Aktualisierung fehlgeschlagen; die zuletzt geladenen Veranstaltungen werden gezeigt.',
+  notShown: 'Die Veranstaltungen konnten nicht angezeigt werden.',
+  someNotShown: 'Einige Veranstaltungen konnten nicht angezeigt werden.',
   buy: 'Tickets kaufen',
   buyFor: (title) => `Tickets kaufen: ${title}`,
   salesCloseIn: (relative) => `Vorverkauf endet ${relative}`,

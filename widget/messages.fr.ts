@@ -7,6 +7,8 @@ export const fr: Messages = {
   error: 'Impossible de charger les événements.',
   retry: 'Réessayer',
   refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
+  notShown: 'Impossible d’afficher les événements.',
+  someNotShown: 'Certains événements n’ont pas pu être affichés.',
   buy: 'Acheter des billets',
   buyFor: (title) => `Acheter des billets pour ${title}`,
   salesCloseIn: (relative) => `Fin des ventes ${relative}`,

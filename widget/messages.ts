@@ -9,6 +9,8 @@ const en = {
   error: 'Events could not be loaded.',
   retry: 'Try again',
   refreshFailed: 'Could not refresh; showing the last loaded events.',
+  notShown: 'Events could not be shown.',
+  someNotShown: 'Some events could not be shown.',
   buy: 'Buy tickets',
   buyFor: (title: string) => `Buy tickets for ${title}`,
   salesCloseIn: (relative: string) => `Sales close ${relative}`,

@@ -1,37 +1,14 @@
 /**
  * What the widget loads after its script, alongside the first API request (as `wire.ts`): the
  * structured data of the events on screen and the share control's work. Kept out of the initial
- * script, whose size is budgeted (README "Size").
+ * script, whose size is budgeted (README "Size"); the state they belong to (the block in the
+ * light DOM, "Link copied") is kept by the controllers of `reach-controllers.ts`.
  */
 import type { EventResource } from '../shared/contract.js';
 import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data.js';
 import { eventPageUrl } from './api.js';
-import { localToday } from './buy-state.js';
 import { excerpt } from './format.js';
-import type { Messages } from './messages.js';
 import { policy } from './trusted-html.js';
-
-/**
- * What this module reads and writes of a `<venue-events>` or `<venue-event>` (`VenueElement`
- * keeps these members to itself and its helpers).
- */
-interface Host extends HTMLElement {
-  venue: string;
-  clock: () => number;
-  i18n: { t: Messages };
-  updateComplete: Promise<boolean>;
-  /** The widget's one polite live region's text. */
-  announcement: string;
-  /** The id of the event whose link was just copied. */
-  copied: string | undefined;
-  /** The element's JSON-LD block, a light-DOM child it owns (re-added when it is re-added). */
-  ld: HTMLScriptElement | undefined;
-}
-
-/** The events each element's block describes. */
-const described = new WeakMap<Host, readonly EventResource[]>();
-/** The timer that takes each element's "Link copied" away. */
-const copiedTimers = new WeakMap<Host, ReturnType<typeof setTimeout>>();
 
 /** Plain text of venue HTML: an inert DOMParser document's `textContent`, as excerpts are read. */
 const plainText = (html: string) => excerpt(html, Infinity);
@@ -70,40 +47,13 @@ export function jsonLdBlock(
 }
 
 /**
- * Describes `events` (those on screen) in `host`'s one JSON-LD block, replacing the block of the
- * events it showed before (nothing when they are the same events); no events, no block.
+ * The share control of `event`: its page (`{origin}/t/{venue}/events/{slug}`) in the share sheet
+ * where the browser has one, else copied to the clipboard (the caller confirms it). `'failed'`
+ * too when the event has no page to share.
  */
-export function describe(el: HTMLElement, events: readonly EventResource[]): void {
-  const host = el as Host;
-  const before = described.get(host) ?? [];
-  if (events.length === before.length && events.every((e, i) => e === before[i])) return;
-  described.set(host, events);
-  host.ld?.remove();
-  host.ld = events.length ? jsonLdBlock(events, host.venue, localToday(host.clock())) : undefined;
-  if (host.ld && host.isConnected) host.append(host.ld);
-}
-
-/**
- * The share control of `event` on `host`: the share sheet where the browser has one, else the
- * event page's link copied to the clipboard, with "Link copied" beside the button (for 5 s) and
- * in the live region (cleared first, so copying again is announced again).
- */
-export async function share(el: HTMLElement, event: EventResource): Promise<void> {
-  const host = el as Host;
-  const url = eventPageUrl(event, host.venue);
-  if (!url || (await shareUrl(url, event.attributes.title)) !== 'copied') return;
-  host.announcement = '';
-  await host.updateComplete;
-  const said = (host.announcement = host.i18n.t.linkCopied);
-  host.copied = event.id;
-  clearTimeout(copiedTimers.get(host));
-  copiedTimers.set(
-    host,
-    setTimeout(() => {
-      host.copied = undefined;
-      if (host.announcement === said) host.announcement = '';
-    }, 5000),
-  );
+export function share(event: EventResource, venue: string): ReturnType<typeof shareUrl> {
+  const url = eventPageUrl(event, venue);
+  return url ? shareUrl(url, event.attributes.title) : Promise.resolve('failed');
 }
 
 /**

@@ -11,7 +11,11 @@
  *   noreferrer nofollow"`.
  *
  * Returns a TrustedHTML made by the `venue-events` policy where Trusted Types exist.
+ *
+ * This module is a chunk loaded on first use (`<venue-event>` imports it when a description is
+ * to be shown), with DOMPurify and these lists, so none of it weighs on the initial script.
  */
+import DOMPurify from 'dompurify';
 import { policy } from './trusted-html.js';
 
 export const ALLOWED_TAGS = [
@@ -57,40 +61,39 @@ export const ALLOWED_TAGS = [
 ];
 export const ALLOWED_ATTR = ['href', 'title', 'lang', 'dir', 'colspan', 'rowspan'];
 
-type Purify = (html: string, linkBase: string) => string;
-let purifier: Promise<Purify> | undefined;
+let purifier: ReturnType<typeof DOMPurify> | undefined;
+/** The origin relative links of the description being sanitised resolve against. */
+let base = '';
 
-/**
- * Resolves to safe HTML (see above); relative links resolve against `linkBase` (the API base).
- */
-export function sanitizeHtml(html: string, linkBase: string): Promise<string> {
-  purifier ??= import('dompurify').then(({ default: DOMPurify }) => {
-    const purify = DOMPurify(window);
-    let base = '';
-    purify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName !== 'A') return;
-      const href = node.getAttribute('href');
-      let url = '';
-      try {
-        url = href ? new URL(href, base).href : '';
-      } catch {
-        // Not a URL at all: the text stays, the link goes.
-      }
-      if (url) node.setAttribute('href', url);
-      else node.removeAttribute('href');
-      node.setAttribute('target', '_blank');
-      node.setAttribute('rel', 'noopener noreferrer nofollow');
-    });
-    return (dirty, linkBase) => {
-      base = new URL(linkBase).origin;
-      return purify.sanitize(dirty, {
-        ALLOWED_TAGS,
-        ALLOWED_ATTR,
-        ALLOW_DATA_ATTR: false,
-        ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/(?!\/))/i,
-        ...(policy && { RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as never }),
-      }) as unknown as string;
-    };
+/** DOMPurify with the link rules above, made on first use. */
+function createPurifier(): ReturnType<typeof DOMPurify> {
+  const purify = DOMPurify(window);
+  purify.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName !== 'A') return;
+    const href = node.getAttribute('href');
+    let url = '';
+    try {
+      url = href ? new URL(href, base).href : '';
+    } catch {
+      // Not a URL at all: the text stays, the link goes.
+    }
+    if (url) node.setAttribute('href', url);
+    else node.removeAttribute('href');
+    node.setAttribute('target', '_blank');
+    node.setAttribute('rel', 'noopener noreferrer nofollow');
   });
-  return purifier.then((purify) => purify(html, linkBase));
+  return purify;
+}
+
+/** Safe HTML (see above); relative links resolve against `linkBase` (the API base). */
+export function sanitizeHtml(html: string, linkBase: string): string {
+  purifier ??= createPurifier();
+  base = new URL(linkBase).origin;
+  return purifier.sanitize(html, {
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/(?!\/))/i,
+    ...(policy && { RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as never }),
+  }) as unknown as string;
 }

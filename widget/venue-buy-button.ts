@@ -21,8 +21,8 @@ const closedLabel = (t: Messages, reason: ClosedReason): string =>
   })[reason];
 
 /**
- * `<venue-buy-button>`: the buy control alone, driven only by `ticket_office.status` (spec §2.4;
- * earlier shape derived as decisions.md says; an office the widget does not understand shows
+ * `<venue-buy-button>`: the buy control alone, driven only by `ticket_office.status` (docs/api.md §2.4;
+ * earlier shape derived as docs/decisions.md says; an office the widget does not understand shows
  * "Online sales closed"). Give it an event (`.event`), or `venue` + `event-id` and it fetches
  * the event itself.
  *

@@ -1,19 +1,12 @@
 /**
  * What the widget's three elements share (as Shoelace's `ShoelaceElement`): the venue, the API
- * base, the locale, the clock, `emit()` for the widget's events, and the locale and messages
- * resolved once per update; for the list and the event, the JSON-LD block of the events on
- * screen and the share control's work.
+ * base, the locale, the clock, the polite live region's text, `emit()` for the widget's events,
+ * and the locale and messages resolved once per update. Structured data and sharing are
+ * controllers (`reach-controllers.ts`) that only `<venue-events>` and `<venue-event>` add.
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import type { EventResource } from '../shared/contract.js';
 import { DEFAULT_TIMEOUT_MS, SCRIPT_ORIGIN } from './api.js';
 import { loadMessages, resolveI18n, type I18n } from './messages.js';
-
-/**
- * Structured data and sharing (`reach.ts`), loaded after the script: started alongside the first
- * API request, awaited only once there are events to describe or share.
- */
-export const reach = () => import('./reach.js');
 
 export class VenueElement extends LitElement {
   static override properties: PropertyDeclarations = {
@@ -22,9 +15,7 @@ export class VenueElement extends LitElement {
     locale: { type: String },
     timeout: { type: Number },
     clock: { attribute: false },
-    noShare: { type: Boolean, attribute: 'no-share' },
     announcement: { state: true, attribute: false },
-    copied: { state: true, attribute: false },
   };
 
   /** Venue slug (required). */
@@ -40,15 +31,8 @@ export class VenueElement extends LitElement {
   declare timeout: number;
   /** Current time in UTC epoch ms; replaceable to preview or test. */
   declare clock: () => number;
-  /** Hides the share control (`<venue-events>` and `<venue-event>`; a buy button has none). */
-  declare noShare: boolean;
-
   /** What the widget's one polite live region says. */
   declare protected announcement: string;
-  /** The id of the event whose link was just copied ("Link copied" shows beside its button). */
-  declare protected copied: string | undefined;
-  /** The JSON-LD block of the events on screen: a light-DOM child this element owns (reach.ts). */
-  protected ld: HTMLScriptElement | undefined;
 
   /** The locale, messages and page language of this update. */
   protected i18n!: I18n;
@@ -60,18 +44,7 @@ export class VenueElement extends LitElement {
     this.venue = '';
     this.timeout = DEFAULT_TIMEOUT_MS;
     this.clock = () => Date.now();
-    this.noShare = false;
     this.announcement = '';
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    if (this.ld) this.append(this.ld);
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    this.ld?.remove();
   }
 
   /** The API base this element fetches from. */
@@ -89,22 +62,17 @@ export class VenueElement extends LitElement {
   }
 
   /**
-   * Describes `events` (those on screen) in this element's one JSON-LD block, which replaces the
-   * block of the events shown before; no events, no block (README "Structured data").
+   * Says `text` in the live region, emptied first so that the same words said again are heard
+   * again. Returns what takes it back (unless the region has said something else since).
    */
-  protected describe(events: readonly EventResource[]): void {
-    reach().then(
-      (m) => m.describe(this, events),
-      () => {},
-    );
-  }
-
-  /**
-   * The share control: the share sheet, or the event page's link copied to the clipboard,
-   * confirmed beside the button and in the live region.
-   */
-  protected share(event: EventResource): void {
-    void reach().then((m) => m.share(this, event));
+  protected say(text: string): () => void {
+    let saying = true;
+    this.announcement = '';
+    void this.updateComplete.then(() => saying && (this.announcement = text));
+    return () => {
+      if (saying && this.announcement === text) this.announcement = '';
+      saying = false;
+    };
   }
 
   /** Dispatches a bubbling, composed event; false when a listener cancelled it. */

@@ -5,8 +5,11 @@ import { fetchEvent } from './api.js';
 import { eventCard, headingLevel } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { sanitizeHtml } from './sanitize.js';
-import { reach, VenueElement } from './venue-element.js';
+import { reach, ShareController, StructuredDataController } from './reach-controllers.js';
+import { VenueElement } from './venue-element.js';
+
+/** The description sanitiser and DOMPurify: a chunk loaded once a description is to be shown. */
+const sanitizer = () => import('./sanitize.js');
 
 /**
  * `<venue-event venue="blue-room" event-id="101">`: one event in full, with its sanitised
@@ -43,6 +46,7 @@ export class VenueEvent extends VenueElement {
     eventId: { type: String, attribute: 'event-id' },
     event: { attribute: false },
     headingLevel: { type: Number, attribute: 'heading-level' },
+    noShare: { type: Boolean, attribute: 'no-share' },
   };
 
   /** Event id to fetch (or set `.event`). */
@@ -51,6 +55,8 @@ export class VenueEvent extends VenueElement {
   declare event: EventResource | undefined;
   /** Heading level (2–6) of the event's title; default 2. */
   declare headingLevel: number;
+  /** Hides the share control. */
+  declare noShare: boolean;
 
   private load = new Task(this, {
     task: async ([base, venue, id, given, timeoutMs], { signal }) => {
@@ -63,21 +69,26 @@ export class VenueEvent extends VenueElement {
         this.localeReady,
       ]);
       if (!event) return undefined;
-      const description = await sanitizeHtml(event.attributes.description, base);
+      // No description, no description box (nor DOMPurify). Tested here, not on the result: a
+      // TrustedHTML is truthy even when empty.
+      const html = event.attributes.description;
+      const description = html ? (await sanitizer()).sanitizeHtml(html, base) : undefined;
       this.emit('venue-events-event-load', { detail: { event } });
       return { event, description };
     },
     args: () => [this.base, this.venue, this.eventId, this.event, this.timeout] as const,
   });
 
+  private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
+
   constructor() {
     super();
     this.headingLevel = 2;
-  }
-
-  protected override updated(): void {
-    const shown = this.load.status === TaskStatus.COMPLETE && this.load.value?.event;
-    this.describe(shown ? [shown] : []);
+    this.noShare = false;
+    new StructuredDataController(this, () => {
+      const shown = this.load.status === TaskStatus.COMPLETE && this.load.value?.event;
+      return shown ? [shown] : [];
+    });
   }
 
   override render() {
@@ -100,9 +111,9 @@ export class VenueEvent extends VenueElement {
                 i18n: this.i18n,
                 clock: this.clock,
                 level: headingLevel(this.headingLevel),
-                description: value.description || undefined,
-                share: !this.noShare && ((e) => this.share(e)),
-                copied: this.copied,
+                description: value.description,
+                share: !this.noShare && ((e) => this.sharing.share(e)),
+                copied: this.sharing.copied,
               })
             : nothing,
       })}

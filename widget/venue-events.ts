@@ -5,7 +5,8 @@ import { fetchEvents } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { reach, VenueElement } from './venue-element.js';
+import { reach, ShareController, StructuredDataController } from './reach-controllers.js';
+import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { EventPage } from './wire.js';
 
@@ -17,9 +18,11 @@ import type { EventPage } from './wire.js';
  * upgrades and when scripts are off, never after (there is no slot).
  * Writes one `<script type="application/ld+json">` as its own light-DOM child: schema.org
  * `Event`s of the events on screen (replaced on paging, removed when it is disconnected; a data
- * block, never rendered or run).
+ * block, never rendered or run). Events the widget cannot show are never taken for no events: a
+ * page with some says so above the others, a page with only such events shows the error state.
  *
- * @fires venue-events-load - after each page loaded; `detail: { page, lastPage, total, events }`
+ * @fires venue-events-load - after each page loaded; `detail: { page, lastPage, total, events }`,
+ *   and `unreadable`: how many events of the page could not be read, when some could not
  * @fires venue-events-buy - from a buy control; cancelable (see `<venue-buy-button>`)
  * @csspart list - the grid of events
  * @csspart card - one event
@@ -41,7 +44,8 @@ import type { EventPage } from './wire.js';
  * @csspart pagination - the page navigation
  * @csspart page-button - each button of the page navigation
  * @csspart empty - the "No upcoming events" state
- * @csspart error - the error state with its retry button
+ * @csspart error - the error state with its retry button (also when no event of the page could
+ *   be shown)
  * @cssprop --venue-events-accent - accent (buttons, current page); default #1a56db
  * @cssprop --venue-events-on-accent - text on the accent
  * @cssprop --venue-events-color - text colour
@@ -61,12 +65,15 @@ export class VenueEvents extends VenueElement {
   static override properties = {
     page: { type: Number, reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
+    noShare: { type: Boolean, attribute: 'no-share' },
   };
 
   /** Page shown (1-based); changes as the visitor pages. */
   declare page: number;
   /** Heading level (2–6) of each event's title; default 2. */
   declare headingLevel: number;
+  /** Hides the share control of every event. */
+  declare noShare: boolean;
 
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
   private lastGood: EventPage | undefined;
@@ -90,10 +97,14 @@ export class VenueEvents extends VenueElement {
     args: () => [this.base, this.venue, this.page, this.timeout, this.reloads] as const,
   });
 
+  private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
+
   constructor() {
     super();
     this.page = 1;
     this.headingLevel = 2;
+    this.noShare = false;
+    new StructuredDataController(this, () => this.shown?.events ?? []);
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events-expired', () => this.refresh());
   }
@@ -106,7 +117,7 @@ export class VenueEvents extends VenueElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    // `page="abc"`, `0`, `-1`, `2.5`: page 1, as the API reads them (decisions.md "Pagination").
+    // `page="abc"`, `0`, `-1`, `2.5`: page 1, as the API reads them (docs/decisions.md "Pagination").
     if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
     // Another venue or API: nothing of the old one may stay on screen.
     if (this.hasUpdated && (changed.has('venue') || changed.has('baseUrl'))) {
@@ -116,9 +127,12 @@ export class VenueEvents extends VenueElement {
     }
   }
 
+  /** The page on screen: the one loaded, else the last good one while the next loads or failed. */
+  private get shown(): EventPage | undefined {
+    return this.list.status === TaskStatus.COMPLETE ? this.list.value : this.lastGood;
+  }
+
   protected override updated(): void {
-    const status = this.list.status;
-    this.describe((status === TaskStatus.COMPLETE ? this.list.value : this.lastGood)?.events ?? []);
     if (!this.focusCurrent) return;
     this.focusCurrent = false;
     this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
@@ -127,7 +141,7 @@ export class VenueEvents extends VenueElement {
   override render() {
     const { t, locale } = this.i18n;
     const status = this.list.status;
-    const shown = status === TaskStatus.COMPLETE ? this.list.value : this.lastGood;
+    const shown = this.shown;
     let content;
     if (shown) {
       content = html`${
@@ -138,10 +152,7 @@ export class VenueEvents extends VenueElement {
           : nothing
       }${this.renderList(shown, status === TaskStatus.PENDING)}`;
     } else if (status === TaskStatus.ERROR) {
-      content = html`<div class="state" part="error" role="alert">
-        <p>${t.error}</p>
-        <button @click=${this.refresh}>${t.retry}</button>
-      </div>`;
+      content = this.renderError(t.error);
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>
         ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
@@ -161,26 +172,36 @@ export class VenueEvents extends VenueElement {
       i18n: this.i18n,
       clock: this.clock,
       level: headingLevel(this.headingLevel),
-      share: !this.noShare && ((e) => this.share(e)),
-      copied: this.copied,
+      share: !this.noShare && ((e) => this.sharing.share(e)),
+      copied: this.sharing.copied,
     };
     const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
-    if (cards.length === 0 && body.lastPage <= 1) {
-      return html`<p class="state" part="empty">${t.empty}</p>`;
-    }
+    // Left out by the wire reader or by the card: only a page the API sent empty is "no events".
+    const notShown = (body.unreadable ?? 0) + body.events.length - cards.length;
     return html`${
       cards.length
-        ? html`<ul
-            class="list"
-            part="list"
-            aria-label=${t.events}
-            aria-busy=${busy ? 'true' : 'false'}
-          >
-            ${cards.map((c) => html`<li>${c}</li>`)}
-          </ul>`
-        : html`<p class="state" part="empty">${t.empty}</p>`
+        ? html`${notShown ? html`<p class="notice">${t.someNotShown}</p>` : nothing}
+            <ul
+              class="list"
+              part="list"
+              aria-label=${t.events}
+              aria-busy=${busy ? 'true' : 'false'}
+            >
+              ${cards.map((c) => html`<li>${c}</li>`)}
+            </ul>`
+        : notShown
+          ? this.renderError(t.notShown)
+          : html`<p class="state" part="empty">${t.empty}</p>`
     }
     ${this.renderPagination(body.lastPage)}`;
+  }
+
+  /** The error state: `message` and "Try again", which asks the server again. */
+  private renderError(message: string) {
+    return html`<div class="state" part="error" role="alert">
+      <p>${message}</p>
+      <button @click=${this.refresh}>${this.i18n.t.retry}</button>
+    </div>`;
   }
 
   /** One card, or nothing (logged) if it cannot be rendered: one event never blanks the list. */

@@ -1,11 +1,13 @@
 /**
  * The widget's one boundary with the wire: every API body is read here, once, into the shared
- * contract's types (spec §2; `shared/contract.ts`), so the elements can trust what they render.
+ * contract's types (docs/api.md §2; `shared/contract.ts`), so the elements can trust what they render.
  * Bodies come from upstream platforms through the proxy, so nothing is assumed:
  *
- * - An event that cannot be placed (no id, no title, no real `event_date`) is left out; a broken
- *   part is dropped (a bad `event_time` shows the date alone, bad stops are not listed, a
- *   non-string text is empty). Each problem is logged once with `console.warn`.
+ * - An event that cannot be placed (no id, no title, no real `event_date`) is left out, and
+ *   counted (`EventPage.unreadable`: the list says some could not be shown); a broken part is
+ *   dropped (a bad `event_time` shows the date alone, bad stops are not listed, a non-string text
+ *   is empty). Each problem is logged once with `console.warn`. A `null` category, location or
+ *   description is no problem: upstream platforms send it for "none", and the line is not shown.
  * - Booleans are true only when they are `true` (`over_18: "false"` is false).
  * - A `ticket_office` that is not exactly one the spec allows (not an object, unknown `status`
  *   or `reason`, `open` without a valid `closes_at` member or with a reason) reads as a neutral
@@ -33,6 +35,8 @@ export interface EventPage {
   lastPage: number;
   total: number;
   events: EventResource[];
+  /** How many of the page's events the widget could not read (left out); absent when none. */
+  unreadable?: number;
 }
 
 /** A body that is not an event listing at all. */
@@ -110,7 +114,7 @@ function readOffice(v: unknown): TicketOffice | undefined {
 }
 
 /**
- * One event resource (spec §2.1–2.4) in the contract's types, or undefined if it cannot be
+ * One event resource (docs/api.md §2.1–2.4) in the contract's types, or undefined if it cannot be
  * placed. Problems are logged once per event with `console.warn`.
  */
 export function readEvent(v: unknown): EventResource | undefined {
@@ -138,7 +142,9 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
   }
   const attributes: Obj = { ...a, event_date: `${date}T00:00:00.000000Z` };
   for (const key of ['slug', 'category', 'description', 'location']) {
-    if (key in a && typeof a[key] !== 'string') problems.push(`${key} is not text`);
+    // A slug decides the event's links, so even a null one is worth a warning.
+    const none = a[key] === null && key !== 'slug';
+    if (key in a && typeof a[key] !== 'string' && !none) problems.push(`${key} is not text`);
     attributes[key] = text(a[key]);
   }
   for (const key of ['over_18', 'tickets_enabled', 'show_images'])
@@ -188,23 +194,23 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
 const count = (v: unknown, min: number): number | undefined =>
   Number.isSafeInteger(v) && (v as number) >= min ? (v as number) : undefined;
 
-/** A list response (spec §2.5) as asked for `page`. @throws WireError when it is not one. */
+/** A list response (docs/api.md §2.5) as asked for `page`. @throws WireError when it is not one. */
 export function readPage(body: unknown, page: number): EventPage {
   if (!isObject(body) || !Array.isArray(body.data)) throw new WireError('not an event listing');
   const meta = isObject(body.meta) ? body.meta : {};
-  const events = body.data
-    .slice(0, PER_PAGE)
-    .map(readEvent)
-    .filter((e) => e !== undefined);
+  const read = body.data.slice(0, PER_PAGE).map(readEvent);
+  const events = read.filter((e) => e !== undefined);
+  const unreadable = read.length - events.length;
   return {
     page: count(meta.current_page, 1) ?? page,
     lastPage: count(meta.last_page, 1) ?? page,
-    total: count(meta.total, 0) ?? events.length,
+    total: count(meta.total, 0) ?? read.length,
     events,
+    ...(unreadable && { unreadable }),
   };
 }
 
-/** A single-event response (spec §4.2). @throws WireError when it holds no usable event. */
+/** A single-event response (docs/api.md §4.2). @throws WireError when it holds no usable event. */
 export function readSingle(body: unknown): EventResource {
   const event = isObject(body) ? readEvent(body.data) : undefined;
   if (!event) throw new WireError('not an event');

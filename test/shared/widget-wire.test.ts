@@ -96,6 +96,23 @@ describe('readEvent', () => {
     ]);
   });
 
+  it.each([['category'], ['location'], ['description']])(
+    '%s null: read as none (no line), the event stays, no warning',
+    (key) => {
+      const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const a = readEvent(resource({ [key]: null }))!.attributes as unknown as Json;
+      expect(a[key]).toBe('');
+      expect(a.title).toBe('Gig');
+      expect(warn).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a null slug is still a problem: it decides the links', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readEvent(resource({ slug: null }))!.attributes.slug).toBe('');
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
   it.each([
     ['null', null],
     ['a string', 'open'],
@@ -143,11 +160,33 @@ describe('readEvent', () => {
 });
 
 describe('readPage and readSingle', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('reads at most 12 events and the page numbers', () => {
     const data = Array.from({ length: 1000 }, () => resource());
     const page = readPage({ data, meta: { current_page: 2, last_page: 84, total: 1000 } }, 2);
     expect(page.events).toHaveLength(12);
     expect(page).toMatchObject({ page: 2, lastPage: 84, total: 1000 });
+  });
+
+  it('counts the events it could not read, so the list can say so', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const data = [
+      resource(),
+      resource({ title: null }),
+      resource({ event_date: 'TBA' }),
+      resource({ category: null }),
+    ];
+    const page = readPage({ data, meta: { current_page: 1, last_page: 1, total: 4 } }, 1);
+    expect(page.events.map((e) => e.id)).toEqual([data[0]!.id, data[3]!.id]);
+    expect(page.unreadable).toBe(2);
+  });
+
+  it('none unreadable: no count; all unreadable: no events, all counted, total from data', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    expect(readPage({ data: [resource()] }, 1)).not.toHaveProperty('unreadable');
+    const bad = [resource({ title: null }), resource({ title: null })];
+    expect(readPage({ data: bad }, 1)).toMatchObject({ events: [], unreadable: 2, total: 2 });
   });
 
   it('missing meta falls back to what was asked', () => {

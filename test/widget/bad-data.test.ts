@@ -7,14 +7,17 @@ import {
   apiBody,
   buyControl,
   cleanup,
+  contrasts,
   deepQueryAll,
   frozen,
   loaded,
   mount,
   serveWire,
+  visibleText,
   waitFor,
   warnings,
 } from './helpers.js';
+import type { VenueEvent } from '../../widget/venue-event.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,13 +26,20 @@ let uncaught: unknown[] = [];
 const onError = (e: ErrorEvent | PromiseRejectionEvent) =>
   uncaught.push('reason' in e ? e.reason : e.error);
 
-/** Page 1 of the `many` venue (12 events) with `breakIt` applied, as venue `slug`. */
-async function brokenList(slug: string, breakIt: (events: Json[]) => void) {
-  const body = await apiBody<Json>('/t/many/api/events?page=1');
+/**
+ * Page 1 of the `many` venue (12 events of 14) with `breakIt` applied, as venue `slug`; or of
+ * another venue's list (`from`), in another locale.
+ */
+async function brokenList(
+  slug: string,
+  breakIt: (events: Json[]) => void,
+  { from = 'many', locale = 'en-GB' } = {},
+) {
+  const body = await apiBody<Json>(`/t/${from}/api/events?page=1`);
   breakIt(body.data);
   const base = await serveWire(`/t/${slug}/api/events?page=1`, body);
   const el = mount<VenueEvents>(
-    `<venue-events venue="${slug}" base-url="${base}" locale="en-GB"></venue-events>`,
+    `<venue-events venue="${slug}" base-url="${base}" locale="${locale}"></venue-events>`,
     (e) => (e.clock = frozen),
   );
   await loaded(el);
@@ -200,7 +210,7 @@ describe('wire types are checked once, at the boundary', () => {
     const noSelf = buyControl(card('Gig 3'));
     expect(noSelf.link).to.equal(undefined);
     expect(noSelf.status!.getAttribute('data-reason')).to.equal('unknown');
-    // ticket_office decides, not tickets_enabled (spec §1).
+    // ticket_office decides, not tickets_enabled (docs/api.md §1).
     expect(buyControl(card('Gig 4')).link).to.not.equal(undefined);
   });
 
@@ -232,5 +242,145 @@ describe('at most one page is rendered', () => {
     });
     expect(el.shadowRoot!.querySelectorAll('[part="card"]').length).to.equal(12);
     expect(performance.now() - started).to.be.lessThan(1000);
+  });
+});
+
+describe('events the widget could not show are never "no events"', () => {
+  afterEach(cleanup);
+
+  const part = (el: Element, name: string) => el.shadowRoot!.querySelector(`[part="${name}"]`);
+  const requests = (slug: string) =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => e.name.endsWith(`/__wire/t/${slug}/api/events?page=1`)).length;
+
+  it('all titles null: the error state with "Try again", not the empty text; Try again asks again', async () => {
+    const el = await brokenList('unshown-titles', (events) => {
+      for (const e of events) e.attributes.title = null;
+    });
+    const error = part(el, 'error')!;
+    expect(error.querySelector('p')!.textContent).to.equal('Events could not be shown.');
+    expect(error.getAttribute('role')).to.equal('alert');
+    expect(!!part(el, 'empty'), 'the empty state').to.equal(false);
+    expect(visibleText(el)).to.not.contain('No upcoming events');
+    expect(titles(el)).to.have.length(0);
+    // The page's other page (14 events in all) can still be reached.
+    expect(!!part(el, 'pagination'), 'the pagination').to.equal(true);
+
+    // The platform fixed its data: "Try again" shows it.
+    await serveWire('/t/unshown-titles/api/events?page=1', await apiBody('/t/many/api/events'));
+    const before = requests('unshown-titles');
+    const retry = error.querySelector('button')!;
+    expect(retry.textContent!.trim()).to.equal('Try again');
+    retry.click();
+    await waitFor(() => titles(el).length === 12, 'the events');
+    expect(requests('unshown-titles')).to.equal(before + 1);
+    expect(!!part(el, 'error'), 'the error state').to.equal(false);
+    expect(!!el.shadowRoot!.querySelector('.notice'), 'the notice').to.equal(false);
+  });
+
+  it('every event_date unreadable: the same error state', async () => {
+    const el = await brokenList('unshown-dates', (events) => {
+      for (const e of events) e.attributes.event_date = 'TBA';
+    });
+    expect(part(el, 'error')!.textContent).to.contain('Events could not be shown.');
+    expect(part(el, 'error')!.querySelector('button')!.textContent!.trim()).to.equal('Try again');
+    expect(!!part(el, 'empty'), 'the empty state').to.equal(false);
+    expect(titles(el)).to.have.length(0);
+  });
+
+  it('translated: German error state, French notice', async () => {
+    const de = await brokenList(
+      'unshown-de',
+      (events) => events.forEach((e) => (e.attributes.title = null)),
+      { locale: 'de' },
+    );
+    expect(part(de, 'error')!.querySelector('p')!.textContent).to.equal(
+      'Die Veranstaltungen konnten nicht angezeigt werden.',
+    );
+    expect(part(de, 'error')!.querySelector('button')!.textContent!.trim()).to.equal(
+      'Erneut versuchen',
+    );
+    const fr = await brokenList('unshown-fr', (events) => (events[0]!.attributes.title = null), {
+      locale: 'fr',
+    });
+    expect(fr.shadowRoot!.querySelector('.notice')!.textContent).to.equal(
+      'Certains événements n’ont pas pu être affichés.',
+    );
+  });
+
+  it('one bad among good: the good ones, and a short notice above them', async () => {
+    const el = await brokenList('unshown-one', (events) => (events[5]!.attributes.title = null));
+    expect(titles(el)).to.have.length(11);
+    expect(titles(el)).to.not.include('Gig 6');
+    const notice = el.shadowRoot!.querySelector('.notice')!;
+    expect(notice.textContent).to.equal('Some events could not be shown.');
+    expect(notice.nextElementSibling!.getAttribute('part')).to.equal('list');
+    expect(!!part(el, 'error'), 'the error state').to.equal(false);
+    expect(!!part(el, 'empty'), 'the empty state').to.equal(false);
+    const worst = contrasts(el)[0]!;
+    expect(worst.ratio, worst.text).to.be.at.least(4.5);
+  });
+
+  it('a page the API sent empty (meta.total 0) is still "No upcoming events"', async () => {
+    const el = mount<VenueEvents>('<venue-events venue="empty" locale="en"></venue-events>');
+    await loaded(el);
+    expect(part(el, 'empty')!.textContent).to.equal('No upcoming events');
+    expect(!!part(el, 'error'), 'the error state').to.equal(false);
+    expect(!!el.shadowRoot!.querySelector('.notice'), 'the notice').to.equal(false);
+  });
+});
+
+describe('optional strings that are null drop only their line', () => {
+  afterEach(cleanup);
+
+  /** Open Show (id 1): the `states` event with a category, a location and a description. */
+  const openShow = (events: Json[]) => events.find((e) => e.id === '1')!;
+  const lines: [string, string][] = [
+    ['category', 'category'],
+    ['location', 'location'],
+    ['description', 'excerpt'],
+  ];
+  lines.forEach(([key, line]) => {
+    it(`${key} null: the event is shown without its ${line}, no warning, no notice`, async () => {
+      let el: Element;
+      const warned = await warnings(async () => {
+        el = await brokenList(
+          `null-${key}`,
+          (events) => (openShow(events).attributes[key] = null),
+          {
+            from: 'states',
+          },
+        );
+      });
+      const open = deepQueryAll(el!, 'article').find(
+        (a) => a.querySelector('[part=title]')!.textContent === 'Open Show',
+      )!;
+      expect(!!open.querySelector(`[part="${line}"]`), line).to.equal(false);
+      const others = lines.filter(([k]) => k !== key).map(([, l]) => `[part="${l}"]`);
+      for (const other of others) expect(!!open.querySelector(other), other).to.equal(true);
+      expect(!!buyControl(open).link, 'the buy link').to.equal(true);
+      expect(titles(el!)).to.have.length(7);
+      expect(!!el!.shadowRoot!.querySelector('.notice'), 'the notice').to.equal(false);
+      expect(warned.filter((w) => w.includes('event 1:'))).to.deep.equal([]);
+    });
+  });
+
+  it('<venue-event>: category, location and description null → the card without those lines', async () => {
+    const body = await apiBody<Json>('/t/states/api/events/1');
+    Object.assign(body.data.attributes, { category: null, location: null, description: null });
+    const base = await serveWire('/t/null-single/api/events/1', body);
+    const el = mount<VenueEvent>(
+      `<venue-event venue="null-single" event-id="1" base-url="${base}" locale="en"></venue-event>`,
+      (e) => (e.clock = frozen),
+    );
+    const article = await waitFor(
+      () => el.shadowRoot!.querySelector('article[part="card"]'),
+      'the event',
+    );
+    expect(article.querySelector('[part="title"]')!.textContent).to.equal('Open Show');
+    for (const line of ['category', 'location', 'description', 'excerpt'])
+      expect(!!article.querySelector(`[part="${line}"]`), line).to.equal(false);
+    expect(!!el.shadowRoot!.querySelector('[part="error"]'), 'the error state').to.equal(false);
   });
 });

@@ -24,7 +24,7 @@ const list = async (venue: string) => {
   return el;
 };
 
-describe('buy control, one per ticket-office state (spec §2.4)', () => {
+describe('buy control, one per ticket-office state (docs/api.md §2.4)', () => {
   afterEach(cleanup);
 
   it('open → a "Buy tickets" link to the event page', async () => {
@@ -101,7 +101,7 @@ describe('buy control, one per ticket-office state (spec §2.4)', () => {
   });
 });
 
-describe('earlier shape (no ticket_office): derived as decisions.md says', () => {
+describe('earlier shape (no ticket_office): derived as docs/decisions.md says', () => {
   afterEach(cleanup);
   const reasonOf = (el: Element, title: string) =>
     buyControl(card(el, title)).status?.getAttribute('data-reason');

@@ -159,14 +159,27 @@ const luminance = ([r, g, b]: number[]) => {
   return 0.2126 * lin(r!) + 0.7152 * lin(g!) + 0.0722 * lin(b!);
 };
 
-/** The parent across shadow boundaries (the host of a shadow root). */
-const composedParent = (el: Element): Element | null =>
-  el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+/**
+ * The parent in the flat tree (the slot it is assigned to, else its parent, else the host of its
+ * shadow root): the box it is drawn in, so the backgrounds composited are the ones behind it.
+ */
+const flatParent = (el: Element): Element | null =>
+  el.assignedSlot ?? el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
+
+/**
+ * Whether `el` is drawn at all. Chromium (since 156) computes no style for an element outside
+ * the flat tree, such as the JSON-LD block in a host's light DOM with no slot to show it:
+ * `getComputedStyle()` gives empty strings, which would read as transparent black text. Such an
+ * element has no box, so `checkVisibility()` is false for it, as for `display: none` and
+ * `visibility: hidden`.
+ */
+export const rendered = (el: Element): boolean =>
+  el.checkVisibility({ visibilityProperty: true }) && getComputedStyle(el).color !== '';
 
 /** The opaque colour behind `el`: its and its ancestors' backgrounds, composited, over white. */
 function backgroundOf(el: Element): number[] {
   const layers: number[][] = [];
-  for (let node: Element | null = el; node; node = composedParent(node)) {
+  for (let node: Element | null = el; node; node = flatParent(node)) {
     const bg = rgba(getComputedStyle(node).backgroundColor);
     if (bg[3]! > 0) layers.push(bg);
     if (bg[3] === 1) break;
@@ -184,8 +197,9 @@ function backgroundOf(el: Element): number[] {
 
 /**
  * Every visible text the widget draws in `root` (across shadow roots) with its WCAG contrast
- * ratio against the background it actually sits on; lowest first. Text of visually hidden
- * elements and of disabled controls is left out (WCAG 1.4.3 exempts inactive controls).
+ * ratio against the background it actually sits on; lowest first. Only rendered text counts (see
+ * `rendered`: not the light-DOM JSON-LD block); text of visually hidden elements and of disabled
+ * controls is left out too (WCAG 1.4.3 exempts inactive controls).
  */
 export function contrasts(root: Element): { text: string; ratio: number }[] {
   const out: { text: string; ratio: number }[] = [];
@@ -196,8 +210,8 @@ export function contrasts(root: Element): { text: string; ratio: number }[] {
       .join(' ')
       .trim();
     if (!own || el.closest('.visually-hidden, [aria-disabled="true"], style')) continue;
+    if (!rendered(el)) continue;
     const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || style.display === 'none') continue;
     const fg = rgba(style.color);
     const bg = backgroundOf(el);
     const blended = [0, 1, 2].map((i) => fg[i]! * fg[3]! + bg[i]! * (1 - fg[3]!));

@@ -15,6 +15,7 @@ import {
   mount,
   waitFor,
 } from './helpers.js';
+import type { VenueBuyButton } from '../../widget/venue-buy-button.js';
 import type { VenueEvent } from '../../widget/venue-event.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
@@ -455,6 +456,41 @@ describe('Share', () => {
       'Lien copié',
     );
     expect(await pasted()).to.equal(eventPage('reach', 'event-600'));
+  });
+});
+
+describe('structured data and sharing belong to the list and the event only', () => {
+  afterEach(cleanup);
+
+  it('a buy button writes no JSON-LD block and has no no-share attribute', async () => {
+    const button = mount<VenueBuyButton>(
+      '<venue-buy-button venue="reach" event-id="600" locale="en"></venue-buy-button>',
+      (b) => (b.clock = frozen),
+    );
+    await waitFor(() => button.shadowRoot!.querySelector('[part="buy-button"]'), 'the button');
+    await new Promise((r) => setTimeout(r, 200)); // the chunk would have written it by now
+    expect(blocks(button)).to.have.length(0);
+    expect('noShare' in button).to.equal(false);
+    const observed = (name: string) =>
+      (customElements.get(name) as unknown as { observedAttributes: string[] }).observedAttributes;
+    expect(observed('venue-buy-button')).to.not.include('no-share');
+    expect(observed('venue-events')).to.include('no-share');
+    expect(observed('venue-event')).to.include('no-share');
+  });
+
+  it('"Link copied" ends when the element is disconnected, and is not back when it is re-added', async () => {
+    const el = await list('venue="reach" locale="en"');
+    const c = card(el, 'Reach Open');
+    c.querySelector<HTMLButtonElement>('[part="share-button"]')!.click();
+    await waitFor(() => c.querySelector('[part="share-status"]'), 'Link copied');
+    const live = el.shadowRoot!.querySelector('[aria-live]')!;
+    await waitFor(() => live.textContent!.trim() === 'Link copied', 'the announcement');
+    const parent = el.parentElement!;
+    el.remove();
+    parent.append(el);
+    await el.updateComplete;
+    expect(!!card(el, 'Reach Open').querySelector('[part="share-status"]')).to.equal(false);
+    expect(live.textContent!.trim()).to.equal('');
   });
 });
 

@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../contract.js';
 import { FilterError, listedDates } from './filters.js';
+import { labelTime } from './structured-data.js';
 import { venueDateTime } from './zoned-time.js';
 
 /** Widest feed range: FullCalendar's largest view (6 weeks) with room to spare. */
@@ -90,14 +91,6 @@ export function parseFeedRange(query: Record<string, unknown>, venueZone: string
   };
 }
 
-/** `7:30 PM` → `19:30:00` (the inverse of the wire format's time label). */
-export function timeFromLabel(label: string): string {
-  const m = /^(\d{1,2}):(\d{2}) (AM|PM)$/.exec(label);
-  if (!m) return '00:00:00';
-  const hour = (Number(m[1]) % 12) + (m[3] === 'PM' ? 12 : 0);
-  return `${String(hour).padStart(2, '0')}:${m[2]}:00`;
-}
-
 /** What a feed needs to know beyond the events: the venue's day and zone, and its page URLs. */
 export interface FeedContext {
   /** Venue-local `YYYY-MM-DD`. */
@@ -122,7 +115,7 @@ export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedCont
           .filter((o) => dates.has(o.occurrence_date))
           .map((o) => ({
             date: o.occurrence_date,
-            time: timeFromLabel(o.time_label),
+            time: labelTime(o.time_label) ?? '00:00:00',
             location: o.location_label,
             off: o.status === 'cancelled',
           }));

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  feedEvents,
-  parseFeedRange,
-  timeFromLabel,
-  type FeedRange,
-} from '../../shared/rules/calendar-feed.js';
+import { feedEvents, parseFeedRange, type FeedRange } from '../../shared/rules/calendar-feed.js';
 import { FilterError } from '../../shared/rules/filters.js';
 import { eventAttributes, eventResource } from '../support/resources.js';
 
@@ -136,14 +131,5 @@ describe('feedEvents', () => {
     expect(feedEvents(event, range, { ...ctx, zone: undefined })[0]!.start).toBe(
       '2026-12-05T20:00:00',
     );
-  });
-
-  it('timeFromLabel inverts the time label', () => {
-    expect(['12:05 AM', '7:30 PM', '12:00 PM', '11:59 PM'].map(timeFromLabel)).toEqual([
-      '00:05:00',
-      '19:30:00',
-      '12:00:00',
-      '23:59:00',
-    ]);
   });
 });

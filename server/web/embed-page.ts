@@ -104,7 +104,7 @@ website's HTML.</p>
 </form>
 <section class="preview-area" aria-labelledby="preview-heading">
 <h2 id="preview-heading">Preview</h2>
-<div id="preview" class="preview"><p class="hint">Enter your venue's slug to see your events here.</p></div>
+<div id="preview" class="preview" role="region" aria-label="Live preview (scrolls)" tabindex="0"><p class="hint">Enter your venue's slug to see your events here.</p></div>
 </section>
 <section class="snippet-area" aria-labelledby="snippet-heading">
 <h2 id="snippet-heading">Your snippet</h2>

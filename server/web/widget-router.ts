@@ -54,9 +54,20 @@ export function listPreloadTag(origin: string, slug: string): string {
   return `<link rel="preload" as="fetch" href="${origin}/t/${slug}/api/events?page=1" crossorigin="anonymous">`;
 }
 
-/** The demo page: the exact snippet a venue pastes, plus light-DOM fallback content. */
+/**
+ * The demo page, dressed as a plausible venue's page (the first thing a newcomer sees): the
+ * venue's header, the listing, then the exact snippet the page pastes, plus light-DOM fallback
+ * content. Its styles are `/widget/demo.css`: the page's CSP allows no inline style.
+ */
 export function demoPage(demoSlug: string, manifest?: WidgetManifest): string {
   const slug = escapeHtml(demoSlug);
+  // The router knows only the slug; its words capitalised read as the venue's name ("Blue Room").
+  const name = escapeHtml(
+    demoSlug
+      .split('-')
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join(' '),
+  );
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -70,22 +81,160 @@ ${listPreloadTag('', slug)}
 ${widgetScriptTag(manifest, '')}
 </head>
 <body>
-<header><h1>What's on</h1><p>This page embeds the widget exactly as a venue would:</p>
-<pre><code>${escapeHtml(`${listPreloadTag('{origin}', slug)}\n${widgetScriptTag(manifest, '{origin}')}`)}
-&lt;venue-events venue="${slug}"&gt;&lt;/venue-events&gt;</code></pre></header>
-<main>
+<header class="site">
+<div class="column">
+<p class="venue-name">${name}</p>
+<p class="strap">A demo venue page: its listing is the venue-events widget, pasted in with
+<a href="#embed">the snippet at the foot of the page</a>.</p>
+</div>
+</header>
+<main class="column">
+<h1>What's on</h1>
 <venue-events venue="${slug}">
   <a href="/t/${slug}/events">See all upcoming events</a>
 </venue-events>
 </main>
+<footer id="embed" class="column embed" aria-labelledby="embed-heading">
+<h2 id="embed-heading">The snippet</h2>
+<p>This page embeds the widget exactly as a venue would:</p>
+<pre><code>${escapeHtml(`${listPreloadTag('{origin}', slug)}\n${widgetScriptTag(manifest, '{origin}')}`)}
+&lt;venue-events venue="${slug}"&gt;&lt;/venue-events&gt;</code></pre>
+<p><a href="/embed?venue=${slug}">Build the snippet for your own venue</a>: language, colours,
+one event or a buy button.</p>
+</footer>
 </body>
 </html>
 `;
 }
 
-const DEMO_CSS = `body{font-family:Georgia,'Times New Roman',serif;margin:0 auto;max-width:72rem;padding:1rem 1.25rem 3rem;line-height:1.5}
-header h1{margin-bottom:.25rem}pre{background:rgba(127,127,127,.12);padding:.75rem;overflow:auto;border-radius:6px;font-size:.8rem}
-@media (prefers-color-scheme:dark){body{background:#111418;color:#e8eaed}}`;
+/*
+ * The demo page's stylesheet. Its own system font stack, which the widget takes (its host
+ * inherits font family and size); the page's background is the widget's own in each colour
+ * scheme, so the listing sits on the page without a box around it. Every text colour meets WCAG
+ * AA (4.5:1) on its background in both schemes.
+ */
+const DEMO_CSS = `:root {
+  color-scheme: light dark;
+  --fg: #1f2328;
+  --muted: #59636e;
+  --bg: #ffffff;
+  --panel: #f6f8fa;
+  --line: #d1d9e0;
+  --link: #1a56db;
+  --band: #1c2f6b;
+  --band-fg: #ffffff;
+  --band-muted: #d5defc;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --fg: #e6e8eb;
+    --muted: #a3acb8;
+    --bg: #171b22;
+    --panel: #0f1217;
+    --line: #353c47;
+    --link: #7aa2ff;
+    --band: #0b1020;
+    --band-fg: #e6e8eb;
+    --band-muted: #b8c4ee;
+  }
+}
+* {
+  box-sizing: border-box;
+}
+body {
+  margin: 0;
+  font: 1rem/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+  color: var(--fg);
+  background: var(--bg);
+}
+a {
+  color: var(--link);
+}
+.column {
+  max-width: 72rem;
+  margin: 0 auto;
+  padding: 0 1rem;
+}
+@media (min-width: 40rem) {
+  .column {
+    padding: 0 1.5rem;
+  }
+}
+.site {
+  background: var(--band);
+  color: var(--band-fg);
+  padding: 1.25rem 0 1rem;
+  border-bottom: 4px solid var(--link);
+}
+.venue-name {
+  margin: 0;
+  font-size: 1.6rem;
+  font-weight: 800;
+  letter-spacing: 0.01em;
+  line-height: 1.2;
+}
+.strap {
+  margin: 0.25rem 0 0;
+  max-width: 65ch;
+  color: var(--band-muted);
+  font-size: 0.95rem;
+}
+.strap a {
+  color: inherit;
+}
+h1 {
+  margin: 1.5rem 0 1rem;
+  font-size: 2rem;
+  line-height: 1.2;
+}
+h2 {
+  margin: 0 0 0.5rem;
+  font-size: 1.25rem;
+}
+/* Room for the listing before it loads (it is taller than a screen): else the snippet below it
+   shows, then jumps down as the cards arrive (layout shift). */
+venue-events {
+  display: block;
+  min-height: 100vh;
+}
+.embed {
+  margin-top: 3rem;
+  padding-bottom: 3rem;
+}
+/* The rule on the heading, not the footer: it then spans the text, not the column's padding. */
+.embed > h2 {
+  padding-top: 1.5rem;
+  border-top: 1px solid var(--line);
+}
+.embed p {
+  max-width: 65ch;
+  color: var(--muted);
+}
+.embed a {
+  color: var(--link);
+}
+pre {
+  margin: 0.75rem 0;
+  padding: 0.75rem 1rem;
+  background: var(--panel);
+  border: 1px solid var(--line);
+  border-radius: 6px;
+  font: 0.8rem/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace;
+  /* The integrity hash is one long word: wrap anywhere rather than scroll sideways. */
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+}
+code {
+  font: inherit;
+}
+:focus-visible {
+  outline: 3px solid var(--link);
+  outline-offset: 2px;
+}
+.site :focus-visible {
+  outline-color: currentColor;
+}
+`;
 
 /**
  * Serves the built widget from `widgetDir` at `/widget/*` and the demo page at `/`

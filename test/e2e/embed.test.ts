@@ -2,7 +2,8 @@
  * End to end: the embed builder at `/embed` driven in Debian's Chromium (playwright-core) against
  * the real app (demo venue, frozen clock, the built widget): the slug checked live, the preview
  * showing the real widget as options change, the snippet following, the copy button, axe-core,
- * 375 px without horizontal scrolling, and the strict CSP (no violation logged).
+ * 375 px without horizontal scrolling, a bounded preview that keeps the snippet within reach on a
+ * phone, and the strict CSP (no violation logged).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,9 +15,9 @@ const NOW = new Date('2026-12-05T12:00:00Z');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const e2e = useDemoInChromium(NOW);
 
-/** A page at `width` px that records console errors and page errors (CSP violations included). */
-async function open(width: number): Promise<{ page: Page; problems: string[] }> {
-  const context = await e2e.browser.newContext({ viewport: { width, height: 900 } });
+/** A page `width` px wide that records console errors and page errors (CSP violations included). */
+async function open(width: number, height = 900): Promise<{ page: Page; problems: string[] }> {
+  const context = await e2e.browser.newContext({ viewport: { width, height } });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: e2e.demo.origin,
   });
@@ -117,6 +118,34 @@ describe('embed builder', () => {
     expect(problems).toEqual([
       'Failed to load resource: the server responded with a status of 404 (Not Found)',
     ]);
+    await page.context().close();
+  });
+
+  it('keeps the snippet and its copy button within reach on a phone (390 × 844)', async () => {
+    const { page, problems } = await open(390, 844);
+    await page.getByLabel('Venue slug').fill('blue-room');
+    const cards = page.locator('#preview venue-events article[part="card"]');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(12);
+    // Twelve cards at full length made the page 7,200 px tall, the copy button at its very end.
+    const layout = await page.evaluate(() => ({
+      page: document.documentElement.scrollHeight,
+      copy: document.getElementById('copy')!.getBoundingClientRect().top + window.scrollY,
+    }));
+    expect(layout.page).toBeLessThan(2_600);
+    expect(layout.copy).toBeLessThan(3 * 844);
+
+    // The preview scrolls inside, a named region a keyboard can scroll.
+    const preview = page.getByRole('region', { name: 'Live preview (scrolls)' });
+    expect(await preview.getAttribute('tabindex')).toBe('0');
+    expect(await preview.evaluate((e) => e.clientHeight)).toBeLessThanOrEqual(844 / 2);
+    await preview.focus();
+    await page.keyboard.press('PageDown');
+    await expect.poll(() => preview.evaluate((e) => e.scrollTop)).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Copy snippet' }).click();
+    await expect.poll(() => page.locator('#copy-status').textContent()).toContain('copied');
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 

@@ -1,17 +1,20 @@
 /**
  * End to end: the demo page as a visitor sees it, in Debian's Chromium driven by playwright-core,
- * served by the real app (demo venue, frozen clock). Saves its screenshots to the ignored
+ * served by the real app (demo venue, frozen clock): its own font stack, a snippet that wraps,
+ * axe-core in both colour schemes. Saves its screenshots to the ignored
  * test-results/screenshots/; `node scripts/update-screenshots.mjs` (UPDATE_SCREENSHOTS=1) writes
  * the tracked docs/screenshots/demo-{375,1280}.png instead.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const SCREENSHOTS =
   process.env.UPDATE_SCREENSHOTS === '1' ? 'docs/screenshots' : 'test-results/screenshots';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const e2e = useDemoInChromium(NOW);
 
 describe('demo page', () => {
@@ -46,6 +49,54 @@ describe('demo page', () => {
       await page.close();
     },
   );
+
+  it.each([1280, 375])(
+    'at %i px is set in its own sans-serif stack, which the widget takes, and wraps the snippet',
+    async (width) => {
+      const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
+      await page.goto(e2e.url);
+      const card = page.locator('venue-events article[part="card"]').first();
+      await card.waitFor();
+      const body = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+      // Not the browser's default serif (nor the Georgia the page once had).
+      expect(body).toMatch(/^system-ui, /);
+      expect(body).toMatch(/, sans-serif$/);
+      expect(await card.evaluate((e) => getComputedStyle(e).fontFamily)).toBe(body);
+      // The integrity hash is one long word: the snippet wraps rather than scrolls sideways.
+      const pre = await page.locator('pre').evaluate((e) => ({
+        scroll: e.scrollWidth,
+        client: e.clientWidth,
+        wrap: getComputedStyle(e).whiteSpace,
+      }));
+      expect(pre.wrap).toBe('pre-wrap');
+      expect(pre.scroll).toBeLessThanOrEqual(pre.client);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth),
+      ).toBe(false);
+      await page.close();
+    },
+  );
+
+  it('has no axe-core violations (contrast included) in either colour scheme', async () => {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const page = await e2e.browser.newPage({ colorScheme });
+      await page.goto(e2e.url);
+      await page.locator('venue-events article[part="card"]').first().waitFor();
+      // evaluate() runs outside the page's CSP, as a browser extension would.
+      await page.evaluate(AXE);
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: () => Promise<unknown> } }).axe;
+        const result = (await axe.run()) as {
+          violations: { id: string; nodes: { target: unknown }[] }[];
+        };
+        return result.violations.map(
+          (v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+        );
+      });
+      expect({ colorScheme, violations }).toEqual({ colorScheme, violations: [] });
+      await page.close();
+    }
+  });
 
   it('fits 280 px without horizontal scrolling', async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 280, height: 800 } });

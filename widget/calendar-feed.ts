@@ -1,0 +1,116 @@
+/**
+ * `<venue-calendar>`'s client of the calendar feed (docs/api.md §10.14): the dates of a venue's
+ * events in a range, one entry per listed date (a tour's stops each have their own).
+ */
+import { withoutTrailingSlash } from '../shared/url.js';
+import { ApiError, DEFAULT_TIMEOUT_MS, type RequestOptions } from './api.js';
+import { feedDate, type IsoDate } from './calendar-grid.js';
+
+/** One date of an event in the feed, as the calendar uses it. */
+export interface CalendarEntry {
+  /** The event id (`groupId`): what `/api/events/{id}` takes. */
+  eventId: string;
+  title: string;
+  /** The venue-local date, taken from `start` as written (never converted to the visitor's zone). */
+  date: IsoDate;
+  /** The venue-local time, `HH:MM`. */
+  time: string;
+  /** A cancelled event, or a tour's cancelled stop. */
+  cancelled: boolean;
+  /** The stop's or the event's location, when it has one. */
+  location: string;
+}
+
+/** What the feed is asked for. */
+export interface FeedQuery {
+  start: IsoDate;
+  /** Exclusive. */
+  end: IsoDate;
+  /** Comma-separated category names (§10.12), as the `categories` attribute says. */
+  categories?: string | undefined;
+  /** Search words (§10.12), as the `search` attribute says. */
+  search?: string | undefined;
+}
+
+/** The feed's entries of a body; entries it cannot read are counted, not guessed at. */
+export interface FeedBody {
+  entries: CalendarEntry[];
+  unreadable: number;
+}
+
+const START = /^\d{4}-\d{2}-\d{2}T(\d{2}:\d{2})/;
+
+const record = (value: unknown): Record<string, unknown> | undefined =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+
+/** One feed object, or undefined when it lacks what a day cell and its card need. */
+function readEntry(value: unknown): CalendarEntry | undefined {
+  const o = record(value);
+  const props = record(o?.extendedProps) ?? {};
+  const start = typeof o?.start === 'string' ? START.exec(o.start) : null;
+  const groupId = o?.groupId;
+  const eventId = typeof groupId === 'number' ? String(groupId) : groupId;
+  if (!o || !start || typeof eventId !== 'string' || !eventId || typeof o.title !== 'string') {
+    return undefined;
+  }
+  return {
+    eventId,
+    title: o.title,
+    date: feedDate(start[0]),
+    time: start[1]!,
+    cancelled: props.cancelled === true,
+    location: typeof props.location === 'string' ? props.location : '',
+  };
+}
+
+/** A feed body read: the array's readable entries. @throws Error when it is no array. */
+export function readFeed(body: unknown): FeedBody {
+  if (!Array.isArray(body)) throw new Error('calendar feed: not an array');
+  const entries = body.map(readEntry).filter((e): e is CalendarEntry => e !== undefined);
+  return { entries, unreadable: body.length - entries.length };
+}
+
+/** The feed URL of `query` (empty filters left out, so equal queries share a cached answer). */
+export function feedUrl(base: string, venue: string, query: FeedQuery): string {
+  const params = new URLSearchParams({ start: query.start, end: query.end });
+  if (query.categories?.trim()) params.set('categories', query.categories.trim());
+  if (query.search?.trim()) params.set('search', query.search.trim());
+  return `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/calendar?${params}`;
+}
+
+/**
+ * GET the feed for `query`. The same request rules as the list (`api.ts`): a timeout, no
+ * cookies, revalidation on retry.
+ * @throws ApiError, or the abort reason.
+ */
+export async function fetchFeed(
+  base: string,
+  venue: string,
+  query: FeedQuery,
+  { signal, timeoutMs, revalidate }: RequestOptions,
+): Promise<FeedBody> {
+  const timeout = AbortSignal.timeout(
+    timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : DEFAULT_TIMEOUT_MS,
+  );
+  let body: unknown;
+  try {
+    const res = await fetch(feedUrl(base, venue, query), {
+      signal: AbortSignal.any([signal, timeout]),
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+      cache: revalidate ? 'no-cache' : 'default',
+    });
+    if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
+    body = await res.json();
+  } catch (error) {
+    if (signal.aborted || error instanceof ApiError) throw error;
+    throw new ApiError(0, timeout.aborted ? 'timed out' : `${(error as Error).message}`);
+  }
+  try {
+    return readFeed(body);
+  } catch (error) {
+    throw new ApiError(0, (error as Error).message);
+  }
+}

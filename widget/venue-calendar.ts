@@ -1,0 +1,475 @@
+import { html, nothing } from 'lit';
+import { Task, TaskStatus } from '@lit/task';
+import type { EventResource } from '../shared/contract.js';
+import { fetchEvent } from './api.js';
+import { fetchFeed, type CalendarEntry, type FeedBody } from './calendar-feed.js';
+import {
+  addMonths,
+  firstDayOfWeek,
+  monthGrid,
+  monthOf,
+  monthRange,
+  moveByKey,
+  parseMonth,
+  today,
+  utcMs,
+  type IsoDate,
+  type IsoMonth,
+} from './calendar-grid.js';
+import { calendarMessages } from './calendar-messages.js';
+import { eventCard, headingLevel, type CardContext } from './event-card.js';
+import { cardStyles } from './event-card.styles.js';
+import { hostStyles } from './host.styles.js';
+import { ShareController } from './reach-controllers.js';
+import { calendarStyles } from './venue-calendar.styles.js';
+import { VenueElement } from './venue-element.js';
+
+/** A chosen day's events: each event once (a tour can list one stop a day), in feed order. */
+interface DayEvents {
+  date: IsoDate;
+  items: { event: EventResource; entries: CalendarEntry[] }[];
+  /** Events of the day that could not be fetched or read. */
+  failed: number;
+}
+
+/**
+ * `<venue-calendar venue="blue-room">`: a month of a venue's events as a grid of days (the
+ * WAI-ARIA date grid: arrow keys by day and week, Home/End to the week's ends, PageUp/PageDown by
+ * month, with Shift by year). Each day with events shows how many; choosing a day (click, Enter,
+ * Space) lists its events below the grid with the usual cards. Days are the venue's: the feed's
+ * venue-local dates, never moved into the visitor's zone. The week starts where the locale's
+ * does (Monday for `de`, `fr`, `en-GB`; Sunday for `en-US`). Loaded lazily by
+ * `<venue-events view="calendar">`; usable on its own once its module is imported.
+ *
+ * @attr month - the month shown, `YYYY-MM` (reflected; changes as the visitor moves); default
+ *   the month of today by the element's clock (the visitor's date)
+ * @attr categories - comma-separated categories to show (as the list's `categories`, §10.12)
+ * @attr search - words the events must match (as the list's `search`, §10.12)
+ * @attr heading-level - level (1–5) of the month and day headings; event titles are one below;
+ *   default 2
+ * @attr no-share - hides the share control of every card
+ * @attr selected - the chosen day, `YYYY-MM-DD` (set as the visitor chooses; not reflected); its
+ *   events are listed while its month is shown
+ * @fires venue-calendar-load - after a month's feed loaded; `detail: { month, start, end,
+ *   entries, unreadable }` (`end` exclusive)
+ * @fires venue-calendar-month - the visitor moved to another month; `detail: { month }`
+ * @fires venue-calendar-select - the visitor chose a day; `detail: { date, entries }`
+ * @fires venue-events-buy - from a card's buy control; cancelable (see `<venue-buy-button>`)
+ * @csspart header - the row of the month heading and its buttons
+ * @csspart month - the month heading ("December 2026")
+ * @csspart month-nav - the previous and next month buttons
+ * @csspart calendar - the grid of days (`role="grid"`)
+ * @csspart weekday - each column header
+ * @csspart day - each day cell of the month (`data-date="YYYY-MM-DD"`)
+ * @csspart count - the number of events on a day
+ * @csspart day-events - the chosen day's section below the grid
+ * @csspart list - the chosen day's cards
+ * @csspart card - one event (and the card parts of `<venue-events>`: title, date, buy-button…)
+ * @csspart stop-cancelled - the notice that a tour's stop on the chosen day is cancelled
+ * @csspart empty - "No events on this day"
+ * @csspart error - the error state with its retry button
+ */
+export class VenueCalendar extends VenueElement {
+  static override styles = [hostStyles, cardStyles, calendarStyles];
+
+  static override properties = {
+    month: { type: String, reflect: true },
+    categories: { type: String },
+    search: { type: String },
+    headingLevel: { type: Number, attribute: 'heading-level' },
+    noShare: { type: Boolean, attribute: 'no-share' },
+    selected: { type: String },
+    focusDate: { state: true },
+  };
+
+  /** Month shown, `YYYY-MM`; an invalid value shows the current month. */
+  declare month: string | undefined;
+  /** Comma-separated categories passed to the feed. */
+  declare categories: string | undefined;
+  /** Search words passed to the feed. */
+  declare search: string | undefined;
+  /** Level of the month and day headings (1–5); default 2. */
+  declare headingLevel: number;
+  /** Hides the share control of every card. */
+  declare noShare: boolean;
+  /** The chosen day, `YYYY-MM-DD`, whose events are listed (set by the visitor, or by a script). */
+  declare selected: string | undefined;
+  /** The day cell that takes the tab stop (roving tabindex). */
+  declare private focusDate: IsoDate | undefined;
+
+  /** Move focus to the roving cell after this update (a key moved it). */
+  private focusCell = false;
+  private reloads = 0;
+
+  private feed = new Task(this, {
+    task: async ([base, venue, month, categories, search, timeoutMs, reloads], { signal }) => {
+      const range = monthRange(month);
+      const query = { ...range, categories, search };
+      const options = { signal, timeoutMs, revalidate: reloads > 0 };
+      const [body] = await Promise.all([fetchFeed(base, venue, query, options), this.localeReady]);
+      if (body.unreadable) console.warn(`venue-calendar: ${body.unreadable} feed entries left out`);
+      this.lastFeed = { key: this.feedKey, body };
+      this.emit('venue-calendar-load', { detail: { month, ...range, ...body } });
+      return body;
+    },
+    args: () =>
+      [
+        this.base,
+        this.venue,
+        this.shownMonth,
+        this.categories,
+        this.search,
+        this.timeout,
+        this.reloads,
+      ] as const,
+  });
+
+  private day = new Task(this, {
+    task: async ([base, venue, date, , timeoutMs, reloads], { signal }) =>
+      date
+        ? this.fetchDay(base, venue, date, { signal, timeoutMs, revalidate: reloads > 0 })
+        : undefined,
+    // The day's event ids rather than its entries: a reloaded feed with the same events keeps the cards.
+    args: () =>
+      [
+        this.base,
+        this.venue,
+        this.selectedShown,
+        this.dayEntries.map((e) => e.eventId).join(),
+        this.timeout,
+        this.reloads,
+      ] as const,
+  });
+
+  private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
+
+  constructor() {
+    super();
+    this.headingLevel = 2;
+    this.noShare = false;
+    // A pending closure passed on a card: confirm with the server.
+    this.addEventListener('venue-events-expired', () => this.refresh());
+  }
+
+  /** Fetches the month (and the chosen day's events) again, keeping what is shown until it arrives. */
+  refresh(): void {
+    this.reloads++;
+    this.requestUpdate();
+  }
+
+  /** The month on screen: `month` if valid, else the month of today by the clock. */
+  get shownMonth(): IsoMonth {
+    return parseMonth(this.month) ?? monthOf(this.today);
+  }
+
+  private get today(): IsoDate {
+    return today(this.clock());
+  }
+
+  /** The chosen day, if it lies in the month shown (its list shows only then). */
+  private get selectedShown(): IsoDate | undefined {
+    const s = this.selected;
+    return s && /^\d{4}-\d{2}-\d{2}$/.test(s) && monthOf(s) === this.shownMonth ? s : undefined;
+  }
+
+  /**
+   * The feed on screen: the one loaded, else, while a refresh of the same month and filters loads
+   * or after it failed, the last one (another venue, month or filter never shows the old counts).
+   */
+  private get feedBody(): FeedBody | undefined {
+    if (this.feed.status === TaskStatus.COMPLETE) return this.feed.value;
+    return this.lastFeed?.key === this.feedKey ? this.lastFeed.body : undefined;
+  }
+  private lastFeed: { key: string; body: FeedBody } | undefined;
+
+  /** What a feed answer depends on, but for the reload count. */
+  private get feedKey(): string {
+    return JSON.stringify([this.base, this.venue, this.shownMonth, this.categories, this.search]);
+  }
+
+  /** The feed's entries by venue-local date. */
+  private get byDate(): Map<IsoDate, CalendarEntry[]> {
+    const map = new Map<IsoDate, CalendarEntry[]>();
+    for (const e of this.feedBody?.entries ?? []) map.set(e.date, [...(map.get(e.date) ?? []), e]);
+    return map;
+  }
+
+  private get dayEntries(): CalendarEntry[] {
+    const date = this.selectedShown;
+    return (date && this.byDate.get(date)) || [];
+  }
+
+  private async fetchDay(
+    base: string,
+    venue: string,
+    date: IsoDate,
+    options: Parameters<typeof fetchEvent>[3],
+  ): Promise<DayEvents> {
+    const entries = this.dayEntries;
+    const ids = [...new Set(entries.map((e) => e.eventId))];
+    const results = await Promise.allSettled(ids.map((id) => fetchEvent(base, venue, id, options)));
+    if (options.signal.aborted) throw options.signal.reason;
+    const items = results.flatMap((r, i) =>
+      r.status === 'fulfilled'
+        ? [{ event: r.value, entries: entries.filter((e) => e.eventId === ids[i]) }]
+        : [],
+    );
+    const failed = ids.length - items.length;
+    if (failed && !items.length)
+      throw new Error(`venue-calendar: no event of ${date} could be read`);
+    return { date, items, failed };
+  }
+
+  protected override updated(): void {
+    if (!this.focusCell) return;
+    this.focusCell = false;
+    this.renderRoot.querySelector<HTMLElement>('td[tabindex="0"]')?.focus();
+  }
+
+  /** The cell that holds the tab stop: the focused date, else the chosen day, today, the 1st. */
+  private rovingDate(month: IsoMonth): IsoDate {
+    return (
+      [this.focusDate, this.selected, this.today].find((d) => d && monthOf(d) === month) ??
+      `${month}-01`
+    );
+  }
+
+  /** Shows `month` (a visitor's move), announcing it to the page. */
+  private showMonth(month: IsoMonth): void {
+    if (month === this.shownMonth) return;
+    this.month = month;
+    this.emit('venue-calendar-month', { detail: { month } });
+  }
+
+  private stepMonth(by: number): void {
+    this.showMonth(monthOf(addMonths(`${this.shownMonth}-01`, by)));
+  }
+
+  /** Chooses `date`: its events are listed below the grid. */
+  private choose(date: IsoDate): void {
+    this.focusDate = date;
+    this.selected = date;
+    this.emit('venue-calendar-select', { detail: { date, entries: this.byDate.get(date) ?? [] } });
+  }
+
+  private onKeydown(e: KeyboardEvent): void {
+    const cell = (e.target as Element).closest?.('td[data-date]');
+    const date = cell?.getAttribute('data-date');
+    if (!date || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      this.choose(date);
+      return;
+    }
+    const rtl = this.matches(':dir(rtl)');
+    const to = moveByKey(date, e.key, { shift: e.shiftKey, rtl, firstDay: this.firstDay });
+    if (!to) return;
+    e.preventDefault();
+    this.focusDate = to;
+    this.focusCell = true;
+    this.showMonth(monthOf(to));
+  }
+
+  /** The week start of the locale the visitor asked for (before the fallback to English text). */
+  private get firstDay() {
+    return firstDayOfWeek(
+      this.locale || this.i18n.contentLang || navigator.language || this.i18n.locale,
+    );
+  }
+
+  override render() {
+    const { locale, t } = this.i18n;
+    const ct = calendarMessages(locale);
+    const month = this.shownMonth;
+    // 1–5, so that the cards' titles, one level below, stay headings.
+    const level = [1, 2, 3, 4, 5].includes(this.headingLevel) ? this.headingLevel : 2;
+    const monthName = new Intl.DateTimeFormat(locale, {
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(utcMs(`${month}-01`));
+    const failed = this.feed.status === TaskStatus.ERROR;
+    return html`<div lang=${locale}>
+      <div class="header" part="header">
+        <button class="nav" part="month-nav" @click=${() => this.stepMonth(-1)}>
+          <span class="arrow" aria-hidden="true">‹</span
+          ><span class="visually-hidden">${ct.previousMonth}</span>
+        </button>
+        <div
+          class="month"
+          part="month"
+          id="month"
+          role="heading"
+          aria-level=${level}
+          aria-live="polite"
+        >
+          ${monthName}
+        </div>
+        <button class="nav" part="month-nav" @click=${() => this.stepMonth(1)}>
+          <span class="visually-hidden">${ct.nextMonth}</span
+          ><span class="arrow" aria-hidden="true">›</span>
+        </button>
+      </div>
+      ${this.renderGrid(month)}
+      ${
+        failed
+          ? html`<div class="state" part="error" role="alert">
+              <p>${ct.error}</p>
+              <button @click=${this.refresh}>${t.retry}</button>
+            </div>`
+          : nothing
+      }
+      ${this.renderDay(level)}
+      <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
+    </div>`;
+  }
+
+  private renderGrid(month: IsoMonth) {
+    const { locale } = this.i18n;
+    const ct = calendarMessages(locale);
+    const firstDay = this.firstDay;
+    const weeks = monthGrid(Number(month.slice(0, 4)), Number(month.slice(5, 7)), firstDay);
+    const fmt = (options: Intl.DateTimeFormatOptions) =>
+      new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    const [short, long, full] = [
+      fmt({ weekday: 'short' }),
+      fmt({ weekday: 'long' }),
+      fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
+    ];
+    const byDate = this.byDate;
+    const [roving, todayDate, selected] = [this.rovingDate(month), this.today, this.selected];
+    const loading =
+      this.feed.status === TaskStatus.PENDING || this.feed.status === TaskStatus.INITIAL;
+    const cell = (date: IsoDate) => {
+      if (monthOf(date) !== month) return html`<td role="gridcell" class="outside"></td>`;
+      const n = byDate.get(date)?.length ?? 0;
+      const label = `${full.format(utcMs(date))}${n ? `, ${ct.eventCount(n)}` : ''}`;
+      // The name comes from the hidden text (full date, count), not from an `aria-label`: the
+      // visible digits are then hidden from it, and nothing shown is missing from what is said.
+      return html`<td
+        role="gridcell"
+        part="day"
+        class=${n ? 'has-events' : ''}
+        data-date=${date}
+        tabindex=${date === roving ? 0 : -1}
+        aria-selected=${date === selected ? 'true' : 'false'}
+        aria-current=${date === todayDate ? 'date' : nothing}
+        @click=${() => this.choose(date)}
+      >
+        <span class="num" aria-hidden="true">${Number(date.slice(8))}</span>
+        <span class="visually-hidden">${label}</span>
+        ${n ? html`<span class="count" part="count" aria-hidden="true">${n}</span>` : nothing}
+      </td>`;
+    };
+    return html`<table
+        role="grid"
+        part="calendar"
+        aria-labelledby="month"
+        aria-busy=${loading ? 'true' : 'false'}
+        @keydown=${this.onKeydown}
+      >
+        <thead>
+          <tr>
+            ${weeks[0]!.map(
+              (d) =>
+                html`<th scope="col" part="weekday" abbr=${long.format(utcMs(d))}>
+                  ${short.format(utcMs(d))}
+                </th>`,
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          ${weeks.map(
+            (week) =>
+              html`<tr>
+                ${week.map(cell)}
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+      ${loading ? html`<p class="visually-hidden">${ct.loading}</p>` : nothing}`;
+  }
+
+  /** The chosen day's section: its heading, then its cards, "no events", or the error state. */
+  private renderDay(level: number) {
+    const date = this.selectedShown;
+    if (!date) return nothing;
+    const { locale, t } = this.i18n;
+    const ct = calendarMessages(locale);
+    const name = new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    }).format(utcMs(date));
+    const shown = this.day.value?.date === date ? this.day.value : undefined;
+    let content;
+    if (this.day.status === TaskStatus.ERROR) {
+      content = html`<div class="state" part="error" role="alert">
+        <p>${t.notShown}</p>
+        <button @click=${this.refresh}>${t.retry}</button>
+      </div>`;
+    } else if (!this.dayEntries.length && this.feed.status === TaskStatus.COMPLETE) {
+      content = html`<p class="state" part="empty">${ct.noEvents}</p>`;
+    } else if (shown) {
+      content = this.renderCards(shown, level + 1);
+    } else {
+      content = html`<p class="state" aria-busy="true">${t.loading}</p>`;
+    }
+    return html`<section class="day-events" part="day-events" aria-labelledby="day-heading">
+      <div class="day-heading" id="day-heading" role="heading" aria-level=${level}>
+        ${ct.dayHeading(name)}
+      </div>
+      ${content}
+    </section>`;
+  }
+
+  private renderCards(day: DayEvents, level: number) {
+    const { t, locale } = this.i18n;
+    const ct = calendarMessages(locale);
+    const ctx: CardContext = {
+      venue: this.venue,
+      base: this.base,
+      i18n: this.i18n,
+      clock: this.clock,
+      level: headingLevel(level),
+      share: !this.noShare && ((e) => this.sharing.share(e)),
+      copied: this.sharing.copied,
+    };
+    const item = ({ event, entries }: DayEvents['items'][number]) => {
+      // A tour's card says the tour runs; that this day's stop is off must be said beside it.
+      const off =
+        event.attributes.publish_status !== 'cancelled' && entries.filter((e) => e.cancelled);
+      let card;
+      try {
+        card = eventCard(event, ctx);
+      } catch (error) {
+        console.warn(`venue-calendar: event ${event.id} left out:`, error);
+        return nothing;
+      }
+      return html`<li>
+        ${
+          off && off.length
+            ? html`<p class="stop-note" part="stop-cancelled">
+                ${ct.stopCancelledOn(off.map((e) => [e.time, e.location].filter(Boolean).join(', ')).join('; '))}
+              </p>`
+            : nothing
+        }
+        ${card}
+      </li>`;
+    };
+    return html`${day.failed ? html`<p class="notice">${t.someNotShown}</p>` : nothing}
+      <ul class="list" part="list" aria-labelledby="day-heading">
+        ${day.items.map(item)}
+      </ul>`;
+  }
+}
+
+// Registered once, whichever copy of the chunk loads first.
+if (!customElements.get('venue-calendar')) customElements.define('venue-calendar', VenueCalendar);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'venue-calendar': VenueCalendar;
+  }
+}

@@ -66,6 +66,24 @@ function minifyHtmlLiterals(): Plugin {
 }
 
 /**
+ * Replaces Vite's preload helper with a call of the import itself. The widget's chunks import no
+ * CSS and preload nothing (`modulePreload: false`), yet Vite wraps every `import()` in
+ * `__vitePreload(() => import(…), deps)`, whose helper costs about 600 bytes gzip of the budgeted
+ * initial script (vitejs/vite#13952, #18551). Lost with it: Vite's `vite:preloadError` event,
+ * which nothing here listens to; a failed chunk still rejects its `import()`.
+ */
+function unwrapPreloadHelper(): Plugin {
+  return {
+    name: 'venue-events:unwrap-preload-helper',
+    apply: 'build',
+    transform(_code, id) {
+      if (id !== '\0vite/preload-helper.js') return null;
+      return { code: 'export const __vitePreload = (load) => load();', map: null };
+    },
+  };
+}
+
+/**
  * After the bundle is written: a `.br` and a `.gz` beside each file (compressed once here, served
  * as they are), and `manifest.json` with the release's pinned URL path and the entry script's
  * Subresource Integrity hash, which the demo page, the embed builder and this build's output use.
@@ -128,7 +146,7 @@ function precompressAndPin(): Plugin {
 // chunk. An app build with a script entry rather than library mode, because library mode leaves
 // ES output unminified.
 export default defineConfig({
-  plugins: [minifyCssLiterals(), minifyHtmlLiterals(), precompressAndPin()],
+  plugins: [minifyCssLiterals(), minifyHtmlLiterals(), unwrapPreloadHelper(), precompressAndPin()],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,

@@ -61,8 +61,12 @@ async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOp
 const endpoint = (base: string, venue: string) =>
   `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/events`;
 
+/** Filters of the list (docs/api.md §10.12), as its query parameters; an empty value is left out. */
+export type Filters = Partial<Record<'categories' | 'search' | 'start_date', string>>;
+
 /**
- * GET `{base}/t/{venue}/api/events?page={page}`, read by `wire.ts`.
+ * GET `{base}/t/{venue}/api/events?{filters}&page={page}`, read by `wire.ts`. Unfiltered, the URL
+ * is `…?page=1`, the one the pinned snippet preloads.
  * @throws ApiError, or the abort reason.
  */
 export async function fetchEvents(
@@ -70,9 +74,11 @@ export async function fetchEvents(
   venue: string,
   page: number,
   options: RequestOptions,
+  filters: Filters = {},
 ): Promise<EventPage> {
+  const query = new URLSearchParams({ ...(filters as Record<string, string>), page: `${page}` });
   const [body, { readPage }] = await Promise.all([
-    getJson(`${endpoint(base, venue)}?page=${page}`, options),
+    getJson(`${endpoint(base, venue)}?${query}`, options),
     wire(),
   ]);
   try {

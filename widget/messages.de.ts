@@ -1,5 +1,6 @@
 /** German UI strings, loaded on first use (see `messages.ts`). */
 import type { Messages } from './messages.js';
+import type { FilterMessages } from './venue-events-filters.js';
 
 export const de: Messages = {
   loading: 'Veranstaltungen werden geladen…',
@@ -37,4 +38,22 @@ export const de: Messages = {
   share: 'Teilen',
   shareFor: (title) => `Teilen: ${title}`,
   linkCopied: 'Link kopiert',
+  noMatch: 'Keine passenden Veranstaltungen',
+  resetFilters: 'Alle Veranstaltungen zeigen',
+  matches: (n) => (n === 1 ? '1 passende Veranstaltung' : `${n} passende Veranstaltungen`),
+};
+
+/** German strings of the filter bar (`venue-events-filters.ts`). */
+export const deFilters: FilterMessages = {
+  category: 'Kategorie',
+  allCategories: 'Alle Kategorien',
+  search: 'Veranstaltungen suchen',
+  from: 'Ab',
+  reset: 'Zurücksetzen',
+  resetLabel: 'Zurücksetzen: alle Filter',
+  subscribe: 'Abonnieren',
+  subscribeLabel: 'Abonnieren: Kalender',
+  webcal: 'Kalender-App (webcal)',
+  google: 'Google Kalender',
+  outlook: 'Outlook.com',
 };

@@ -1,5 +1,6 @@
 /** French UI strings, loaded on first use (see `messages.ts`). */
 import type { Messages } from './messages.js';
+import type { FilterMessages } from './venue-events-filters.js';
 
 export const fr: Messages = {
   loading: 'Chargement des événements…',
@@ -36,4 +37,22 @@ export const fr: Messages = {
   share: 'Partager',
   shareFor: (title) => `Partager : ${title}`,
   linkCopied: 'Lien copié',
+  noMatch: 'Aucun événement ne correspond',
+  resetFilters: 'Voir tous les événements',
+  matches: (n) => (n <= 1 ? `${n} événement correspond` : `${n} événements correspondent`),
+};
+
+/** French strings of the filter bar (`venue-events-filters.ts`). */
+export const frFilters: FilterMessages = {
+  category: 'Catégorie',
+  allCategories: 'Toutes les catégories',
+  search: 'Rechercher des événements',
+  from: 'À partir du',
+  reset: 'Réinitialiser',
+  resetLabel: 'Réinitialiser les filtres',
+  subscribe: "S'abonner",
+  subscribeLabel: "S'abonner au calendrier",
+  webcal: 'Application de calendrier (webcal)',
+  google: 'Google Agenda',
+  outlook: 'Outlook.com',
 };

@@ -3,6 +3,8 @@
  * An accessible name must begin with the control's visible text (WCAG 2.5.3): `buyFor` with `buy`,
  * `addToCalendarFor` with `addToCalendar`, `shareFor` with `share`.
  */
+import type { ListMessages } from './list-parts.js';
+
 const en = {
   loading: 'Loading events…',
   empty: 'No upcoming events',
@@ -40,7 +42,11 @@ const en = {
   linkCopied: 'Link copied',
 };
 
-export type Messages = typeof en;
+/**
+ * The strings of every table: the entry's English ones above, and those whose English ships in
+ * a chunk (`list-parts.ts`: the filters' results), present in the German and French tables.
+ */
+export type Messages = typeof en & Partial<ListMessages>;
 
 /** Tables by language: English ships in the script, the others load on first use. */
 const tables: Record<string, Messages> = { en };

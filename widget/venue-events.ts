@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { Task, TaskStatus } from '@lit/task';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvents } from './api.js';
+import { fetchEvents, type Filters } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
@@ -24,6 +24,19 @@ import type { EventPage } from './wire.js';
  * @fires venue-events-load - after each page loaded; `detail: { page, lastPage, total, events }`,
  *   and `unreadable`: how many events of the page could not be read, when some could not
  * @fires venue-events-buy - from a buy control; cancelable (see `<venue-buy-button>`)
+ * @attr no-filters - hides the filter bar
+ * @attr category - a category the list starts filtered to (also with `no-filters`)
+ * @attr layout - `compact`: one line per event (date, title, buy control), for sidebars
+ * @attr sync-url - keeps the filters in the page's query (`ve-category`, `ve-q`, `ve-from`),
+ *   replaced as they change and read on load, so a filtered list can be shared as a link
+ * @csspart filters - the filter bar (loaded after the first page; its space is kept from the
+ *   start, so the cards do not move when it arrives)
+ * @csspart category-filter - the category `<select>` (shown when the venue has 2+ categories)
+ * @csspart search - the search field
+ * @csspart date-filter - the "From" date field
+ * @csspart filter-reset - the filter bar's reset button
+ * @csspart subscribe - the "Subscribe" menu: the venue's calendar feed, following the category
+ * @csspart no-match - "No events match" with its reset button, when the filters match nothing
  * @csspart list - the grid of events
  * @csspart card - one event
  * @csspart image - the event image
@@ -66,6 +79,9 @@ export class VenueEvents extends VenueElement {
     page: { type: Number, reflect: true },
     headingLevel: { type: Number, attribute: 'heading-level' },
     noShare: { type: Boolean, attribute: 'no-share' },
+    noFilters: { type: Boolean, attribute: 'no-filters' },
+    category: {},
+    filters: { state: true },
   };
 
   /** Page shown (1-based); changes as the visitor pages. */
@@ -74,27 +90,40 @@ export class VenueEvents extends VenueElement {
   declare headingLevel: number;
   /** Hides the share control of every event. */
   declare noShare: boolean;
+  /** Hides the filter bar. */
+  declare noFilters: boolean;
+  /** A category the list starts filtered to (a jazz club's "Jazz" page). */
+  declare category: string | undefined;
+  /** The filters the list is requested with (see `filter()`). */
+  declare filters: Filters;
+  /** Say how many events match once the next page loaded (the visitor changed a filter). */
+  declare private count: boolean;
 
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
   private lastGood: EventPage | undefined;
   private reloads = 0;
-  /** Move focus to the current page's button after this update (it was clicked). */
-  private focusCurrent = false;
 
   private list = new Task(this, {
-    task: async ([base, venue, page, timeoutMs, reloads], { signal }) => {
+    task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
       void reach().catch(() => {}); // structured data, with the first request
-      let [body] = await Promise.all([fetchEvents(base, venue, page, options), this.localeReady]);
+      let [body] = await Promise.all([
+        fetchEvents(base, venue, page, options, filters),
+        this.localeReady,
+        listParts(),
+      ]);
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
-        body = await fetchEvents(base, venue, body.lastPage, options);
+        body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
       }
+      if (this.count) this.say(parts!.matches(this.i18n.t, body.total));
+      this.count = false;
       this.lastGood = body;
       this.emit('venue-events-load', { detail: body });
       return body;
     },
-    args: () => [this.base, this.venue, this.page, this.timeout, this.reloads] as const,
+    args: () =>
+      [this.base, this.venue, this.page, this.timeout, this.reloads, this.filters] as const,
   });
 
   private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
@@ -104,6 +133,7 @@ export class VenueEvents extends VenueElement {
     this.page = 1;
     this.headingLevel = 2;
     this.noShare = false;
+    this.filters = {};
     new StructuredDataController(this, () => this.shown?.events ?? []);
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events-expired', () => this.refresh());
@@ -119,6 +149,11 @@ export class VenueEvents extends VenueElement {
     super.willUpdate(changed);
     // `page="abc"`, `0`, `-1`, `2.5`: page 1, as the API reads them (docs/decisions.md "Pagination").
     if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
+    if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
+    // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
+    // request: a filtered link's first request is given up for the filtered one.
+    if (!this.hasUpdated && this.hasAttribute('sync-url'))
+      void listParts().then((m) => (this.filters = m.readQuery(this.filters)));
     // Another venue or API: nothing of the old one may stay on screen.
     if (this.hasUpdated && (changed.has('venue') || changed.has('baseUrl'))) {
       if (!changed.has('page')) this.page = 1;
@@ -132,10 +167,19 @@ export class VenueEvents extends VenueElement {
     return this.list.status === TaskStatus.COMPLETE ? this.list.value : this.lastGood;
   }
 
+  /**
+   * Lists the events matching `filters` from page 1 (`null`: the `category` preset alone, as the
+   * reset controls do), and says in the live region how many match once they loaded.
+   */
+  filter(filters: Filters | null): void {
+    this.filters = filters ?? (this.category ? { categories: this.category } : {});
+    this.page = 1;
+    this.count = true;
+  }
+
   protected override updated(): void {
-    if (!this.focusCurrent) return;
-    this.focusCurrent = false;
-    this.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus();
+    // The filter bar is not needed to show the first page: it loads once a page is on screen.
+    if (this.shown && !this.noFilters) void import('./venue-events-filters.js');
   }
 
   override render() {
@@ -159,6 +203,11 @@ export class VenueEvents extends VenueElement {
       </ul>`;
     }
     return html`<div lang=${locale}>
+      ${
+        this.noFilters
+          ? nothing
+          : html`<venue-events-filters part="filters"></venue-events-filters>`
+      }
       ${content}
       <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
     </div>`;
@@ -191,9 +240,18 @@ export class VenueEvents extends VenueElement {
             </ul>`
         : notShown
           ? this.renderError(t.notShown)
-          : html`<p class="state" part="empty">${t.empty}</p>`
+          : parts!.noEvents(t, this.filters, !this.noFilters && (() => this.filter(null)))
     }
-    ${this.renderPagination(body.lastPage)}`;
+    ${parts!.pagination({
+      page: this.page,
+      last: body.lastPage,
+      t,
+      host: this,
+      go: (page) => {
+        this.page = page;
+        this.announcement = t.pageAnnounce(page, body.lastPage);
+      },
+    })}`;
   }
 
   /** The error state: `message` and "Try again", which asks the server again. */
@@ -214,62 +272,14 @@ export class VenueEvents extends VenueElement {
     }
   }
 
-  private renderPagination(last: number) {
-    const { t } = this.i18n;
-    const current = this.page;
-    if (last <= 1) return nothing;
-    const pages = [...new Set([1, last, current - 1, current, current + 1])]
-      .filter((p) => p >= 1 && p <= last)
-      .sort((a, b) => a - b);
-    const step = (to: number, disabled: boolean, label: unknown) =>
-      html`<li>
-        <button
-          part="page-button"
-          aria-disabled=${disabled ? 'true' : 'false'}
-          @click=${() => disabled || this.goTo(to, false)}
-        >
-          ${label}
-        </button>
-      </li>`;
-    return html`<nav part="pagination" aria-label=${t.pagination}>
-      <ul>
-        ${step(current - 1, current <= 1, html`<span class="arrow" aria-hidden="true">‹</span> ${t.previous}`)}
-        ${pages.map(
-          (p, i) =>
-            html`${
-                i > 0 && p - pages[i - 1]! > 1
-                  ? html`<li class="gap" aria-hidden="true">…</li>`
-                  : nothing
-              }
-              <li>
-                <button
-                  part="page-button"
-                  aria-label=${t.page(p)}
-                  aria-current=${p === current ? 'page' : 'false'}
-                  @click=${() => this.goTo(p, true)}
-                >
-                  ${p}
-                </button>
-              </li>`,
-        )}
-        ${step(current + 1, current >= last, html`${t.next} <span class="arrow" aria-hidden="true">›</span>`)}
-      </ul>
-    </nav>`;
-  }
-
-  private goTo(page: number, focusCurrent: boolean): void {
-    if (page === this.page) return;
-    this.page = page;
-    this.focusCurrent = focusCurrent;
-    this.announcement = this.i18n.t.pageAnnounce(page, this.lastGood?.lastPage ?? page);
-    // Keep the visitor's place: bring the top of the list back into view if it scrolled away.
-    if (this.getBoundingClientRect().top < 0) this.scrollIntoView({ block: 'start' });
-  }
-
   private retry(): void {
     void this.list.run();
   }
 }
+
+/** The parts of the list needed once a page arrived (`list-parts.ts`), set once loaded. */
+let parts: typeof import('./list-parts.js') | undefined;
+const listParts = () => import('./list-parts.js').then((m) => (parts = m));
 
 if (!customElements.get('venue-events')) customElements.define('venue-events', VenueEvents);
 

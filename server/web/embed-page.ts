@@ -80,6 +80,25 @@ website's HTML.</p>
 </select>
 <p id="event-hint" class="hint">For one event or a buy button.</p>
 </fieldset>
+<details id="list-options">
+<summary>List options: view, layout, filters</summary>
+<fieldset class="choices">
+<legend>View</legend>
+<label><input type="radio" name="view" value="list" checked> A list</label>
+<label><input type="radio" name="view" value="calendar"> A month calendar</label>
+</fieldset>
+<fieldset class="choices">
+<legend>Layout</legend>
+<label><input type="radio" name="layout" value="cards" checked> Cards</label>
+<label><input type="radio" name="layout" value="compact"> Compact: one line per event, for a sidebar</label>
+</fieldset>
+<label class="check"><input type="checkbox" name="filters" checked> Filter bar: category, search, date and “Subscribe”</label>
+<label for="category">Start with the category</label>
+<select id="category" name="category" aria-describedby="category-hint">
+<option value="">All categories</option>
+</select>
+<p id="category-hint" class="hint">A page about one kind of night, for example your jazz page. Works with or without the filter bar.</p>
+</details>
 <fieldset>
 <legend>Look</legend>
 <label for="locale">Language</label>

@@ -121,6 +121,40 @@ describe('embed builder', () => {
     await page.context().close();
   });
 
+  it('offers the list options: view, layout, filter bar and a preset category, previewed live and in the snippet', async () => {
+    const { page, problems } = await open(1280);
+    await page.getByLabel('Venue slug').fill('blue-room');
+    await expect
+      .poll(() => page.locator('#slug-status').textContent())
+      .toBe('Found: 14 upcoming events.');
+    await page.getByText('List options: view, layout, filters').click();
+    const category = page.getByLabel('Start with the category');
+    await expect.poll(() => category.locator('option').count()).toBeGreaterThan(2);
+    const name = (await category.locator('option').nth(1).getAttribute('value'))!;
+    await category.selectOption(name);
+    await page.getByLabel(/Compact: one line/).check();
+    await page.getByLabel(/Filter bar: category/).uncheck();
+    expect(await snippet(page)).toContain(
+      `<venue-events venue="blue-room" layout="compact" no-filters category="${name}">`,
+    );
+    // The preview is the real widget with those attributes: only that category, no filter bar.
+    const preview = page.locator('#preview venue-events');
+    expect(await preview.getAttribute('layout')).toBe('compact');
+    await page.locator('#preview article[part="card"]').first().waitFor();
+    await expect
+      .poll(async () => new Set(await page.locator('#preview [part="category"]').allTextContents()))
+      .toEqual(new Set([name]));
+    expect(await page.locator('#preview [part="search"]').count()).toBe(0);
+
+    await page.getByLabel(/Filter bar: category/).check();
+    await page.getByLabel('A month calendar').check();
+    expect(await snippet(page)).toContain(
+      `<venue-events venue="blue-room" view="calendar" layout="compact" category="${name}">`,
+    );
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps the snippet and its copy button within reach on a phone (390 × 844)', async () => {
     const { page, problems } = await open(390, 844);
     await page.getByLabel('Venue slug').fill('blue-room');

@@ -38,6 +38,7 @@ const form = $('builder');
 const slugInput = $('slug');
 const slugStatus = $('slug-status');
 const eventSelect = $('event');
+const categorySelect = $('category');
 const widthOutput = $('width-value');
 const preview = $('preview');
 const snippet = $('snippet');
@@ -88,6 +89,10 @@ function options() {
     accent: String(data.get('accent') || DEFAULT_ACCENT).toLowerCase(),
     width: String(data.get('width') || DEFAULT_WIDTH),
     scheme: String(data.get('scheme') || 'auto'),
+    view: String(data.get('view') || 'list'),
+    layout: String(data.get('layout') || 'cards'),
+    filters: data.get('filters') !== null,
+    category: String(data.get('category') || ''),
   };
 }
 
@@ -110,6 +115,13 @@ function attributes(o) {
   const attrs = [['venue', venue.slug]];
   if (o.element !== 'venue-events') attrs.push(['event-id', o.eventId]);
   if (o.locale) attrs.push(['locale', o.locale]);
+  if (o.element === 'venue-events') {
+    if (o.view === 'calendar') attrs.push(['view', 'calendar']);
+    if (o.layout === 'compact') attrs.push(['layout', 'compact']);
+    // A boolean attribute: written without a value.
+    if (!o.filters) attrs.push(['no-filters', '']);
+    if (o.category) attrs.push(['category', o.category]);
+  }
   return attrs;
 }
 
@@ -152,7 +164,7 @@ function fallback(o) {
 function snippetText(o) {
   const props = Object.entries(properties(o));
   const attrs = attributes(o)
-    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .map(([name, value]) => (value === '' ? ` ${name}` : ` ${name}="${escapeHtml(value)}"`))
     .join('');
   const [href, label] = fallback(o);
   const lines = scriptTags(o);
@@ -212,6 +224,34 @@ function fillEvents(events) {
   eventSelect.disabled = events.length === 0 || options().element === 'venue-events';
 }
 
+/** The venue's categories (`/t/{slug}/api/categories`) as the preset category's options. */
+async function fillCategories(slug, signal) {
+  const chosen = categorySelect.value;
+  let names = [];
+  try {
+    const res = await fetch(`/t/${slug}/api/categories`, { signal });
+    const body = res.ok ? await res.json() : {};
+    names = Array.isArray(body.data)
+      ? body.data.map((c) => c?.attributes?.name).filter((n) => typeof n === 'string')
+      : [];
+  } catch (error) {
+    if (error.name === 'AbortError') throw error;
+  }
+  const all = document.createElement('option');
+  all.value = '';
+  all.textContent = 'All categories';
+  categorySelect.replaceChildren(
+    all,
+    ...names.map((name) => {
+      const option = document.createElement('option');
+      option.value = name;
+      option.textContent = name;
+      return option;
+    }),
+  );
+  categorySelect.value = names.includes(chosen) ? chosen : '';
+}
+
 /** Checks the slug in the field against the API (`/t/{slug}/api/events`). */
 async function check() {
   const slug = slugInput.value.trim();
@@ -245,6 +285,7 @@ async function check() {
       slugInput.removeAttribute('aria-invalid');
       say(slugStatus, `Found: ${total} upcoming event${total === 1 ? '' : 's'}.`, 'ok');
       fillEvents(venue.events);
+      await fillCategories(slug, controller.signal);
     }
   } catch (error) {
     if (error.name === 'AbortError') return;

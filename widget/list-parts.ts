@@ -1,0 +1,174 @@
+/**
+ * What `<venue-events>` needs only once a page arrived: the page navigation, the "No events
+ * match" state and the styles of the compact layout and of the filter bar's space. A chunk the
+ * list loads alongside its first request (awaited with it, so every page renders with it), which
+ * keeps the budgeted initial script small.
+ */
+import { css, html, nothing, type ReactiveElement } from 'lit';
+import type { Filters } from './api.js';
+import type { Messages } from './messages.js';
+
+/** The English strings of these parts (German and French are in their tables, `messages.*.ts`). */
+const listEn = {
+  noMatch: 'No events match',
+  resetFilters: 'Show all events',
+  matches: (n: number) => (n === 1 ? '1 event matches' : `${n} events match`),
+};
+
+/** The strings of these parts, as the locale's table has them. */
+export type ListMessages = typeof listEn;
+
+/** "N events match": what the live region says once the visitor's filters loaded. */
+export const matches = (t: Messages, n: number): string => (t.matches ?? listEn.matches)(n);
+
+/** The filters `sync-url` keeps in the page's query, by the query parameter that keeps each. */
+export const URL_KEYS = [
+  ['categories', 've-category'],
+  ['search', 've-q'],
+  ['start_date', 've-from'],
+] as const;
+
+/** `filters` with those the page's query holds (`sync-url`): a shared link's filters. */
+export function readQuery(filters: Filters): Filters {
+  const query = new URLSearchParams(location.search);
+  const read: Filters = { ...filters };
+  let found = false;
+  for (const [key, param] of URL_KEYS) {
+    const value = query.get(param);
+    if (!value) continue;
+    read[key] = value;
+    found = true;
+  }
+  // The same object when the query holds none: no second request.
+  return found ? read : filters;
+}
+
+const listPartStyles = css`
+  /*
+   * The filter bar's space, kept before it loads so the cards do not move when it arrives: rows of
+   * max(44px, 2.75em), one row from 48em wide, three below (the bar's own grid, which the padding
+   * matches: it is 2 rows and 2 gaps while the width, 100%, is under 48em, else 0).
+   */
+  venue-events-filters {
+    display: block;
+    min-height: max(44px, 2.75em);
+    margin-bottom: 1em;
+  }
+  venue-events-filters:not(:defined) {
+    padding-top: clamp(0px, (48em - 100%) * 999, 2 * max(44px, 2.75em) + 1em);
+  }
+  /* One line per event: date, title and buy control, wrapping neatly in a narrow sidebar. */
+  :host([layout='compact']) .list {
+    grid-template-columns: 1fr;
+    gap: 0.5em;
+  }
+  :host([layout='compact'])
+    :is(img, .meta, .location, .excerpt, .stops, .actions, .cancelled-note) {
+    display: none;
+  }
+  :host([layout='compact']) .body {
+    flex-flow: row wrap;
+    align-items: center;
+    gap: 0.25em 0.75em;
+    padding: 0.5em 0.75em;
+  }
+  :host([layout='compact']) .title {
+    flex: 1 1 8em;
+    font-size: 1em;
+  }
+  :host([layout='compact']) .buy {
+    margin: 0;
+    padding: 0;
+  }
+`;
+
+/** Adds the styles above to a list's shadow root (once). */
+function adoptListStyles(root: ShadowRoot): void {
+  const sheet = listPartStyles.styleSheet;
+  if (sheet && !root.adoptedStyleSheets.includes(sheet))
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+}
+
+/**
+ * A page without events: "No events match" when filters are on (with a reset button unless
+ * `reset` is false), else the venue's "No upcoming events" — never that for a filtered list.
+ */
+export function noEvents(messages: Messages, filters: Filters, reset: (() => void) | false) {
+  const t = { ...listEn, ...messages };
+  return Object.keys(filters).length
+    ? html`<div class="state" part="no-match">
+        <p>${t.noMatch}</p>
+        ${reset ? html`<button @click=${reset}>${t.resetFilters}</button>` : nothing}
+      </div>`
+    : html`<p class="state" part="empty">${t.empty}</p>`;
+}
+
+/** What the page navigation shows and does. */
+export interface Pager {
+  /** The page shown (1-based). */
+  page: number;
+  /** The last page. */
+  last: number;
+  t: Messages;
+  /** The list (focus and scrolling follow the page it shows). */
+  host: ReactiveElement;
+  /** Shows a page (and says which in the live region). */
+  go: (page: number) => void;
+}
+
+/**
+ * The page navigation: previous, first, last and the pages around the current one, next. A
+ * page's button keeps focus on the new current page's; the top of the list comes back into view
+ * if it scrolled away (the visitor's place).
+ */
+export function pagination({ page: current, last, t, host, go }: Pager) {
+  // Every page of the list renders this: the styles above are in its shadow root from the first.
+  adoptListStyles(host.renderRoot as ShadowRoot);
+  if (last <= 1) return nothing;
+  const to = (page: number, focusCurrent: boolean) => {
+    if (page === current) return;
+    go(page);
+    if (focusCurrent)
+      void host.updateComplete.then(() =>
+        host.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus(),
+      );
+    if (host.getBoundingClientRect().top < 0) host.scrollIntoView({ block: 'start' });
+  };
+  const pages = [...new Set([1, last, current - 1, current, current + 1])]
+    .filter((p) => p >= 1 && p <= last)
+    .sort((a, b) => a - b);
+  const step = (page: number, disabled: boolean, label: unknown) =>
+    html`<li>
+      <button
+        part="page-button"
+        aria-disabled=${disabled ? 'true' : 'false'}
+        @click=${() => disabled || to(page, false)}
+      >
+        ${label}
+      </button>
+    </li>`;
+  return html`<nav part="pagination" aria-label=${t.pagination}>
+    <ul>
+      ${step(current - 1, current <= 1, html`<span class="arrow" aria-hidden="true">‹</span> ${t.previous}`)}
+      ${pages.map(
+        (p, i) =>
+          html`${
+              i > 0 && p - pages[i - 1]! > 1
+                ? html`<li class="gap" aria-hidden="true">…</li>`
+                : nothing
+            }
+            <li>
+              <button
+                part="page-button"
+                aria-label=${t.page(p)}
+                aria-current=${p === current ? 'page' : 'false'}
+                @click=${() => to(p, true)}
+              >
+                ${p}
+              </button>
+            </li>`,
+      )}
+      ${step(current + 1, current >= last, html`${t.next} <span class="arrow" aria-hidden="true">›</span>`)}
+    </ul>
+  </nav>`;
+}

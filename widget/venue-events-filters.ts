@@ -1,0 +1,341 @@
+/**
+ * The filter bar of `<venue-events>`, a lazily loaded chunk: the list imports it once its first
+ * page is on screen, so the initial script stays within its budget and the cards show first.
+ */
+import { css, html, LitElement, nothing, type ReactiveController } from 'lit';
+import { live } from 'lit/directives/live.js';
+import { withoutTrailingSlash } from '../shared/url.js';
+import { SCRIPT_ORIGIN, type Filters } from './api.js';
+import { resolveI18n } from './messages.js';
+import { URL_KEYS } from './list-parts.js';
+import type { VenueEvents } from './venue-events.js';
+
+/** The bar's English strings; German and French are `deFilters` and `frFilters` (messages.*.ts). */
+const en = {
+  category: 'Category',
+  allCategories: 'All categories',
+  search: 'Search events',
+  from: 'From',
+  reset: 'Reset',
+  resetLabel: 'Reset filters',
+  subscribe: 'Subscribe',
+  subscribeLabel: 'Subscribe to the calendar',
+  webcal: 'Calendar app (webcal)',
+  google: 'Google Calendar',
+  outlook: 'Outlook.com',
+};
+
+/** The filter bar's strings (the same keys in every language). */
+export type FilterMessages = typeof en;
+
+const tables: Record<string, () => Promise<FilterMessages>> = {
+  de: () => import('./messages.de.js').then((m) => m.deFilters),
+  fr: () => import('./messages.fr.js').then((m) => m.frFilters),
+};
+
+/** How long the search waits after the last keystroke: one request per pause, not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The venue's calendar feed for subscribing: webcal, Google Calendar and Outlook.com links. */
+export function feedLinks(base: string, venue: string, category: string | undefined) {
+  const query = category ? `?categories=${encodeURIComponent(category)}` : '';
+  const https = `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/events.ics${query}`;
+  const webcal = https.replace(/^https?:/, 'webcal:');
+  const name = category ? `${venue} – ${category}` : venue;
+  return {
+    webcal,
+    google: `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
+    outlook: `https://outlook.live.com/calendar/0/addfromweb?url=${encodeURIComponent(https)}&name=${encodeURIComponent(name)}`,
+  };
+}
+
+/**
+ * The bar's styles, added to the list's shadow root (the bar has none of its own). The rows are
+ * exactly the space the list keeps for the bar before it loads (`venue-events.styles.ts`): one
+ * row from 48em wide, three below.
+ */
+const barStyles = css`
+  venue-events-filters {
+    container-type: inline-size;
+  }
+  .bar {
+    display: grid;
+    grid-template-columns: minmax(8em, 1fr) repeat(4, auto);
+    grid-auto-rows: max(44px, 2.75em);
+    gap: 0.5em;
+  }
+  @container (width < 48em) {
+    .bar {
+      grid-template-columns: 1fr 1fr;
+      grid-template-rows: repeat(3, max(44px, 2.75em));
+    }
+    .bar .search {
+      grid-column: 1 / -1;
+    }
+  }
+  .bar label {
+    display: flex;
+    align-items: center;
+    gap: 0.4em;
+    min-width: 0;
+    white-space: nowrap;
+  }
+  .bar :is(input, select, button, summary) {
+    flex: 1;
+    min-width: 0;
+    height: 100%;
+    margin: 0;
+    padding: 0.3em 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font: inherit;
+  }
+  .bar :is(input, select):focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .bar details {
+    position: relative;
+    display: flex;
+  }
+  .bar summary {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    cursor: pointer;
+    list-style: none;
+  }
+  .bar summary::-webkit-details-marker {
+    display: none;
+  }
+  /* Over the cards rather than pushing them down. */
+  .bar details ul {
+    position: absolute;
+    inset-inline-end: 0;
+    top: 100%;
+    z-index: 1;
+    min-width: 14em;
+    margin: 0.25em 0 0;
+    padding: 0.25em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    list-style: none;
+  }
+  .bar details a {
+    display: block;
+    padding: 0.6em;
+    color: inherit;
+  }
+  @media (forced-colors: active) {
+    .bar :is(input, select, button, summary) {
+      border-color: ButtonText;
+    }
+  }
+`;
+
+/** The category names of `GET /api/categories` (docs/api.md §10.13); anything else is left out. */
+function categoryNames(body: unknown): string[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return [];
+  return data
+    .map((c) => (c as { attributes?: { name?: unknown } } | null)?.attributes?.name)
+    .filter((n): n is string => typeof n === 'string' && n.trim() !== '');
+}
+
+/**
+ * `<venue-events-filters>`: the filter bar `<venue-events>` shows above its list, loaded after its
+ * first page (not meant to be used alone). Category (a native `<select>`, when the venue has 2+
+ * categories), search (debounced), a "From" date, reset, and the "Subscribe" menu for the venue's
+ * calendar feed. It renders into the list's shadow root (no shadow root of its own), so its parts
+ * are the list's (`category-filter`, `search`, `date-filter`, `filter-reset`, `subscribe`; see
+ * `<venue-events>`), and reads and sets the list's `filters`.
+ */
+export class VenueEventsFilters extends LitElement {
+  static override properties = {
+    categories: { state: true },
+    strings: { state: true },
+  };
+
+  /** The venue's category names; the select shows with 2 or more. */
+  declare private categories: string[];
+  /** This locale's strings, once loaded (English until then). */
+  declare private strings: FilterMessages;
+
+  /** The `<venue-events>` whose shadow root holds the bar. */
+  private list: VenueEvents | undefined;
+  /** Re-renders the bar after each update of the list (its filters, venue, locale). */
+  private follow: ReactiveController = { hostUpdated: () => this.requestUpdate() };
+  private typing: ReturnType<typeof setTimeout> | undefined;
+  private loadedFor = '';
+  private written: Filters | undefined;
+
+  constructor() {
+    super();
+    this.categories = [];
+    this.strings = en;
+  }
+
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const root = this.getRootNode();
+    if (!(root instanceof ShadowRoot)) return;
+    const sheet = barStyles.styleSheet;
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    this.list = root.host as VenueEvents;
+    this.list.addController(this.follow);
+    // Only the visitor's changes go into the query: the list may not have read it yet.
+    this.written = this.list.filters;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearTimeout(this.typing);
+    this.list?.removeController(this.follow);
+    this.list = undefined;
+  }
+
+  private get base(): string {
+    return this.list?.baseUrl || SCRIPT_ORIGIN;
+  }
+
+  protected override willUpdate(): void {
+    const list = this.list;
+    if (!list) return;
+    const lang = resolveI18n(list.locale, this).locale.split('-')[0]!;
+    if (this.strings === en) void tables[lang]?.().then((t) => (this.strings = t));
+    const key = `${this.base} ${list.venue}`;
+    if (list.venue && key !== this.loadedFor) {
+      this.loadedFor = key;
+      void this.loadCategories(key, list.venue);
+    }
+  }
+
+  protected override updated(): void {
+    const filters = this.list?.filters;
+    if (filters && this.list?.hasAttribute('sync-url') && filters !== this.written)
+      writeQuery(filters);
+    this.written = filters;
+  }
+
+  /** The category names of the venue; none (no select) when they cannot be loaded. */
+  private async loadCategories(key: string, venue: string): Promise<void> {
+    const url = `${withoutTrailingSlash(this.base)}/t/${encodeURIComponent(venue)}/api/categories`;
+    let names: string[] = [];
+    try {
+      const res = await fetch(url, { headers: { Accept: 'application/json' } });
+      names = res.ok ? categoryNames(await res.json()) : [];
+    } catch {
+      // The bar works without the category select.
+    }
+    if (key === this.loadedFor) this.categories = names;
+  }
+
+  /** Lists with `key` set to `value` (left out when empty). */
+  private change(key: keyof Filters, value: string): void {
+    clearTimeout(this.typing);
+    const next: Filters = { ...this.list?.filters };
+    if (value.trim()) next[key] = value;
+    else delete next[key];
+    this.list?.filter(next);
+  }
+
+  private search(value: string): void {
+    clearTimeout(this.typing);
+    this.typing = setTimeout(() => this.change('search', value), SEARCH_DEBOUNCE_MS);
+  }
+
+  private reset(): void {
+    clearTimeout(this.typing);
+    this.list?.filter(null);
+  }
+
+  override render() {
+    const list = this.list;
+    if (!list) return nothing;
+    const t = this.strings;
+    const v = list.filters;
+    const links = feedLinks(this.base, list.venue, v.categories);
+    const selected = v.categories ?? '';
+    // A preset or shared category the venue does not list (yet) stays selectable.
+    const names =
+      selected && !this.categories.includes(selected)
+        ? [selected, ...this.categories]
+        : this.categories;
+    return html`<div class="bar">
+      <label class="search">
+        <span class="visually-hidden">${t.search}</span>
+        <input
+          type="search"
+          part="search"
+          placeholder=${t.search}
+          .value=${live(v.search ?? '')}
+          @input=${(e: Event) => this.search((e.target as HTMLInputElement).value)}
+          @search=${(e: Event) => this.change('search', (e.target as HTMLInputElement).value)}
+        />
+      </label>
+      ${
+        this.categories.length >= 2
+          ? html`<label class="field">
+              <span class="visually-hidden">${t.category}</span>
+              <select
+                part="category-filter"
+                .value=${live(selected)}
+                @change=${(e: Event) => this.change('categories', (e.target as HTMLSelectElement).value)}
+              >
+                <option value="">${t.allCategories}</option>
+                ${names.map((n) => html`<option value=${n} ?selected=${n === selected}>${n}</option>`)}
+              </select>
+            </label>`
+          : nothing
+      }
+      <label class="field from">
+        <span>${t.from}</span>
+        <input
+          type="date"
+          part="date-filter"
+          .value=${live(v.start_date ?? '')}
+          @change=${(e: Event) => this.change('start_date', (e.target as HTMLInputElement).value)}
+        />
+      </label>
+      <button part="filter-reset" aria-label=${t.resetLabel} @click=${this.reset}>
+        ${t.reset}
+      </button>
+      <details part="subscribe">
+        <summary aria-label=${t.subscribeLabel}>${t.subscribe}</summary>
+        <ul>
+          <li><a href=${links.webcal}>${t.webcal}</a></li>
+          <li><a href=${links.google} target="_blank" rel="noopener">${t.google}</a></li>
+          <li><a href=${links.outlook} target="_blank" rel="noopener">${t.outlook}</a></li>
+        </ul>
+      </details>
+    </div>`;
+  }
+}
+
+/** Keeps `filters` in the page's query (`history.replaceState`: no history entry per change). */
+function writeQuery(filters: Filters): void {
+  const url = new URL(location.href);
+  for (const [key, param] of URL_KEYS) {
+    const value = filters[key];
+    if (value) url.searchParams.set(param, value);
+    else url.searchParams.delete(param);
+  }
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+if (!customElements.get('venue-events-filters'))
+  customElements.define('venue-events-filters', VenueEventsFilters);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'venue-events-filters': VenueEventsFilters;
+  }
+}

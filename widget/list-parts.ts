@@ -10,6 +10,9 @@ import type { Messages } from './messages.js';
 
 /** The English strings of these parts (German and French are in their tables, `messages.*.ts`). */
 const listEn = {
+  views: 'View',
+  listView: 'List',
+  calendarView: 'Calendar',
   noMatch: 'No events match',
   resetFilters: 'Show all events',
   matches: (n: number) => (n === 1 ? '1 event matches' : `${n} events match`),
@@ -27,6 +30,19 @@ export const URL_KEYS = [
   ['search', 've-q'],
   ['start_date', 've-from'],
 ] as const;
+
+/** The view a shared link asks for (`sync-url`'s `ve-view`), if any. */
+export const readView = (): View | undefined => {
+  const view = new URLSearchParams(location.search).get('ve-view');
+  return view === 'list' || view === 'calendar' ? view : undefined;
+};
+
+/** Keeps `view` in the page's query as `ve-view` (`sync-url`; no history entry per change). */
+export function writeView(view: View): void {
+  const url = new URL(location.href);
+  url.searchParams.set('ve-view', view);
+  history.replaceState(history.state, '', url);
+}
 
 /** `filters` with those the page's query holds (`sync-url`): a shared link's filters. */
 export function readQuery(filters: Filters): Filters {
@@ -56,6 +72,15 @@ const listPartStyles = css`
   }
   venue-events-filters:not(:defined) {
     padding-top: clamp(0px, (48em - 100%) * 999, 2 * max(44px, 2.75em) + 1em);
+  }
+  .view-switch {
+    display: flex;
+    gap: 0.5em;
+    margin-bottom: 1em;
+  }
+  .view-switch [aria-pressed='true'] {
+    background: var(--venue-events-accent, #1a56db);
+    color: var(--venue-events-on-accent, #fff);
   }
   /* One line per event: date, title and buy control, wrapping neatly in a narrow sidebar. */
   :host([layout='compact']) .list {
@@ -101,6 +126,32 @@ export function noEvents(messages: Messages, filters: Filters, reset: (() => voi
         ${reset ? html`<button @click=${reset}>${t.resetFilters}</button>` : nothing}
       </div>`
     : html`<p class="state" part="empty">${t.empty}</p>`;
+}
+
+/** The views a list can show. */
+export type View = 'list' | 'calendar';
+
+/**
+ * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed;
+ * nothing when the element fixes its view with `views="list"` or `views="calendar"`.
+ */
+export function viewSwitch(
+  host: ReactiveElement,
+  messages: Messages,
+  view: View,
+  set: (v: View) => void,
+) {
+  adoptListStyles(host.renderRoot as ShadowRoot);
+  const fixed = host.getAttribute('views');
+  if (fixed === 'list' || fixed === 'calendar') return nothing;
+  const t = { ...listEn, ...messages };
+  const button = (v: View, label: string) =>
+    html`<button aria-pressed=${v === view ? 'true' : 'false'} @click=${() => set(v)}>
+      ${label}
+    </button>`;
+  return html`<div class="view-switch" part="view-switch" role="group" aria-label=${t.views}>
+    ${button('list', t.listView)}${button('calendar', t.calendarView)}
+  </div>`;
 }
 
 /** What the page navigation shows and does. */

@@ -8,6 +8,7 @@ import { hostStyles } from './host.styles.js';
 import { reach, ShareController, StructuredDataController } from './reach-controllers.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
+import type { View } from './list-parts.js';
 import type { EventPage } from './wire.js';
 
 /**
@@ -27,8 +28,11 @@ import type { EventPage } from './wire.js';
  * @attr no-filters - hides the filter bar
  * @attr category - a category the list starts filtered to (also with `no-filters`)
  * @attr layout - `compact`: one line per event (date, title, buy control), for sidebars
- * @attr sync-url - keeps the filters in the page's query (`ve-category`, `ve-q`, `ve-from`),
- *   replaced as they change and read on load, so a filtered list can be shared as a link
+ * @attr sync-url - keeps the filters and the view in the page's query (`ve-category`, `ve-q`,
+ *   `ve-from`, `ve-view`), replaced as they change and read on load, so a filtered list can be
+ *   shared as a link
+ * @attr view - `list` (default) or `calendar`: the month grid of `<venue-calendar>`
+ * @attr views - `list` or `calendar` fixes the view and hides the switch
  * @csspart filters - the filter bar (loaded after the first page; its space is kept from the
  *   start, so the cards do not move when it arrives)
  * @csspart category-filter - the category `<select>` (shown when the venue has 2+ categories)
@@ -56,6 +60,7 @@ import type { EventPage } from './wire.js';
  * @csspart buy-message - the venue's message while sales are closed
  * @csspart pagination - the page navigation
  * @csspart page-button - each button of the page navigation
+ * @csspart view-switch - the list/calendar switch (hidden by `views="list"` or `views="calendar"`)
  * @csspart empty - the "No upcoming events" state
  * @csspart error - the error state with its retry button (also when no event of the page could
  *   be shown)
@@ -81,6 +86,7 @@ export class VenueEvents extends VenueElement {
     noShare: { type: Boolean, attribute: 'no-share' },
     noFilters: { type: Boolean, attribute: 'no-filters' },
     category: {},
+    view: { reflect: true },
     filters: { state: true },
   };
 
@@ -94,6 +100,11 @@ export class VenueEvents extends VenueElement {
   declare noFilters: boolean;
   /** A category the list starts filtered to (a jazz club's "Jazz" page). */
   declare category: string | undefined;
+  /**
+   * `list` (default) or `calendar`: a month grid of the venue's calendar feed (`<venue-calendar>`,
+   * loaded when first shown). A switch offers both unless the `views` attribute fixes one.
+   */
+  declare view: View;
   /** The filters the list is requested with (see `filter()`). */
   declare filters: Filters;
   /** Say how many events match once the next page loaded (the visitor changed a filter). */
@@ -134,6 +145,7 @@ export class VenueEvents extends VenueElement {
     this.headingLevel = 2;
     this.noShare = false;
     this.filters = {};
+    this.view = 'list';
     new StructuredDataController(this, () => this.shown?.events ?? []);
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events-expired', () => this.refresh());
@@ -152,8 +164,14 @@ export class VenueEvents extends VenueElement {
     if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
+    // `views="list"` or `views="calendar"` fixes the view (and hides the switch).
+    const fixed = this.getAttribute('views');
+    if (fixed === 'list' || fixed === 'calendar') this.view = fixed;
     if (!this.hasUpdated && this.hasAttribute('sync-url'))
-      void listParts().then((m) => (this.filters = m.readQuery(this.filters)));
+      void listParts().then((m) => {
+        this.filters = m.readQuery(this.filters);
+        this.view = m.readView() ?? this.view;
+      });
     // Another venue or API: nothing of the old one may stay on screen.
     if (this.hasUpdated && (changed.has('venue') || changed.has('baseUrl'))) {
       if (!changed.has('page')) this.page = 1;
@@ -180,6 +198,13 @@ export class VenueEvents extends VenueElement {
   protected override updated(): void {
     // The filter bar is not needed to show the first page: it loads once a page is on screen.
     if (this.shown && !this.noFilters) void import('./venue-events-filters.js');
+    if (this.view === 'calendar') void import('./venue-calendar.js');
+  }
+
+  /** Shows `view` (the switch), kept in the page's query with `sync-url`. */
+  private show(view: View): void {
+    this.view = view;
+    if (this.hasAttribute('sync-url')) parts!.writeView(view);
   }
 
   override render() {
@@ -202,12 +227,14 @@ export class VenueEvents extends VenueElement {
         ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
       </ul>`;
     }
+    if (this.view === 'calendar') content = this.renderCalendar();
     return html`<div lang=${locale}>
       ${
         this.noFilters
           ? nothing
           : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
+      ${parts ? parts.viewSwitch(this, this.i18n.t, this.view, (v) => this.show(v)) : nothing}
       ${content}
       <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
     </div>`;
@@ -252,6 +279,22 @@ export class VenueEvents extends VenueElement {
         this.announcement = t.pageAnnounce(page, body.lastPage);
       },
     })}`;
+  }
+
+  /** The month grid, filtered as the list is (`<venue-calendar>`, a lazy chunk). */
+  private renderCalendar() {
+    return html`<venue-calendar
+      exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,cancelled,stop-cancelled,stops,excerpt,calendar-link,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
+      venue=${this.venue}
+      base-url=${this.base}
+      locale=${this.locale ?? nothing}
+      .clock=${this.clock}
+      .timeout=${this.timeout}
+      categories=${this.filters.categories ?? nothing}
+      search=${this.filters.search ?? nothing}
+      heading-level=${this.headingLevel}
+      ?no-share=${this.noShare}
+    ></venue-calendar>`;
   }
 
   /** The error state: `message` and "Try again", which asks the server again. */

@@ -80,6 +80,8 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
       </li>`;
 }
 
+/** One event's card: the Lit template of what a visitor sees (see the module comment). */
+// eslint-disable-next-line max-lines-per-function -- the card's template, read top to bottom
 export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
   const a = event.attributes;
   const { t, locale, contentLang } = ctx.i18n;

@@ -19,7 +19,7 @@ const clock = () => new Date(nowMs);
 const origin = createApp({ store, clock, logger: false });
 /**
  * VENUE_EVENTS_VIA_PROXY=1 runs the same suite through the bundled proxy, whose upstream is the
- * origin app listening on a loopback port (issue 4).
+ * origin app listening on a loopback port.
  */
 const viaProxy = process.env.VENUE_EVENTS_VIA_PROXY === '1';
 let app = origin;

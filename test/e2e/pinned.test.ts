@@ -1,5 +1,5 @@
 /**
- * The demo page as a venue's site would paste it (issue 11): the pinned script loads in Chromium
+ * The demo page as a venue's site would paste it: the pinned script loads in Chromium
  * with its integrity hash, the preloaded chunk and first page are used, not fetched twice.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The published package in a React 19 app (issue 11): examples/react built with Vite, served with
+ * The published package in a React 19 app: examples/react built with Vite, served with
  * the real API, driven in Chromium. The list renders, and an `onvenue-events-buy` handler
  * receives the cancelable event (and cancels it: no navigation). The example also type-checks
  * against the package's JSX typings.

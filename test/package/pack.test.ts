@@ -1,5 +1,5 @@
 /**
- * The published widget package (issue 11): `npm pack` of packages/venue-events, installed into a
+ * The published widget package: `npm pack` of packages/venue-events, installed into a
  * scratch project as a site builder would, brings only the widget's runtime dependencies.
  */
 import { execFileSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Many instances on one PostgreSQL database (issue 10): real server processes, the real import
+ * Many instances on one PostgreSQL database: real server processes, the real import
  * CLI, a real PostgreSQL server; an outage is a real `pg_ctl stop`.
  */
 import { execFile } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** Proxy mode operations (issue 11): metrics, compression, and links behind a trusted TLS proxy. */
+/** Proxy mode operations: metrics, compression, and links behind a trusted TLS proxy. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manyEvents, startServer, venueFile, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';

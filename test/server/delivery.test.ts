@@ -1,5 +1,5 @@
 /**
- * Production delivery (issue 11): every text response honours Accept-Encoding (brotli, gzip),
+ * Production delivery: every text response honours Accept-Encoding (brotli, gzip),
  * each representation with its own strong ETag; the widget is served as compressed at build, from
  * a pinned immutable URL with an integrity hash, and as "latest" with a short cache.
  */

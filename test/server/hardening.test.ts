@@ -1,5 +1,5 @@
 /**
- * Server hardening (issue 9), origin side: untrusted Host headers, undecodable paths, instants a
+ * Server hardening, origin side: untrusted Host headers, undecodable paths, instants a
  * Date cannot hold, files that are not UTF-8, operator mistakes, a database deleted under a
  * running server, and the byte-bounded response memo.
  */
@@ -49,7 +49,7 @@ function raw(url: string, request: string): Promise<{ status: number; body: stri
   });
 }
 
-describe('Host header (issue 9 item 2)', () => {
+describe('Host header', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startServer(file, NOW);
@@ -121,7 +121,7 @@ describe('Host header (issue 9 item 2)', () => {
   });
 });
 
-describe('importer input (issue 9 items 8–9)', () => {
+describe('importer input', () => {
   const withSales = (sales: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
     venueFile([{ date: '2026-12-10', time: '20:00', sales, ...extra }]);
 
@@ -189,7 +189,7 @@ describe('importer input (issue 9 items 8–9)', () => {
   });
 });
 
-describe('operator errors: one line naming the cause, exit 1 (issue 9 items 10–11)', () => {
+describe('operator errors: one line naming the cause, exit 1', () => {
   it('port in use', async () => {
     const busy = createServer();
     await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
@@ -256,7 +256,7 @@ describe('operator errors: one line naming the cause, exit 1 (issue 9 items 10�
   });
 });
 
-describe('the database file deleted while running (issue 9 item 12)', () => {
+describe('the database file deleted while running', () => {
   it('readiness says so; liveness stays ok', async () => {
     const folder = join(dir, 'deleted');
     mkdirSync(folder);
@@ -281,7 +281,7 @@ describe('the database file deleted while running (issue 9 item 12)', () => {
   });
 });
 
-describe('response memo (issue 9 item 1)', () => {
+describe('response memo', () => {
   it('is bounded by bytes, whatever the number of keys', async () => {
     const cache = new RenderCache({ maxBytes: 1_000_000 });
     const body = 'x'.repeat(10_000);

@@ -1,4 +1,4 @@
-/** The published contract (issue 11): GET /openapi.json, valid OpenAPI 3.1, matching live responses. */
+/** The published contract: GET /openapi.json, valid OpenAPI 3.1, matching live responses. */
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
@@ -32,14 +32,35 @@ describe('GET /openapi.json', () => {
   it('describes both endpoints with 200/304/404/405 for GET and HEAD', () => {
     for (const path of ['/t/{slug}/api/events', '/t/{slug}/api/events/{id}']) {
       for (const method of ['get', 'head']) {
-        expect(Object.keys(doc.paths[path]![method]!.responses).sort()).toEqual([
-          '200',
-          '304',
-          '404',
-          '405',
-        ]);
+        expect(Object.keys(doc.paths[path]![method]!.responses).sort()).toEqual(
+          ['200', '304', '404', '405'].concat(path.endsWith('{id}') ? [] : ['400']).sort(),
+        );
       }
     }
+  });
+
+  it('describes the extensions: categories and the calendar feed, the filters with their bounds', () => {
+    const ops = doc.paths as unknown as Record<
+      string,
+      Record<string, { parameters: { name: string; required?: boolean; schema: object }[] }>
+    >;
+    expect(Object.keys(doc.paths['/t/{slug}/api/categories']!.get!.responses).sort()).toEqual([
+      '200',
+      '304',
+      '404',
+      '405',
+    ]);
+    const names = (path: string) => ops[path]!.get!.parameters.map((p) => p.name);
+    expect(names('/t/{slug}/api/events')).toEqual(
+      expect.arrayContaining(['page', 'categories', 'search', 'start_date', 'end_date']),
+    );
+    expect(names('/t/{slug}/api/calendar')).toEqual(
+      expect.arrayContaining(['start', 'end', 'timeZone', 'categories', 'search']),
+    );
+    const search = ops['/t/{slug}/api/events']!.get!.parameters.find((p) => p.name === 'search')!;
+    expect(search.schema).toMatchObject({ maxLength: 100 });
+    const start = ops['/t/{slug}/api/calendar']!.get!.parameters.find((p) => p.name === 'start')!;
+    expect(start.required).toBe(true);
   });
 
   it('live responses match it: bodies by schema, headers by name', async () => {
@@ -59,6 +80,16 @@ describe('GET /openapi.json', () => {
       ['/t/{slug}/api/events', '/t/nowhere/api/events', '404'],
       ['/t/{slug}/api/events/{id}', '/t/blue-room/api/events/01', '404'],
       ['/t/{slug}/api/events', '/t/blue-room/api/events', '405', { method: 'POST' }],
+      ['/t/{slug}/api/events', '/t/blue-room/api/events?categories=jazz&search=tri', '200'],
+      ['/t/{slug}/api/events', '/t/blue-room/api/events?start_date=2026-02-30', '400'],
+      ['/t/{slug}/api/categories', '/t/blue-room/api/categories', '200'],
+      ['/t/{slug}/api/categories', '/t/nowhere/api/categories', '404'],
+      [
+        '/t/{slug}/api/calendar',
+        '/t/blue-room/api/calendar?start=2026-12-01&end=2027-03-01',
+        '200',
+      ],
+      ['/t/{slug}/api/calendar', '/t/blue-room/api/calendar?start=2026-12-01', '400'],
     ];
     for (const [path, url, status, init] of cases) {
       const res = await fetch(server.url + url, init);

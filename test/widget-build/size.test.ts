@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const DIR = new URL('../../dist/widget/', import.meta.url);
-/** Issue 3 budget: the initial script, Lit included, at most 15 KB gzipped. */
+/** The budget: the initial script, Lit included, at most 15 KB gzipped. */
 const BUDGET_BYTES = 15 * 1024;
 
 describe('widget build (npm run build)', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 12, the widget's side: schema.org `Event` JSON-LD in the elements' light DOM, "Add to
+ * The widget's side of structured data and sharing: schema.org `Event` JSON-LD in the elements' light DOM, "Add to
  * calendar" links to the server's `.ics` files, and the share control. Real Chromium, real API
  * (and, with `npm run test:widget:proxy`, the real proxy), real clipboard.
  */

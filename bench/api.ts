@@ -7,6 +7,13 @@
  * The server runs in its own process (bundled like `npm start`'s, plain Node) so the load
  * generator does not share its event loop. (b-br) is (b) asked with `Accept-Encoding: br`.
  *
+ * The list filters (docs/api.md §10.12) and the calendar feed (§10.14) are measured on a generated
+ * 5,000-event venue of mixed categories, words and dates (both stores hold it): page 1 unfiltered
+ * (f0), by category (f1), by search (f2), by a 31-day date range (f3), all three (f4), and the
+ * feed for 100 days (f5) and for FullCalendar's 6-week month view (f6), and the feed for 100
+ * days of the (b) venue (f7); each is printed as a ratio to (f0) of the same run, response cache
+ * on and off. `--filters-only` measures (a) and these only.
+ *
  * `npm run bench:api -- --store postgres` runs the large store on SQLite and on a private
  * PostgreSQL server (started like the tests' one) in the same run, taking turns BENCH_ROUNDS times
  * (default 3), and prints PostgreSQL's ratios to SQLite's (median of the rounds) and the time to
@@ -71,6 +78,48 @@ function venue(slug: string, count: number, firstId: number) {
   };
 }
 
+/** Words of the filter venue's titles and descriptions: each in about 1 event of 12. */
+const WORDS =
+  'late night trio quartet live acoustic session special guest tribute summer winter opening matinee premiere encore gala showcase duo big band brass choir strings piano organ voice folk roots blues soul swing'.split(
+    ' ',
+  );
+const CATEGORIES = ['Jazz', 'Rock', 'Classical', 'Comedy', 'Theatre', 'Folk', 'Dance', 'Film'];
+
+/** A venue of `count` events over 400 days for the filter rows: mixed-case categories, words. */
+function filterVenue(slug: string, count: number, firstId: number) {
+  const base = venue(slug, count, firstId);
+  return {
+    ...base,
+    events: base.events.map((event, i) => {
+      const word = (k: number) => WORDS[(i * 7 + k * 11 + (i >> 5)) % WORDS.length]!;
+      const category = CATEGORIES[(i * 3) % CATEGORIES.length]!;
+      return {
+        ...event,
+        title: `${word(0)} ${word(1)} ${i % 5 === 0 ? 'Björk' : category} ${i}`,
+        category: i % 4 === 0 ? category.toUpperCase() : category,
+        description: `<p>An evening of <strong>${word(2)}</strong> and ${word(3)}, with <em>${word(4)}</em>.</p>`,
+      };
+    }),
+  };
+}
+
+/** The filter rows (f1)–(f6) on the filter venue and their base (f0), unfiltered page 1. */
+const FILTER_CASES: [string, string][] = [
+  ['(f0) filter venue: list page 1, unfiltered', '/t/filter-venue/api/events'],
+  ['(f1) … categories=jazz', '/t/filter-venue/api/events?categories=jazz'],
+  ['(f2) … search=late win', '/t/filter-venue/api/events?search=late%20win'],
+  [
+    '(f3) … 31-day date range',
+    '/t/filter-venue/api/events?start_date=2027-01-01&end_date=2027-01-31',
+  ],
+  [
+    '(f4) … all three',
+    '/t/filter-venue/api/events?categories=jazz,folk&search=live&start_date=2027-01-01&end_date=2027-03-31',
+  ],
+  ['(f5) calendar feed, 100 days', '/t/filter-venue/api/calendar?start=2027-01-01&end=2027-04-11'],
+  ['(f6) calendar feed, 6 weeks', '/t/filter-venue/api/calendar?start=2027-01-01&end=2027-02-12'],
+];
+
 async function buildStore(path: string, venues: ReturnType<typeof venue>[]) {
   const store = await openStore(path);
   const t0 = performance.now();
@@ -87,9 +136,114 @@ function startServer(serveBundle: string, db: string, baseline: string, cache: b
   return spawnServer(serveBundle, args, /READY (\d+)/);
 }
 
+/** Builds the benchmarked stores in `dir`: label → SQLite path or PostgreSQL URL. */
+async function buildStores(dir: string, storeKind: 'sqlite' | 'postgres') {
+  const big = venue('big-venue', 5_000, 1_000_000);
+  const filtered = filterVenue('filter-venue', 5_000, 3_000_000);
+  const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
+  const small = join(dir, 'small.db');
+  const stores: Record<string, string> = {};
+  let cluster: PostgresCluster | undefined;
+  console.log(`building stores in ${dir} …`);
+  const tSmall = await buildStore(small, [venue('venue-0', 1_000, 1), big, filtered]);
+  if (storeKind === 'sqlite') stores['one venue × 1,000 events'] = small;
+  stores['SQLite, 1,000 venues × 200 events'] = join(dir, 'large.db');
+  const tLarge = await buildStore(stores['SQLite, 1,000 venues × 200 events']!, [
+    ...large,
+    big,
+    filtered,
+  ]);
+  console.log(
+    `import into SQLite: 11,000 events in ${tSmall.toFixed(1)} s; 210,000 events in ${tLarge.toFixed(1)} s`,
+  );
+  if (storeKind === 'postgres') {
+    cluster = await startCluster();
+    const url = await createDatabase(cluster.url);
+    stores['PostgreSQL, 1,000 venues × 200 events'] = url;
+    const tPg = await buildStore(url, [...large, big, filtered]);
+    console.log(`import into PostgreSQL: 210,000 events in ${tPg.toFixed(1)} s`);
+  }
+  return { small, stores, cluster };
+}
+
+/** The figures of one server at `url` over the store labelled `label`. */
+async function measureServer(url: string, label: string, filtersOnly: boolean) {
+  const slug = label.startsWith('one') ? 'venue-0' : 'venue-500';
+  const oneId = label.startsWith('one') ? 500 : 500 * 200 + 37;
+  const figures = [await measure('(a) baseline: fixed 12-event JSON', `${url}/__baseline`)];
+  if (!filtersOnly) {
+    figures.push(
+      await measure('(b) list page 1', `${url}/t/${slug}/api/events`),
+      await measure('(b-br) list page 1, brotli', `${url}/t/${slug}/api/events`, {
+        'accept-encoding': 'br',
+      }),
+      await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
+      await measure('(c) list page 50, 5,000-event venue', `${url}/t/big-venue/api/events?page=50`),
+      await measure('(d) one event', `${url}/t/${slug}/api/events/${oneId}`),
+    );
+  }
+  for (const [name, path] of FILTER_CASES) figures.push(await measure(name, `${url}${path}`));
+  figures.push(
+    await measure(
+      `(f7) calendar feed, 100 days, ${slug}`,
+      `${url}/t/${slug}/api/calendar?start=2027-01-01&end=2027-04-11`,
+    ),
+  );
+  return figures;
+}
+
+/** Prints the ratios of one server's figures that the module's doc names. */
+function printRatios(figures: Figure[]): void {
+  const byName = (prefix: string) => figures.find((f) => f.name.startsWith(prefix));
+  const [b, br, c0, c] = ['(b) ', '(b-br)', '(c0)', '(c) '].map(byName);
+  if (b && br && c0 && c) {
+    console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);
+    console.log(`brotli / uncompressed list page 1: ${(br.rps / b.rps).toFixed(2)}`);
+  }
+  const f0 = byName('(f0)')!;
+  const ratios = figures
+    .filter((f) => /^\(f[1-7]\)/.test(f.name))
+    .map((f) => `${f.name.slice(0, 4)} ${(f.rps / f0.rps).toFixed(2)}`);
+  console.log(`filter venue, each / (f0) unfiltered page 1: ${ratios.join(', ')}`);
+}
+
+/** PostgreSQL's figures as ratios to SQLite's, the median of the alternating rounds. */
+function printPostgresRatios(results: Record<string, Figure[][]>, rounds: number): void {
+  console.log(
+    `\nPostgreSQL / SQLite (1,000 venues × 200 events), median of ${rounds} alternating rounds (each round's ratio in brackets):`,
+  );
+  for (const cache of ['on (default)', 'off']) {
+    const pg = results[`PostgreSQL, 1,000 venues × 200 events, response cache ${cache}`]!;
+    const lite = results[`SQLite, 1,000 venues × 200 events, response cache ${cache}`]!;
+    for (let i = 1; i < pg[0]!.length; i++) {
+      const ratios = pg.map((figures, r) => figures[i]!.rps / lite[r]![i]!.rps);
+      console.log(
+        `  cache ${cache}: ${pg[0]![i]!.name}: ${median(ratios).toFixed(2)}× [${ratios.map((x) => x.toFixed(2)).join(', ')}]`,
+      );
+    }
+    const index = (prefix: string) => pg[0]!.findIndex((f) => f.name.startsWith(prefix));
+    const [c0, c, f0] = [index('(c0)'), index('(c) '), index('(f0)')];
+    if (c0 >= 0) {
+      const pages = pg.map((figures) => figures[c]!.rps / figures[c0]!.rps);
+      console.log(
+        `  cache ${cache}: PostgreSQL page 50 / page 1 of the 5,000-event venue: ${median(pages).toFixed(2)}`,
+      );
+    }
+    for (let i = f0 + 1; i < pg[0]!.length; i++) {
+      const ratios = pg.map((figures) => figures[i]!.rps / figures[f0]!.rps);
+      console.log(
+        `  cache ${cache}: PostgreSQL ${pg[0]![i]!.name.slice(0, 4)} / (f0): ${median(ratios).toFixed(2)}`,
+      );
+    }
+  }
+}
+
 async function main() {
-  const { store: storeKind } = parseArgs({
-    options: { store: { type: 'string', default: 'sqlite' } },
+  const { store: storeKind, 'filters-only': filtersOnly } = parseArgs({
+    options: {
+      store: { type: 'string', default: 'sqlite' },
+      'filters-only': { type: 'boolean', default: false },
+    },
   }).values;
   if (storeKind !== 'sqlite' && storeKind !== 'postgres') {
     throw new Error(`--store must be sqlite or postgres, got "${storeKind}"`);
@@ -98,26 +252,10 @@ async function main() {
   const children: ChildProcess[] = [];
   let cluster: PostgresCluster | undefined;
   try {
-    const big = venue('big-venue', 5_000, 1_000_000);
-    const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
-    const small = join(dir, 'small.db');
-    const stores: Record<string, string> = {};
-    console.log(`building stores in ${dir} …`);
     const serveBundle = await bundle('bench/serve.ts', 'serve');
-    const tSmall = await buildStore(small, [venue('venue-0', 1_000, 1), big]);
-    if (storeKind === 'sqlite') stores['one venue × 1,000 events'] = small;
-    stores['SQLite, 1,000 venues × 200 events'] = join(dir, 'large.db');
-    const tLarge = await buildStore(stores['SQLite, 1,000 venues × 200 events']!, [...large, big]);
-    console.log(
-      `import into SQLite: 6,000 events in ${tSmall.toFixed(1)} s; 205,000 events in ${tLarge.toFixed(1)} s`,
-    );
-    if (storeKind === 'postgres') {
-      cluster = await startCluster();
-      const url = await createDatabase(cluster.url);
-      stores['PostgreSQL, 1,000 venues × 200 events'] = url;
-      const tPg = await buildStore(url, [...large, big]);
-      console.log(`import into PostgreSQL: 205,000 events in ${tPg.toFixed(1)} s`);
-    }
+    const built = await buildStores(dir, storeKind);
+    const { small, stores } = built;
+    cluster = built.cluster;
 
     // The baseline body is a real page-1 response, so (a) sends the same bytes (b) does.
     const baselinePath = join(dir, 'baseline.json');
@@ -139,21 +277,7 @@ async function main() {
           children.push(child);
           const idle =
             ((await (await fetch(`${url}/__rss`)).json()) as { rss: number }).rss / 2 ** 20;
-          const slug = label.startsWith('one') ? 'venue-0' : 'venue-500';
-          const oneId = label.startsWith('one') ? 500 : 500 * 200 + 37;
-          const figures = [
-            await measure('(a) baseline: fixed 12-event JSON', `${url}/__baseline`),
-            await measure('(b) list page 1', `${url}/t/${slug}/api/events`),
-            await measure('(b-br) list page 1, brotli', `${url}/t/${slug}/api/events`, {
-              'accept-encoding': 'br',
-            }),
-            await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
-            await measure(
-              '(c) list page 50, 5,000-event venue',
-              `${url}/t/big-venue/api/events?page=50`,
-            ),
-            await measure('(d) one event', `${url}/t/${slug}/api/events/${oneId}`),
-          ];
+          const figures = await measureServer(url, label, filtersOnly);
           const title = `${label}, response cache ${cache ? 'on (default)' : 'off'}`;
           (results[title] ??= []).push(figures);
           printTable(
@@ -161,9 +285,7 @@ async function main() {
             figures,
             'baseline',
           );
-          const [b, br, c0, c] = [figures[1]!, figures[2]!, figures[3]!, figures[4]!];
-          console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);
-          console.log(`brotli / uncompressed list page 1: ${(br.rps / b.rps).toFixed(2)}`);
+          printRatios(figures);
           const mem = (await (await fetch(`${url}/__rss`)).json()) as NodeJS.MemoryUsage;
           const mb = mem.rss / 2 ** 20;
           if (process.env.BENCH_DEBUG) console.log(mem);
@@ -175,25 +297,7 @@ async function main() {
       }
     }
     console.log(`\n${rss.join('\n')}`);
-    if (storeKind === 'postgres') {
-      console.log(
-        `\nPostgreSQL / SQLite (1,000 venues × 200 events), median of ${rounds} alternating rounds (each round's ratio in brackets):`,
-      );
-      for (const cache of ['on (default)', 'off']) {
-        const pg = results[`PostgreSQL, 1,000 venues × 200 events, response cache ${cache}`]!;
-        const lite = results[`SQLite, 1,000 venues × 200 events, response cache ${cache}`]!;
-        for (let i = 1; i < pg[0]!.length; i++) {
-          const ratios = pg.map((figures, r) => figures[i]!.rps / lite[r]![i]!.rps);
-          console.log(
-            `  cache ${cache}: ${pg[0]![i]!.name}: ${median(ratios).toFixed(2)}× [${ratios.map((x) => x.toFixed(2)).join(', ')}]`,
-          );
-        }
-        const pages = pg.map((figures) => figures[4]!.rps / figures[3]!.rps);
-        console.log(
-          `  cache ${cache}: PostgreSQL page 50 / page 1 of the 5,000-event venue: ${median(pages).toFixed(2)}`,
-        );
-      }
-    }
+    if (storeKind === 'postgres') printPostgresRatios(results, rounds);
   } finally {
     for (const child of children) child.kill();
     cluster?.destroy();

@@ -64,6 +64,57 @@ async function peakRss(url: string, work: () => Promise<unknown>): Promise<numbe
   return peak;
 }
 
+/** A random integer in [0, n). */
+const below = (n: number) => Math.floor(Math.random() * n);
+
+/** A random word of 1–12 letters; one time in four an event's word ("event", "description" …). */
+function randomWord(): string {
+  const real = [
+    'event',
+    'description',
+    'some',
+    'html',
+    'main',
+    'room',
+    String(1_000_000 + below(5000)),
+  ];
+  if (below(4) === 0) return real[below(real.length)]!.slice(0, 1 + below(8));
+  return Array.from({ length: 1 + below(12) }, () => String.fromCharCode(97 + below(26))).join('');
+}
+
+/** A random venue-local date within 400 days of the bench's today. */
+const randomDate = () =>
+  new Date(Date.parse('2026-12-05T00:00:00Z') + below(400) * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A list or calendar-feed path of the 5,000-event venue with random filters (docs/api.md
+ * §10.12, §10.14): random search words, up to 20 categories of up to 200 characters, date ranges;
+ * every fourth a feed of up to 100 days. Each is a new memo key and a new count.
+ */
+function randomFilterPath(i: number): string {
+  const q = new URLSearchParams();
+  if (i % 2 === 0) q.set('search', Array.from({ length: 1 + below(3) }, randomWord).join(' '));
+  if (i % 3 === 0) {
+    const names = Array.from({ length: 1 + below(20) }, () => randomWord().repeat(1 + below(20)));
+    q.set('categories', names.map((n) => n.slice(0, 200)).join(','));
+  }
+  if (i % 4 === 3) {
+    const start = randomDate();
+    const end = new Date(Date.parse(start) + (1 + below(100)) * 86_400_000);
+    q.set('start', start);
+    q.set('end', end.toISOString().slice(0, 10));
+    return `/t/big-venue/api/calendar?${q}`;
+  }
+  if (i % 5 < 3) {
+    const start = randomDate();
+    q.set('start_date', start);
+    const end = new Date(Date.parse(start) + below(366) * 86_400_000);
+    q.set('end_date', end.toISOString().slice(0, 10));
+  }
+  q.set('page', String(1 + below(3)));
+  return `/t/big-venue/api/events?${q}`;
+}
+
 /** `count` requests made by `make(i)`, `parallel` at a time. */
 async function many(count: number, parallel: number, make: (i: number) => Promise<unknown>) {
   let next = 0;
@@ -113,6 +164,16 @@ async function main() {
       '10,000 different Host values, page 1 of a 2,000-event venue',
       await peakRss(url, () =>
         many(10_000, 20, (i) => get(port, '/t/two-thousand/api/events', `h${i}.example:${port}`)),
+      ),
+    ]);
+    rows.push([
+      '10,000 random filters and calendar ranges of the 5,000-event venue',
+      await peakRss(url, () =>
+        many(10_000, 20, async (i) => {
+          const path = randomFilterPath(i);
+          const status = await get(port, path);
+          if (status !== 200) throw new Error(`${path}: ${status}`);
+        }),
       ),
     ]);
     rows.push([

@@ -8,7 +8,11 @@ import { SLUG, whole } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 import { DEMO_SLUG } from './demo/venue.js';
 import { isValidHost } from './http/host.js';
-import { DEFAULT_PROXY_TIMEOUT_MS, DEFAULT_STALE_MS } from './proxy/defaults.js';
+import {
+  DEFAULT_MAX_FILTER_PAGES,
+  DEFAULT_PROXY_TIMEOUT_MS,
+  DEFAULT_STALE_MS,
+} from './proxy/defaults.js';
 
 export class UsageError extends Error {}
 
@@ -44,6 +48,8 @@ export interface ServerOptions {
   allowSlugs: string[] | undefined;
   /** Proxy mode: IANA zone of each venue slug, for its pages and calendars. */
   venueZones: Record<string, string>;
+  /** Proxy mode: most upstream list pages read to filter the list, count categories or feed a calendar. */
+  maxFilterPages: number;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -74,6 +80,8 @@ Every option can also be set by the environment variable on its right (lists com
   --allow-slug SLUG      proxy mode: only these venue slugs (repeatable)      VENUE_EVENTS_ALLOW_SLUGS
   --venue-zone SLUG=ZONE proxy mode: a venue's IANA zone, for its pages and
                          calendars (repeatable; default floating times)       VENUE_EVENTS_VENUE_ZONES
+  --max-filter-pages N   proxy mode: most list pages read for filters,
+                         categories and the calendar feed (default ${DEFAULT_MAX_FILTER_PAGES})     VENUE_EVENTS_MAX_FILTER_PAGES
   --help                 show this help
 
 With no --data and an empty database, a demo venue (${DEMO_SLUG}) dated relative to today is imported.`;
@@ -165,6 +173,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         'no-cache': { type: 'boolean' },
         'allow-slug': { type: 'string', multiple: true },
         'venue-zone': { type: 'string', multiple: true },
+        'max-filter-pages': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -219,6 +228,14 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     cache: !flag('no-cache', values['no-cache'], env.VENUE_EVENTS_NO_CACHE),
     allowSlugs: list(values['allow-slug'], env.VENUE_EVENTS_ALLOW_SLUGS),
     venueZones: venueZones(list(values['venue-zone'], env.VENUE_EVENTS_VENUE_ZONES)),
+    maxFilterPages: int(
+      'max-filter-pages',
+      values['max-filter-pages'] ??
+        env.VENUE_EVENTS_MAX_FILTER_PAGES ??
+        String(DEFAULT_MAX_FILTER_PAGES),
+      1,
+      1000,
+    ),
   };
 }
 

@@ -65,6 +65,7 @@ async function proxyApp(options: ServerOptions & { upstream: string }): Promise<
     cache: options.cache,
     allowSlugs: options.allowSlugs,
     venueZones: options.venueZones,
+    maxFilterPages: options.maxFilterPages,
     clock: options.now === undefined ? undefined : () => new Date(options.now!),
     logger,
   });

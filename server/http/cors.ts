@@ -11,7 +11,7 @@ export function cors(origins: '*' | readonly string[]): RequestHandler {
     origin: origins === '*' ? '*' : [...origins],
     methods: ['GET', 'HEAD'],
     credentials: false,
-    exposedHeaders: ['ETag', 'X-Cache'],
+    exposedHeaders: ['ETag', 'X-Cache', 'X-Filter-Truncated'],
     maxAge: 86400,
   });
 }

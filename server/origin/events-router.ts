@@ -1,22 +1,20 @@
 /**
- * The events resource of the Public Event Listing Interface (docs/api.md §4): the list and one event as
- * JSON:API documents.
+ * The events resource of the Public Event Listing Interface (docs/api.md §4): the list (with the
+ * filters of §10.12) and one event as JSON:API documents, and beside them the categories (§10.13)
+ * and the calendar feed (§10.14, `find-handlers.ts`).
  * `router.param('slug')` loads the venue once per request; each route declares GET only, so
  * Express answers HEAD, and every other method gets the 405 of docs/decisions.md "Errors".
  */
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { EVENT_ID, whole } from '../../shared/contract.js';
+import { filterQuery, parseListFilter } from '../../shared/rules/filters.js';
 import { envelopeLinks, parsePage } from '../../shared/rules/pagination.js';
-import {
-  forBase,
-  maxAgeSeconds,
-  sendRepresentation,
-  type Representation,
-} from '../http/conditional.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Store } from '../store/store.js';
-import type { RenderCache, Rendered } from './render-cache.js';
+import { apiSender } from './api-send.js';
+import { calendarHandler, categoriesHandler } from './find-handlers.js';
+import type { RenderCache } from './render-cache.js';
 import { nextTransition, renderEvent } from './resources.js';
 import type { StoreReads } from './store-reads.js';
 import { venueLoader, type VenueLocals } from './venue-loader.js';
@@ -39,52 +37,37 @@ export interface EventsRouterOptions {
 
 const EVENT_ID_VALUE = whole(EVENT_ID);
 
-/**
- * Without a configured base, responses are rendered (and memoised) with this base in their links,
- * which each request's own origin replaces when sent: the memo is keyed by path and page only,
- * never by `Host`. A `.invalid` name (RFC 2606) cannot be a real venue's link.
- */
-const REQUEST_BASE = 'http://request-base.venue-events.invalid';
-
 /** Builds the router; mount it at the app's root. */
 export function eventsRouter(options: EventsRouterOptions): Router {
   const { store, reads, cache, clock, earlierShape } = options;
   const router = express.Router({ strict: false, caseSensitive: true });
 
-  const renderBase = options.baseUrl ?? REQUEST_BASE;
+  const sender = apiSender(options.baseUrl);
+  const { renderBase, send } = sender;
 
-  /** `rendered` with the request's origin in its links when no base is configured. */
-  function forRequest(req: Request, rendered: Rendered): Representation {
-    if (options.baseUrl !== undefined) return rendered;
-    const base = `${req.protocol}://${req.host}`;
-    return forBase(rendered, base, () => Buffer.from(rendered.text.replaceAll(REQUEST_BASE, base)));
-  }
-
-  function send(req: Request, res: Response, rendered: Rendered, nowMs: number): void {
-    sendRepresentation(req, res, forRequest(req, rendered), {
-      maxAgeSeconds: maxAgeSeconds(rendered.untilMs, nowMs),
-    });
-  }
-
-  /** GET /t/{slug}/api/events[?page=n] (docs/api.md §4.1, §2.5). */
+  /**
+   * GET /t/{slug}/api/events[?page=n][&categories=…][&search=…][&start_date=…][&end_date=…]
+   * (docs/api.md §4.1, §2.5, §10.12). Memoised per canonical filter and page; without filters the
+   * response is the interface's, byte for byte.
+   * @throws FilterError (a 400 naming the parameter) for a bad filter value
+   */
   const listEvents: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as VenueLocals;
+    const filter = parseListFilter(req.query);
+    const query = filterQuery(filter);
     const page = parsePage(req.query.page);
     const path = `${renderBase}/t/${venue.slug}/api/events`;
     const nowMs = clock().getTime();
-    const rendered = (await cache.get(`list|${venue.slug}|${page}`, version, nowMs, async () => {
+    const key = `list|${venue.slug}|${query}|${page}`;
+    const rendered = (await cache.get(key, version, nowMs, async () => {
       const day = reads.day(venue.timezone, nowMs);
-      const { total, window, events } = await reads.listedPage(
-        venue.slug,
-        day.today,
-        page,
-        version,
-      );
+      const listed = await reads.listedPage(venue.slug, day.today, page, version, filter);
+      const { total, window, events } = listed;
       const moment = { nowMs, today: day.today };
       const data = events.map((e) => renderEvent(e, venue, renderBase, moment, earlierShape));
       return {
         untilMs: nextTransition(events, day.endMs, nowMs),
-        body: JSON.stringify({ data, ...envelopeLinks(path, window, total) }),
+        body: JSON.stringify({ data, ...envelopeLinks(path, window, total, query) }),
         keep: page <= window.lastPage,
       };
     }))!;
@@ -116,13 +99,17 @@ export function eventsRouter(options: EventsRouterOptions): Router {
 
   /** Any other path under the API (docs/decisions.md "Errors"). */
   const unknownApiPath: RequestHandler = () => {
-    throw createError(404, 'The API has only /events and /events/{id}.');
+    throw createError(404, 'The API has only /events, /events/{id}, /categories and /calendar.');
   };
+
+  const find = { store, reads, cache, clock, sender, earlierShape };
 
   router.use('/t/:slug/api', cors(options.corsOrigins));
   router.param('slug', venueLoader(store, reads));
   router.route('/t/:slug/api/events').get(listEvents).all(methodNotAllowed);
   router.route('/t/:slug/api/events/:id').get(showEvent).all(methodNotAllowed);
+  router.route('/t/:slug/api/categories').get(categoriesHandler(find)).all(methodNotAllowed);
+  router.route('/t/:slug/api/calendar').get(calendarHandler(find)).all(methodNotAllowed);
   router.all('/t/:slug/api{/*rest}', unknownApiPath);
   return router;
 }

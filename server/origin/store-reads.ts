@@ -1,13 +1,24 @@
 /**
  * Reads the origin repeats on every request, kept between requests: a venue's record and its
- * listed-event count (both until the store's version changes) and the venue-local day of a zone
- * (until that day ends). Bounded by entry count; each entry is a few dozen bytes.
+ * listed-event counts, per filter (both until the store's version changes), and the venue-local
+ * day of a zone (until that day ends). Bounded by entry count, and the counts also by bytes.
  */
 import { LRUCache } from 'lru-cache';
 import { PER_PAGE } from '../../shared/contract.js';
+import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { pageWindow, type PageWindow } from '../../shared/rules/pagination.js';
 import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
 import { venueDay, type VenueDay } from './resources.js';
+
+/** One page of a (possibly filtered) listing: what the list endpoint and the listing page show. */
+export interface ListedPage {
+  /** Events listed (and passing the filter) in all. */
+  total: number;
+  /** Where the page falls among them. */
+  window: PageWindow;
+  /** The page's events, soonest first; none beyond the last page. */
+  events: StoredEvent[];
+}
 
 export class StoreReads {
   readonly #store: Store;
@@ -15,7 +26,13 @@ export class StoreReads {
   readonly #venues = new LRUCache<string, { version: string; venue: VenueRecord | null }>({
     max: 10_000,
   });
-  readonly #counts = new LRUCache<string, number>({ max: 10_000 });
+  // Bounded by entries and by key bytes: a filtered key carries its canonical query, and the
+  // category names in it have no length limit of their own (only the request line's).
+  readonly #counts = new LRUCache<string, number>({
+    max: 10_000,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: (_total, key) => key.length + 64,
+  });
 
   constructor(store: Store) {
     this.#store = store;
@@ -29,29 +46,50 @@ export class StoreReads {
     return hit.venue ?? undefined;
   }
 
-  /** Number of events of `slug` listed on venue-local date `today` at store `version`. */
-  async countListed(slug: string, today: string, version: string): Promise<number> {
-    const key = `${version}|${slug}|${today}`;
+  /**
+   * Number of events of `slug` listed on venue-local date `today` at store `version` that pass
+   * `filter` (docs/api.md §4.1, §10.12); cached per canonical filter (`filterQuery`).
+   */
+  async countListed(
+    slug: string,
+    today: string,
+    version: string,
+    filter: ListFilter = NO_FILTER,
+  ): Promise<number> {
+    const filtered = isFiltered(filter);
+    // The unfiltered key is the one it always was; a filtered one adds the canonical query.
+    const key = `${version}|${slug}|${today}${filtered ? `|${filterQuery(filter)}` : ''}`;
     let total = this.#counts.get(key);
-    if (total === undefined)
-      this.#counts.set(key, (total = await this.#store.countListed(slug, today)));
+    if (total === undefined) {
+      total = await (filtered
+        ? this.#store.countListed(slug, today, filter)
+        : this.#store.countListed(slug, today));
+      this.#counts.set(key, total);
+    }
     return total;
   }
 
   /**
-   * Page `page` of `slug`'s events listed on venue-local `today` at store `version` (docs/api.md §4.1,
-   * §2.5): the total, where the page falls, and its events soonest first (none beyond the last).
+   * Page `page` (1-based) of `slug`'s events listed on venue-local `today` (`YYYY-MM-DD`) at
+   * store `version` that pass `filter` (default none): docs/api.md §4.1, §2.5 and §10.12. Without
+   * a filter, or with one that selects everything (`isFiltered` false), the stores run their
+   * unfiltered queries. Rejects with the store's errors (`StoreUnavailableError`).
    */
   async listedPage(
     slug: string,
     today: string,
     page: number,
     version: string,
-  ): Promise<{ total: number; window: PageWindow; events: StoredEvent[] }> {
-    const total = await this.countListed(slug, today, version);
+    filter: ListFilter = NO_FILTER,
+  ): Promise<ListedPage> {
+    const total = await this.countListed(slug, today, version, filter);
     const window = pageWindow(total, page);
-    const events =
-      window.from === null ? [] : await this.#store.listed(slug, today, window.offset, PER_PAGE);
+    let events: StoredEvent[] = [];
+    if (window.from !== null) {
+      events = isFiltered(filter)
+        ? await this.#store.listed(slug, today, window.offset, PER_PAGE, filter)
+        : await this.#store.listed(slug, today, window.offset, PER_PAGE);
+    }
     return { total, window, events };
   }
 

@@ -1,13 +1,20 @@
 /**
- * The server-rendered listing page `/t/{slug}/events[?page=n]`: the venue's listed events, 12 per
- * page in the API's order (docs/api.md §4.1), as plain HTML that works with JavaScript off — each event
- * linking to its page, numbered pagination links, the calendar feed, and the same schema.org
- * JSON-LD as the event pages. Built from API resources, so the page and the API agree.
+ * The server-rendered listing page `/t/{slug}/events[?page=n]` (docs/api.md §10.5): the venue's
+ * listed events, 12 per page in the API's order (docs/api.md §4.1), as plain HTML that works with
+ * JavaScript off — each event linking to its page, numbered pagination links, the calendar feed,
+ * and the same schema.org JSON-LD as the event pages. Built from API resources, so the page and
+ * the API agree. Given the page's query, it also has the filter form and lists only the events
+ * passing the filters (docs/api.md §10.12), its links carrying them; the month view of the same
+ * events is `month-view.ts`.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
+import type { CategoryCount } from '../../shared/rules/categories.js';
+import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
 import { escapeHtml } from '../html.js';
 import { plainText } from '../html-text.js';
+import { filterForm } from './filter-form.js';
+import { isValid, listingPageHref, type ListingQuery } from './page-query.js';
 import {
   eventPath,
   excerpt,
@@ -18,6 +25,8 @@ import {
   type PageContext,
   type PageVenue,
 } from './page-shell.js';
+
+export { listingPageHref } from './page-query.js';
 
 /** Where the page sits in the list (docs/api.md §2.5 `meta`). */
 export interface ListingPosition {
@@ -36,9 +45,73 @@ export const positionOf = (meta: ListResponse['meta']): ListingPosition => ({
   from: meta.from,
 });
 
-/** `/t/{slug}/events` for page 1, `?page=n` after it. */
-export const listingPageHref = (slug: string, page: number) =>
-  page === 1 ? listingPath(slug) : `${listingPath(slug)}?page=${page}`;
+/**
+ * The page's filters (docs/api.md §10.12): its query as read (with any bad values' messages) and
+ * the venue's categories for the form. Without them the page has no form and lists everything.
+ */
+export interface ListingFilters {
+  query: ListingQuery;
+  /** Merged by `categoriesDocument` (docs/api.md §10.13), sorted by name. */
+  categories: readonly CategoryCount[];
+}
+
+/** The schema.org JSON-LD of the `events` a page shows: the event pages' own. */
+export const structuredDataOf = (
+  events: readonly EventResource[],
+  venue: PageVenue,
+  context: PageContext,
+) =>
+  events.flatMap((event) =>
+    eventStructuredData(event, venue, {
+      today: context.today,
+      plainText,
+      startDate: startDateOf(venue),
+    }),
+  );
+
+/** The `<link rel="alternate">` to the venue's calendar feed, for a page's head. */
+export const feedLink = (venue: PageVenue, context: PageContext) =>
+  `\n<link rel="alternate" type="text/calendar" title="${escapeHtml(venue.name)} calendar" href="${escapeHtml(`${context.base}${listingPath(venue.slug)}.ics`)}">`;
+
+/**
+ * The header of the listing page and the month view: the title, `summary`, the feed links (with
+ * a category filter, also a feed of those categories only: `.ics?categories=…`) and the website.
+ */
+export function listingHeader(
+  venue: PageVenue,
+  context: PageContext,
+  summary: string,
+  filter: ListFilter = NO_FILTER,
+): string {
+  const name = escapeHtml(venue.name);
+  const feed = `${listingPath(venue.slug)}.ics`;
+  const webcal = `${context.base.replace(/^https?:/, 'webcal:')}${feed}`;
+  const names = filter.categories;
+  const only = names.length
+    ? `<li><a href="${escapeHtml(`${webcal}?categories=${encodeURIComponent(names.join(','))}`)}">Subscribe to ${escapeHtml(names.join(', '))} only</a></li>\n`
+    : '';
+  return `<header>
+<h1>What's on at ${name}</h1>
+<p class="muted">${escapeHtml(summary)}</p>
+<ul class="actions">
+<li><a href="${escapeHtml(webcal)}">Subscribe to the calendar</a></li>
+${only}<li><a href="${escapeHtml(feed)}" download>Download all dates (.ics)</a></li>
+${venue.url ? `<li><a href="${escapeHtml(venue.url)}">${name}'s website</a></li>` : ''}
+</ul>
+</header>`;
+}
+
+/** `jazz or rock, “late jaz”, from 2026-12-01, to 2026-12-31`: a filter in a title. */
+export function describeFilter(filter: ListFilter): string {
+  return [
+    filter.categories.join(' or '),
+    filter.words.length ? `“${filter.words.join(' ')}”` : '',
+    filter.startDate ? `from ${filter.startDate}` : '',
+    filter.endDate ? `to ${filter.endDate}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
 
 /** One event in the list. */
 function eventItem(resource: EventResource, venue: PageVenue): string {
@@ -63,12 +136,15 @@ ${text ? `<p>${escapeHtml(text)}</p>` : ''}
 </article></li>`;
 }
 
-/** Numbered pagination (no gaps, like `meta.links`), previous and next; omitted for one page. */
-function pagination(slug: string, position: ListingPosition): string {
+/**
+ * Numbered pagination (no gaps, like `meta.links`), previous and next; omitted for one page.
+ * `href(page)` is the page's link (carrying the filters).
+ */
+function pagination(position: ListingPosition, href: (page: number) => string): string {
   const { currentPage: current, lastPage: last } = position;
   if (last === 1 && current === 1) return '';
   const link = (page: number, label: string, rel?: string) =>
-    `<a href="${escapeHtml(listingPageHref(slug, page))}"${rel ? ` rel="${rel}"` : ''}>${label}</a>`;
+    `<a href="${escapeHtml(href(page))}"${rel ? ` rel="${rel}"` : ''}>${label}</a>`;
   const items = [
     current > 1
       ? link(current - 1, '<span aria-hidden="true">«</span> Previous', 'prev')
@@ -77,7 +153,7 @@ function pagination(slug: string, position: ListingPosition): string {
   for (let n = 1; n <= last; n++) {
     items.push(
       n === current
-        ? `<a href="${escapeHtml(listingPageHref(slug, n))}" aria-current="page">${n}</a>`
+        ? `<a href="${escapeHtml(href(n))}" aria-current="page">${n}</a>`
         : link(n, String(n)),
     );
   }
@@ -91,62 +167,92 @@ function pagination(slug: string, position: ListingPosition): string {
 </nav>`;
 }
 
-/** The listing page's HTML for one page of `events` (already in the API's order). */
+/** The line under the title: how many events (match), and which page. */
+function summaryOf(position: ListingPosition, filtered: boolean): string {
+  const { currentPage: current, lastPage: last, total } = position;
+  const pages = last > 1 ? ` · page ${current} of ${last}` : '';
+  if (!filtered) {
+    return total === 0
+      ? 'No upcoming events.'
+      : `${total} upcoming event${total === 1 ? '' : 's'}${pages}`;
+  }
+  return total === 0
+    ? 'No events match these filters.'
+    : `${total} event${total === 1 ? ' matches' : 's match'} these filters${pages}`;
+}
+
+/**
+ * The list, or why there is none: bad filters (`invalid`), a page past the last, no event
+ * matching the filters — never "no upcoming events" then, as there may well be — or none at all.
+ */
+function listOf(
+  events: readonly EventResource[],
+  position: ListingPosition,
+  venue: PageVenue,
+  state: { filtered: boolean; invalid: boolean; firstPage: string },
+): string {
+  const reset = escapeHtml(listingPath(venue.slug));
+  if (state.invalid) {
+    return `<p>Correct the filters above to see events, or <a href="${reset}">clear them</a>.</p>`;
+  }
+  if (events.length > 0) {
+    return `<ol class="events"${position.from && position.from > 1 ? ` start="${position.from}"` : ''}>
+${events.map((event) => eventItem(event, venue)).join('\n')}
+</ol>`;
+  }
+  if (position.currentPage > 1) {
+    return `<p>There are no events on this page. <a href="${escapeHtml(state.firstPage)}">See the first page</a>.</p>`;
+  }
+  if (state.filtered) {
+    return `<p>No events match these filters. <a href="${reset}">Clear filters</a> to see every event.</p>`;
+  }
+  return '<p>No upcoming events. Check back soon.</p>';
+}
+
+/**
+ * The listing page's HTML for one page of `events` (already in the API's order), docs/api.md
+ * §10.5. With `filters` (the origin's page): the filter form above the list, the summary and
+ * empty-list text saying "match", links (pages, canonical) carrying the canonical filter query,
+ * and `noindex` on a filtered page; with bad values in `filters.query`, the form with their
+ * messages and no list (the router answers 400).
+ */
 export function listingPage(
   events: readonly EventResource[],
   position: ListingPosition,
   venue: PageVenue,
   context: PageContext,
+  filters?: ListingFilters,
 ): string {
-  const { currentPage: current, lastPage: last, total } = position;
-  const name = escapeHtml(venue.name);
-  const feed = `${listingPath(venue.slug)}.ics`;
-  const webcal = `${context.base.replace(/^https?:/, 'webcal:')}${feed}`;
-  const jsonLd = events.flatMap((event) =>
-    eventStructuredData(event, venue, {
-      today: context.today,
-      plainText,
-      startDate: startDateOf(venue),
-    }),
-  );
+  const { currentPage: current, lastPage: last } = position;
+  const filter = filters?.query.filter ?? NO_FILTER;
+  const filtered = isFiltered(filter);
+  const invalid = filters !== undefined && !isValid(filters.query);
+  const query = filterQuery(filter);
+  const href = (page: number) => listingPageHref(venue.slug, page, query);
   const outOfRange = events.length === 0 && current > 1;
-  const summary =
-    total === 0
-      ? 'No upcoming events.'
-      : `${total} upcoming event${total === 1 ? '' : 's'}${last > 1 ? ` · page ${current} of ${last}` : ''}`;
-  const list =
-    events.length > 0
-      ? `<ol class="events"${position.from && position.from > 1 ? ` start="${position.from}"` : ''}>
-${events.map((event) => eventItem(event, venue)).join('\n')}
-</ol>`
-      : outOfRange
-        ? `<p>There are no events on this page. <a href="${escapeHtml(listingPath(venue.slug))}">See the first page</a>.</p>`
-        : '<p>No upcoming events. Check back soon.</p>';
+  const form = filters ? `${filterForm({ slug: venue.slug, ...filters })}\n` : '';
+  const list = listOf(events, position, venue, { filtered, invalid, firstPage: href(1) });
   const rel = (page: number, kind: string) =>
-    `\n<link rel="${kind}" href="${escapeHtml(`${context.base}${listingPageHref(venue.slug, page)}`)}">`;
-  const body = `<header>
-<h1>What's on at ${name}</h1>
-<p class="muted">${escapeHtml(summary)}</p>
-<ul class="actions">
-<li><a href="${escapeHtml(webcal)}">Subscribe to the calendar</a></li>
-<li><a href="${escapeHtml(feed)}" download>Download all dates (.ics)</a></li>
-${venue.url ? `<li><a href="${escapeHtml(venue.url)}">${name}'s website</a></li>` : ''}
-</ul>
-</header>
+    `\n<link rel="${kind}" href="${escapeHtml(`${context.base}${href(page)}`)}">`;
+  const summary = invalid ? 'Some filters need correcting.' : summaryOf(position, filtered);
+  const body = `${listingHeader(venue, context, summary, filter)}
 <main>
-${list}
-${pagination(venue.slug, position)}
+${form}${list}
+${invalid ? '' : pagination(position, href)}
 </main>`;
+  const title = `What's on at ${venue.name}${filtered && !invalid ? `: ${describeFilter(filter)}` : ''}`;
   return pageShell({
-    title: `What's on at ${venue.name}${current > 1 ? ` · page ${current}` : ''}`,
+    title: `${invalid ? 'Error: ' : ''}${title}${current > 1 ? ` · page ${current}` : ''}`,
     description: `Upcoming events at ${venue.name}: dates, times and tickets.`,
-    canonical: `${context.base}${listingPageHref(venue.slug, current)}`,
-    noindex: outOfRange,
+    canonical: `${context.base}${href(current)}`,
+    // A filtered page repeats the unfiltered pages' events in endless combinations: search
+    // engines should index the listing itself, not each combination.
+    noindex: outOfRange || filtered || invalid,
     links:
       (current > 1 && current <= last ? rel(current - 1, 'prev') : '') +
       (current < last ? rel(current + 1, 'next') : '') +
-      `\n<link rel="alternate" type="text/calendar" title="${name} calendar" href="${escapeHtml(`${context.base}${feed}`)}">`,
-    jsonLd,
+      feedLink(venue, context),
+    jsonLd: structuredDataOf(events, venue, context),
     body,
   });
 }

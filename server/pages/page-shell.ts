@@ -64,11 +64,30 @@ nav ol{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
 nav a,nav span{display:inline-block;min-width:2.75rem;min-height:2.75rem;padding:.6rem .8rem;text-align:center;border:1px solid var(--line);border-radius:4px}
 nav [aria-current]{background:var(--accent);color:var(--bg);border-color:var(--accent);font-weight:700}
 nav span[aria-disabled]{color:var(--muted)}
-footer{margin-top:2.5rem;color:var(--muted);font-size:.9rem}`;
+nav [aria-hidden]{display:inline;min-width:0;min-height:0;padding:0;border:0}
+footer{margin-top:2.5rem;color:var(--muted);font-size:.9rem}
+.filters{display:flex;flex-wrap:wrap;align-items:flex-start;gap:.75rem 1rem;margin:1rem 0 1.5rem}
+.field{display:flex;flex-direction:column;gap:.2rem;flex:1 1 9rem;min-width:0}
+.field label{font-weight:600}
+input,select,button{font:inherit;min-height:2.75rem;max-width:100%;padding:.45rem .6rem;border:1px solid var(--muted);border-radius:4px;background:var(--bg);color:var(--fg)}
+button{background:var(--accent);border-color:var(--accent);color:var(--bg);font-weight:600;cursor:pointer}
+input:focus-visible,select:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+[aria-invalid=true]{border:2px solid var(--danger)}
+.error{color:var(--danger);font-weight:600;margin:0}
+.buttons{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;flex-basis:100%}
+.buttons a{display:inline-block;padding:.6rem 0}
+.month{width:100%;border-collapse:collapse;table-layout:fixed;margin:.5rem 0 1.5rem}
+.month caption{font-size:1.25rem;font-weight:700;text-align:left;padding:.25rem 0 .5rem}
+.month th{font-size:.85rem;color:var(--muted);text-align:left;padding:.25rem}.month abbr{text-decoration:none}
+.month td{vertical-align:top;border:1px solid var(--line);padding:.3rem;height:5.5rem;font-size:.85rem;line-height:1.3;hyphens:auto}
+.month .past{color:var(--muted)}.month .today{outline:3px solid var(--accent);outline-offset:-3px}
+.month .day{font-weight:700}.month a.day{display:inline-block;min-width:1.5rem;min-height:1.5rem}
+.month ul{list-style:none;margin:.25rem 0 0;padding:0}.month li{margin:.3rem 0}.month li a{display:block}
+.vh{position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap}`;
 
 /**
  * The pages' Content-Security-Policy: nothing but their own stylesheet (by hash) and images; no
- * script runs (JSON-LD is a data block, never executed).
+ * script runs (JSON-LD is a data block, never executed); forms submit to the same origin only.
  */
 export const PAGE_CSP = [
   "default-src 'none'",
@@ -78,7 +97,8 @@ export const PAGE_CSP = [
   // origin (crawlers' robots.txt check in Lighthouse, browser extensions).
   "connect-src 'self'",
   "base-uri 'none'",
-  "form-action 'none'",
+  // The listing page's filter form is a GET back to the page itself (docs/api.md §10.5).
+  "form-action 'self'",
 ].join('; ');
 
 export interface ShellInput {
@@ -87,7 +107,7 @@ export interface ShellInput {
   description: string;
   /** Absolute canonical URL. */
   canonical: string;
-  /** Keep the page out of search indexes (an out-of-range listing page). */
+  /** Keep the page out of search indexes (a listing page past the last, filtered, a month view). */
   noindex?: boolean;
   /** Extra `<link>` elements (pagination, calendar feed), already HTML. */
   links?: string;

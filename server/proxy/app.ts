@@ -2,10 +2,13 @@
  * Proxy mode: the same public API, the widget, its demo page and the embed builder, served from an
  * upstream platform, in the app shell both modes share (`app-shell.ts`). Under `/t/`, each raw
  * target is classified (`classify-target.ts`, `routes.ts`), then answered by the API router
- * (`api-router.ts`: the upstream's documents, links rewritten by `rewrite.ts`) or the pages
- * router (`pages-router.ts`: the listing page and the calendar files built from the cached list
- * responses by the renderers of `server/pages/`; the event page redirects to the platform). Both
- * get upstream answers through `obtain.ts`: a byte-bounded cache that coalesces misses and keeps
+ * (`api-router.ts`: the upstream's documents, links rewritten by `rewrite.ts`), the pages
+ * router (`pages-router.ts`: the venue's calendar files and the event files built from the cached
+ * list responses by the renderers of `server/pages/`; the event page redirects to the platform),
+ * or the filters router (`filters-router.ts`: the list's filters, the categories, the calendar
+ * feed and the listing page in all its modes (`listing-router.ts`), which the upstream does not
+ * have, built from its list pages). All get upstream answers
+ * through `obtain.ts`: a byte-bounded cache that coalesces misses and keeps
  * a stale copy for faults (`upstream-cache.ts`) over Node's own HTTP client (`upstream.ts`).
  * `createProxyApp` only builds the app; `main.ts` listens. It shares `server/http`, the shell and
  * the renderers with the origin, never its store or routers.
@@ -21,7 +24,12 @@ import { cors } from '../http/cors.js';
 import { createMetrics } from '../http/metrics.js';
 import { apiRouter } from './api-router.js';
 import { classifyTarget } from './classify-target.js';
-import { DEFAULT_PROXY_TIMEOUT_MS, DEFAULT_STALE_MS } from './defaults.js';
+import {
+  DEFAULT_MAX_FILTER_PAGES,
+  DEFAULT_PROXY_TIMEOUT_MS,
+  DEFAULT_STALE_MS,
+} from './defaults.js';
+import { filtersRouter } from './filters-router.js';
 import { createObtain, type ProxyContext } from './obtain.js';
 import { checkVenueZones, type VenueZones } from './pages.js';
 import { pagesRouter } from './pages-router.js';
@@ -60,6 +68,12 @@ export interface ProxyOptions {
    * times and "today" is the UTC date. Throws at start for a bad slug or an unknown zone.
    */
   venueZones?: VenueZones;
+  /**
+   * Most upstream list pages (12 events each) read for a filtered list, the categories or the
+   * calendar feed (docs/api.md §10.12–§10.14; default `DEFAULT_MAX_FILTER_PAGES`, 50). Past it,
+   * those answers cover the pages read and say how many in `X-Filter-Truncated`.
+   */
+  maxFilterPages?: number;
   /** Directory of the built widget; default `<repo>/dist/widget`. */
   widgetDir?: string;
   /** Venue slug the demo page at `/` embeds; default `DEMO_SLUG` (`blue-room`). */
@@ -73,6 +87,8 @@ export interface ProxyOptions {
   /** Request logger; `false` for none. */
   logger?: false | Logger;
 }
+
+const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** The way to upstream answers the routers share, with `options`' defaults. */
 function proxyContext(options: ProxyOptions): ProxyContext {
@@ -88,7 +104,7 @@ function proxyContext(options: ProxyOptions): ProxyContext {
     upstreamBase,
     clock,
     caching,
-    maxBytes: options.maxCacheBytes ?? 32 * 1024 * 1024,
+    maxBytes: options.maxCacheBytes ?? DEFAULT_CACHE_BYTES,
     maxEntries: options.maxEntries ?? 5000,
   });
   const staleMs = options.staleMs ?? DEFAULT_STALE_MS;
@@ -98,26 +114,43 @@ function proxyContext(options: ProxyOptions): ProxyContext {
 
 /**
  * Everything under `/t/`: CORS, the target's classification (a JSON 404/405 for a rejected one),
- * then the API and the pages. Not a parameterised route: the raw target is classified, never
+ * then the API, its filters and the pages. The memo of filtered answers may hold a quarter of the
+ * cache's bytes (none with caching off: nothing it was built from would be kept either). Not a parameterised route: the raw target is classified, never
  * decoded. Everything it sends encodes itself (cached answers and built pages once each, errors
  * as sent), so the shell's compression never wraps this hot path.
  */
 function venueRouter(options: ProxyOptions, context: ProxyContext): Router {
   const router = express.Router({ caseSensitive: true });
   router.use('/t', cors(options.corsOrigins ?? '*'), classifyTarget(options.allowSlugs));
-  router.use('/t', apiRouter(context), pagesRouter(context, options.venueZones));
+  const filters = filtersRouter(context, {
+    venueZones: options.venueZones,
+    maxFilterPages: options.maxFilterPages ?? DEFAULT_MAX_FILTER_PAGES,
+    memoBytes:
+      options.cache === false ? 0 : Math.floor((options.maxCacheBytes ?? DEFAULT_CACHE_BYTES) / 4),
+  });
+  router.use('/t', apiRouter(context), filters, pagesRouter(context, options.venueZones));
   return router;
 }
 
 /**
  * Builds the proxy app. Routes: `GET|HEAD /t/{slug}/api/events[?page=n]` (docs/api.md §4.1) and
- * `/t/{slug}/api/events/{id}` (§4.2) from the upstream, the pages under `/t/{slug}/events`, and
+ * `/t/{slug}/api/events/{id}` (§4.2) from the upstream; the list's filters (§10.12),
+ * `/t/{slug}/api/categories` (§10.13) and `/t/{slug}/api/calendar` (§10.14) built from its list
+ * pages; the pages under `/t/{slug}/events`, and
  * the shell's own (`/healthz` with `mode: 'proxy'`, `/widget/*`, `/`, `/embed`, `/robots.txt`,
  * `/openapi.json`); with `metrics`, cache results and upstream latency too. Every error is a
- * JSON:API error document (docs/decisions.md "Errors"). Throws at start for a bad `venueZones`.
+ * JSON:API error document (docs/decisions.md "Errors"). Throws at start for a bad `venueZones` or
+ * a `maxFilterPages` that is not a positive integer.
  */
 export function createProxyApp(options: ProxyOptions): Express {
   if (options.venueZones) checkVenueZones(options.venueZones);
+  const { maxFilterPages } = options;
+  if (
+    maxFilterPages !== undefined &&
+    !(Number.isSafeInteger(maxFilterPages) && maxFilterPages >= 1)
+  ) {
+    throw new Error(`maxFilterPages: a positive integer, not ${maxFilterPages}`);
+  }
   const metrics = options.metrics ? createMetrics() : undefined;
   return createAppShell({
     // Liveness only; it names no upstream address (that is for the operator's log).

@@ -2,9 +2,9 @@
  * The proxy's pages under a venue, built here from the upstream's list responses (through the
  * cache, `obtain.ts`) by the renderers the origin uses (`server/pages/`):
  *
- * - `GET /t/{slug}/events[?page=n]`: the listing page, from that page of the upstream list;
  * - `GET /t/{slug}/events.ics`: the venue's calendar feed, from list pages 1 to the last (at
- *   most `FEED_MAX_PAGES`);
+ *   most `FEED_MAX_PAGES`); with `categories`, the filters router answers
+ *   (`listing-router.ts`), as it answers the listing page `/t/{slug}/events` in every mode;
  * - `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file, found in those pages;
  * - `GET /t/{slug}/events/{event-slug}`: a 302 to the platform's own event page.
  *
@@ -15,9 +15,6 @@ import express, { type Request, type Response, type Router } from 'express';
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { createError } from '../http/errors.js';
 import { calendarFile, calendarStamp } from '../pages/calendar.js';
-import { listingPage } from '../pages/listing-page.js';
-import { PAGE_CSP } from '../pages/page-shell.js';
-import { venueToday } from '../../shared/rules/venue-today.js';
 import { routeOf, type AcceptedRoute } from './classify-target.js';
 import { maxAgeOf, type Obtain, type Obtained, type ProxyContext } from './obtain.js';
 import {
@@ -44,7 +41,7 @@ const asRepresentation = (text: string): Representation => {
 };
 
 /** A page the proxy built, the upstream answers it was built from and their logs. */
-interface Built {
+export interface Built {
   page: Representation;
   obtained: readonly Obtained[];
   logs: readonly ProxyLog[];
@@ -54,7 +51,7 @@ interface Built {
  * Sends a page the proxy built with `Content-Type` and the other `headers`, its ETag, `X-Cache`
  * and the freshness of the answers it was built from (`maxAgeOf`, at `clock`'s now).
  */
-function sendBuilt(
+export function sendBuilt(
   req: Request,
   res: Response,
   clock: () => Date,
@@ -100,38 +97,6 @@ async function feedEvents(
 export function pagesRouter(context: ProxyContext, venueZones: VenueZones | undefined): Router {
   const { obtain, publicBase, clock } = context;
 
-  /** The last listing page built from an entry, and what it was built for. */
-  const listingMemo = new WeakMap<Entry, { key: string; page: Representation; dropped: number }>();
-
-  /** GET /t/{slug}/events[?page=n]: the listing page, from that page of the upstream list. */
-  async function serveListingPage(req: Request, res: Response, route: RouteOf<'listing-page'>) {
-    await withLogs(res, async (logs) => {
-      const obtained = await obtain(req, route.upstreamPath, logs);
-      const base = publicBase(req);
-      const venue = proxyVenue(route.slug, venueZones);
-      const today = venueToday(venue, clock().getTime());
-      const key = `${base}\n${today}`;
-      let memo = listingMemo.get(obtained.entry);
-      if (memo?.key !== key) {
-        const list = listOf(obtained.entry, base);
-        const html = listingPage(list.events, list.position, venue, { base, today });
-        memo = { key, page: asRepresentation(html), dropped: list.dropped };
-        listingMemo.set(obtained.entry, memo);
-      }
-      noteDropped(logs, memo.dropped);
-      sendBuilt(
-        req,
-        res,
-        clock,
-        { page: memo.page, obtained: [obtained], logs },
-        {
-          'Content-Type': 'text/html; charset=utf-8',
-          'Content-Security-Policy': PAGE_CSP,
-        },
-      );
-    });
-  }
-
   /**
    * GET /t/{slug}/events.ics (the venue's feed) and /t/{slug}/events/{event-slug}.ics (one
    * event's file, found in the feed's pages; a 404 when they do not list it).
@@ -169,8 +134,6 @@ export function pagesRouter(context: ProxyContext, venueZones: VenueZones | unde
     switch (route.kind) {
       case 'event-page':
         return res.redirect(302, context.upstreamBase + route.upstreamPath);
-      case 'listing-page':
-        return serveListingPage(req, res, route);
       case 'feed':
       case 'event-calendar':
         return serveCalendar(req, res, route);

@@ -1,42 +1,82 @@
 /**
  * Which requests the proxy may answer. Pure, on the raw request target (before any decoding),
  * so that nothing a client encodes can reach another upstream path: the proxy forwards exactly
- * the two endpoint shapes of docs/api.md §4 and is never an open proxy. The pages it builds itself (the
- * listing page and the calendar files) are read from those same list requests; the event page
- * redirects to the platform. The slug and id patterns are the contract's (`SLUG`, `EVENT_ID`).
+ * the two endpoint shapes of docs/api.md §4 and is never an open proxy. What it builds itself —
+ * the listing page, the calendar files, and the list's filters, categories and calendar feed
+ * (§10.12–§10.14, which the upstream does not have) — is read from those same list requests; the
+ * event page redirects to the platform. The slug and id patterns are the contract's (`SLUG`,
+ * `EVENT_ID`). Only the values of the filter and feed parameters, and of the listing page's
+ * (its filters, `view`, `month`) and the venue feed's (`categories`), may be percent-encoded
+ * (`query.ts`): they are read here and never forwarded.
  */
 import { EVENT_ID, SLUG } from '../../shared/contract.js';
 import { parsePage } from '../../shared/rules/pagination.js';
+import {
+  FEED_PARAMETERS,
+  FILTER_PARAMETERS,
+  pageValue,
+  readQuery,
+  type QueryValues,
+} from './query.js';
 
 export type ProxyRoute =
   /** `GET /t/{slug}/api/events?page=n` (docs/api.md §4.1); `upstreamPath` keeps only a normalised page. */
   | { kind: 'list'; slug: string; upstreamPath: string }
+  /**
+   * `GET /t/{slug}/api/events?…` with a filter parameter (docs/api.md §10.12): built here from
+   * the list pages; `query` holds the filter parameters (decoded) and `page`. `upstreamPath` is
+   * page `page` of the list, which is answered as `list` when the filters select everything.
+   */
+  | { kind: 'filtered-list'; slug: string; page: number; upstreamPath: string; query: QueryValues }
+  /** `GET /t/{slug}/api/categories` (docs/api.md §10.13): counted here from the list pages. */
+  | { kind: 'categories'; slug: string }
+  /** `GET /t/{slug}/api/calendar?…` (docs/api.md §10.14): built here; `query` its parameters. */
+  | { kind: 'calendar'; slug: string; query: QueryValues }
   /** `GET /t/{slug}/api/events/{id}` (docs/api.md §4.2). */
   | { kind: 'event'; slug: string; upstreamPath: string }
   /** `GET /t/{slug}/events/{event-slug}`: redirected to the platform's event page. */
   | { kind: 'event-page'; slug: string; upstreamPath: string }
   /**
    * `GET /t/{slug}/events[?page=n]`: the listing page, built from the list request
-   * `upstreamPath` (only a normalised `page` kept, as for `list`).
+   * `upstreamPath` (only a normalised `page` kept, as for `list`) and the list pages. `query`,
+   * present when one of `LISTING_PARAMETERS` is given, holds them (decoded) and `page`: the
+   * filters, the month view and its month (docs/api.md §10.5, §10.12).
    */
-  | { kind: 'listing-page'; slug: string; page: number; upstreamPath: string }
-  /** `GET /t/{slug}/events.ics`: the venue's calendar feed, built from the list pages. */
-  | { kind: 'feed'; slug: string }
+  | {
+      kind: 'listing-page';
+      slug: string;
+      page: number;
+      upstreamPath: string;
+      query?: QueryValues;
+    }
+  /**
+   * `GET /t/{slug}/events.ics[?categories=…]`: the venue's calendar feed, built from the list
+   * pages; `query` (present when `categories` is given) holds it, decoded.
+   */
+  | { kind: 'feed'; slug: string; query?: QueryValues }
   /** `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file, found in the list pages. */
   | { kind: 'event-calendar'; slug: string; eventSlug: string }
   /** Answered locally: 404 for every other target, 405 for other methods on a valid one. */
   | { kind: 'reject'; status: 404 | 405; detail: string };
 
+/** What the listing page reads besides `page` (docs/api.md §10.5): the filters, the view, the month. */
+export const LISTING_PARAMETERS = [...FILTER_PARAMETERS, 'view', 'month'] as const;
+
+/** What the venue feed reads (docs/api.md §10.12: some categories only). */
+const FEED_FILE_PARAMETERS = ['categories'] as const;
+
 /** Longest request target the proxy considers, in characters. */
 export const MAX_TARGET_LENGTH = 512;
 
 const API_PATH = new RegExp(`^/t/(${SLUG})/api/events(?:/(${EVENT_ID}))?/?$`);
+/** The two finding aids beside the list, exactly so (the origin's `/api/Categories` is a 404). */
+const FINDER_PATH = new RegExp(`^/t/(${SLUG})/api/(categories|calendar)/?$`);
 const EVENT_PAGE = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/?$`);
 const LISTING_PAGE = new RegExp(`^/t/(${SLUG})/events/?$`);
 const FEED = new RegExp(`^/t/(${SLUG})/events\\.ics$`);
 const EVENT_CALENDAR = new RegExp(`^/t/(${SLUG})/events/(${SLUG})\\.ics$`);
-/** Only plain printable ASCII; no percent-encoding (slugs and ids never need it), no backslash. */
-const UNSAFE_TARGET = /[^\x21-\x7e]|[\\%]/;
+/** Only plain printable ASCII and no backslash, anywhere. */
+const UNSAFE_TARGET = /[^\x21-\x7e]|\\/;
 
 const reject = (status: 404 | 405, detail: string): ProxyRoute => ({
   kind: 'reject',
@@ -45,10 +85,91 @@ const reject = (status: 404 | 405, detail: string): ProxyRoute => ({
 });
 const NO_SUCH_PATH = 'No resource exists at this path.';
 
+/** The path's shape: which route it is, and the parts the route needs. */
+type Shape =
+  | { kind: 'api'; slug: string; id: string | undefined }
+  | { kind: 'categories' | 'calendar' | 'listing-page' | 'feed'; slug: string }
+  | { kind: 'event-page' | 'event-calendar'; slug: string; eventSlug: string };
+
+/** The shape of `path` (no query), or undefined for a path the proxy does not answer. */
+function shapeOf(path: string): Shape | undefined {
+  let m = API_PATH.exec(path);
+  if (m) return { kind: 'api', slug: m[1]!, id: m[2] };
+  if ((m = FINDER_PATH.exec(path))) {
+    return { kind: m[2] === 'categories' ? 'categories' : 'calendar', slug: m[1]! };
+  }
+  if ((m = EVENT_PAGE.exec(path))) return { kind: 'event-page', slug: m[1]!, eventSlug: m[2]! };
+  if ((m = LISTING_PAGE.exec(path))) return { kind: 'listing-page', slug: m[1]! };
+  if ((m = FEED.exec(path))) return { kind: 'feed', slug: m[1]! };
+  if ((m = EVENT_CALENDAR.exec(path))) {
+    return { kind: 'event-calendar', slug: m[1]!, eventSlug: m[2]! };
+  }
+  return undefined;
+}
+
+/** The parameters whose values a shape reads (percent-decoded); none for the others. */
+function decodedNames(shape: Shape): readonly string[] {
+  switch (shape.kind) {
+    case 'calendar':
+      return FEED_PARAMETERS;
+    case 'api':
+      return shape.id ? [] : FILTER_PARAMETERS;
+    case 'listing-page':
+      return LISTING_PARAMETERS;
+    case 'feed':
+      return FEED_FILE_PARAMETERS;
+    default:
+      return [];
+  }
+}
+
+/** `{ query }` when `query` has one of `names`, else nothing: a route without them reads none. */
+const queryOf = (query: QueryValues, names: readonly string[]) =>
+  names.some((name) => name in query) ? { query } : {};
+
+/** The route of an accepted shape with its query read; a 404 for a query `readQuery` refuses. */
+function routeOf(shape: Shape, rawQuery: string): ProxyRoute {
+  const { slug } = shape;
+  // Only the list, the finders and the listing page and feed read encoded values; every other
+  // route refuses any `%`.
+  const query = readQuery(rawQuery, decodedNames(shape));
+  if (!query) return reject(404, NO_SUCH_PATH);
+  // Only `page` is forwarded, normalised as the origin reads it, so equal pages share a cache entry.
+  const page = parsePage(pageValue(query));
+  switch (shape.kind) {
+    case 'event-page':
+      return { kind: 'event-page', slug, upstreamPath: `/t/${slug}/events/${shape.eventSlug}` };
+    case 'event-calendar':
+      return { kind: 'event-calendar', slug, eventSlug: shape.eventSlug };
+    case 'feed':
+      return { kind: 'feed', slug, ...queryOf(query, FEED_FILE_PARAMETERS) };
+    case 'categories':
+      return { kind: shape.kind, slug };
+    case 'calendar':
+      return { kind: 'calendar', slug, query };
+    case 'listing-page':
+      return {
+        kind: 'listing-page',
+        slug,
+        page,
+        upstreamPath: listPath(slug, page),
+        ...queryOf(query, LISTING_PARAMETERS),
+      };
+    case 'api':
+      if (shape.id)
+        return { kind: 'event', slug, upstreamPath: `/t/${slug}/api/events/${shape.id}` };
+      if (FILTER_PARAMETERS.some((name) => name in query)) {
+        return { kind: 'filtered-list', slug, page, upstreamPath: listPath(slug, page), query };
+      }
+      return { kind: 'list', slug, upstreamPath: listPath(slug, page) };
+  }
+}
+
 /**
  * Classifies a request. `target` is the raw request target (`req.originalUrl`); `method` the HTTP
  * method; `allowSlugs` an optional allow-list of venue slugs. OPTIONS is not handled here (CORS
- * preflight is answered before routing).
+ * preflight is answered before routing). Checks in order: the target (404), the venue (404), the
+ * method (405), the query (404 for a `%` where `query.ts` allows none, or a bad escape).
  */
 export function classify(
   target: string,
@@ -63,32 +184,22 @@ export function classify(
   const queryAt = target.indexOf('?');
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   const query = queryAt === -1 ? '' : target.slice(queryAt + 1);
-  if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
+  // No percent-encoding in the path: slugs and ids never need it.
+  if (
+    path.includes('%') ||
+    path.split('/').some((segment) => segment === '.' || segment === '..')
+  ) {
     return reject(404, NO_SUCH_PATH);
   }
-  const api = API_PATH.exec(path);
-  const page = api ? null : EVENT_PAGE.exec(path);
-  const listing = api || page ? null : LISTING_PAGE.exec(path);
-  const feed = api || page || listing ? null : FEED.exec(path);
-  const calendar = api || page || listing || feed ? null : EVENT_CALENDAR.exec(path);
-  const slug = (api ?? page ?? listing ?? feed ?? calendar)?.[1];
-  if (!slug) return reject(404, NO_SUCH_PATH);
-  if (allowSlugs && !allowSlugs.includes(slug)) {
-    return reject(404, `No venue is published under the slug "${slug}".`);
+  const shape = shapeOf(path);
+  if (!shape) return reject(404, NO_SUCH_PATH);
+  if (allowSlugs && !allowSlugs.includes(shape.slug)) {
+    return reject(404, `No venue is published under the slug "${shape.slug}".`);
   }
   if (method !== 'GET' && method !== 'HEAD') {
     return reject(405, `The method ${method} is not allowed here; use GET or HEAD.`);
   }
-  if (page) return { kind: 'event-page', slug, upstreamPath: `/t/${slug}/events/${page[2]}` };
-  if (feed) return { kind: 'feed', slug };
-  if (calendar) return { kind: 'event-calendar', slug, eventSlug: calendar[2]! };
-  // Only `page` is forwarded, normalised as the origin reads it, so equal pages share a cache entry.
-  const pageParam = new URLSearchParams(query).getAll('page');
-  const n = parsePage(pageParam.length === 1 ? pageParam[0] : undefined);
-  if (listing) return { kind: 'listing-page', slug, page: n, upstreamPath: listPath(slug, n) };
-  const id = api![2];
-  if (id) return { kind: 'event', slug, upstreamPath: `/t/${slug}/api/events/${id}` };
-  return { kind: 'list', slug, upstreamPath: listPath(slug, n) };
+  return routeOf(shape, query);
 }
 
 /** The upstream path of page `page` of a venue's list: the one cache key of that page. */

@@ -3,8 +3,12 @@
  * rules 1–3 and docs/decisions.md "Multi-date events" for both stores. An event is stored with one
  * listing span per range of dates over which it is listed with a fixed current stop; a store
  * lists it on `today` when `after < today <= until` and sorts by (`sortDate`, `sortTime`, id),
- * with the SQL of `listingQueries`, which both stores run.
+ * with the SQL of `listingQueries`, which both stores run. The list filters (docs/api.md §10.12)
+ * and the categories (§10.13) add conditions over the same rows (`filteredListingQuery`,
+ * `categoriesQuery`), whose filter columns `filter-index.ts` computes.
  */
+import { LRUCache } from 'lru-cache';
+import type { ListFilter } from '../../shared/rules/filters.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import type { StoredEvent } from './model.js';
 
@@ -76,3 +80,142 @@ export function listingQueries(
        ORDER BY l.sort_date, l.sort_time, l.event_id`,
   };
 }
+
+/** Which of the list filters a query has: its SQL's shape (16 at most), each prepared once. */
+export interface FilterShape {
+  categories: boolean;
+  words: boolean;
+  from: boolean;
+  to: boolean;
+}
+
+/** The shape of `filter`. */
+export const filterShape = (filter: ListFilter): FilterShape => ({
+  categories: filter.categories.length > 0,
+  words: filter.words.length > 0,
+  from: filter.startDate !== undefined,
+  to: filter.endDate !== undefined,
+});
+
+/** A short name of a shape (`c-f-`), for statement caches and PostgreSQL statement names. */
+export const shapeName = (s: FilterShape): string =>
+  `${s.categories ? 'c' : '-'}${s.words ? 'w' : '-'}${s.from ? 'f' : '-'}${s.to ? 't' : '-'}`;
+
+/** The parameters of the filtered listing queries. */
+export type FilterParameter =
+  'slug' | 'today' | 'limit' | 'offset' | 'categories' | 'from' | 'to' | 'match';
+
+/** How a store's SQL dialect writes what the filtered queries need beyond plain SQL. */
+export interface FilterDialect {
+  /** The placeholder of a parameter (it may appear more than once); called only for those used. */
+  p(name: FilterParameter): string;
+  /** SQL that is true when `column` equals one of the names in parameter `categories`. */
+  anyCategory(column: string): string;
+  /**
+   * SQL that is true when event `idColumn` matches the full-text query in parameter `match`,
+   * written for `plan` (`SearchPlan`).
+   */
+  searched(idColumn: string, plan: SearchPlan): string;
+}
+
+/**
+ * How a query evaluates a search: from its full-text matches (looked up, then sorted: what a
+ * count, or a page of few matches, costs least with) or row by row along the ordered listing
+ * (a page of many matches: the scan stops after the page's rows).
+ */
+export type SearchPlan = 'matches' | 'scan';
+
+/**
+ * Below this many matching events a search's page is read from the matches: scanning the venue's
+ * listing in order for a rare word reads most of it (0.4 ms at 5,000 events on SQLite, 5 ms on
+ * PostgreSQL), looking a few matches up costs microseconds; with many, the ordered scan stops
+ * early (626 matches of 5,000 on SQLite: 0.19 ms scanning, 0.56 ms from the matches).
+ */
+export const FEW_MATCHES = 100;
+
+/**
+ * Chooses the plan of a search's page (`SearchPlan`) from the count of the same filter, which the
+ * origin always asks first (`StoreReads.listedPage`): counts are kept per store `version()` and
+ * filter key, bounded; without one the scan runs, whose cost is bounded by the venue's size.
+ */
+export function searchPlanner(version: () => string) {
+  // Keys hold the filter's values, category names of any length among them: bounded in bytes too.
+  const counts = new LRUCache<string, number>({
+    max: 1000,
+    maxSize: 1024 * 1024,
+    sizeCalculation: (_n, key) => key.length + 32,
+  });
+  return {
+    /** Remembers that the filter with key `key` (its parameters' values) counts `n` events. */
+    counted(key: string, n: number): void {
+      counts.set(`${version()}|${key}`, n);
+    },
+    /** The plan of a page of the filter with key `key`. */
+    pagePlan(key: string): SearchPlan {
+      const n = counts.get(`${version()}|${key}`);
+      return n !== undefined && n < FEW_MATCHES ? 'matches' : 'scan';
+    },
+  };
+}
+
+/**
+ * The date condition of docs/api.md §10.12 on a listing row `l`: one of the event's listed dates is
+ * within [`from`, `to`]. Within a span the listed dates run from `until` (the first) to
+ * `last_date` (the last), both listed, so only a tour with stops on both sides of the range needs
+ * its dates looked up (`event_dates`). The venue condition there is redundant per row but lets
+ * PostgreSQL, when it hashes the subquery, read only the venue's dates in the range.
+ */
+function dateCondition(s: FilterShape, d: FilterDialect): string | undefined {
+  if (s.from && s.to) {
+    const [from, to] = [d.p('from'), d.p('to')];
+    return `l.until <= ${to} AND l.last_date >= ${from} AND (l.until >= ${from} OR l.last_date <= ${to}
+      OR EXISTS (SELECT 1 FROM event_dates AS d WHERE d.event_id = l.event_id
+                 AND d.venue_slug = ${d.p('slug')} AND d.date >= ${from} AND d.date <= ${to}))`;
+  }
+  if (s.from) return `l.last_date >= ${d.p('from')}`;
+  if (s.to) return `l.until <= ${d.p('to')}`;
+  return undefined;
+}
+
+/**
+ * A filtered listing query of docs/api.md §10.12 for one filter shape, for both stores: `count`
+ * (one row `n`) or `page` (the `doc` of each event on the page), with `listingQueries`'
+ * selection and order plus the shape's conditions over the `listing` row `l` (its `category_key`,
+ * `until`, `last_date`) and the full-text index. Parameters: `slug`, `today` (venue-local
+ * `YYYY-MM-DD`), `limit`, `offset` (page only) and those of the shape: `categories` (the
+ * lower-cased names), `from`, `to` (inclusive dates), `match` (the store's full-text query).
+ * @param index SQLite: the index to read (`INDEXED BY`); PostgreSQL plans for itself
+ * @param search the plan of the search condition (default `matches`)
+ */
+export function filteredListingQuery(
+  query: 'count' | 'page',
+  s: FilterShape,
+  d: FilterDialect,
+  { index, search = 'matches' }: { index?: string; search?: SearchPlan } = {},
+): string {
+  const where = [
+    `l.venue_slug = ${d.p('slug')} AND l.until >= ${d.p('today')} AND l.after < ${d.p('today')}`,
+    s.categories ? d.anyCategory('l.category_key') : undefined,
+    dateCondition(s, d),
+    s.words ? d.searched('l.event_id', search) : undefined,
+  ]
+    .filter((c) => c !== undefined)
+    .join('\n AND ');
+  const from = `listing AS l${index === undefined ? '' : ` INDEXED BY ${index}`}`;
+  if (query === 'count') return `SELECT CAST(count(*) AS integer) AS n FROM ${from} WHERE ${where}`;
+  return `SELECT e.doc FROM (
+         SELECT l.event_id, l.sort_date, l.sort_time FROM ${from}
+         WHERE ${where}
+         ORDER BY l.sort_date, l.sort_time, l.event_id LIMIT ${d.p('limit')} OFFSET ${d.p('offset')}
+       ) AS l JOIN events e ON e.id = l.event_id
+       ORDER BY l.sort_date, l.sort_time, l.event_id`;
+}
+
+/**
+ * The categories query of docs/api.md §10.13 for both stores: each category spelling of the events
+ * listed on `today` and how many (`name`, `n`); events without a category are left out.
+ */
+export const categoriesQuery = (p: Pick<ListingParameters, 'slug' | 'today'>): string =>
+  `SELECT category AS name, CAST(count(*) AS integer) AS n FROM listing
+   WHERE venue_slug = ${p.slug} AND until >= ${p.today} AND after < ${p.today} AND category <> ''
+   GROUP BY category`;

@@ -10,6 +10,7 @@
  * unreachable) until the listener is back and has re-read the version.
  */
 import pg from 'pg';
+import { isFiltered } from '../../shared/rules/filters.js';
 import { listingQueries, listingSpans } from './listing.js';
 import {
   storedEvent,
@@ -18,6 +19,16 @@ import {
   type StoredVenue,
   type VenueRow,
 } from './model.js';
+import { filterColumns } from './filter-index.js';
+import {
+  filteredReads,
+  insertEventDates,
+  migrateFilters,
+  SEARCH_VECTOR,
+  searchText,
+  type Read,
+  type VenueEvent,
+} from './postgres-filters.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /** Timeouts of the shared store, in milliseconds. */
@@ -37,8 +48,11 @@ const LOCK_KEY = 0x7e_e7_5;
 /** Rows per INSERT … SELECT FROM unnest(…) batch during an import. */
 const BATCH = 5000;
 
-/** Versioned migrations, recorded in `schema_migrations`. Append, never edit. */
-const MIGRATIONS = [
+/**
+ * Versioned migrations, SQL or a function (which may read and backfill), recorded in
+ * `schema_migrations`. Append, never edit.
+ */
+const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   `CREATE TABLE venues (
      slug text PRIMARY KEY, name text NOT NULL, timezone text NOT NULL, api_shape text NOT NULL
    );
@@ -70,6 +84,8 @@ const MIGRATIONS = [
    INSERT INTO store_version (version) VALUES (0);`,
   // The venue's optional url and address (venue-file.md), as JSON `{url?, address?}`; NULL = none.
   `ALTER TABLE venues ADD COLUMN details text;`,
+  // The list filters and categories (docs/api.md §10.12, §10.13), filled from the stored events.
+  migrateFilters,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
@@ -106,7 +122,9 @@ async function migrate(client: pg.Client): Promise<void> {
       'SELECT coalesce(max(version), 0) AS done FROM schema_migrations',
     );
     for (let v = rows[0]!.done; v < MIGRATIONS.length; v++) {
-      await client.query(MIGRATIONS[v]!);
+      const migration = MIGRATIONS[v]!;
+      if (typeof migration === 'string') await client.query(migration);
+      else await migration(client);
       await client.query('INSERT INTO schema_migrations (version) VALUES ($1)', [v + 1]);
     }
     await client.query('COMMIT');
@@ -207,6 +225,52 @@ function versionListener(connection: Connection, reconnectMs: number) {
 }
 
 /**
+ * Inserts `events` with their search vectors, listing spans (with their filter columns) and dates, in batches of
+ * `BATCH` rows, in the caller's transaction.
+ */
+async function insertEvents(client: pg.Client, events: readonly VenueEvent[]): Promise<void> {
+  for (let i = 0; i < events.length; i += BATCH) {
+    const batch = events.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO events (id, venue_slug, served, slug, doc, search)
+       SELECT id, venue_slug, served, slug, doc, ${SEARCH_VECTOR('tokens')}
+       FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::text[], $5::text[], $6::text[])
+         AS v(id, venue_slug, served, slug, doc, tokens)`,
+      [
+        batch.map((b) => b.event.id),
+        batch.map((b) => b.slug),
+        batch.map((b) => b.event.served),
+        batch.map((b) => b.event.slug),
+        batch.map((b) => JSON.stringify(b.event)),
+        batch.map(searchText),
+      ],
+    );
+  }
+  const spans = events.flatMap(({ slug, event }) => {
+    const spans = listingSpans(event);
+    const columns = spans.length > 0 ? filterColumns(event) : undefined;
+    return spans.map((span) => ({ id: event.id, slug, span, columns: columns! }));
+  });
+  for (let i = 0; i < spans.length; i += BATCH) {
+    const batch = spans.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time, category, category_key, last_date)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])`,
+      [
+        batch.map((b) => b.id),
+        batch.map((b) => b.slug),
+        batch.map((b) => b.span.after),
+        batch.map((b) => b.span.until),
+        batch.map((b) => b.span.sortDate),
+        batch.map((b) => b.span.sortTime),
+        ...[0, 1, 2].map((k) => batch.map((b) => b.columns[k])),
+      ],
+    );
+  }
+  await insertEventDates(client, events);
+}
+
+/**
  * `Store.replaceVenues` as one transaction on a connection of its own; `learn` gets the new
  * store version as soon as it is committed.
  * @throws IdConflictError when an id belongs to a venue the import leaves alone; rolled back.
@@ -249,37 +313,10 @@ async function writeVenues(
         venues.map(venueDetailsJson),
       ],
     );
-    const events = venues.flatMap((venue) => venue.events.map((event) => ({ venue, event })));
-    for (let i = 0; i < events.length; i += BATCH) {
-      const batch = events.slice(i, i + BATCH);
-      await client.query(
-        'INSERT INTO events (id, venue_slug, served, slug, doc) SELECT * FROM unnest($1::bigint[], $2::text[], $3::boolean[], $4::text[], $5::text[])',
-        [
-          batch.map((b) => b.event.id),
-          batch.map((b) => b.venue.slug),
-          batch.map((b) => b.event.served),
-          batch.map((b) => b.event.slug),
-          batch.map((b) => JSON.stringify(b.event)),
-        ],
-      );
-    }
-    const spans = events.flatMap(({ venue, event }) =>
-      listingSpans(event).map((span) => ({ id: event.id, slug: venue.slug, span })),
+    await insertEvents(
+      client,
+      venues.flatMap((venue) => venue.events.map((event) => ({ slug: venue.slug, event }))),
     );
-    for (let i = 0; i < spans.length; i += BATCH) {
-      const batch = spans.slice(i, i + BATCH);
-      await client.query(
-        'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])',
-        [
-          batch.map((b) => b.id),
-          batch.map((b) => b.slug),
-          batch.map((b) => b.span.after),
-          batch.map((b) => b.span.until),
-          batch.map((b) => b.span.sortDate),
-          batch.map((b) => b.span.sortTime),
-        ],
-      );
-    }
     const { rows } = await client.query<{ version: string }>(
       'UPDATE store_version SET version = version + 1 RETURNING version',
     );
@@ -288,14 +325,30 @@ async function writeVenues(
     await client.query('COMMIT');
     // This instance serves the new data at once, before its own notification arrives.
     learn(Number(version));
-    // Fresh statistics keep the planner on the covering indexes after a large import.
-    await client.query('ANALYZE listing').catch(() => undefined);
+    // Fresh statistics keep the planner on the covering indexes after a large import, and a
+    // vacuumed visibility map lets it read them index-only (autovacuum would, but later).
+    await client.query('VACUUM (ANALYZE) listing, event_dates').catch(() => undefined);
+    await client.query('ANALYZE events').catch(() => undefined);
+    // New search vectors wait in the GIN index's pending list, which every search reads through
+    // until it is merged (by autovacuum, later): merge it now.
+    await client.query("SELECT gin_clean_pending_list('events_search')").catch(() => undefined);
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** Runs named prepared statements on `pool`; an unreachable database is a `StoreUnavailableError`. */
+function reader(pool: pg.Pool): Read {
+  return async <R extends pg.QueryResultRow>(name: string, text: string, values: unknown[]) => {
+    try {
+      return (await pool.query<R>({ name, text, values })).rows;
+    } catch (error) {
+      throw unavailable(error);
+    }
+  };
 }
 
 /**
@@ -324,17 +377,8 @@ export async function openPostgresStore(
     );
   }
 
-  async function read<R extends pg.QueryResultRow>(
-    name: string,
-    text: string,
-    values: unknown[],
-  ): Promise<R[]> {
-    try {
-      return (await pool.query<R>({ name, text, values })).rows;
-    } catch (error) {
-      throw unavailable(error);
-    }
-  }
+  const read = reader(pool);
+  const filtered = filteredReads(read, versions.version);
 
   const parse = (rows: { doc: string }[]) => rows.map((row) => storedEvent(row.doc));
   const listing = listingQueries({ slug: '$1', today: '$2', limit: '$3', offset: '$4' }, false);
@@ -357,15 +401,19 @@ export async function openPostgresStore(
       );
       return rows[0]!.n;
     },
-    async countListed(slug, today) {
+    // Unfiltered (no filter, or one selecting everything): the listing's own queries, unchanged.
+    async countListed(slug, today, filter) {
+      if (filter && isFiltered(filter)) return filtered.count(slug, today, filter);
       const rows = await read<{ n: number }>('ve_count', listing.count, [slug, today]);
       return rows[0]!.n;
     },
-    async listed(slug, today, offset, limit) {
+    async listed(slug, today, offset, limit, filter) {
+      if (filter && isFiltered(filter)) return filtered.listed(slug, today, offset, limit, filter);
       return parse(
         await read<{ doc: string }>('ve_listed', listing.page, [slug, today, limit, offset]),
       );
     },
+    categories: (slug, today) => filtered.categories(slug, today),
     async event(slug, id) {
       return parse(
         await read<{ doc: string }>(

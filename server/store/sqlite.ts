@@ -7,6 +7,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isFiltered } from '../../shared/rules/filters.js';
 import { listingQueries, listingSpans } from './listing.js';
 import {
   storedEvent,
@@ -15,10 +16,15 @@ import {
   type StoredVenue,
   type VenueRow,
 } from './model.js';
+import { filterColumns } from './filter-index.js';
+import { filteredReads, filterRowWriter, migrateFilters } from './sqlite-filters.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
-/** Versioned migrations; `PRAGMA user_version` records how many have run. Append, never edit. */
-const MIGRATIONS = [
+/**
+ * Versioned migrations, SQL or a function (which may read and backfill); `PRAGMA user_version`
+ * records how many have run. Append, never edit.
+ */
+const MIGRATIONS: (string | ((db: Database.Database) => void))[] = [
   `CREATE TABLE IF NOT EXISTS venues (
     slug TEXT PRIMARY KEY, name TEXT NOT NULL, timezone TEXT NOT NULL, api_shape TEXT NOT NULL
   ) WITHOUT ROWID;
@@ -45,12 +51,17 @@ const MIGRATIONS = [
   CREATE INDEX IF NOT EXISTS listing_event ON listing(event_id);`,
   // The venue's optional url and address (venue-file.md), as JSON `{url?, address?}`; NULL = none.
   `ALTER TABLE venues ADD COLUMN details TEXT;`,
+  // The list filters and categories (docs/api.md §10.12, §10.13), filled from the stored events.
+  migrateFilters,
 ];
 
 function migrate(db: Database.Database): void {
   const done = db.pragma('user_version', { simple: true }) as number;
   db.transaction(() => {
-    MIGRATIONS.slice(done).forEach((sql) => db.exec(sql));
+    for (const migration of MIGRATIONS.slice(done)) {
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
+    }
     db.pragma(`user_version = ${MIGRATIONS.length}`);
   }).immediate();
 }
@@ -103,8 +114,11 @@ function statements(db: Database.Database) {
     insertEvent: db.prepare<[number, string, number, string]>(
       'INSERT INTO events (id, venue_slug, served, doc) VALUES (?, ?, ?, ?)',
     ),
-    insertSpan: db.prepare<[number, string, string, string, string, string]>(
-      'INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time) VALUES (?, ?, ?, ?, ?, ?)',
+    insertSpan: db.prepare<
+      [number, string, string, string, string, string, string, string, string]
+    >(
+      `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time, category, category_key, last_date)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
 }
@@ -114,8 +128,12 @@ function statements(db: Database.Database) {
  * @throws IdConflictError when an id belongs to a venue the import leaves alone; rolled back.
  */
 function replaceTransaction(db: Database.Database, q: ReturnType<typeof statements>) {
+  const filters = filterRowWriter(db);
   return db.transaction((venues: readonly StoredVenue[]) => {
-    for (const venue of venues) q.deleteVenue.run(venue.slug);
+    for (const venue of venues) {
+      filters.forgetVenue(venue.slug);
+      q.deleteVenue.run(venue.slug);
+    }
     // After the named venues are gone, an id still present belongs to a venue this import leaves alone.
     const conflicts: IdConflict[] = [];
     venues.forEach((venue, v) =>
@@ -135,16 +153,13 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
       );
       for (const event of venue.events) {
         q.insertEvent.run(event.id, venue.slug, event.served ? 1 : 0, JSON.stringify(event));
-        for (const span of listingSpans(event)) {
-          q.insertSpan.run(
-            event.id,
-            venue.slug,
-            span.after,
-            span.until,
-            span.sortDate,
-            span.sortTime,
-          );
+        const spans = listingSpans(event);
+        const columns = spans.length > 0 ? filterColumns(event) : undefined;
+        for (const span of spans) {
+          const { after, until, sortDate, sortTime } = span;
+          q.insertSpan.run(event.id, venue.slug, after, until, sortDate, sortTime, ...columns!);
         }
+        filters.write(venue.slug, event);
       }
     }
   });
@@ -163,6 +178,18 @@ export function openSqliteStore(path: string): Store {
   let versionReadAt = -Infinity;
   const q = statements(db);
   const replace = replaceTransaction(db, q);
+  function version(): string {
+    // Another process's commit (`npm run import`) changes `data_version`; reading it takes a
+    // lock on the database, so it is read at most once a millisecond (requests arriving
+    // together share one read) — an outside import is seen within 1 ms, our own at once.
+    const now = performance.now();
+    if (now - versionReadAt >= 1) {
+      dataVersion = q.dataVersion.get()!;
+      versionReadAt = now;
+    }
+    return `${writes}.${dataVersion}`;
+  }
+  const filtered = filteredReads(db, version);
 
   const parse = (row: { doc: string } | undefined) =>
     row === undefined ? undefined : storedEvent(row.doc);
@@ -174,9 +201,16 @@ export function openSqliteStore(path: string): Store {
       return row && venueRecord(row);
     },
     venueCount: async () => q.venueCount.get()!.n,
-    countListed: async (slug, today) => q.count.get({ slug, today })!.n,
-    listed: async (slug, today, offset, limit) =>
-      q.listed.all({ slug, today, limit, offset }).map((row) => parse(row)!),
+    // Unfiltered (no filter, or one selecting everything): the listing's own queries, unchanged.
+    countListed: async (slug, today, filter) =>
+      filter && isFiltered(filter)
+        ? filtered.count(slug, today, filter)
+        : q.count.get({ slug, today })!.n,
+    listed: async (slug, today, offset, limit, filter) =>
+      filter && isFiltered(filter)
+        ? filtered.listed(slug, today, offset, limit, filter)
+        : q.listed.all({ slug, today, limit, offset }).map((row) => parse(row)!),
+    categories: async (slug, today) => filtered.categories(slug, today),
     event: async (slug, id) => parse(q.event.get(id, slug)),
     eventBySlug: async (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
     async replaceVenues(venues) {
@@ -188,17 +222,7 @@ export function openSqliteStore(path: string): Store {
       }
       writes++;
     },
-    version() {
-      // Another process's commit (`npm run import`) changes `data_version`; reading it takes a
-      // lock on the database, so it is read at most once a millisecond (requests arriving
-      // together share one read) — an outside import is seen within 1 ms, our own at once.
-      const now = performance.now();
-      if (now - versionReadAt >= 1) {
-        dataVersion = q.dataVersion.get()!;
-        versionReadAt = now;
-      }
-      return `${writes}.${dataVersion}`;
-    },
+    version,
     async ping() {
       // A file deleted (or replaced) under a running server keeps answering from the open inode:
       // report it rather than serve data no import can reach any more.

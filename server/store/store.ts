@@ -3,6 +3,8 @@
  * `postgres.ts`), and `openStore`, which picks one from a location. A store only stores: the
  * importer (`server/import/`) validates and normalises before anything reaches it.
  */
+import type { CategoryCount } from '../../shared/rules/categories.js';
+import type { ListFilter } from '../../shared/rules/filters.js';
 import type { StoredEvent, StoredVenue, VenueRecord } from './model.js';
 
 export type { StoredEvent, StoredStop, StoredVenue, VenueRecord } from './model.js';
@@ -45,10 +47,29 @@ export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   venue(slug: string): Promise<VenueRecord | undefined>;
   venueCount(): Promise<number>;
-  /** Number of events listed for `today` (venue-local `YYYY-MM-DD`), docs/api.md §4.1 rules 1–2. */
-  countListed(slug: string, today: string): Promise<number>;
-  /** Listed events for `today`, soonest first (docs/api.md §4.1 rule 3, docs/decisions.md sort order). */
-  listed(slug: string, today: string, offset: number, limit: number): Promise<StoredEvent[]>;
+  /**
+   * Number of events listed for `today` (venue-local `YYYY-MM-DD`), docs/api.md §4.1 rules 1–2,
+   * that pass `filter` (docs/api.md §10.12; absent or `NO_FILTER`: the unfiltered count, by the
+   * very query it always ran).
+   */
+  countListed(slug: string, today: string, filter?: ListFilter): Promise<number>;
+  /**
+   * Listed events for `today` that pass `filter` (docs/api.md §10.12), soonest first (§4.1 rule 3,
+   * docs/decisions.md sort order): `limit` of them after skipping `offset`.
+   */
+  listed(
+    slug: string,
+    today: string,
+    offset: number,
+    limit: number,
+    filter?: ListFilter,
+  ): Promise<StoredEvent[]>;
+  /**
+   * Each category spelling of the events listed for `today` with how many listed events spell
+   * it so (any order; events without a category left out). `categoriesDocument` merges spellings
+   * equal but for case (docs/api.md §10.13).
+   */
+  categories(slug: string, today: string): Promise<CategoryCount[]>;
   /** A served event of the venue (not draft, private or hidden-cancelled), or undefined. */
   event(slug: string, id: number): Promise<StoredEvent | undefined>;
   /** A served event of the venue by its page slug (`/t/{slug}/events/{event-slug}`), or undefined. */

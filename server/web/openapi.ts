@@ -1,9 +1,11 @@
 /**
  * The contract, published: an OpenAPI 3.1 document of the Public Event Listing Interface
  * generated from the TypeBox schemas in `shared/contract.ts` (never written by hand), served at
- * `GET /openapi.json` in origin and proxy mode alike.
+ * `GET /openapi.json` in origin and proxy mode alike. The extensions' documents (categories,
+ * calendar feed: docs/api.md §10.13–10.14) have TypeBox schemas here, checked against the shared
+ * rules' types at compile time.
  */
-import type { TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
   ErrorResponseSchema,
   EVENT_ID,
@@ -11,7 +13,65 @@ import {
   MAX_AGE_SECONDS,
   SingleResponseSchema,
   SLUG,
+  TicketOfficeSchema,
 } from '../../shared/contract.js';
+import { FEED_MAX_DAYS, type FeedEvent } from '../../shared/rules/calendar-feed.js';
+import type { categoriesDocument } from '../../shared/rules/categories.js';
+import { FILTER_LIMITS } from '../../shared/rules/filters.js';
+
+/** docs/api.md §10.13: the categories document. */
+const CategoriesResponseSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          type: Type.Literal('categories'),
+          id: Type.String({ description: 'The name folded, non-alphanumerics as `-`.' }),
+          attributes: Type.Object(
+            {
+              name: Type.String({ description: 'As most of its events spell it.' }),
+              count: Type.Integer({ minimum: 1, description: 'Listed events of the category.' }),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** docs/api.md §10.14: one object of the calendar feed, as FullCalendar reads it. */
+const FeedEventSchema = Type.Object(
+  {
+    id: Type.String({ description: '`{event id}-{YYYY-MM-DD}-{HHMM}`' }),
+    groupId: Type.String({ description: 'The event id.' }),
+    title: Type.String(),
+    start: Type.String({ description: 'Venue-local date-time with its UTC offset then.' }),
+    url: Type.String({ description: 'The event page (docs/api.md §10.5).' }),
+    allDay: Type.Literal(false),
+    extendedProps: Type.Object(
+      {
+        category: Type.String(),
+        location: Type.String(),
+        cancelled: Type.Boolean(),
+        ticket_office: Type.Union([TicketOfficeSchema, Type.Null()]),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+const CalendarFeedSchema = Type.Array(FeedEventSchema);
+
+// Compile-time checks, both ways: the schemas describe exactly what the shared rules produce.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const schemasMatchRules: [
+  Same<Static<typeof CategoriesResponseSchema>, ReturnType<typeof categoriesDocument>>,
+  Same<Static<typeof FeedEventSchema>, FeedEvent>,
+] = [true, true];
+void schemasMatchRules;
 
 /** A TypeBox schema as plain JSON Schema (TypeBox marks its objects with symbol keys). */
 const plain = (schema: TSchema): Record<string, unknown> => JSON.parse(JSON.stringify(schema));
@@ -61,6 +121,41 @@ const slugParameter = {
   schema: { type: 'string', pattern: `^${SLUG}$` },
 };
 
+/** A query parameter with a string value (as all of them are). */
+const query = (name: string, description: string, schema: Record<string, unknown> = {}) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'string', ...schema },
+});
+
+/** docs/api.md §10.12: the list's filters (the feed takes `categories` and `search`). */
+const filterParameters = {
+  categories: query(
+    'categories',
+    `Comma-separated category names, at most ${FILTER_LIMITS.categories}: an event matches when its category equals one of them, ignoring case (docs/api.md §10.12).`,
+  ),
+  search: query(
+    'search',
+    `Words, at most ${FILTER_LIMITS.searchLength} characters: every word must be a word of the event's title, category, location(s) or description text, ignoring case and accents; the last may be a word's start.`,
+    { maxLength: FILTER_LIMITS.searchLength },
+  ),
+  start_date: query('start_date', 'Venue-local date: one of the listed dates is on or after it.', {
+    format: 'date',
+  }),
+  end_date: query(
+    'end_date',
+    `Venue-local date, not before start_date and at most ${FILTER_LIMITS.rangeDays} days from it counting both: one of the listed dates is on or before it.`,
+    { format: 'date' },
+  ),
+};
+
+const badParameter = (description: string) =>
+  errorResponse(
+    `${description} The error's \`source.parameter\` names the parameter (docs/api.md §10.12).`,
+  );
+
 const ifNoneMatch = {
   name: 'If-None-Match',
   in: 'header',
@@ -68,6 +163,59 @@ const ifNoneMatch = {
   description: 'An ETag from an earlier response; a match gives 304.',
   schema: { type: 'string' },
 };
+
+/** The operations of the extensions beside the list: categories and the calendar feed. */
+function extensionOperations() {
+  const categories = {
+    summary:
+      "The categories of a venue's listed events with how many have each, sorted by name (docs/api.md §10.13)",
+    operationId: 'listCategories',
+    parameters: [slugParameter, ifNoneMatch],
+    responses: {
+      '200': {
+        description: 'The categories.',
+        headers: cachingHeaders,
+        content: json('CategoriesResponse'),
+      },
+      ...commonResponses,
+    },
+  };
+  const bound = (name: 'start' | 'end', which: string) =>
+    query(
+      name,
+      `${which}: a date (\`2026-11-30\`), a date-time with \`Z\` or an offset, or a date-time without offset read in \`timeZone\`. Required; at most ${FEED_MAX_DAYS} days between start and end.`,
+      { minLength: 10 },
+    );
+  const calendar = {
+    summary:
+      "FullCalendar's JSON event feed: one object per listed date in [start, end) (docs/api.md §10.14)",
+    operationId: 'calendarFeed',
+    parameters: [
+      slugParameter,
+      { ...bound('start', 'Inclusive'), required: true },
+      { ...bound('end', 'Exclusive'), required: true },
+      query(
+        'timeZone',
+        "IANA zone (or `UTC`) of bounds without offset; absent or `local`: the venue's zone.",
+      ),
+      filterParameters.categories,
+      filterParameters.search,
+      ifNoneMatch,
+    ],
+    responses: {
+      '200': {
+        description: 'The feed, in date order; a tour gives one object per stop from today on.',
+        headers: cachingHeaders,
+        content: json('CalendarFeed'),
+      },
+      '400': badParameter(
+        `start or end missing or unreadable, an unknown timeZone, end not after start, over ${FEED_MAX_DAYS} days, or a bad categories or search.`,
+      ),
+      ...commonResponses,
+    },
+  };
+  return { categories, calendar };
+}
 
 /** The OpenAPI 3.1 document. `version` is the release (package.json). */
 export function openApiDocument(version: string): Record<string, unknown> {
@@ -84,14 +232,19 @@ export function openApiDocument(version: string): Record<string, unknown> {
           'Page number. A value that is not a plain decimal integer ≥ 1 within 2^53 reads as 1 (docs/decisions.md "Pagination").',
         schema: { type: 'string' },
       },
+      ...Object.values(filterParameters),
       ifNoneMatch,
     ],
     responses: {
       '200': {
-        description: 'A page of events.',
+        description:
+          'A page of events. With filters, every page URL carries them in canonical order before `page`.',
         headers: cachingHeaders,
         content: json('ListResponse'),
       },
+      '400': badParameter(
+        `A bad filter: a date that is not a real YYYY-MM-DD, end_date before start_date, a range over ${FILTER_LIMITS.rangeDays} days, search over ${FILTER_LIMITS.searchLength} characters, over ${FILTER_LIMITS.categories} categories, or a parameter given twice.`,
+      ),
       ...commonResponses,
     },
   };
@@ -118,6 +271,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       ...commonResponses,
     },
   };
+  const { categories, calendar } = extensionOperations();
   return {
     openapi: '3.1.0',
     info: {
@@ -129,12 +283,22 @@ export function openApiDocument(version: string): Record<string, unknown> {
     paths: {
       '/t/{slug}/api/events': { get: list, head: { ...list, operationId: 'listEventsHead' } },
       '/t/{slug}/api/events/{id}': { get: one, head: { ...one, operationId: 'showEventHead' } },
+      '/t/{slug}/api/categories': {
+        get: categories,
+        head: { ...categories, operationId: 'listCategoriesHead' },
+      },
+      '/t/{slug}/api/calendar': {
+        get: calendar,
+        head: { ...calendar, operationId: 'calendarFeedHead' },
+      },
     },
     components: {
       schemas: {
         ListResponse: plain(ListResponseSchema),
         SingleResponse: plain(SingleResponseSchema),
         ErrorResponse: plain(ErrorResponseSchema),
+        CategoriesResponse: plain(CategoriesResponseSchema),
+        CalendarFeed: plain(CalendarFeedSchema),
       },
     },
   };

@@ -125,9 +125,7 @@ export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedCont
       id: `${event.id}-${date}-${time.slice(0, 2)}${time.slice(3, 5)}`,
       groupId: event.id,
       title: a.title,
-      start: ctx.zone
-        ? venueDateTime(date, time, ctx.zone).toISO({ suppressMilliseconds: true })!
-        : `${date}T${time}`,
+      start: ctx.zone ? zonedStart(ctx.zone, `${date}T${time}`) : `${date}T${time}`,
       url: ctx.pageUrl(event),
       allDay: false,
       extendedProps: {
@@ -137,4 +135,32 @@ export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedCont
         ticket_office: 'ticket_office' in a ? a.ticket_office : null,
       },
     }));
+}
+
+/**
+ * The feed document: the objects of every event in `events` (each as `feedEvents` gives them) in
+ * date order, ties in list order. With `ctx.zone`, each `start` gets the zone's offset through
+ * `zoned` (a venue-local `YYYY-MM-DDTHH:MM:SS` → the ISO date-time with its offset; default
+ * luxon's `venueDateTime`, about 0.2 ms a call: a caller serving many feeds passes a cached one).
+ */
+export function feedDocument(
+  events: readonly EventResource[],
+  range: FeedRange,
+  ctx: FeedContext,
+  zoned: (local: string) => string = (local) => zonedStart(ctx.zone!, local),
+): FeedEvent[] {
+  const local = { ...ctx, zone: undefined };
+  return events
+    .flatMap((event) => feedEvents(event, range, local))
+    .map((item, i) => ({ item, i }))
+    .sort((a, b) =>
+      a.item.start < b.item.start ? -1 : a.item.start > b.item.start ? 1 : a.i - b.i,
+    )
+    .map(({ item }) => (ctx.zone ? { ...item, start: zoned(item.start) } : item));
+}
+
+/** `YYYY-MM-DDTHH:MM:SS` in IANA zone `zone` as ISO 8601 with that zone's offset then. */
+export function zonedStart(zone: string, local: string): string {
+  const [date, time] = local.split('T') as [string, string];
+  return venueDateTime(date, time, zone).toISO({ suppressMilliseconds: true })!;
 }

@@ -68,7 +68,14 @@ describe('npm install venue-events', () => {
     const tags = elements.modules.flatMap((m: { declarations?: { tagName?: string }[] }) =>
       (m.declarations ?? []).map((d) => d.tagName).filter(Boolean),
     );
-    expect(tags.sort()).toEqual(['venue-buy-button', 'venue-event', 'venue-events']);
+    // The three public elements, the month calendar, and the filter bar `<venue-events>` mounts.
+    expect(tags.sort()).toEqual([
+      'venue-buy-button',
+      'venue-calendar',
+      'venue-event',
+      'venue-events',
+      'venue-events-filters',
+    ]);
     // Every import of the shipped modules resolves inside the package or to its dependencies.
     const entry = readFileSync(join(root, manifest.exports['.'].default), 'utf8');
     expect(entry).toMatch(/venue-events\.js/);

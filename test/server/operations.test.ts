@@ -1,5 +1,5 @@
 /**
- * Operations (issue 11): the server behind a TLS-terminating proxy, Prometheus metrics, graceful
+ * Operations: the server behind a TLS-terminating proxy, Prometheus metrics, graceful
  * shutdown, and every CLI option mirrored by an environment variable.
  */
 import { connect } from 'node:net';
@@ -139,6 +139,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       VENUE_EVENTS_NO_CACHE: 'yes',
       VENUE_EVENTS_ALLOW_SLUGS: 'blue-room,red-room',
       VENUE_EVENTS_VENUE_ZONES: 'blue-room=Europe/London,red-room=Pacific/Auckland',
+      VENUE_EVENTS_MAX_FILTER_PAGES: '20',
     });
     expect(options).toEqual({
       help: false,
@@ -160,6 +161,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       cache: false,
       allowSlugs: ['blue-room', 'red-room'],
       venueZones: { 'blue-room': 'Europe/London', 'red-room': 'Pacific/Auckland' },
+      maxFilterPages: 20,
     });
   });
 

@@ -1,0 +1,105 @@
+/**
+ * The listing page's filter form (docs/api.md §10.5, §10.12): a plain GET form back to
+ * `/t/{slug}/events`, so it works with JavaScript off. The list view asks for a category, search
+ * words and a from/to date range; the month view for a category, search words and the month.
+ * Each control has a `<label>`, shows the value the page was asked with, and a bad value gets its
+ * message next to it (`aria-invalid`, `aria-describedby`, `role="alert"`).
+ */
+import type { CategoryCount } from '../../shared/rules/categories.js';
+import { filterQuery } from '../../shared/rules/filters.js';
+import { escapeHtml } from '../html.js';
+import { listingPath } from './page-shell.js';
+import {
+  FIELD_LABELS,
+  listingPageHref,
+  monthOf,
+  monthViewHref,
+  withoutDates,
+  type FormField,
+  type ListingQuery,
+} from './page-query.js';
+
+export interface FilterFormInput {
+  slug: string;
+  query: ListingQuery;
+  /** The venue's categories as `categoriesDocument` merges them (docs/api.md §10.13), by name. */
+  categories: readonly CategoryCount[];
+}
+
+/** One labelled control; `control` gets the ARIA attributes that tie it to its error, if any. */
+function field(
+  name: FormField,
+  query: ListingQuery,
+  control: (id: string, aria: string) => string,
+): string {
+  const id = `filter-${name.replace('_', '-')}`;
+  const error = query.errors[name];
+  const aria = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
+  return `<div class="field">
+<label for="${id}">${FIELD_LABELS[name]}</label>
+${control(id, aria)}${error ? `\n<p class="error" id="${id}-error" role="alert">${escapeHtml(error)}</p>` : ''}
+</div>`;
+}
+
+/**
+ * The category `<select>`: every category of the venue with its count, "All categories" first.
+ * A filter the list cannot show as one of them (several names, as the API allows, or a name no
+ * listed event has) gets an option of its own, so the form still says what is filtered.
+ */
+function categorySelect(input: FilterFormInput, id: string, aria: string): string {
+  const chosen = input.query.filter.categories;
+  const one = chosen.length === 1 ? chosen[0] : undefined;
+  const option = (value: string, label: string, selected: boolean) =>
+    `<option value="${escapeHtml(value)}"${selected ? ' selected' : ''}>${escapeHtml(label)}</option>`;
+  const options = input.categories.map(({ name, count }) =>
+    option(name, `${name} (${count})`, name.toLowerCase() === one),
+  );
+  const known = input.categories.some(({ name }) => name.toLowerCase() === one);
+  if (chosen.length > 0 && !known) {
+    options.unshift(option(chosen.join(','), chosen.join(', '), true));
+  }
+  return `<select id="${id}" name="categories"${aria}>
+${[option('', 'All categories', chosen.length === 0), ...options].join('\n')}
+</select>`;
+}
+
+/** `<input>` of `type` for field `name`, holding the value the page was asked with. */
+const textInput =
+  (type: string, name: FormField, query: ListingQuery, extra = '') =>
+  (id: string, aria: string) =>
+    `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(query.values[name] ?? '')}"${extra}${aria}>`;
+
+/** The link to the other view, with the same category and search (and the list's month). */
+function otherView(slug: string, query: ListingQuery): string {
+  const kept = filterQuery(withoutDates(query.filter));
+  if (query.view === 'calendar') {
+    return `<a href="${escapeHtml(listingPageHref(slug, 1, kept))}">Show as a list</a>`;
+  }
+  const month = query.filter.startDate ? monthOf(query.filter.startDate) : query.month;
+  return `<a href="${escapeHtml(monthViewHref(slug, month, kept))}">Show as a month calendar</a>`;
+}
+
+/** The form, for the view `input.query.view`. */
+export function filterForm(input: FilterFormInput): string {
+  const { slug, query } = input;
+  const calendar = query.view === 'calendar';
+  const fields = [
+    field('categories', query, (id, aria) => categorySelect(input, id, aria)),
+    field('search', query, textInput('search', 'search', query, ' maxlength="100"')),
+    ...(calendar
+      ? [field('month', query, textInput('month', 'month', query, ' placeholder="YYYY-MM"'))]
+      : [
+          field('start_date', query, textInput('date', 'start_date', query)),
+          field('end_date', query, textInput('date', 'end_date', query)),
+        ]),
+  ];
+  const reset = calendar ? monthViewHref(slug, query.month) : listingPath(slug);
+  return `<form class="filters" method="get" action="${escapeHtml(listingPath(slug))}" role="search" aria-label="Find events">
+${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.join('\n')}
+<div class="buttons">
+<button type="submit">Find events</button>
+<a href="${escapeHtml(reset)}">Clear filters</a>
+${otherView(slug, query)}
+</div>
+</form>`;
+}

@@ -1,0 +1,237 @@
+/**
+ * The month view of the listing page, `/t/{slug}/events?view=calendar&month=YYYY-MM`
+ * (docs/api.md §10.5): the month as an HTML table, one cell per day listing that day's events (a
+ * tour on each of its stop days), each title linking to its event page (a stop to its anchor),
+ * cancelled ones marked; the day number links to the list of that day. The filter form (category,
+ * search, month), previous and next month links, and the same JSON-LD as the list. Plain HTML,
+ * no script: it works with JavaScript off.
+ */
+import type { EventResource } from '../../shared/contract.js';
+import type { CategoryCount } from '../../shared/rules/categories.js';
+import {
+  filterQuery,
+  isFiltered,
+  listedDates,
+  type ListFilter,
+} from '../../shared/rules/filters.js';
+import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
+import { dateTimeFormat } from '../../shared/rules/wall-clock.js';
+import { escapeHtml } from '../html.js';
+import { filterForm } from './filter-form.js';
+import { describeFilter, feedLink, listingHeader, structuredDataOf } from './listing-page.js';
+import {
+  isValid,
+  listingPageHref,
+  monthDays,
+  monthOf,
+  monthViewHref,
+  shiftMonth,
+  type ListingQuery,
+} from './page-query.js';
+import {
+  eventPath,
+  pageShell,
+  startDateOf,
+  type PageContext,
+  type PageVenue,
+} from './page-shell.js';
+
+/** Most events a month view reads; past it the page says so (filters narrow it). */
+export const MONTH_MAX_EVENTS = 500;
+
+/** Most entries a day cell lists; the rest are behind its "more" link to that day's list. */
+const DAY_MAX_ENTRIES = 4;
+
+export interface MonthViewInput {
+  /** The events passing the filter on a day of the month, in the API's order (at most 500). */
+  events: readonly EventResource[];
+  /** How many events pass it in all (more than `events.length` when cut at 500). */
+  total: number;
+  query: ListingQuery;
+  /** The venue's categories as `categoriesDocument` merges them (docs/api.md §10.13). */
+  categories: readonly CategoryCount[];
+  venue: PageVenue;
+  context: PageContext;
+}
+
+/** One line of a day cell: an event on its date, or a tour's stop. */
+interface Entry {
+  resource: EventResource;
+  /** `HH:MM:SS`, venue-local. */
+  time: string;
+  cancelled: boolean;
+  /** The event page, for a stop with its anchor. */
+  href: string;
+}
+
+/** `December 2026` (the month's parts only: no zone can shift it). */
+const monthName = (month: string, style: 'long' | 'monthOnly' = 'long'): string =>
+  dateTimeFormat('en-GB', {
+    month: 'long',
+    ...(style === 'long' ? { year: 'numeric' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${month}-01T12:00:00Z`));
+
+// Weeks start on Monday: the page negotiates no locale, so it follows ISO 8601 (and most of the
+// venues' countries) rather than guessing a reader's convention.
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** 0 for Monday … 6 for Sunday. */
+const weekdayIndex = (date: string): number => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+
+/**
+ * Each day of `days` with its entries, soonest first: a single event on its date, a tour on each
+ * of its listed stop days (`listedDates`: from `today` on, cancelled stops too), once per stop.
+ */
+function entriesByDay(
+  events: readonly EventResource[],
+  days: readonly string[],
+  venue: PageVenue,
+  today: string,
+): Map<string, Entry[]> {
+  const byDay = new Map<string, Entry[]>(days.map((day) => [day, []]));
+  for (const resource of events) {
+    const a = resource.attributes;
+    const page = eventPath(venue.slug, a.slug);
+    const cancelled = a.publish_status === 'cancelled';
+    for (const date of listedDates(resource, today)) {
+      const entries = byDay.get(date);
+      if (!entries) continue;
+      if (a.date_mode === 'single') {
+        entries.push({ resource, time: a.event_time, cancelled, href: page });
+        continue;
+      }
+      for (const stop of a.occurrences.filter((o) => o.occurrence_date === date)) {
+        const time = labelTime(stop.time_label) ?? '00:00:00';
+        const href = `${page}#${stopAnchor(date, time)}`;
+        entries.push({ resource, time, cancelled: cancelled || stop.status === 'cancelled', href });
+      }
+    }
+  }
+  // Stable: events at the same time keep the API's order.
+  for (const entries of byDay.values())
+    entries.sort((x, y) => (x.time < y.time ? -1 : x.time > y.time ? 1 : 0));
+  return byDay;
+}
+
+/** One day's cell: its number (a link to that day's list when it has events) and its entries. */
+function dayCell(
+  date: string,
+  entries: readonly Entry[],
+  input: MonthViewInput,
+  dayHref: (date: string) => string,
+): string {
+  const { venue, context } = input;
+  const number = `<time datetime="${date}">${Number(date.slice(8))}</time>`;
+  const today = date === context.today;
+  const attrs = today
+    ? ' class="today" aria-current="date"'
+    : date < context.today
+      ? ' class="past"'
+      : '';
+  const where = `${monthName(date.slice(0, 7), 'monthOnly')}${today ? ', today' : ''}`;
+  if (entries.length === 0) {
+    return `<td${attrs}><span class="day">${number}${today ? '<span class="vh"> (today)</span>' : ''}</span></td>`;
+  }
+  const start = startDateOf(venue);
+  const lines = entries
+    .slice(0, entries.length > DAY_MAX_ENTRIES ? DAY_MAX_ENTRIES - 1 : DAY_MAX_ENTRIES)
+    .map((entry) => {
+      const title = escapeHtml(entry.resource.attributes.title);
+      const mark = entry.cancelled ? ' <span class="cancelled">(cancelled)</span>' : '';
+      return `<li><time datetime="${escapeHtml(start(date, entry.time))}">${entry.time.slice(0, 5)}</time> <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}</li>`;
+    });
+  const more = entries.length - lines.length;
+  if (more > 0) lines.push(`<li><a href="${escapeHtml(dayHref(date))}">${more} more</a></li>`);
+  const count = `${entries.length} event${entries.length === 1 ? '' : 's'}`;
+  return `<td${attrs}><a class="day" href="${escapeHtml(dayHref(date))}">${number}<span class="vh"> ${where}: ${count}</span></a>
+<ul>${lines.join('')}</ul></td>`;
+}
+
+/** The month's table: a caption naming it, weekday column headers, a row per week. */
+function monthTable(input: MonthViewInput, filter: ListFilter): string {
+  const month = input.query.month;
+  const days = monthDays(month);
+  const byDay = entriesByDay(input.events, days, input.venue, input.context.today);
+  const dayHref = (date: string) =>
+    listingPageHref(
+      input.venue.slug,
+      1,
+      filterQuery({ ...filter, startDate: date, endDate: date }),
+    );
+  const cells = [
+    ...Array<string>(weekdayIndex(days[0]!)).fill('<td></td>'),
+    ...days.map((date) => dayCell(date, byDay.get(date)!, input, dayHref)),
+  ];
+  while (cells.length % 7) cells.push('<td></td>');
+  const rows: string[] = [];
+  for (let i = 0; i < cells.length; i += 7)
+    rows.push(`<tr>\n${cells.slice(i, i + 7).join('\n')}\n</tr>`);
+  const head = WEEKDAYS.map(
+    (day) => `<th scope="col"><abbr title="${day}">${day.slice(0, 3)}</abbr></th>`,
+  );
+  return `<table class="month">
+<caption>${escapeHtml(monthName(month))}</caption>
+<thead><tr>${head.join('')}</tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody>
+</table>`;
+}
+
+/** Previous and next month links (none before the venue's current month: nothing is listed then). */
+function monthNav(input: MonthViewInput, query: string): string {
+  const { month } = input.query;
+  const slug = input.venue.slug;
+  const previous = month > monthOf(input.context.today) ? shiftMonth(month, -1) : undefined;
+  const next = shiftMonth(month, 1);
+  const item = (target: string | undefined, label: string, rel: string) =>
+    target
+      ? `<a href="${escapeHtml(monthViewHref(slug, target, query))}" rel="${rel}">${label}</a>`
+      : `<span aria-disabled="true">${label}</span>`;
+  return `<nav aria-label="Months">
+<ol><li>${item(previous, `<span aria-hidden="true">«</span> ${previous ? monthName(previous) : 'Previous'}`, 'prev')}</li><li>${item(next, `${next ? monthName(next) : 'Next'} <span aria-hidden="true">»</span>`, 'next')}</li></ol>
+</nav>`;
+}
+
+/**
+ * The month view's HTML (docs/api.md §10.5): `input.events` placed on their days of
+ * `input.query.month`; with bad values in `input.query`, the form with their messages and no
+ * table (the router answers 400). Always `noindex`: it shows the list's events again, and its
+ * month links go on without end.
+ */
+export function monthPage(input: MonthViewInput): string {
+  const { query, venue, context, events, total } = input;
+  const filtered = isFiltered(query.filter);
+  const invalid = !isValid(query);
+  const name = monthName(query.month);
+  const canonicalQuery = filterQuery(query.filter);
+  const matching = `event${total === 1 ? ' matches' : 's match'} these filters`;
+  const summary = invalid
+    ? 'Some filters need correcting.'
+    : `${name} · ${total === 0 ? (filtered ? 'no events match these filters' : 'nothing listed') : `${total} ${filtered ? matching : `event${total === 1 ? '' : 's'}`}`}`;
+  const reset = escapeHtml(monthViewHref(venue.slug, query.month));
+  let notice = '';
+  if (invalid)
+    notice = `<p>Correct the filters above to see the calendar, or <a href="${reset}">clear them</a>.</p>`;
+  else if (total === 0 && filtered)
+    notice = `<p>No events match these filters in ${name}. <a href="${reset}">Clear filters</a> to see every event.</p>`;
+  else if (total > events.length)
+    notice = `<p>Showing the first ${events.length} of ${total} events this month: choose a category or search to see the rest.</p>`;
+  const body = `${listingHeader(venue, context, summary, query.filter)}
+<main>
+${filterForm({ slug: venue.slug, query, categories: input.categories })}
+${[notice, ...(invalid ? [] : [monthNav(input, canonicalQuery), monthTable(input, query.filter)])].filter(Boolean).join('\n')}
+</main>`;
+  return pageShell({
+    title: invalid
+      ? `Error: What's on at ${venue.name} · month view`
+      : `What's on at ${venue.name} · ${name}${filtered ? `: ${describeFilter(query.filter)}` : ''}`,
+    description: `Events at ${venue.name} in ${name}: dates, times and tickets.`,
+    canonical: `${context.base}${monthViewHref(venue.slug, query.month, canonicalQuery)}`,
+    noindex: true,
+    links: feedLink(venue, context),
+    jsonLd: invalid ? [] : structuredDataOf(events, venue, context),
+    body,
+  });
+}

@@ -1,0 +1,182 @@
+/**
+ * What the listing page reads from its query (docs/api.md §10.5, §10.12): the view (`list`, or
+ * `calendar` for the month view), the list filters parsed by the API's own rule
+ * (`parseListFilter`), the month of the month view, and one human message per field with a bad
+ * value, so the page can show the form again with the error next to the field (a 400 page, not
+ * the API's JSON error). Also the month arithmetic and the page links that carry the filters.
+ * Pure: "today" is passed in.
+ */
+import {
+  dayNumber,
+  FILTER_LIMITS,
+  FilterError,
+  parseListFilter,
+  type ListFilter,
+} from '../../shared/rules/filters.js';
+import { listingPath } from './page-shell.js';
+
+/** A field of the page's form, named as its query parameter. */
+export type FormField = 'categories' | 'search' | 'start_date' | 'end_date' | 'month';
+
+/** The field labels the form shows, which the error messages name. */
+export const FIELD_LABELS: Record<FormField, string> = {
+  categories: 'Category',
+  search: 'Search',
+  start_date: 'From',
+  end_date: 'To',
+  month: 'Month',
+};
+
+/** The listing page's query, read. */
+export interface ListingQuery {
+  view: 'list' | 'calendar';
+  /**
+   * The filter to list with: categories and search in both views, the dates in the list view only
+   * (the month view's dates are its month's). A field with a bad value is left out.
+   */
+  filter: ListFilter;
+  /** The month view's month, `YYYY-MM`: the venue's current month when absent or bad. */
+  month: string;
+  /** Each field's value as given (the first when repeated), to fill the form in with. */
+  values: Partial<Record<FormField, string>>;
+  /** One sentence per field with a bad value; empty when every value is good. */
+  errors: Partial<Record<FormField, string>>;
+}
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The first string of a query value (Express's simple parser: repeated names are arrays). */
+function firstValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}
+
+/** `YYYY-MM` of a date `YYYY-MM-DD`. */
+export const monthOf = (date: string): string => date.slice(0, 7);
+
+/** True for a month `YYYY-MM` whose days are real dates (`dayNumber`: years 100 to 9999). */
+export const isMonth = (month: string): boolean =>
+  MONTH.test(month) && dayNumber(`${month}-01`) !== undefined;
+
+/** The month `by` months after (before, when negative) `month`, or undefined past year 9999. */
+export function shiftMonth(month: string, by: number): string | undefined {
+  const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
+  const shifted = `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+  return isMonth(shifted) ? shifted : undefined;
+}
+
+/** Every date `YYYY-MM-DD` of a valid `month`, first to last. */
+export function monthDays(month: string): string[] {
+  const first = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
+  const days: string[] = [];
+  for (let ms = first; new Date(ms).getUTCMonth() === new Date(first).getUTCMonth();) {
+    days.push(new Date(ms).toISOString().slice(0, 10));
+    ms += 86_400_000;
+  }
+  return days;
+}
+
+/** Why a field's value was refused, for a person: the rule broken (a date: and what they gave). */
+function fieldMessage(field: FormField, raw: unknown, error: FilterError): string {
+  const label = FIELD_LABELS[field];
+  if (raw !== undefined && typeof raw !== 'string') return `Give one “${label}” value only.`;
+  switch (field) {
+    case 'categories':
+      return `Choose at most ${FILTER_LIMITS.categories} categories.`;
+    case 'search':
+      return `Search for at most ${FILTER_LIMITS.searchLength} characters.`;
+    case 'start_date':
+    case 'end_date':
+      return `Enter a real date for “${label}”: “${String(raw)}” is not one.`;
+    default:
+      return error.message;
+  }
+}
+
+/** The cross-field rule `parseListFilter` applies to a good `start_date`..`end_date`, told plainly. */
+function rangeMessage(error: FilterError, startDate: string, endDate: string): string {
+  const days = dayNumber(endDate)! - dayNumber(startDate)! + 1;
+  if (days < 1) return 'The “To” date must not be before the “From” date.';
+  if (days > FILTER_LIMITS.rangeDays)
+    return `Choose “From” and “To” dates at most ${FILTER_LIMITS.rangeDays} days apart.`;
+  return error.message;
+}
+
+/**
+ * Each of `fields` parsed alone (so every bad field gets its message), then together (the
+ * date range): the filter of the good ones and the messages of the bad ones.
+ */
+function readFilter(
+  query: Record<string, unknown>,
+  fields: readonly FormField[],
+): Pick<ListingQuery, 'filter' | 'errors'> {
+  const errors: ListingQuery['errors'] = {};
+  const good: Record<string, unknown> = {};
+  for (const field of fields) {
+    try {
+      parseListFilter({ [field]: query[field] });
+      good[field] = query[field];
+    } catch (error) {
+      if (!(error instanceof FilterError)) throw error;
+      errors[field] = fieldMessage(field, query[field], error);
+    }
+  }
+  try {
+    return { filter: parseListFilter(good), errors };
+  } catch (error) {
+    if (!(error instanceof FilterError)) throw error;
+    const field = error.parameter as FormField;
+    errors[field] = rangeMessage(error, String(good.start_date), String(good.end_date));
+    delete good[field];
+    return { filter: parseListFilter(good), errors };
+  }
+}
+
+/**
+ * The listing page's query (Express's simple parser) on venue-local date `today`: `view=calendar`
+ * is the month view (any other value, or none, the list); `categories`, `search` (and in the
+ * list view `start_date`, `end_date`) as the API reads them (docs/api.md §10.12); `month`
+ * (`YYYY-MM`, month view only). Never throws: bad values are in `errors`.
+ */
+export function readListingQuery(query: Record<string, unknown>, today: string): ListingQuery {
+  const view = query.view === 'calendar' ? 'calendar' : 'list';
+  const fields: FormField[] =
+    view === 'list' ? ['categories', 'search', 'start_date', 'end_date'] : ['categories', 'search'];
+  const { filter, errors } = readFilter(query, fields);
+  const values: ListingQuery['values'] = {};
+  for (const field of fields) {
+    const value = firstValue(query[field]);
+    if (value !== undefined) values[field] = value;
+  }
+  let month = monthOf(today);
+  if (view === 'calendar' && query.month !== undefined && query.month !== '') {
+    const raw = query.month;
+    values.month = firstValue(raw) ?? '';
+    if (typeof raw !== 'string') errors.month = 'Give one “Month” value only.';
+    else if (!isMonth(raw)) {
+      errors.month = `Enter the month as year and month, like ${month} (not “${raw}”).`;
+    } else month = raw;
+  }
+  return { view, filter, month, values, errors };
+}
+
+/** True when no field of `query` has a bad value. */
+export const isValid = (query: ListingQuery): boolean => Object.keys(query.errors).length === 0;
+
+/** `filter` without its dates: what the month view, and the links between the views, carry. */
+export const withoutDates = (filter: ListFilter): ListFilter => ({
+  categories: filter.categories,
+  words: filter.words,
+});
+
+/** `/t/{slug}/events`, then the canonical filter `query` (`filterQuery`) and `page` after 1. */
+export function listingPageHref(slug: string, page: number, query = ''): string {
+  const parts = [query, page === 1 ? '' : `page=${page}`].filter(Boolean);
+  return parts.length ? `${listingPath(slug)}?${parts.join('&')}` : listingPath(slug);
+}
+
+/** The month view of `month` (`YYYY-MM`), after the canonical filter `query` (no dates). */
+export function monthViewHref(slug: string, month: string, query = ''): string {
+  return `${listingPath(slug)}?${[query, 'view=calendar', `month=${month}`].filter(Boolean).join('&')}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * What the upstream platform does not have, answered by the proxy from the upstream's list pages
+ * (`list-pages.ts`, through the cache) with the shared rules the origin uses:
+ *
+ * - `GET /t/{slug}/api/events?categories=…&search=…&start_date=…&end_date=…[&page=n]`: the
+ *   filtered list (docs/api.md §10.12); filters that select everything are the plain list, passed
+ *   through byte for byte (`api-router.ts`);
+ * - `GET /t/{slug}/api/categories`: the categories with their counts (§10.13);
+ * - `GET /t/{slug}/api/calendar?start=…&end=…[&timeZone=…&categories=…&search=…]`: the
+ *   FullCalendar feed (§10.14).
+ *
+ * - `GET /t/{slug}/events[?…]`: the listing page in each of its modes, and
+ *   `GET /t/{slug}/events.ics?categories=…`: the venue feed of some categories (`listing-router.ts`,
+ *   docs/api.md §10.5, §10.12).
+ *
+ * Each reads list pages 1 to the last, at most `maxFilterPages`; past that bound only those pages
+ * are used and `X-Filter-Truncated` says how many were read. A bad parameter is the shared error
+ * handler's 400 naming it (a thrown `FilterError`), before any upstream request. Answers are sent
+ * like the pages the proxy builds (ETag, 304, the shortest `max-age` of the pages read,
+ * `X-Cache`) and memoised (`built-memo.ts`). Mounted after `classifyTarget`; other routes pass
+ * through.
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { parseFeedRange } from '../../shared/rules/calendar-feed.js';
+import { filterQuery, isFiltered, parseListFilter } from '../../shared/rules/filters.js';
+import { venueToday } from '../../shared/rules/venue-today.js';
+import { passThrough } from './api-router.js';
+import { createBuiltMemo, type Build } from './built-memo.js';
+import { routeOf, type AcceptedRoute } from './classify-target.js';
+import { calendarBody, categoriesBody, filteredListBody } from './filter-bodies.js';
+import { gatherPages, type Gathered } from './list-pages.js';
+import { listingHandlers } from './listing-router.js';
+import type { ProxyContext } from './obtain.js';
+import { proxyVenue, type VenueZones } from './pages.js';
+import { sendBuilt } from './pages-router.js';
+import { noteDropped, withLogs } from './proxy-log.js';
+
+type RouteOf<K extends AcceptedRoute['kind']> = Extract<AcceptedRoute, { kind: K }>;
+
+export interface FiltersRouterOptions {
+  /** Venue slug → configured IANA zone (checked by `checkVenueZones`). */
+  venueZones: VenueZones | undefined;
+  /** Most list pages read per answer (≥ 1). */
+  maxFilterPages: number;
+  /** Bytes the memo of built answers may hold; 0 keeps none. */
+  memoBytes: number;
+}
+
+/** How an answer is built from the venue's gathered pages on the venue-local date `today`. */
+type Builder = (gathered: Gathered, today: string) => Build;
+
+/**
+ * Builds the router of docs/api.md §10.12 (filtered list), §10.13 (categories) and §10.14
+ * (calendar feed), and of the listing page and the venue feed of some categories (§10.5); mount
+ * it under `/t` after `classifyTarget`, before the pages router. Its handlers reject, for the
+ * shared error handler, with a `FilterError` (400 naming the parameter) for a bad value, before
+ * any upstream request; with the upstream's 404 or a 502/504 (`obtain`) when a page cannot be had;
+ * or with a 502 for a page that is not a readable list.
+ */
+export function filtersRouter(context: ProxyContext, options: FiltersRouterOptions): Router {
+  const { obtain, publicBase, clock } = context;
+  const { venueZones, maxFilterPages } = options;
+  const memo = createBuiltMemo(options.memoBytes);
+  const zoneOf = (slug: string) => proxyVenue(slug, venueZones).timezone;
+  const listing = listingHandlers(context, { venueZones, maxFilterPages, memo });
+
+  /** Gathers venue `slug`'s pages, then sends answer `key` (memoised, else `build`'s). */
+  async function serve(req: Request, res: Response, slug: string, key: string, build: Builder) {
+    await withLogs(res, async (logs) => {
+      const gathered = await gatherPages(obtain, req, slug, maxFilterPages, logs);
+      const today = venueToday(proxyVenue(slug, venueZones), clock().getTime());
+      const page = memo.get(key, gathered, today, publicBase(req), () => build(gathered, today));
+      noteDropped(logs, gathered.dropped);
+      const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+      // Past the bound the answer covers only the pages read: say so, and how many, readable
+      // by a widget on another origin too.
+      if (gathered.truncated) {
+        headers['X-Filter-Truncated'] = String(gathered.pagesRead);
+      }
+      sendBuilt(req, res, clock, { page, obtained: gathered.obtained, logs }, headers);
+    });
+  }
+
+  /** §10.12: the filtered list, or the plain list when the filters select everything. */
+  function serveList(req: Request, res: Response, route: RouteOf<'filtered-list'>) {
+    const filter = parseListFilter(route.query);
+    if (!isFiltered(filter)) return passThrough(context, req, res, route.upstreamPath);
+    const { slug, page } = route;
+    return serve(req, res, slug, `list|${slug}|${filterQuery(filter)}|${page}`, (g, today) => {
+      const { text, lastPage } = filteredListBody(g.events, filter, page, slug, today);
+      // A page past the last is not worth a memo entry (any page number can be asked).
+      return { text, keep: page <= lastPage };
+    });
+  }
+
+  /** §10.14: the calendar feed; the zone parses the range when configured, else UTC. */
+  function serveCalendar(req: Request, res: Response, route: RouteOf<'calendar'>) {
+    const { slug, query } = route;
+    const zone = zoneOf(slug);
+    const range = parseFeedRange(query, zone ?? 'UTC');
+    // Only the list's categories and search apply; the range gives the dates.
+    const { categories, words } = parseListFilter({
+      categories: query.categories,
+      search: query.search,
+    });
+    const filter = { categories, words, startDate: range.startDate, endDate: range.endDate };
+    const key = `calendar|${slug}|${filterQuery(filter)}|${range.start}|${range.end}`;
+    return serve(req, res, slug, key, (g, today) => ({
+      text: calendarBody(g.events, range, filter, { slug, today, zone }),
+      keep: true,
+    }));
+  }
+
+  const router = express.Router({ caseSensitive: true });
+  router.use(async function serveFinding(req, res, next) {
+    const route = routeOf(res);
+    switch (route.kind) {
+      case 'filtered-list':
+        return serveList(req, res, route);
+      case 'calendar':
+        return serveCalendar(req, res, route);
+      case 'listing-page':
+        return listing.serveListing(req, res, route);
+      case 'feed':
+        return listing.serveFeed(req, res, route, next);
+      case 'categories':
+        return serve(req, res, route.slug, `categories|${route.slug}`, (g) => ({
+          text: categoriesBody(g.events),
+          keep: true,
+        }));
+      default:
+        return next();
+    }
+  });
+  return router;
+}

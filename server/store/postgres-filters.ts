@@ -1,0 +1,254 @@
+/**
+ * The PostgreSQL store's list filters (docs/api.md §10.12) and categories (§10.13): the schema
+ * migration that adds their indexes and fills them from the events already stored, the rows an
+ * import writes, and the filtered reads. Search is PostgreSQL full-text search: a `tsvector` of
+ * each served event's search tokens (`filter-index.ts`) under a GIN index, matched with a
+ * `tsquery` of the search words, the last a prefix (`:*`).
+ *
+ * The vector and the query are built from lexemes folded in JS (`array_to_tsvector`, a
+ * `::tsquery` cast) rather than by a text search configuration: what the `simple` configuration
+ * would do (no stemming, no stop words, lower case) without its parser, whose word classes
+ * depend on the server's locale and which splits e.g. `example.com` differently; so both stores
+ * agree on every character.
+ */
+import type pg from 'pg';
+import type { CategoryCount } from '../../shared/rules/categories.js';
+import type { ListFilter } from '../../shared/rules/filters.js';
+import { eventDates, filterColumns, searchTokens, tsQuery } from './filter-index.js';
+import {
+  categoriesQuery,
+  filteredListingQuery,
+  filterShape,
+  searchPlanner,
+  shapeName,
+  type FilterParameter,
+  type FilterShape,
+  type SearchPlan,
+} from './listing.js';
+import { storedEvent, type StoredEvent } from './model.js';
+
+/**
+ * The filters' schema: as SQLite's (`sqlite-filters.ts`), with the search vector on `events`.
+ * Dates compare as bytes (COLLATE "C"), as the listing's do.
+ */
+const FILTER_SCHEMA = `
+  ALTER TABLE listing
+    ADD COLUMN category text NOT NULL DEFAULT '',
+    ADD COLUMN category_key text NOT NULL DEFAULT '',
+    ADD COLUMN last_date text COLLATE "C" NOT NULL DEFAULT '';
+  ALTER TABLE events ADD COLUMN search tsvector;
+  CREATE TABLE event_dates (
+    event_id bigint NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    venue_slug text NOT NULL,
+    date text COLLATE "C" NOT NULL,
+    PRIMARY KEY (event_id, date)
+  );
+  CREATE INDEX event_dates_venue ON event_dates (venue_slug, date) INCLUDE (event_id);
+  CREATE INDEX events_search ON events USING gin (search);
+  CREATE INDEX listing_filter ON listing (venue_slug, sort_date, sort_time, event_id)
+    INCLUDE (until, after, last_date, category_key);
+  CREATE INDEX listing_category ON listing (venue_slug, category_key, sort_date, sort_time, event_id)
+    INCLUDE (until, after, last_date, category);
+  CREATE INDEX listing_until ON listing (venue_slug, until)
+    INCLUDE (after, last_date, category_key, sort_date, sort_time, event_id);`;
+
+/** Rows per batch of the backfill and of an import's filter rows. */
+const BATCH = 5000;
+
+/** An event with its venue's slug, as an import or the backfill writes it. */
+export interface VenueEvent {
+  slug: string;
+  event: StoredEvent;
+}
+
+/** The search tokens of a served event joined by spaces (none holds one), or null (not served). */
+export const searchText = ({ slug, event }: VenueEvent): string | null =>
+  event.served ? searchTokens(slug, event).join(' ') : null;
+
+/** SQL of the search vector of a `searchText` value (null stays null). */
+export const SEARCH_VECTOR = (text: string) => `array_to_tsvector(string_to_array(${text}, ' '))`;
+
+/** Inserts the `event_dates` rows of the served `events`, in the caller's transaction. */
+export async function insertEventDates(
+  client: pg.ClientBase,
+  events: readonly VenueEvent[],
+): Promise<void> {
+  const dates = events.flatMap(({ slug, event }) =>
+    event.served ? eventDates(event).map((date) => ({ id: event.id, slug, date })) : [],
+  );
+  for (let i = 0; i < dates.length; i += BATCH) {
+    const batch = dates.slice(i, i + BATCH);
+    await client.query(
+      'INSERT INTO event_dates (event_id, venue_slug, date) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])',
+      [batch.map((d) => d.id), batch.map((d) => d.slug), batch.map((d) => d.date)],
+    );
+  }
+}
+
+/** Fills the filter data of served events already in `events` and `listing` (the backfill). */
+async function backfill(client: pg.ClientBase, events: readonly VenueEvent[]): Promise<void> {
+  const columns = events.map((e) => filterColumns(e.event));
+  await client.query(
+    `UPDATE listing SET category = v.category, category_key = v.category_key, last_date = v.last_date
+     FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS v(id, category, category_key, last_date)
+     WHERE listing.event_id = v.id`,
+    [events.map((e) => e.event.id), ...[0, 1, 2].map((k) => columns.map((c) => c[k]))],
+  );
+  await client.query(
+    `UPDATE events SET search = ${SEARCH_VECTOR('v.tokens')}
+     FROM unnest($1::bigint[], $2::text[]) AS v(id, tokens) WHERE events.id = v.id`,
+    [events.map((e) => e.event.id), events.map(searchText)],
+  );
+  await insertEventDates(client, events);
+}
+
+/**
+ * The migration that adds the filters (`FILTER_SCHEMA`) and fills them from the events already
+ * stored, in batches by id, so an existing database filters right away, without a re-import.
+ * Runs inside the migrations' transaction.
+ */
+export async function migrateFilters(client: pg.ClientBase): Promise<void> {
+  await client.query(FILTER_SCHEMA);
+  for (let after = -1; ;) {
+    const { rows } = await client.query<{ id: string; venue_slug: string; doc: string }>(
+      'SELECT id, venue_slug, doc FROM events WHERE served AND id > $1 ORDER BY id LIMIT $2',
+      [after, BATCH],
+    );
+    if (rows.length === 0) break;
+    await backfill(
+      client,
+      rows.map((row) => ({ slug: row.venue_slug, event: storedEvent(row.doc) })),
+    );
+    after = Number(rows.at(-1)!.id);
+  }
+  await client.query("SELECT gin_clean_pending_list('events_search')");
+  await client.query('ANALYZE listing, events, event_dates');
+}
+
+/** Runs a named prepared statement on the pool, as the store's reads do. */
+export type Read = <R extends pg.QueryResultRow>(
+  name: string,
+  text: string,
+  values: unknown[],
+) => Promise<R[]>;
+
+/** One filtered query for PostgreSQL: its text, its `$n` parameters' names, its statement name. */
+interface Statement {
+  name: string;
+  text: string;
+  names: FilterParameter[];
+}
+
+/**
+ * A search condition for each plan (`SearchPlan`), written so that PostgreSQL cannot plan it
+ * another way, with the query's values or without them (a named statement's generic plan knows
+ * none, and a search's best plan depends on how many events match). From the matches: an
+ * InitPlan reads them from the GIN index once (an `IN (SELECT …)` may become a subplan run per
+ * listing row). Row by row: `ts_match_vq` is `@@` as a function, which no index serves, so the
+ * ordered listing scan checks each row's vector and stops after the page.
+ */
+const SEARCHED: Record<SearchPlan, (id: string, match: string) => string> = {
+  matches: (id, match) =>
+    `${id} = ANY (ARRAY(SELECT id FROM events WHERE search @@ ${match}::tsquery))`,
+  scan: (id, match) =>
+    `EXISTS (SELECT 1 FROM events AS s WHERE s.id = ${id} AND ts_match_vq(s.search, ${match}::tsquery))`,
+};
+
+/** The count or page query of a filter shape, `$n` numbered in order of first use. */
+function statement(shape: FilterShape, query: 'count' | 'page', search: SearchPlan): Statement {
+  const names: FilterParameter[] = [];
+  const p = (name: FilterParameter) => {
+    if (!names.includes(name)) names.push(name);
+    return `$${names.indexOf(name) + 1}`;
+  };
+  const text = filteredListingQuery(
+    query,
+    shape,
+    {
+      p,
+      anyCategory: (column) => `${column} = ANY(${p('categories')}::text[])`,
+      searched: (id, plan) => SEARCHED[plan](id, p('match')),
+    },
+    { search },
+  );
+  const plan = shape.words ? `_${search}` : '';
+  return { name: `ve_${query}_${shapeName(shape)}${plan}`, text, names };
+}
+
+/** The statements of each filter shape, query and search plan, built on first use. */
+const statements = new Map<string, Statement>();
+
+function statementOf(filter: ListFilter, query: 'count' | 'page', search: SearchPlan): Statement {
+  const shape = filterShape(filter);
+  const key = `${shapeName(shape)}|${query}|${search}`;
+  let found = statements.get(key);
+  if (!found) statements.set(key, (found = statement(shape, query, search)));
+  return found;
+}
+
+/** The values of `names` for `filter` in venue `slug`. */
+function valuesOf(
+  names: readonly FilterParameter[],
+  given: { slug: string; today: string; offset?: number; limit?: number },
+  filter: ListFilter,
+): unknown[] {
+  const all: Record<FilterParameter, unknown> = {
+    ...{ offset: 0, limit: 0 },
+    ...given,
+    categories: filter.categories,
+    match: tsQuery(given.slug, filter.words),
+    from: filter.startDate,
+    to: filter.endDate,
+  };
+  return names.map((name) => all[name]);
+}
+
+/**
+ * The filtered reads of `Store` (docs/api.md §10.12, §10.13) through `read`: one named prepared
+ * statement per filter shape, query and search plan. `version` is the store's version, for the
+ * counts `searchPlanner` keeps.
+ */
+export function filteredReads(read: Read, version: () => string) {
+  const planner = searchPlanner(version);
+  const key = (slug: string, today: string, filter: ListFilter) =>
+    JSON.stringify([
+      slug,
+      today,
+      filter.categories,
+      filter.words,
+      filter.startDate,
+      filter.endDate,
+    ]);
+  return {
+    async count(slug: string, today: string, filter: ListFilter): Promise<number> {
+      const { name, text, names } = statementOf(filter, 'count', 'matches');
+      const values = valuesOf(names, { slug, today }, filter);
+      const n = (await read<{ n: number }>(name, text, values))[0]!.n;
+      if (filter.words.length) planner.counted(key(slug, today, filter), n);
+      return n;
+    },
+    async listed(
+      slug: string,
+      today: string,
+      offset: number,
+      limit: number,
+      filter: ListFilter,
+    ): Promise<StoredEvent[]> {
+      // With categories the scan reads their events only; from the matches, PostgreSQL would
+      // look each listing row up in the matches' array, one by one.
+      const plan = filter.categories.length ? 'scan' : planner.pagePlan(key(slug, today, filter));
+      const { name, text, names } = statementOf(filter, 'page', plan);
+      const values = valuesOf(names, { slug, today, offset, limit }, filter);
+      const rows = await read<{ doc: string }>(name, text, values);
+      return rows.map((row) => storedEvent(row.doc));
+    },
+    async categories(slug: string, today: string): Promise<CategoryCount[]> {
+      const rows = await read<{ name: string; n: number }>(
+        've_categories',
+        categoriesQuery({ slug: '$1', today: '$2' }),
+        [slug, today],
+      );
+      return rows.map((row) => ({ name: row.name, count: row.n }));
+    },
+  };
+}

@@ -6,43 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
+import { FIND_EVENTS } from '../fixtures/find-venue.js';
 
 const NOW = '2026-11-30T12:00:00Z';
 const LIST = '/t/test-venue/events';
 
-/** A venue with categories spelled two ways, a tour and a cancelled event. */
-const EVENTS: Record<string, unknown>[] = [
-  { title: 'Jazz Trio', date: '2026-12-05', time: '19:30', category: 'Jazz' },
-  { title: 'Rock Night', date: '2026-12-06', time: '20:00', category: 'Rock' },
-  {
-    title: 'Jazz Brunch',
-    date: '2026-12-07',
-    time: '11:00',
-    category: 'jazz',
-    description: '<p>Pancakes and a quartet</p>',
-  },
-  {
-    title: 'Folk Tour',
-    slug: 'folk-tour',
-    category: 'Folk',
-    occurrences: [
-      { date: '2026-11-20', time: '19:00', location: 'Leeds' },
-      { date: '2026-12-05', time: '19:30', location: 'Bristol', status: 'cancelled' },
-      { date: '2026-12-12', time: '20:00', location: 'Glasgow' },
-      { date: '2027-01-03', time: '20:00', location: 'York' },
-    ],
-  },
-  {
-    title: 'Called Off',
-    date: '2026-12-09',
-    time: '20:00',
-    category: 'Rock',
-    status: 'cancelled',
-    cancellation_reason: 'Illness.',
-    cancelled_at: '2026-11-01T00:00:00Z',
-  },
-  { title: 'New Year Jazz', date: '2027-01-01', time: '21:00', category: 'Jazz' },
-];
+const EVENTS = FIND_EVENTS;
 
 async function withServer<T>(
   events: Record<string, unknown>[],

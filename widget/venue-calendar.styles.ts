@@ -104,17 +104,6 @@ export const calendarStyles = css`
     margin-block-end: 0.5em;
     font-weight: 700;
   }
-  .list {
-    display: grid;
-    grid-template-columns: repeat(
-      auto-fill,
-      minmax(min(100%, var(--venue-events-card-min-width, max(16em, 240px))), 1fr)
-    );
-    gap: var(--_gap);
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
   .state {
     margin: 0.75em 0 0;
     padding: 1.25em;

@@ -22,6 +22,7 @@ import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { ShareController } from './reach-controllers.js';
 import { calendarStyles } from './venue-calendar.styles.js';
+import { listStyles } from './venue-events.styles.js';
 import { VenueElement } from './venue-element.js';
 
 /** A chosen day's events: each event once (a tour can list one stop a day), in feed order. */
@@ -70,7 +71,8 @@ interface DayEvents {
  * @csspart error - the error state with its retry button
  */
 export class VenueCalendar extends VenueElement {
-  static override styles = [hostStyles, cardStyles, calendarStyles];
+  // The day's cards are laid out as the list's (its grid, states and notices).
+  static override styles = [hostStyles, cardStyles, listStyles, calendarStyles];
 
   static override properties = {
     month: { type: String, reflect: true },

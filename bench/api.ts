@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` (issue 2): req/s and p50/p99 latency on loopback with autocannon, for
+ * `npm run bench:api`: req/s and p50/p99 latency on loopback with autocannon, for
  *   (a) a baseline Express route returning a fixed 12-event JSON body,
  *   (b) list page 1, (c) list page 50 of a 5,000-event venue, (d) one event,
  * with a store of one venue of 1,000 events and with 1,000 venues × 200 events (both also hold

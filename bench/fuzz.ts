@@ -1,5 +1,5 @@
 /**
- * `npm run bench:fuzz` (issue 9): random requests against the real origin (demo venue, real SQLite)
+ * `npm run bench:fuzz`: random requests against the real origin (demo venue, real SQLite)
  * and against the proxy in front of it, counting what must never happen: a 5xx, a body that is not
  * JSON:API (or HTML for pages), a response that leaks a stack trace or an `undefined` link, a
  * contract-invalid 200, and — through the proxy — an upstream request outside the two API shapes.

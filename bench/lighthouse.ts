@@ -1,5 +1,5 @@
 /**
- * `npm run bench:lighthouse` (issue 12, "Measured"): Lighthouse (the npm package, 12.x: the last
+ * `npm run bench:lighthouse`: Lighthouse (the npm package, 12.x: the last
  * major that runs on Node 20) driving Debian's Chromium, launched here with
  * `--remote-debugging-port`, on loopback against the app started as `npm start` runs it (demo
  * venue, frozen clock). Pages: the demo page `/`, the listing page `/t/blue-room/events` (skipped

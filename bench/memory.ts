@@ -1,5 +1,5 @@
 /**
- * `npm run bench:memory` (issue 9): the origin's resident memory under request patterns an
+ * `npm run bench:memory`: the origin's resident memory under request patterns an
  * attacker can choose, and under normal traffic at 100 connections for 60 s (BENCH_MEMORY_SECONDS).
  * Peak RSS is sampled every 250 ms from the server process (`/__rss` of bench/serve.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:widget` (issue 11, "Measured in the browser"): time from navigation start to the
+ * `npm run bench:widget`: time from navigation start to the
  * first event card on screen, median of BENCH_LOADS (default 11) cold loads — a new browser
  * context each, HTTP cache disabled — in Debian's Chromium driven by playwright-core, on loopback
  * and on "Fast 3G" (CDP Network.emulateNetworkConditions: 150 ms RTT, 1.6 Mbit/s down, 750 kbit/s
@@ -28,7 +28,7 @@ import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
 import { median } from './support.js';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 11);
-/** "Fast 3G" as issue 11 states it. */
+/** "Fast 3G", as Chrome DevTools presets it. */
 const FAST_3G = {
   offline: false,
   latency: 150,
@@ -160,6 +160,54 @@ async function load(browser: Browser, url: string, throttle: boolean): Promise<L
     await page.waitForLoadState('load');
     await page.waitForTimeout(throttle ? 400 : 50);
     return { card, requests: requests(timeOrigin) };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Milliseconds from choosing `category` in the filter bar of the page at `url` to the filtered
+ * cards on screen (every card of that category, the list no longer busy), the page and the filter
+ * bar loaded first; and how many list requests the choice made.
+ */
+async function categoryToCards(
+  browser: Browser,
+  url: string,
+  throttle: boolean,
+  category: string,
+): Promise<{ ms: number; requests: number }> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    if (throttle) await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    await page.goto(url);
+    const select = page.locator('venue-events [part="category-filter"]');
+    await select.waitFor({ timeout: 60_000 });
+    let requests = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/events')) requests++;
+    });
+    const start = await page.evaluate(() => performance.now());
+    await select.selectOption(category);
+    const end = await page
+      .waitForFunction(
+        (name) => {
+          const root = document.querySelector('venue-events')?.shadowRoot;
+          const list = root?.querySelector('[part="list"]');
+          const cats = [...(root?.querySelectorAll('[part="category"]') ?? [])];
+          const done =
+            list?.getAttribute('aria-busy') === 'false' &&
+            cats.length > 0 &&
+            cats.every((c) => c.textContent === name);
+          return done ? performance.now() : undefined;
+        },
+        category,
+        { polling: 'raf', timeout: 60_000 },
+      )
+      .then((h) => h.jsonValue() as Promise<number>);
+    return { ms: end - start, requests };
   } finally {
     await context.close();
   }
@@ -440,6 +488,19 @@ async function main(): Promise<void> {
     for (const row of fast3g) {
       const origin = row.url.startsWith(app.url) ? app.url : bench.url;
       printWaterfall(row, summary(row).typical, origin);
+    }
+    console.log("\nChoosing a category (Jazz) in the demo page's filter bar → filtered cards:");
+    for (const [network, throttle] of [
+      ['loopback', false],
+      ['Fast 3G', true],
+    ] as const) {
+      const runs = [];
+      for (let i = 0; i < LOADS; i++)
+        runs.push(await categoryToCards(browser, `${app.url}/`, throttle, 'Jazz'));
+      const times = runs.map((r) => r.ms);
+      console.log(
+        `- ${network}: median ${median(times).toFixed(0)} ms (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)}), list requests per choice: ${median(runs.map((r) => r.requests))}`,
+      );
     }
     console.log('\nExperiments:');
     for (const v of VARIANTS) console.log(`- ${v.name}: ${v.note}`);

@@ -1,8 +1,9 @@
 /**
- * What `<venue-events>` needs only once a page arrived: the page navigation, the "No events
- * match" state and the styles of the compact layout and of the filter bar's space. A chunk the
- * list loads alongside its first request (awaited with it, so every page renders with it), which
- * keeps the budgeted initial script small.
+ * What `<venue-events>` needs only once a page arrived: the page navigation, the view switch,
+ * the "No events match" state and the styles of the compact layout. A chunk the list loads
+ * alongside its first request and awaits only where the first page needs it (no events, the
+ * compact layout, an announcement): the cards never wait for it, and what it adds comes below
+ * them or into space kept for it. It keeps the budgeted initial script small.
  */
 import { css, html, nothing, type ReactiveElement } from 'lit';
 import type { Filters } from './api.js';
@@ -60,23 +61,8 @@ export function readQuery(filters: Filters): Filters {
 }
 
 const listPartStyles = css`
-  /*
-   * The filter bar's space, kept before it loads so the cards do not move when it arrives: rows of
-   * max(44px, 2.75em), one row from 48em wide, three below (the bar's own grid, which the padding
-   * matches: it is 2 rows and 2 gaps while the width, 100%, is under 48em, else 0).
-   */
-  venue-events-filters {
-    display: block;
-    min-height: max(44px, 2.75em);
-    margin-bottom: 1em;
-  }
-  venue-events-filters:not(:defined) {
-    padding-top: clamp(0px, (48em - 100%) * 999, 2 * max(44px, 2.75em) + 1em);
-  }
-  .view-switch {
-    display: flex;
-    gap: 0.5em;
-    margin-bottom: 1em;
+  .view-switch button {
+    height: 100%;
   }
   .view-switch [aria-pressed='true'] {
     background: var(--venue-events-accent, #1a56db);

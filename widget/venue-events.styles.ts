@@ -2,6 +2,25 @@
 import { css } from 'lit';
 
 export const listStyles = css`
+  /*
+   * The filter bar's and the view switch's space, kept before they load so the cards do not move
+   * when they arrive. The bar: rows of max(44px, 2.75em), one row from 48em wide, three below (its
+   * own grid, which the padding matches: 2 rows and 2 gaps while the width, 100%, is under 48em).
+   */
+  venue-events-filters {
+    display: block;
+    min-height: max(44px, 2.75em);
+    margin-bottom: 1em;
+  }
+  venue-events-filters:not(:defined) {
+    padding-top: clamp(0px, (48em - 100%) * 999, 2 * max(44px, 2.75em) + 1em);
+  }
+  .view-switch {
+    display: flex;
+    gap: 0.5em;
+    height: max(44px, 2.75em);
+    margin-bottom: 1em;
+  }
   .list {
     display: grid;
     /* In em, not rem: a page with html { font-size: 10px } keeps cards as wide as its text needs. */

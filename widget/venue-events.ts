@@ -118,11 +118,15 @@ export class VenueEvents extends VenueElement {
     task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
       void reach().catch(() => {}); // structured data, with the first request
+      // The list's other parts load beside the request but are awaited only where the first
+      // page needs them (no events, the compact layout, an announcement): the cards come first.
+      const more = listParts();
       let [body] = await Promise.all([
         fetchEvents(base, venue, page, options, filters),
         this.localeReady,
-        listParts(),
       ]);
+      if (!body.events.length || this.count || this.hasAttribute('layout')) await more;
+      else void more.then(() => this.requestUpdate());
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
@@ -234,7 +238,13 @@ export class VenueEvents extends VenueElement {
           ? nothing
           : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
-      ${parts ? parts.viewSwitch(this, this.i18n.t, this.view, (v) => this.show(v)) : nothing}
+      ${
+        parts
+          ? parts.viewSwitch(this, this.i18n.t, this.view, (v) => this.show(v))
+          : /^(list|calendar)$/.test(this.getAttribute('views') ?? '')
+            ? nothing
+            : html`<div class="view-switch"></div>`
+      }
       ${content}
       <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
     </div>`;
@@ -269,7 +279,7 @@ export class VenueEvents extends VenueElement {
           ? this.renderError(t.notShown)
           : parts!.noEvents(t, this.filters, !this.noFilters && (() => this.filter(null)))
     }
-    ${parts!.pagination({
+    ${parts?.pagination({
       page: this.page,
       last: body.lastPage,
       t,

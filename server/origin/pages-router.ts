@@ -57,9 +57,8 @@ export function pagesRouter(options: PagesRouterOptions): Router {
   const showFeed: RequestHandler = async (req, res) => {
     const { venue, nowMs, day, base, render } = context(req, res);
     const filter = parseListFilter({ categories: req.query.categories });
-    const events = isFiltered(filter)
-      ? await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS, filter)
-      : await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS);
+    // The stores run their unfiltered query for a filter that selects everything.
+    const events = await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS, filter);
     const text = calendarFile(events.map(render), {
       venue: venue,
       base,

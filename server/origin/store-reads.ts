@@ -56,14 +56,13 @@ export class StoreReads {
     version: string,
     filter: ListFilter = NO_FILTER,
   ): Promise<number> {
-    const filtered = isFiltered(filter);
-    // The unfiltered key is the one it always was; a filtered one adds the canonical query.
-    const key = `${version}|${slug}|${today}${filtered ? `|${filterQuery(filter)}` : ''}`;
+    // The unfiltered key is the one it always was; a filtered one adds the canonical query. The
+    // stores run their unfiltered query for a filter that selects everything.
+    const query = isFiltered(filter) ? `|${filterQuery(filter)}` : '';
+    const key = `${version}|${slug}|${today}${query}`;
     let total = this.#counts.get(key);
     if (total === undefined) {
-      total = await (filtered
-        ? this.#store.countListed(slug, today, filter)
-        : this.#store.countListed(slug, today));
+      total = await this.#store.countListed(slug, today, filter);
       this.#counts.set(key, total);
     }
     return total;
@@ -84,12 +83,10 @@ export class StoreReads {
   ): Promise<ListedPage> {
     const total = await this.countListed(slug, today, version, filter);
     const window = pageWindow(total, page);
-    let events: StoredEvent[] = [];
-    if (window.from !== null) {
-      events = isFiltered(filter)
-        ? await this.#store.listed(slug, today, window.offset, PER_PAGE, filter)
-        : await this.#store.listed(slug, today, window.offset, PER_PAGE);
-    }
+    const events =
+      window.from === null
+        ? []
+        : await this.#store.listed(slug, today, window.offset, PER_PAGE, filter);
     return { total, window, events };
   }
 

@@ -5,7 +5,6 @@
  * a 400.
  */
 import type { RequestHandler } from 'express';
-import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { listingPage } from '../pages/listing-page.js';
 import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
@@ -23,11 +22,6 @@ import { nextTransition } from './resources.js';
 /** The listing page's handler (mounted by `pagesRouter`). */
 export function listingRoute(options: PagesRouterOptions): RequestHandler {
   const { store, reads } = options;
-
-  /** The venue's categories on `today`, merged as the categories resource merges them (§10.13). */
-  async function categoriesOf(slug: string, today: string): Promise<CategoryCount[]> {
-    return categoriesDocument(await store.categories(slug, today)).data.map((c) => c.attributes);
-  }
 
   /**
    * The events passing `query`'s filter on a day of its month (at most MONTH_MAX_EVENTS, in the
@@ -51,7 +45,7 @@ export function listingRoute(options: PagesRouterOptions): RequestHandler {
   const showListing: RequestHandler = async (req, res) => {
     const { venue, version, nowMs, day, base, render } = pageContext(options, req, res);
     const query = readListingQuery(req.query, day.today);
-    const categories = await categoriesOf(venue.slug, day.today);
+    const categories = await reads.categories(venue.slug, day.today, version);
     const page = { base, today: day.today };
     if (query.view === 'calendar') {
       const { events, total } = isValid(query)

@@ -5,6 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { PER_PAGE } from '../../shared/contract.js';
+import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { pageWindow, type PageWindow } from '../../shared/rules/pagination.js';
 import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
@@ -34,6 +35,9 @@ export class StoreReads {
     sizeCalculation: (_total, key) => key.length + 64,
   });
 
+  // One entry per venue and day at a store version: a venue's categories, a few dozen names.
+  readonly #categories = new LRUCache<string, CategoryCount[]>({ max: 1_000 });
+
   constructor(store: Store) {
     this.#store = store;
   }
@@ -44,6 +48,22 @@ export class StoreReads {
     if (!hit || hit.version !== version)
       this.#venues.set(slug, (hit = { version, venue: (await this.#store.venue(slug)) ?? null }));
     return hit.venue ?? undefined;
+  }
+
+  /**
+   * The categories of `slug`'s events listed on venue-local `today` at store `version`, merged as
+   * the categories resource merges them (docs/api.md §10.13): what the listing page's filter form
+   * offers on every request, read from the store once per version and day.
+   */
+  async categories(slug: string, today: string, version: string): Promise<CategoryCount[]> {
+    const key = `${version}|${slug}|${today}`;
+    let names = this.#categories.get(key);
+    if (names === undefined) {
+      const spellings = await this.#store.categories(slug, today);
+      names = categoriesDocument(spellings).data.map((category) => category.attributes);
+      this.#categories.set(key, names);
+    }
+    return names;
   }
 
   /**

@@ -118,8 +118,8 @@ export function noEvents(messages: Messages, filters: Filters, reset: (() => voi
 export type View = 'list' | 'calendar';
 
 /**
- * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed;
- * nothing when the element fixes its view with `views="list"` or `views="calendar"`.
+ * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed.
+ * The list leaves it out when `views` fixes its view.
  */
 export function viewSwitch(
   host: ReactiveElement,
@@ -128,8 +128,6 @@ export function viewSwitch(
   set: (v: View) => void,
 ) {
   adoptListStyles(host.renderRoot as ShadowRoot);
-  const fixed = host.getAttribute('views');
-  if (fixed === 'list' || fixed === 'calendar') return nothing;
   const t = { ...listEn, ...messages };
   const button = (v: View, label: string) =>
     html`<button aria-pressed=${v === view ? 'true' : 'false'} @click=${() => set(v)}>

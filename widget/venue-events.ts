@@ -166,11 +166,9 @@ export class VenueEvents extends VenueElement {
     // `page="abc"`, `0`, `-1`, `2.5`: page 1, as the API reads them (docs/decisions.md "Pagination").
     if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
     if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
+    this.view = this.fixedView ?? this.view;
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
-    // `views="list"` or `views="calendar"` fixes the view (and hides the switch).
-    const fixed = this.getAttribute('views');
-    if (fixed === 'list' || fixed === 'calendar') this.view = fixed;
     if (!this.hasUpdated && this.hasAttribute('sync-url'))
       void listParts().then((m) => {
         this.filters = m.readQuery(this.filters);
@@ -203,6 +201,12 @@ export class VenueEvents extends VenueElement {
     // The filter bar is not needed to show the first page: it loads once a page is on screen.
     if (this.shown && !this.noFilters) void import('./venue-events-filters.js');
     if (this.view === 'calendar') void import('./venue-calendar.js');
+  }
+
+  /** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
+  private get fixedView(): View | undefined {
+    const fixed = this.getAttribute('views');
+    return fixed === 'list' || fixed === 'calendar' ? fixed : undefined;
   }
 
   /** Shows `view` (the switch), kept in the page's query with `sync-url`. */
@@ -239,10 +243,10 @@ export class VenueEvents extends VenueElement {
           : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
       ${
-        parts
-          ? parts.viewSwitch(this, this.i18n.t, this.view, (v) => this.show(v))
-          : /^(list|calendar)$/.test(this.getAttribute('views') ?? '')
-            ? nothing
+        this.fixedView
+          ? nothing
+          : parts
+            ? parts.viewSwitch(this, this.i18n.t, this.view, (v) => this.show(v))
             : html`<div class="view-switch"></div>`
       }
       ${content}

@@ -9,15 +9,9 @@ import { parsePage } from '../../shared/rules/pagination.js';
 import { listingPage } from '../pages/listing-page.js';
 import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
 import { isValid, monthDays, readListingQuery, type ListingQuery } from '../pages/page-query.js';
-import {
-  HTML,
-  NOWHERE,
-  pageContext,
-  send,
-  sendBadQuery,
-  type PagesRouterOptions,
-} from './page-context.js';
+import { HTML, NOWHERE, pageContext, send, type PagesRouterOptions } from './page-context.js';
 import { nextTransition } from './resources.js';
+import { sendBadQueryPage } from '../pages/send-page.js';
 
 /** The listing page's handler (mounted by `pagesRouter`). */
 export function listingRoute(options: PagesRouterOptions): RequestHandler {
@@ -59,11 +53,11 @@ export function listingRoute(options: PagesRouterOptions): RequestHandler {
         venue,
         context: page,
       });
-      if (!isValid(query)) return sendBadQuery(res, html);
+      if (!isValid(query)) return sendBadQueryPage(res, html);
       return send(req, res, html, nextTransition(events, day.endMs, nowMs), nowMs, HTML);
     }
     if (!isValid(query)) {
-      return sendBadQuery(res, listingPage([], NOWHERE, venue, page, { query, categories }));
+      return sendBadQueryPage(res, listingPage([], NOWHERE, venue, page, { query, categories }));
     }
     const current = parsePage(req.query.page);
     const { total, window, events } = await reads.listedPage(

@@ -4,7 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import type { EventResource } from '../../shared/contract.js';
-import { entityTag, maxAgeSeconds, sendEncoded, sendRepresentation } from '../http/conditional.js';
+import { entityTag, maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import type { ListingPosition } from '../pages/listing-page.js';
 import { PAGE_CSP } from '../pages/page-shell.js';
 import type { Store, StoredEvent } from '../store/store.js';
@@ -30,15 +30,6 @@ export const HTML = {
   'Content-Type': 'text/html; charset=utf-8',
   'Content-Security-Policy': PAGE_CSP,
 };
-
-/**
- * Sends the HTML page of a request whose query had a bad value (the page again, with the message
- * by the field) as a 400: it is an answer to this query only, so no shared cache keeps it.
- */
-export function sendBadQuery(res: Response, html: string): void {
-  res.status(400).set({ 'Cache-Control': 'no-store', 'Content-Security-Policy': PAGE_CSP });
-  sendEncoded(res, html, HTML['Content-Type']);
-}
 
 /**
  * Sends `text` with its strong ETag (a 304 on a match), `Content-Type` and the other `headers`,

@@ -23,12 +23,13 @@ import { PER_PAGE, type EventResource } from '../../shared/contract.js';
 import { isFiltered, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
 import { pageWindow } from '../../shared/rules/pagination.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
-import { entityTag, sendEncoded, type Representation } from '../http/conditional.js';
+import { entityTag, type Representation } from '../http/conditional.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS } from '../pages/calendar.js';
 import { listingPage, type ListingPosition } from '../pages/listing-page.js';
 import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
 import { isValid, monthDays, readListingQuery, type ListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
+import { HTML_TYPE, sendBadQueryPage } from '../pages/send-page.js';
 import type { BuiltMemo } from './built-memo.js';
 import type { AcceptedRoute } from './classify-target.js';
 import { categoryCounts, matching } from './filter-bodies.js';
@@ -64,8 +65,6 @@ interface ListingInput {
 
 /** The position of a listing page that lists nothing because its query was bad (the origin's). */
 const NOWHERE: ListingPosition = { currentPage: 1, lastPage: 1, total: 0, from: null };
-
-const HTML_TYPE = 'text/html; charset=utf-8';
 
 /**
  * `text` with `BASE_MARKER` (the gathered events' links: their JSON-LD page URLs) replaced by
@@ -120,10 +119,7 @@ function builtListing(input: ListingInput): { text: string; keep: boolean } {
   return { text, keep: page <= window.lastPage };
 }
 
-/**
- * Sends the page of a query with a bad value as a 400, as the origin does: an answer to this
- * query only, so no shared cache keeps it.
- */
+/** Sends the page of a query with a bad value as the origin does, with the cache's result. */
 function sendBadQuery(
   res: Response,
   logs: readonly ProxyLog[],
@@ -132,13 +128,7 @@ function sendBadQuery(
 ): void {
   const log = summary(logs);
   res.locals.proxy = log;
-  res.status(400).set({
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': PAGE_CSP,
-    'X-Cache': log.cache,
-    ...headers,
-  });
-  sendEncoded(res, html, HTML_TYPE);
+  sendBadQueryPage(res, html, { 'X-Cache': log.cache, ...headers });
 }
 
 /** `obtain`, but the answer `known` already had for `path` is used again, not asked twice. */

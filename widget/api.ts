@@ -36,7 +36,12 @@ export interface RequestOptions {
   revalidate: boolean;
 }
 
-async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOptions) {
+/**
+ * GET `url` as JSON with the widget's request rules: no cookies (`same-origin` credentials, the
+ * mode a `crossorigin` preload uses), a timeout, revalidation when asked.
+ * @throws ApiError (HTTP status, or 0 for a network fault or the timeout), or the abort reason
+ */
+export async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOptions) {
   // `timeout="abc"` (NaN), `0` or negative: the default, never an instant failure.
   const timeout = AbortSignal.timeout(
     timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : DEFAULT_TIMEOUT_MS,

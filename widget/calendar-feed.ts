@@ -3,7 +3,7 @@
  * events in a range, one entry per listed date (a tour's stops each have their own).
  */
 import { withoutTrailingSlash } from '../shared/url.js';
-import { ApiError, DEFAULT_TIMEOUT_MS, type RequestOptions } from './api.js';
+import { ApiError, getJson, type RequestOptions } from './api.js';
 import { feedDate, type IsoDate } from './calendar-grid.js';
 
 /** One date of an event in the feed, as the calendar uses it. */
@@ -89,25 +89,9 @@ export async function fetchFeed(
   base: string,
   venue: string,
   query: FeedQuery,
-  { signal, timeoutMs, revalidate }: RequestOptions,
+  options: RequestOptions,
 ): Promise<FeedBody> {
-  const timeout = AbortSignal.timeout(
-    timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : DEFAULT_TIMEOUT_MS,
-  );
-  let body: unknown;
-  try {
-    const res = await fetch(feedUrl(base, venue, query), {
-      signal: AbortSignal.any([signal, timeout]),
-      headers: { Accept: 'application/json' },
-      credentials: 'same-origin',
-      cache: revalidate ? 'no-cache' : 'default',
-    });
-    if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
-    body = await res.json();
-  } catch (error) {
-    if (signal.aborted || error instanceof ApiError) throw error;
-    throw new ApiError(0, timeout.aborted ? 'timed out' : `${(error as Error).message}`);
-  }
+  const body = await getJson(feedUrl(base, venue, query), options);
   try {
     return readFeed(body);
   } catch (error) {

@@ -5,7 +5,7 @@
 import { css, html, LitElement, nothing, type ReactiveController } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { withoutTrailingSlash } from '../shared/url.js';
-import { SCRIPT_ORIGIN, type Filters } from './api.js';
+import { getJson, SCRIPT_ORIGIN, type Filters } from './api.js';
 import { resolveI18n } from './messages.js';
 import { URL_KEYS } from './list-parts.js';
 import type { VenueEvents } from './venue-events.js';
@@ -230,8 +230,12 @@ export class VenueEventsFilters extends LitElement {
     const url = `${withoutTrailingSlash(this.base)}/t/${encodeURIComponent(venue)}/api/categories`;
     let names: string[] = [];
     try {
-      const res = await fetch(url, { headers: { Accept: 'application/json' } });
-      names = res.ok ? categoryNames(await res.json()) : [];
+      const body = await getJson(url, {
+        signal: new AbortController().signal,
+        timeoutMs: this.list?.timeout ?? 0,
+        revalidate: false,
+      });
+      names = categoryNames(body);
     } catch {
       // The bar works without the category select.
     }

@@ -89,6 +89,12 @@ export async function loaded(el: HTMLElement): Promise<void> {
     'the list to load',
   );
   await new Promise((r) => setTimeout(r, 0));
+  // Pagination and the view switch come with the list's lazy parts, which the first cards do not
+  // wait for: a page is loaded once they are on screen too.
+  if (el.localName === 'venue-events') {
+    await import('../../widget/list-parts.js');
+    await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
+  }
   for (const b of deepQueryAll(el, 'venue-buy-button'))
     await (b as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
 }

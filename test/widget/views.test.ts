@@ -8,6 +8,11 @@ async function list(attrs: string) {
     e.clock = frozen;
   });
   if (el.getAttribute('view') !== 'calendar') await loaded(el);
+  else {
+    // The switch comes with the list's lazy parts (`loaded` waits for them in list view).
+    await import('../../widget/list-parts.js');
+    await el.updateComplete;
+  }
   return el;
 }
 

@@ -3,7 +3,7 @@
 // package.json; the published package.json in packages/venue-events declares it itself.
 export default {
   globs: ['widget/*.ts'],
-  exclude: ['widget/index.ts', 'widget/*.styles.ts'],
+  exclude: ['widget/index.ts', 'widget/script.ts', 'widget/*.styles.ts'],
   outdir: 'packages/venue-events',
   litelement: true,
   packagejson: false,

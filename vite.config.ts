@@ -115,25 +115,13 @@ function precompressAndPin(): Plugin {
         `sha384-${createHash('sha384')
           .update(readFileSync(join(outDir, name)))
           .digest('base64')}`;
+      // The first cards need the entry alone (every chunk loads after them), so there is no
+      // chunk to preload beside it.
       const integrity = sri('venue-events.js');
-      // The chunk that reads the first API answer is needed by every page: preloading it beside
-      // the entry saves a round trip after the script arrives.
-      const preloads = readdirSync(outDir)
-        .filter((name) => /^wire-[\w-]+\.js$/.test(name))
-        .map((name) => ({ path: `/widget/v${version}/${name}`, integrity: sri(name) }));
-      const manifest = {
-        version,
-        path: `/widget/v${version}/venue-events.js`,
-        integrity,
-        preloads,
-      };
+      const manifest = { version, path: `/widget/v${version}/venue-events.js`, integrity };
       writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       this.info(
         `pinned snippet:\n${[
-          ...preloads.map(
-            (p) =>
-              `<link rel="modulepreload" href="{origin}${p.path}" integrity="${p.integrity}" crossorigin="anonymous">`,
-          ),
           '<link rel="preload" as="fetch" href="{origin}/t/{venue}/api/events?page=1" crossorigin="anonymous">',
           `<script type="module" src="{origin}${manifest.path}" integrity="${integrity}" crossorigin="anonymous"></script>`,
         ].join('\n')}`,
@@ -155,7 +143,7 @@ export default defineConfig({
     sourcemap: false,
     modulePreload: false,
     rollupOptions: {
-      input: 'widget/index.ts',
+      input: 'widget/script.ts',
       // 'allow-extension', not 'exports-only': a module the entry shares with a lazy chunk (the
       // ticket-office rule, the formatters) stays in the entry, which the chunk imports, instead of
       // moving to a common chunk the entry would have to load too. The exports stay as they are.

@@ -1,13 +1,9 @@
 /** The widget's client of the Public Event Listing Interface (docs/api.md §4). */
 import type { EventResource } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
-import type { EventPage } from './wire.js';
-
-/**
- * The wire reader, loaded alongside the first request rather than with the script: it is needed
- * only once a body arrives, so it costs no time and keeps the initial script small.
- */
-const wire = () => import('./wire.js');
+// The wire reader is in the script, not a chunk: every first card needs it, and a chunk would
+// be one more request before it (docs/benchmarks.md "Widget").
+import { readPage, readSingle, type EventPage } from './wire.js';
 
 /** A failed request: `status` is the HTTP status, or 0 for a network failure, a timeout or a bad body. */
 export class ApiError extends Error {
@@ -82,10 +78,7 @@ export async function fetchEvents(
   filters: Filters = {},
 ): Promise<EventPage> {
   const query = new URLSearchParams({ ...(filters as Record<string, string>), page: `${page}` });
-  const [body, { readPage }] = await Promise.all([
-    getJson(`${endpoint(base, venue)}?${query}`, options),
-    wire(),
-  ]);
+  const body = await getJson(`${endpoint(base, venue)}?${query}`, options);
   try {
     return readPage(body, page);
   } catch (error) {
@@ -100,10 +93,7 @@ export async function fetchEvent(
   id: string,
   options: RequestOptions,
 ): Promise<EventResource> {
-  const [body, { readSingle }] = await Promise.all([
-    getJson(`${endpoint(base, venue)}/${encodeURIComponent(id)}`, options),
-    wire(),
-  ]);
+  const body = await getJson(`${endpoint(base, venue)}/${encodeURIComponent(id)}`, options);
   try {
     return readSingle(body);
   } catch (error) {

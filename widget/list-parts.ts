@@ -17,6 +17,11 @@ const listEn = {
   noMatch: 'No events match',
   resetFilters: 'Show all events',
   matches: (n: number) => (n === 1 ? '1 event matches' : `${n} events match`),
+  pagination: 'Event pages',
+  previous: 'Previous',
+  next: 'Next',
+  page: (n: number) => `Page ${n}`,
+  pageAnnounce: (n: number, last: number) => `Page ${n} of ${last}`,
 };
 
 /** The strings of these parts, as the locale's table has them. */
@@ -91,6 +96,40 @@ const listPartStyles = css`
     margin: 0;
     padding: 0;
   }
+  button[aria-current='page'] {
+    border-color: var(--_accent);
+    background: var(--_accent);
+    color: var(--_on-accent);
+    font-weight: 700;
+  }
+  button[aria-disabled='true'] {
+    opacity: 0.45;
+    cursor: default;
+  }
+  nav ul {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: center;
+    align-items: center;
+    gap: 0.4em;
+    margin: 1.25em 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  .arrow:dir(rtl) {
+    display: inline-block;
+    transform: scaleX(-1);
+  }
+  .gap {
+    padding-inline: 0.25em;
+    color: var(--_muted);
+  }
+  @media (forced-colors: active) {
+    button[aria-current='page'] {
+      border: 3px solid Highlight;
+      text-decoration: underline;
+    }
+  }
 `;
 
 /** Adds the styles above to a list's shadow root (once). */
@@ -147,8 +186,8 @@ export interface Pager {
   t: Messages;
   /** The list (focus and scrolling follow the page it shows). */
   host: ReactiveElement;
-  /** Shows a page (and says which in the live region). */
-  go: (page: number) => void;
+  /** Shows a page; `announcement` says which ("Page 2 of 5") for the live region. */
+  go: (page: number, announcement: string) => void;
 }
 
 /**
@@ -156,13 +195,14 @@ export interface Pager {
  * page's button keeps focus on the new current page's; the top of the list comes back into view
  * if it scrolled away (the visitor's place).
  */
-export function pagination({ page: current, last, t, host, go }: Pager) {
+export function pagination({ page: current, last, t: messages, host, go }: Pager) {
   // Every page of the list renders this: the styles above are in its shadow root from the first.
   adoptListStyles(host.renderRoot as ShadowRoot);
   if (last <= 1) return nothing;
+  const t = { ...listEn, ...messages };
   const to = (page: number, focusCurrent: boolean) => {
     if (page === current) return;
-    go(page);
+    go(page, t.pageAnnounce(page, last));
     if (focusCurrent)
       void host.updateComplete.then(() =>
         host.renderRoot.querySelector<HTMLElement>('[aria-current="page"]')?.focus(),

@@ -1,16 +1,16 @@
 /**
- * The entry's side of `reach.ts`: two small Lit reactive controllers that `<venue-events>` and
- * `<venue-event>` add (a buy button describes and shares nothing). They own the state and its
- * lifecycle; the heavy work (the structured data builder, the share sheet and clipboard) stays
- * in the chunk, loaded after the script.
+ * The entry's side of `reach.ts`, for `<venue-events>` and `<venue-event>` (a buy button describes
+ * and shares nothing): the share control's state (a reactive controller: "Link copied" must show
+ * at once), and what adds the structured data controller of the chunk once events are painted.
+ * The heavy work (the structured data builder, the share sheet and clipboard) stays in the chunk.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import { localToday } from './buy-state.js';
+import { afterPaint } from './after-paint.js';
 
 /**
- * Structured data and sharing (`reach.ts`), loaded after the script: started alongside the first
- * API request, awaited only once there are events to describe or share.
+ * Structured data and sharing (`reach.ts`), loaded after the script: once the first events are
+ * painted, or when a share control is used first.
  */
 export const reach = () => import('./reach.js');
 
@@ -23,55 +23,28 @@ export interface ReachHost extends ReactiveControllerHost, HTMLElement {
 }
 
 /**
- * The element's one JSON-LD block (README "Structured data"): a `<script type="application/ld+json">`
- * light-DOM child describing the events on screen, rebuilt after an update that changed them (no
- * events, no block), removed while the element is disconnected and appended again on connect.
+ * Gives `host` its one JSON-LD block (`StructuredDataController` of `reach.ts`) once it first
+ * shows events, after they are painted: search engines read the block whenever it comes, and
+ * the controller's code stays out of the budgeted script. If the chunk cannot load, no block.
+ * @param events the events on screen after an update
  */
-export class StructuredDataController implements ReactiveController {
-  private block: HTMLScriptElement | undefined;
-  /** The events the block describes, or is being built for. */
-  private described: readonly EventResource[] = [];
-
-  /**
-   * @param host the element whose light DOM holds the block
-   * @param events the events on screen after an update
-   */
-  constructor(
-    private readonly host: ReachHost,
-    private readonly events: () => readonly EventResource[],
-  ) {
-    host.addController(this);
-  }
-
-  hostConnected(): void {
-    if (this.block) this.host.append(this.block);
-  }
-
-  hostDisconnected(): void {
-    this.block?.remove();
-  }
-
-  hostUpdated(): void {
-    const events = this.events();
-    const before = this.described;
-    if (events.length === before.length && events.every((e, i) => e === before[i])) return;
-    this.described = events;
-    if (!events.length) return this.write(undefined);
-    reach().then(
-      // Only the latest events: a page shown before the chunk arrived is not described.
-      (m) =>
-        this.described === events &&
-        this.write(m.jsonLdBlock(events, this.host.venue, localToday(this.host.clock()))),
-      () => {},
-    );
-  }
-
-  private write(block: HTMLScriptElement | undefined): void {
-    this.block?.remove();
-    this.block = block;
-    if (block && this.host.isConnected) this.host.append(block);
-  }
+export function describeWhenShown(host: ReachHost, events: () => readonly EventResource[]): void {
+  const waiting: ReactiveController = {
+    hostUpdated() {
+      if (!events().length) return;
+      host.removeController(waiting);
+      afterPaint(() =>
+        reach().then((m) => {
+          new m.StructuredDataController(host, events);
+          host.requestUpdate();
+        }, noop),
+      );
+    },
+  };
+  host.addController(waiting);
 }
+
+const noop = () => {};
 
 /**
  * The share control's state: the share sheet, or the event page's link copied to the clipboard
@@ -102,17 +75,14 @@ export class ShareController implements ReactiveController {
 
   /** Shares `event` (the share control's click). */
   share(event: EventResource): void {
-    reach().then(
-      async (m) => {
-        if ((await m.share(event, this.host.venue)) !== 'copied') return;
-        this.expire();
-        this.copied = event.id;
-        this.unsay = this.say();
-        this.timer = setTimeout(() => this.expire(), 5000);
-        this.host.requestUpdate();
-      },
-      () => {},
-    );
+    reach().then(async (m) => {
+      if ((await m.share(event, this.host.venue)) !== 'copied') return;
+      this.expire();
+      this.copied = event.id;
+      this.unsay = this.say();
+      this.timer = setTimeout(() => this.expire(), 5000);
+      this.host.requestUpdate();
+    }, noop);
   }
 
   private expire(): void {

@@ -9,6 +9,9 @@ import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data
 import { eventPageUrl } from './api.js';
 import { excerpt } from './format.js';
 import { policy } from './trusted-html.js';
+import { localToday } from './buy-state.js';
+import type { ReachHost } from './reach-controllers.js';
+import type { ReactiveController } from 'lit';
 
 /** Plain text of venue HTML: an inert DOMParser document's `textContent`, as excerpts are read. */
 const plainText = (html: string) => excerpt(html, Infinity);
@@ -80,5 +83,50 @@ export async function shareUrl(
     return 'copied';
   } catch {
     return 'failed';
+  }
+}
+
+/**
+ * The element's one JSON-LD block (README "Structured data"): a `<script type="application/ld+json">`
+ * light-DOM child describing the events on screen, rebuilt after an update that changed them (no
+ * events, no block), removed while the element is disconnected and appended again on connect.
+ */
+export class StructuredDataController implements ReactiveController {
+  private block: HTMLScriptElement | undefined;
+  /** The events the block describes. */
+  private described: readonly EventResource[] = [];
+
+  /**
+   * @param host the element whose light DOM holds the block
+   * @param events the events on screen after an update
+   */
+  constructor(
+    private readonly host: ReachHost,
+    private readonly events: () => readonly EventResource[],
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    if (this.block) this.host.append(this.block);
+  }
+
+  hostDisconnected(): void {
+    this.block?.remove();
+  }
+
+  hostUpdated(): void {
+    const events = this.events();
+    const before = this.described;
+    if (events.length === before.length && events.every((e, i) => e === before[i])) return;
+    this.described = events;
+    if (!events.length) return this.write(undefined);
+    this.write(jsonLdBlock(events, this.host.venue, localToday(this.host.clock())));
+  }
+
+  private write(block: HTMLScriptElement | undefined): void {
+    this.block?.remove();
+    this.block = block;
+    if (block && this.host.isConnected) this.host.append(block);
   }
 }

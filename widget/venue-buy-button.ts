@@ -1,5 +1,5 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { Task, TaskStatus } from '@lit/task';
+import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventPageUrl, fetchEvent } from './api.js';
 import { buyState, localToday, type BuyState, type ClosedReason } from './buy-state.js';
@@ -64,7 +64,7 @@ export class VenueBuyButton extends VenueElement {
   private reloads = 0;
   private expiredFor: string | undefined;
 
-  private fetched = new Task(this, {
+  private fetched = new LoadController(this, {
     task: async ([base, venue, id, timeoutMs, reloads], { signal }) => {
       if (!id || !venue) return undefined;
       const [event] = await Promise.all([
@@ -113,7 +113,7 @@ export class VenueBuyButton extends VenueElement {
       this.state = { kind: 'closed', reason: 'unknown', message: null };
     }
     // A pending closure passed on screen (this render shows it closed): ask for the server's
-    // word once, before the Task controller reads its args, so a reload joins this update. The
+    // word once, before the load controller reads its args, so a reload joins this update. The
     // list refetches on `venue-events-expired`; a button that fetched its event refetches it.
     if (
       event &&
@@ -132,7 +132,7 @@ export class VenueBuyButton extends VenueElement {
     const state = this.state;
     const { t, locale, contentLang } = this.i18n;
     if (!event || !state) {
-      return this.fetched.status === TaskStatus.ERROR
+      return this.fetched.status === LoadStatus.ERROR
         ? html`<p class="closed" part="buy-status" data-reason="error" role="alert" lang=${locale}>
             ${t.error} <button @click=${this.retry}>${t.retry}</button>
           </p>`

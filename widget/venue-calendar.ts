@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
-import { Task, TaskStatus } from '@lit/task';
+import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent } from './api.js';
+import { fetchEvent, type Filters } from './api.js';
 import { fetchFeed, type CalendarEntry, type FeedBody } from './calendar-feed.js';
 import {
   addMonths,
@@ -103,7 +103,7 @@ export class VenueCalendar extends VenueElement {
   private focusCell = false;
   private reloads = 0;
 
-  private feed = new Task(this, {
+  private feed = new LoadController(this, {
     task: async ([base, venue, month, categories, search, timeoutMs, reloads], { signal }) => {
       const range = monthRange(month);
       const query = { ...range, categories, search };
@@ -126,7 +126,7 @@ export class VenueCalendar extends VenueElement {
       ] as const,
   });
 
-  private day = new Task(this, {
+  private day = new LoadController(this, {
     task: async ([base, venue, date, , timeoutMs, reloads], { signal }) =>
       date
         ? this.fetchDay(base, venue, date, { signal, timeoutMs, revalidate: reloads > 0 })
@@ -179,7 +179,7 @@ export class VenueCalendar extends VenueElement {
    * or after it failed, the last one (another venue, month or filter never shows the old counts).
    */
   private get feedBody(): FeedBody | undefined {
-    if (this.feed.status === TaskStatus.COMPLETE) return this.feed.value;
+    if (this.feed.status === LoadStatus.COMPLETE) return this.feed.value;
     return this.lastFeed?.key === this.feedKey ? this.lastFeed.body : undefined;
   }
   private lastFeed: { key: string; body: FeedBody } | undefined;
@@ -290,7 +290,7 @@ export class VenueCalendar extends VenueElement {
       year: 'numeric',
       timeZone: 'UTC',
     }).format(utcMs(`${month}-01`));
-    const failed = this.feed.status === TaskStatus.ERROR;
+    const failed = this.feed.status === LoadStatus.ERROR;
     return html`<div lang=${locale}>
       <div class="header" part="header">
         <button class="nav" part="month-nav" @click=${() => this.stepMonth(-1)}>
@@ -341,7 +341,7 @@ export class VenueCalendar extends VenueElement {
     const byDate = this.byDate;
     const [roving, todayDate, selected] = [this.rovingDate(month), this.today, this.selected];
     const loading =
-      this.feed.status === TaskStatus.PENDING || this.feed.status === TaskStatus.INITIAL;
+      this.feed.status === LoadStatus.PENDING || this.feed.status === LoadStatus.INITIAL;
     const cell = (date: IsoDate) => {
       if (monthOf(date) !== month) return html`<td role="gridcell" class="outside"></td>`;
       const n = byDate.get(date)?.length ?? 0;
@@ -406,12 +406,12 @@ export class VenueCalendar extends VenueElement {
     }).format(utcMs(date));
     const shown = this.day.value?.date === date ? this.day.value : undefined;
     let content;
-    if (this.day.status === TaskStatus.ERROR) {
+    if (this.day.status === LoadStatus.ERROR) {
       content = html`<div class="state" part="error" role="alert">
         <p>${t.notShown}</p>
         <button @click=${this.refresh}>${t.retry}</button>
       </div>`;
-    } else if (!this.dayEntries.length && this.feed.status === TaskStatus.COMPLETE) {
+    } else if (!this.dayEntries.length && this.feed.status === LoadStatus.COMPLETE) {
       content = html`<p class="state" part="empty">${ct.noEvents}</p>`;
     } else if (shown) {
       content = this.renderCards(shown, level + 1);
@@ -469,6 +469,41 @@ export class VenueCalendar extends VenueElement {
 
 // Registered once, whichever copy of the chunk loads first.
 if (!customElements.get('venue-calendar')) customElements.define('venue-calendar', VenueCalendar);
+
+/** What `<venue-events view="calendar">` passes on to its month grid. */
+export interface CalendarViewOptions {
+  venue: string;
+  base: string;
+  locale: string | undefined;
+  /** Current time in UTC epoch ms. */
+  clock: () => number;
+  /** Milliseconds a request may take. */
+  timeout: number;
+  /** The list's filters, which the grid follows. */
+  filters: Filters;
+  headingLevel: number;
+  noShare: boolean;
+}
+
+/**
+ * `<venue-events>`'s calendar view: a `<venue-calendar>` with the list's venue, filters and
+ * settings, exporting its parts through the list. Here, not in the list's module, so a list that
+ * is never shown as a calendar does not carry it in the budgeted script.
+ */
+export function calendarView(o: CalendarViewOptions) {
+  return html`<venue-calendar
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,cancelled,stop-cancelled,stops,excerpt,calendar-link,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
+    venue=${o.venue}
+    base-url=${o.base}
+    locale=${o.locale ?? nothing}
+    .clock=${o.clock}
+    .timeout=${o.timeout}
+    categories=${o.filters.categories ?? nothing}
+    search=${o.filters.search ?? nothing}
+    heading-level=${o.headingLevel}
+    ?no-share=${o.noShare}
+  ></venue-calendar>`;
+}
 
 declare global {
   interface HTMLElementTagNameMap {

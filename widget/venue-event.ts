@@ -1,11 +1,11 @@
 import { html, nothing } from 'lit';
-import { Task, TaskStatus } from '@lit/task';
+import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent } from './api.js';
 import { eventCard, headingLevel } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { reach, ShareController, StructuredDataController } from './reach-controllers.js';
+import { describeWhenShown, ShareController } from './reach-controllers.js';
 import { VenueElement } from './venue-element.js';
 
 /** The description sanitiser and DOMPurify: a chunk loaded once a description is to be shown. */
@@ -58,9 +58,8 @@ export class VenueEvent extends VenueElement {
   /** Hides the share control. */
   declare noShare: boolean;
 
-  private load = new Task(this, {
+  private load = new LoadController(this, {
     task: async ([base, venue, id, given, timeoutMs], { signal }) => {
-      void reach().catch(() => {}); // structured data, with the request
       const [event] = await Promise.all([
         given ??
           (id && venue
@@ -85,8 +84,8 @@ export class VenueEvent extends VenueElement {
     super();
     this.headingLevel = 2;
     this.noShare = false;
-    new StructuredDataController(this, () => {
-      const shown = this.load.status === TaskStatus.COMPLETE && this.load.value?.event;
+    describeWhenShown(this, () => {
+      const shown = this.load.status === LoadStatus.COMPLETE && this.load.value?.event;
       return shown ? [shown] : [];
     });
   }

@@ -1,4 +1,7 @@
-/** Styles of `<venue-events>`: the grid, its loading, empty and error states, the pagination. */
+/**
+ * Styles of `<venue-events>`: the grid, its loading, empty and error states (the pagination's are
+ * in `list-parts.ts`, which draws it).
+ */
 import { css } from 'lit';
 
 export const listStyles = css`
@@ -65,39 +68,5 @@ export const listStyles = css`
   .notice {
     margin: 0 0 0.75em;
     color: var(--_danger);
-  }
-  button[aria-current='page'] {
-    border-color: var(--_accent);
-    background: var(--_accent);
-    color: var(--_on-accent);
-    font-weight: 700;
-  }
-  button[aria-disabled='true'] {
-    opacity: 0.45;
-    cursor: default;
-  }
-  nav ul {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: center;
-    align-items: center;
-    gap: 0.4em;
-    margin: 1.25em 0 0;
-    padding: 0;
-    list-style: none;
-  }
-  .arrow:dir(rtl) {
-    display: inline-block;
-    transform: scaleX(-1);
-  }
-  .gap {
-    padding-inline: 0.25em;
-    color: var(--_muted);
-  }
-  @media (forced-colors: active) {
-    button[aria-current='page'] {
-      border: 3px solid Highlight;
-      text-decoration: underline;
-    }
   }
 `;

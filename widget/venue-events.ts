@@ -1,11 +1,12 @@
 import { html, nothing, type PropertyValues } from 'lit';
-import { Task, TaskStatus } from '@lit/task';
+import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvents, type Filters } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { reach, ShareController, StructuredDataController } from './reach-controllers.js';
+import { describeWhenShown, ShareController } from './reach-controllers.js';
+import { afterPaint } from './after-paint.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { View } from './list-parts.js';
@@ -114,19 +115,16 @@ export class VenueEvents extends VenueElement {
   private lastGood: EventPage | undefined;
   private reloads = 0;
 
-  private list = new Task(this, {
+  private list = new LoadController(this, {
     task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
-      void reach().catch(() => {}); // structured data, with the first request
-      // The list's other parts load beside the request but are awaited only where the first
-      // page needs them (no events, the compact layout, an announcement): the cards come first.
-      const more = listParts();
       let [body] = await Promise.all([
         fetchEvents(base, venue, page, options, filters),
         this.localeReady,
       ]);
-      if (!body.events.length || this.count || this.hasAttribute('layout')) await more;
-      else void more.then(() => this.requestUpdate());
+      // The list's other parts (pagination, the view switch) come after the first cards are
+      // painted (`updated`), unless this page needs them to be drawn at all.
+      if (!body.events.length || this.count || this.hasAttribute('layout')) await listParts();
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
@@ -150,7 +148,7 @@ export class VenueEvents extends VenueElement {
     this.noShare = false;
     this.filters = {};
     this.view = 'list';
-    new StructuredDataController(this, () => this.shown?.events ?? []);
+    describeWhenShown(this, () => this.shown?.events ?? []);
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events-expired', () => this.refresh());
   }
@@ -184,7 +182,7 @@ export class VenueEvents extends VenueElement {
 
   /** The page on screen: the one loaded, else the last good one while the next loads or failed. */
   private get shown(): EventPage | undefined {
-    return this.list.status === TaskStatus.COMPLETE ? this.list.value : this.lastGood;
+    return this.list.status === LoadStatus.COMPLETE ? this.list.value : this.lastGood;
   }
 
   /**
@@ -198,9 +196,15 @@ export class VenueEvents extends VenueElement {
   }
 
   protected override updated(): void {
-    // The filter bar is not needed to show the first page: it loads once a page is on screen.
-    if (this.shown && !this.noFilters) void import('./venue-events-filters.js');
-    if (this.view === 'calendar') void import('./venue-calendar.js');
+    // The list's other parts and the filter bar are not needed to show the first page: they
+    // load once a page is painted, so they take no bandwidth or time from its cards.
+    if (this.shown && !parts) afterPaint(() => void listParts().then(() => this.requestUpdate()));
+    if (this.shown && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
+    if (this.view === 'calendar' && !calendar)
+      void import('./venue-calendar.js').then((m) => {
+        calendar = m;
+        this.requestUpdate();
+      });
   }
 
   /** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
@@ -222,20 +226,31 @@ export class VenueEvents extends VenueElement {
     let content;
     if (shown) {
       content = html`${
-        status === TaskStatus.ERROR
+        status === LoadStatus.ERROR
           ? html`<p class="notice" role="alert">
               ${t.refreshFailed} <button @click=${this.retry}>${t.retry}</button>
             </p>`
           : nothing
-      }${this.renderList(shown, status === TaskStatus.PENDING)}`;
-    } else if (status === TaskStatus.ERROR) {
+      }${this.renderList(shown, status === LoadStatus.PENDING)}`;
+    } else if (status === LoadStatus.ERROR) {
       content = this.renderError(t.error);
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>
         ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
       </ul>`;
     }
-    if (this.view === 'calendar') content = this.renderCalendar();
+    // The month grid, filtered as the list is: `<venue-calendar>`, drawn by its lazy chunk.
+    if (this.view === 'calendar')
+      content = calendar?.calendarView({
+        venue: this.venue,
+        base: this.base,
+        locale: this.locale,
+        clock: this.clock,
+        timeout: this.timeout,
+        filters: this.filters,
+        headingLevel: this.headingLevel,
+        noShare: this.noShare,
+      });
     return html`<div lang=${locale}>
       ${
         this.noFilters
@@ -288,27 +303,11 @@ export class VenueEvents extends VenueElement {
       last: body.lastPage,
       t,
       host: this,
-      go: (page) => {
+      go: (page, announcement) => {
         this.page = page;
-        this.announcement = t.pageAnnounce(page, body.lastPage);
+        this.announcement = announcement;
       },
     })}`;
-  }
-
-  /** The month grid, filtered as the list is (`<venue-calendar>`, a lazy chunk). */
-  private renderCalendar() {
-    return html`<venue-calendar
-      exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,cancelled,stop-cancelled,stops,excerpt,calendar-link,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
-      venue=${this.venue}
-      base-url=${this.base}
-      locale=${this.locale ?? nothing}
-      .clock=${this.clock}
-      .timeout=${this.timeout}
-      categories=${this.filters.categories ?? nothing}
-      search=${this.filters.search ?? nothing}
-      heading-level=${this.headingLevel}
-      ?no-share=${this.noShare}
-    ></venue-calendar>`;
   }
 
   /** The error state: `message` and "Try again", which asks the server again. */
@@ -337,6 +336,8 @@ export class VenueEvents extends VenueElement {
 /** The parts of the list needed once a page arrived (`list-parts.ts`), set once loaded. */
 let parts: typeof import('./list-parts.js') | undefined;
 const listParts = () => import('./list-parts.js').then((m) => (parts = m));
+/** The calendar view's chunk (`venue-calendar.ts`), set once loaded. */
+let calendar: typeof import('./venue-calendar.js') | undefined;
 
 if (!customElements.get('venue-events')) customElements.define('venue-events', VenueEvents);
 

@@ -21,8 +21,6 @@ export interface WidgetManifest {
   path: string;
   /** `sha384-…` of the entry script (Subresource Integrity). */
   integrity: string;
-  /** Chunks every page needs at once, to `modulepreload` beside the entry (pinned paths). */
-  preloads?: { path: string; integrity: string }[];
 }
 
 /** The manifest of the widget built into `widgetDir`, or undefined when it is not built. */
@@ -37,13 +35,7 @@ export function readWidgetManifest(widgetDir: string): WidgetManifest | undefine
  */
 export function widgetScriptTag(manifest: WidgetManifest | undefined, origin: string): string {
   if (!manifest) return `<script type="module" src="${origin}/widget/venue-events.js"></script>`;
-  return [
-    ...(manifest.preloads ?? []).map(
-      (p) =>
-        `<link rel="modulepreload" href="${origin}${p.path}" integrity="${p.integrity}" crossorigin="anonymous">`,
-    ),
-    `<script type="module" src="${origin}${manifest.path}" integrity="${manifest.integrity}" crossorigin="anonymous"></script>`,
-  ].join('\n');
+  return `<script type="module" src="${origin}${manifest.path}" integrity="${manifest.integrity}" crossorigin="anonymous"></script>`;
 }
 
 /**

@@ -74,7 +74,7 @@ describe('embed builder', () => {
     const text = (await snippet(page))!;
     // The pinned release's chunk preload, the first page's preload, then the script.
     expect(text).toMatch(
-      /^<link rel="modulepreload" href="http:\/\/127\.0\.0\.1:\d+\/widget\/v[\d.]+\/wire-[\w-]+\.js" integrity="sha384-[^"]+" crossorigin="anonymous">\n<link rel="preload" as="fetch" href="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/api\/events\?page=1" crossorigin="anonymous">\n<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/widget\/v[\d.]+\/venue-events\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>\n/,
+      /^<link rel="preload" as="fetch" href="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/api\/events\?page=1" crossorigin="anonymous">\n<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/widget\/v[\d.]+\/venue-events\.js" integrity="sha384-[^"]+" crossorigin="anonymous"><\/script>\n/,
     );
     expect(text).toContain('<venue-events venue="blue-room">');
     expect(text).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/events">/);

@@ -89,10 +89,12 @@ export async function loaded(el: HTMLElement): Promise<void> {
     'the list to load',
   );
   await new Promise((r) => setTimeout(r, 0));
-  // Pagination and the view switch come with the list's lazy parts, which the first cards do not
-  // wait for: a page is loaded once they are on screen too.
+  // Pagination and the view switch come with the list's lazy parts, which the list asks for once
+  // its first cards are painted (when the page is idle): a page is loaded once they are on screen.
   if (el.localName === 'venue-events') {
+    await new Promise((r) => requestIdleCallback(r, { timeout: 300 }));
     await import('../../widget/list-parts.js');
+    await new Promise((r) => setTimeout(r, 0)); // the list's own `then` asks for its update
     await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
   }
   for (const b of deepQueryAll(el, 'venue-buy-button'))

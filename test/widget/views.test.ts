@@ -9,9 +9,11 @@ async function list(attrs: string) {
   });
   if (el.getAttribute('view') !== 'calendar') await loaded(el);
   else {
-    // The switch comes with the list's lazy parts (`loaded` waits for them in list view).
-    await import('../../widget/list-parts.js');
+    // The switch comes with the list's lazy parts, asked for once the page is idle after its
+    // first paint (`loaded` waits for them in list view).
     await el.updateComplete;
+    if (!el.hasAttribute('views'))
+      await waitFor(() => el.shadowRoot!.querySelector('[part="view-switch"]'), 'the switch');
   }
   return el;
 }

@@ -1,0 +1,75 @@
+/**
+ * A data load that an element runs whenever its arguments change: the part of `@lit/task`'s
+ * `Task` the widget uses (same statuses, same run-on-update and latest-run-wins rules), in about
+ * 600 bytes less of the budgeted initial script. A newer run aborts a pending one (its `signal`)
+ * and the older result is dropped. `value` is the last completed run's, kept while the next is
+ * pending; an error clears it.
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+
+/** Where a load is: not run yet, running, done, failed (the order of `@lit/task`'s `TaskStatus`). */
+export const LoadStatus = { INITIAL: 0, PENDING: 1, COMPLETE: 2, ERROR: 3 } as const;
+export type LoadStatus = (typeof LoadStatus)[keyof typeof LoadStatus];
+
+/** What to load (`task`) and from what (`args`, compared item by item with `Object.is`). */
+export interface LoadOptions<A extends readonly unknown[], R> {
+  task: (args: A, options: { signal: AbortSignal }) => Promise<R>;
+  args: () => A;
+}
+
+export class LoadController<A extends readonly unknown[], R> implements ReactiveController {
+  status: LoadStatus = LoadStatus.INITIAL;
+  value: R | undefined;
+  error: unknown;
+  private last: A | undefined;
+  private abort: AbortController | undefined;
+
+  constructor(
+    private readonly host: ReactiveControllerHost,
+    private readonly options: LoadOptions<A, R>,
+  ) {
+    host.addController(this);
+  }
+
+  /** Runs the load before an update whose arguments differ from the last run's. */
+  hostUpdate(): void {
+    const args = this.options.args();
+    const last = this.last;
+    if (last?.length === args.length && args.every((a, i) => Object.is(a, last[i]))) return;
+    this.last = args;
+    void this.run();
+  }
+
+  /** Runs the load again with the last arguments (a retry), aborting one still pending. */
+  async run(): Promise<void> {
+    const args = (this.last ??= this.options.args());
+    this.abort?.abort();
+    const abort = (this.abort = new AbortController());
+    this.status = LoadStatus.PENDING;
+    this.host.requestUpdate();
+    let value: R | undefined;
+    let status: LoadStatus = LoadStatus.COMPLETE;
+    try {
+      value = await this.options.task(args, { signal: abort.signal });
+    } catch (error) {
+      this.error = error;
+      status = LoadStatus.ERROR;
+    }
+    if (this.abort !== abort) return; // a newer run owns the result
+    this.value = value;
+    this.status = status;
+    this.host.requestUpdate();
+  }
+
+  /** The renderer of the current status, called (`complete` with the value). */
+  render<T>(renderers: {
+    pending?: () => T;
+    complete?: (value: R) => T;
+    error?: (error: unknown) => T;
+  }): T | undefined {
+    if (this.status === LoadStatus.PENDING) return renderers.pending?.();
+    if (this.status === LoadStatus.COMPLETE) return renderers.complete?.(this.value as R);
+    if (this.status === LoadStatus.ERROR) return renderers.error?.(this.error);
+    return undefined;
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * The script-tag build's entry (`dist/widget/venue-events.js`, `vite.config.ts`): `<venue-events>`
+ * and `<venue-buy-button>` are defined by the script itself; `<venue-event>` by a chunk, loaded at
+ * once when the page holds one and otherwise once the page is idle after its first paint, so an
+ * element added later (an embed builder's preview, a site builder) upgrades too. That keeps the
+ * single-event element's code out of the budgeted script every list page waits for
+ * (docs/benchmarks.md "Widget"). `import 'venue-events'` (`index.ts`) defines all three at once.
+ */
+import { afterPaint } from './after-paint.js';
+
+export { VenueEvents } from './venue-events.js';
+export { VenueBuyButton } from './venue-buy-button.js';
+export { buyState, type BuyState } from './buy-state.js';
+export { VenueElement } from './venue-element.js';
+export type { EventPage } from './wire.js';
+
+const defineVenueEvent = () => void import('./venue-event.js');
+if (document.querySelector('venue-event')) defineVenueEvent();
+else afterPaint(defineVenueEvent);

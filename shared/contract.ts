@@ -14,6 +14,7 @@ import {
   PER_PAGE,
   TIME_LABEL_PATTERN,
 } from './patterns.js';
+import { ACCESS_IDS, type AccessId } from './rules/access.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -30,13 +31,23 @@ export {
   whole,
 } from './patterns.js';
 
-/** Spec §2.3. */
+/**
+ * Extension, docs/api.md §10.15: access provisions, unique ids of the closed vocabulary
+ * (`shared/rules/access.ts`) in its order. Sent only for events with access data.
+ */
+export const AccessListSchema = Type.Array(
+  Type.Unsafe<AccessId>(Type.String({ enum: [...ACCESS_IDS] })),
+  { uniqueItems: true },
+);
+
+/** Spec §2.3; `access` (last) is the extension of docs/api.md §10.15. */
 export const CompactOccurrenceSchema = Type.Object(
   {
     occurrence_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
     time_label: Type.String({ pattern: TIME_LABEL_PATTERN }),
     location_label: Type.String(),
     status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]),
+    access: Type.Optional(AccessListSchema),
   },
   { additionalProperties: false },
 );
@@ -85,15 +96,23 @@ const attributeMembers = {
   cancelled_at: Nullable(Type.String({ pattern: INSTANT_PATTERN })),
 };
 
-/** Spec §2.2, current shape (with `ticket_office`). */
+/**
+ * Spec §2.2, current shape (with `ticket_office`). `access` (last, docs/api.md §10.15) only for
+ * an event with access data: a single event's own list, a tour's current stop's effective one.
+ */
 export const EventAttributesSchema = Type.Object(
-  { ...attributeMembers, ticket_office: TicketOfficeSchema },
+  {
+    ...attributeMembers,
+    ticket_office: TicketOfficeSchema,
+    access: Type.Optional(AccessListSchema),
+  },
   { additionalProperties: false },
 );
-/** Spec §9, earlier shape: identical but without `ticket_office`. */
-export const EarlierEventAttributesSchema = Type.Object(attributeMembers, {
-  additionalProperties: false,
-});
+/** Spec §9, earlier shape: identical but without `ticket_office` (`access` still last). */
+export const EarlierEventAttributesSchema = Type.Object(
+  { ...attributeMembers, access: Type.Optional(AccessListSchema) },
+  { additionalProperties: false },
+);
 export type EventAttributes = Static<typeof EventAttributesSchema>;
 export type EarlierEventAttributes = Static<typeof EarlierEventAttributesSchema>;
 /** Either shape; clients must handle both (docs/decisions.md "Earlier shape"). */

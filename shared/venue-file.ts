@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SLUG } from './contract.js';
+import { ACCESS_IDS, type AccessId } from './rules/access.js';
 
 const strict = { additionalProperties: false } as const;
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
@@ -25,12 +26,28 @@ const Instant = Type.String({
   description: 'ISO 8601 instant with an offset or Z',
 });
 
+/**
+ * Access provisions (docs/api.md §10.15): unique ids of the closed vocabulary
+ * (shared/rules/access.ts), in any order; the importer stores them in vocabulary order.
+ */
+const AccessInput = Type.Array(
+  Type.Unsafe<AccessId>(
+    Type.String({ enum: [...ACCESS_IDS], description: `one of ${ACCESS_IDS.join(', ')}` }),
+  ),
+  {
+    uniqueItems: true,
+    description:
+      "Access provisions (docs/venue-file.md): on a stop, they replace the event's for that stop",
+  },
+);
+
 export const OccurrenceInputSchema = Type.Object(
   {
     date: LocalDate,
     time: LocalTime,
     location: Type.Optional(Type.String()),
     status: Type.Optional(Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')])),
+    access: Type.Optional(AccessInput),
   },
   strict,
 );
@@ -71,6 +88,7 @@ export const EventInputSchema = Type.Object(
     time: Type.Optional(LocalTime),
     occurrences: Type.Optional(Type.Array(OccurrenceInputSchema)),
     sales: Type.Optional(SalesInputSchema),
+    access: Type.Optional(AccessInput),
   },
   strict,
 );

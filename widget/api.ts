@@ -62,8 +62,14 @@ export async function getJson(url: string, { signal, timeoutMs, revalidate }: Re
 const endpoint = (base: string, venue: string) =>
   `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/events`;
 
-/** Filters of the list (docs/api.md §10.12), as its query parameters; an empty value is left out. */
-export type Filters = Partial<Record<'categories' | 'search' | 'start_date', string>>;
+/**
+ * Filters of the list (docs/api.md §10.12, §10.15), as its query parameters; an empty value is left
+ * out. `saved` (any value) is the widget's own: the visitor's saved events (`saved.ts`), instead
+ * of the list.
+ */
+export type Filters = Partial<
+  Record<'categories' | 'search' | 'start_date' | 'access' | 'saved', string>
+>;
 
 /**
  * GET `{base}/t/{venue}/api/events?{filters}&page={page}`, read by `wire.ts`. Unfiltered, the URL

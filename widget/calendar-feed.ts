@@ -30,6 +30,8 @@ export interface FeedQuery {
   categories?: string | undefined;
   /** Search words (§10.12), as the `search` attribute says. */
   search?: string | undefined;
+  /** Comma-separated access ids (§10.15), as the `access` attribute says. */
+  access?: string | undefined;
 }
 
 /** The feed's entries of a body; entries it cannot read are counted, not guessed at. */
@@ -77,6 +79,7 @@ export function feedUrl(base: string, venue: string, query: FeedQuery): string {
   const params = new URLSearchParams({ start: query.start, end: query.end });
   if (query.categories?.trim()) params.set('categories', query.categories.trim());
   if (query.search?.trim()) params.set('search', query.search.trim());
+  if (query.access?.trim()) params.set('access', query.access.trim());
   return `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/calendar?${params}`;
 }
 

@@ -27,11 +27,13 @@ export const cardStyles = css`
     flex: 1;
     padding: 0.9em 1em 1em;
   }
+  /* As tall as the "Save" toggle that comes to its end after the first paint (saved.ts). */
   .meta {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: 0.4em;
+    min-height: 44px;
     margin: 0;
     color: var(--_muted);
     font-size: 0.8em;
@@ -107,6 +109,21 @@ export const cardStyles = css`
   .next-stop {
     margin: 0;
   }
+  .access {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0.3em;
+    margin: 0;
+    padding: 0;
+    font-size: 0.85em;
+    list-style: none;
+  }
+  .access li {
+    padding: 0 0.5em;
+    border: 1px solid var(--_border);
+    border-radius: 999px;
+  }
+
   .buy {
     margin-top: auto;
     padding-top: 0.5em;

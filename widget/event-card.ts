@@ -27,6 +27,14 @@ export interface CardContext {
   share?: false | ((event: EventResource) => void);
   /** The id of the event whose link was just copied. */
   copied?: string | undefined;
+  /** The event's "Add to calendar" menu (`calendar-menu.ts`); until it loads, a link. */
+  calendarMenu?: ((page: string, i18n: I18n, what: string) => unknown) | undefined;
+  /**
+   * The event's "Save" toggle (`saved.ts`, loaded after the first paint); undefined: none. It is
+   * drawn at the end of the category row, which is tall enough for it from the start, so its
+   * arrival moves nothing.
+   */
+  save?: ((event: EventResource) => unknown) | undefined;
 }
 
 /** `level` from an attribute value: an integer 2–6, else 2. */
@@ -49,7 +57,11 @@ function title(level: HeadingLevel, id: string, text: string, lang: string | und
   }
 }
 
-/** "Add to calendar": the event's calendar file (a tour's has one entry per stop) for `what`. */
+/**
+ * "Add to calendar" as a link to the event's calendar file (a tour's has one entry per stop) for
+ * `what`: each stop's, and the event's until the menu with Google Calendar and Outlook
+ * (`calendar-menu.ts`, loaded after the first paint) takes its place, at the same size.
+ */
 const calendarLink = (ics: string, t: I18n['t'], what: string) =>
   html`<a class="calendar" part="calendar-link" href=${ics} aria-label=${t.addToCalendarFor(what)}
     >${t.addToCalendar}</a
@@ -94,6 +106,8 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   // No calendar entry is offered for a cancelled event or stop.
   const ics = page && !cancelled ? `${page}.ics` : undefined;
   const share = ctx.share;
+  // Ids of the vocabulary only (a newer server's unknown ones have no label here).
+  const access = a.access?.filter((id) => id in t.accessLabels);
   return html`<article
     class="card ${cancelled ? 'is-cancelled' : ''}"
     part="card"
@@ -122,6 +136,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
               >`
             : nothing
         }
+        ${ctx.save?.(event)}
       </p>
       ${title(ctx.level, id, a.title, contentLang)}
       <p class="date" part="date">
@@ -132,6 +147,13 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
       ${
         a.location
           ? html`<p class="location" part="location" lang=${content}>${a.location}</p>`
+          : nothing
+      }
+      ${
+        access?.length
+          ? html`<ul class="access" part="access" aria-label=${t.access}>
+              ${access.map((id) => html`<li>${t.accessLabels[id]}</li>`)}
+            </ul>`
           : nothing
       }
       ${
@@ -193,7 +215,11 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
       ${
         page && (ics || share)
           ? html`<p class="actions">
-              ${ics ? calendarLink(ics, t, a.title) : nothing}
+              ${
+                ics
+                  ? (ctx.calendarMenu?.(page, ctx.i18n, a.title) ?? calendarLink(ics, t, a.title))
+                  : nothing
+              }
               ${
                 share
                   ? html`<button

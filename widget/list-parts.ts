@@ -7,7 +7,12 @@
  */
 import { css, html, nothing, type ReactiveElement } from 'lit';
 import type { Filters } from './api.js';
+import { calendarMenuStyles } from './calendar-menu.js';
+import { savedStyles } from './saved.js';
 import type { Messages } from './messages.js';
+
+export { calendarMenu } from './calendar-menu.js';
+export { SavedController } from './saved.js';
 
 /** The English strings of these parts (German and French are in their tables, `messages.*.ts`). */
 const listEn = {
@@ -35,6 +40,7 @@ export const URL_KEYS = [
   ['categories', 've-category'],
   ['search', 've-q'],
   ['start_date', 've-from'],
+  ['access', 've-access'],
 ] as const;
 
 /** The view a shared link asks for (`sync-url`'s `ve-view`), if any. */
@@ -134,9 +140,9 @@ const listPartStyles = css`
 
 /** Adds the styles above to a list's shadow root (once). */
 function adoptListStyles(root: ShadowRoot): void {
-  const sheet = listPartStyles.styleSheet;
-  if (sheet && !root.adoptedStyleSheets.includes(sheet))
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  for (const { styleSheet: sheet } of [listPartStyles, calendarMenuStyles, savedStyles])
+    if (sheet && !root.adoptedStyleSheets.includes(sheet))
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
 
 /**

@@ -3,7 +3,7 @@
  * `Task` the widget uses (same statuses, same run-on-update and latest-run-wins rules), in about
  * 600 bytes less of the budgeted initial script. A newer run aborts a pending one (its `signal`)
  * and the older result is dropped. `value` is the last completed run's, kept while the next is
- * pending; an error clears it.
+ * pending; an error clears it (the elements show their error state; they need not know which).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -20,7 +20,6 @@ export interface LoadOptions<A extends readonly unknown[], R> {
 export class LoadController<A extends readonly unknown[], R> implements ReactiveController {
   status: LoadStatus = LoadStatus.INITIAL;
   value: R | undefined;
-  error: unknown;
   private last: A | undefined;
   private abort: AbortController | undefined;
 
@@ -51,25 +50,12 @@ export class LoadController<A extends readonly unknown[], R> implements Reactive
     let status: LoadStatus = LoadStatus.COMPLETE;
     try {
       value = await this.options.task(args, { signal: abort.signal });
-    } catch (error) {
-      this.error = error;
+    } catch {
       status = LoadStatus.ERROR;
     }
     if (this.abort !== abort) return; // a newer run owns the result
     this.value = value;
     this.status = status;
     this.host.requestUpdate();
-  }
-
-  /** The renderer of the current status, called (`complete` with the value). */
-  render<T>(renderers: {
-    pending?: () => T;
-    complete?: (value: R) => T;
-    error?: (error: unknown) => T;
-  }): T | undefined {
-    if (this.status === LoadStatus.PENDING) return renderers.pending?.();
-    if (this.status === LoadStatus.COMPLETE) return renderers.complete?.(this.value as R);
-    if (this.status === LoadStatus.ERROR) return renderers.error?.(this.error);
-    return undefined;
   }
 }

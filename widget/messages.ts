@@ -3,6 +3,7 @@
  * An accessible name must begin with the control's visible text (WCAG 2.5.3): `buyFor` with `buy`,
  * `addToCalendarFor` with `addToCalendar`, `shareFor` with `share`.
  */
+import type { AccessId } from '../shared/rules/access-ids.js';
 import type { ListMessages } from './list-parts.js';
 
 const en = {
@@ -35,6 +36,17 @@ const en = {
   share: 'Share',
   shareFor: (title: string) => `Share: ${title}`,
   linkCopied: 'Link copied',
+  access: 'Access',
+  accessLabels: {
+    wheelchair: 'Wheelchair accessible',
+    step_free: 'Step-free access',
+    hearing_loop: 'Hearing loop',
+    captioned: 'Captioned',
+    sign_language: 'Sign language interpreted',
+    audio_described: 'Audio described',
+    relaxed: 'Relaxed performance',
+    quiet_space: 'Quiet space',
+  } as Record<AccessId, string>,
 };
 
 /**

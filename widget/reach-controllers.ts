@@ -1,8 +1,8 @@
 /**
  * The entry's side of `reach.ts`, for `<venue-events>` and `<venue-event>` (a buy button describes
- * and shares nothing): the share control's state (a reactive controller: "Link copied" must show
- * at once), and what adds the structured data controller of the chunk once events are painted.
- * The heavy work (the structured data builder, the share sheet and clipboard) stays in the chunk.
+ * and shares nothing): the share control's state, and what adds the structured data controller
+ * of the chunk once events are painted. The work (the structured data builder, the share sheet
+ * and clipboard, "Link copied" and its timer) is in the chunk.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EventResource } from '../shared/contract.js';
@@ -46,50 +46,25 @@ export function describeWhenShown(host: ReachHost, events: () => readonly EventR
 
 const noop = () => {};
 
+/** The share control's state: what the cards read and call (its work is `shareEvent` of `reach.ts`). */
+export interface Sharing {
+  /** The id of the event whose link was just copied ("Link copied" shows beside its button). */
+  copied?: string | undefined;
+  /** Ends "Link copied" now (set while it shows). */
+  end?: (() => void) | undefined;
+  /** Shares `event` (the share control's click). */
+  share(event: EventResource): void;
+}
+
 /**
- * The share control's state: the share sheet, or the event page's link copied to the clipboard
+ * The share control of `host`: the share sheet, or the event page's link copied to the clipboard
  * (`reach.ts`), then "Link copied" beside the event's button and in the element's live region
  * for 5 s. Copying again restarts the 5 s and is announced again; disconnecting ends it.
+ * @param say announces "Link copied" in the host's live region; returns what takes it back
  */
-export class ShareController implements ReactiveController {
-  /** The id of the event whose link was just copied ("Link copied" shows beside its button). */
-  copied: string | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  /** Takes the announcement back, unless the live region has said something else since. */
-  private unsay: (() => void) | undefined;
-
-  /**
-   * @param host the element to re-render
-   * @param say announces "Link copied" in the host's live region; returns what takes it back
-   */
-  constructor(
-    private readonly host: ReachHost,
-    private readonly say: () => () => void,
-  ) {
-    host.addController(this);
-  }
-
-  hostDisconnected(): void {
-    this.expire();
-  }
-
-  /** Shares `event` (the share control's click). */
-  share(event: EventResource): void {
-    reach().then(async (m) => {
-      if ((await m.share(event, this.host.venue)) !== 'copied') return;
-      this.expire();
-      this.copied = event.id;
-      this.unsay = this.say();
-      this.timer = setTimeout(() => this.expire(), 5000);
-      this.host.requestUpdate();
-    }, noop);
-  }
-
-  private expire(): void {
-    if (this.copied === undefined) return;
-    clearTimeout(this.timer);
-    this.unsay!();
-    this.copied = this.unsay = undefined;
-    this.host.requestUpdate();
-  }
+export function sharing(host: ReachHost, say: () => () => void): Sharing {
+  const state: Sharing = {
+    share: (event) => void reach().then((m) => m.shareEvent(host, state, event, say), noop),
+  };
+  return state;
 }

@@ -10,7 +10,7 @@ import { eventPageUrl } from './api.js';
 import { excerpt } from './format.js';
 import { policy } from './trusted-html.js';
 import { localToday } from './buy-state.js';
-import type { ReachHost } from './reach-controllers.js';
+import type { ReachHost, Sharing } from './reach-controllers.js';
 import type { ReactiveController } from 'lit';
 
 /** Plain text of venue HTML: an inert DOMParser document's `textContent`, as excerpts are read. */
@@ -84,6 +84,36 @@ export async function shareUrl(
   } catch {
     return 'failed';
   }
+}
+
+/**
+ * `sharing(host, …).share(event)`'s work (`reach-controllers.ts`): shares `event`; when its link
+ * was copied, "Link copied" beside its button and said in the live region for 5 s (copying again
+ * restarts them; disconnecting the host ends them).
+ */
+export async function shareEvent(
+  host: ReachHost,
+  state: Sharing,
+  event: EventResource,
+  say: () => () => void,
+): Promise<void> {
+  if ((await share(event, host.venue)) !== 'copied') return;
+  state.end?.();
+  const unsay = say();
+  const watch: ReactiveController = { hostDisconnected: () => end() };
+  const end = () => {
+    if (state.end !== end) return;
+    clearTimeout(timer);
+    unsay();
+    state.copied = state.end = undefined;
+    host.removeController(watch);
+    host.requestUpdate();
+  };
+  const timer = setTimeout(end, 5000);
+  state.copied = event.id;
+  state.end = end;
+  host.addController(watch);
+  host.requestUpdate();
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The script-tag build's entry (`dist/widget/venue-events.js`, `vite.config.ts`): `<venue-events>`
  * and `<venue-buy-button>` are defined by the script itself; `<venue-event>` by a chunk, loaded at
- * once when the page holds one and otherwise once the page is idle after its first paint, so an
- * element added later (an embed builder's preview, a site builder) upgrades too. That keeps the
+ * once when the page holds one and otherwise once the page is idle after its first paint (after
+ * a list's first cards), so an element added later (an embed builder's preview, a site builder)
+ * upgrades too. That keeps the
  * single-event element's code out of the budgeted script every list page waits for
  * (docs/benchmarks.md "Widget"). `import 'venue-events'` (`index.ts`) defines all three at once.
  */
@@ -16,4 +17,11 @@ export type { EventPage } from './wire.js';
 
 const defineVenueEvent = () => void import('./venue-event.js');
 if (document.querySelector('venue-event')) defineVenueEvent();
-else afterPaint(defineVenueEvent);
+else if (document.querySelector('venue-events')) {
+  // Not while a list waits for its first page (the page is idle then): after it is painted, or
+  // after 5 s if it never loads.
+  document.addEventListener('venue-events-load', () => afterPaint(defineVenueEvent), {
+    once: true,
+  });
+  setTimeout(defineVenueEvent, 5000);
+} else afterPaint(defineVenueEvent);

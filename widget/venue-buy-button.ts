@@ -3,7 +3,7 @@ import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventPageUrl, fetchEvent } from './api.js';
 import { buyState, localToday, type BuyState, type ClosedReason } from './buy-state.js';
-import { DeadlineController } from './deadline-controller.js';
+import { afterPaint } from './after-paint.js';
 import { closingText } from './format.js';
 import { hostStyles } from './host.styles.js';
 import type { Messages } from './messages.js';
@@ -87,10 +87,18 @@ export class VenueBuyButton extends VenueElement {
   constructor() {
     super();
     this.announce = true;
-    new DeadlineController(
-      this,
-      () => (this.state?.kind === 'open' ? this.state.closesAtMs : null),
-      () => this.clock(),
+    // The countdown's timer is not needed to draw the state now: it comes after the first paint
+    // (attached late, it re-renders at once, so a deadline passed meanwhile shows).
+    afterPaint(
+      () =>
+        void import('./deadline-controller.js').then(
+          (m) =>
+            new m.DeadlineController(
+              this,
+              () => (this.state?.kind === 'open' ? this.state.closesAtMs : null),
+              () => this.clock(),
+            ),
+        ),
     );
   }
 

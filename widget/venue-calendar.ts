@@ -16,11 +16,12 @@ import {
   type IsoDate,
   type IsoMonth,
 } from './calendar-grid.js';
+import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
 import { calendarMessages } from './calendar-messages.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { ShareController } from './reach-controllers.js';
+import { sharing } from './reach-controllers.js';
 import { calendarStyles } from './venue-calendar.styles.js';
 import { listStyles } from './venue-events.styles.js';
 import { VenueElement } from './venue-element.js';
@@ -46,6 +47,7 @@ interface DayEvents {
  *   the month of today by the element's clock (the visitor's date)
  * @attr categories - comma-separated categories to show (as the list's `categories`, §10.12)
  * @attr search - words the events must match (as the list's `search`, §10.12)
+ * @attr access - comma-separated access ids the events must all have on the day (§10.15)
  * @attr heading-level - level (1–5) of the month and day headings; event titles are one below;
  *   default 2
  * @attr no-share - hides the share control of every card
@@ -72,12 +74,13 @@ interface DayEvents {
  */
 export class VenueCalendar extends VenueElement {
   // The day's cards are laid out as the list's (its grid, states and notices).
-  static override styles = [hostStyles, cardStyles, listStyles, calendarStyles];
+  static override styles = [hostStyles, cardStyles, listStyles, calendarStyles, calendarMenuStyles];
 
   static override properties = {
     month: { type: String, reflect: true },
     categories: { type: String },
     search: { type: String },
+    access: { type: String },
     headingLevel: { type: Number, attribute: 'heading-level' },
     noShare: { type: Boolean, attribute: 'no-share' },
     selected: { type: String },
@@ -90,6 +93,8 @@ export class VenueCalendar extends VenueElement {
   declare categories: string | undefined;
   /** Search words passed to the feed. */
   declare search: string | undefined;
+  /** Comma-separated access ids passed to the feed (docs/api.md §10.15). */
+  declare access: string | undefined;
   /** Level of the month and day headings (1–5); default 2. */
   declare headingLevel: number;
   /** Hides the share control of every card. */
@@ -104,9 +109,12 @@ export class VenueCalendar extends VenueElement {
   private reloads = 0;
 
   private feed = new LoadController(this, {
-    task: async ([base, venue, month, categories, search, timeoutMs, reloads], { signal }) => {
+    task: async (
+      [base, venue, month, categories, search, access, timeoutMs, reloads],
+      { signal },
+    ) => {
       const range = monthRange(month);
-      const query = { ...range, categories, search };
+      const query = { ...range, categories, search, access };
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
       const [body] = await Promise.all([fetchFeed(base, venue, query, options), this.localeReady]);
       if (body.unreadable) console.warn(`venue-calendar: ${body.unreadable} feed entries left out`);
@@ -121,6 +129,7 @@ export class VenueCalendar extends VenueElement {
         this.shownMonth,
         this.categories,
         this.search,
+        this.access,
         this.timeout,
         this.reloads,
       ] as const,
@@ -143,7 +152,7 @@ export class VenueCalendar extends VenueElement {
       ] as const,
   });
 
-  private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
+  private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
 
   constructor() {
     super();
@@ -186,7 +195,14 @@ export class VenueCalendar extends VenueElement {
 
   /** What a feed answer depends on, but for the reload count. */
   private get feedKey(): string {
-    return JSON.stringify([this.base, this.venue, this.shownMonth, this.categories, this.search]);
+    return JSON.stringify([
+      this.base,
+      this.venue,
+      this.shownMonth,
+      this.categories,
+      this.search,
+      this.access,
+    ]);
   }
 
   /** The feed's entries by venue-local date. */
@@ -437,6 +453,7 @@ export class VenueCalendar extends VenueElement {
       level: headingLevel(level),
       share: !this.noShare && ((e) => this.sharing.share(e)),
       copied: this.sharing.copied,
+      calendarMenu,
     };
     const item = ({ event, entries }: DayEvents['items'][number]) => {
       // A tour's card says the tour runs; that this day's stop is off must be said beside it.
@@ -500,6 +517,7 @@ export function calendarView(o: CalendarViewOptions) {
     .timeout=${o.timeout}
     categories=${o.filters.categories ?? nothing}
     search=${o.filters.search ?? nothing}
+    access=${o.filters.access ?? nothing}
     heading-level=${o.headingLevel}
     ?no-share=${o.noShare}
   ></venue-calendar>`;

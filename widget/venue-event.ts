@@ -2,10 +2,11 @@ import { html, nothing } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent } from './api.js';
+import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
 import { eventCard, headingLevel } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { describeWhenShown, ShareController } from './reach-controllers.js';
+import { describeWhenShown, sharing } from './reach-controllers.js';
 import { VenueElement } from './venue-element.js';
 
 /** The description sanitiser and DOMPurify: a chunk loaded once a description is to be shown. */
@@ -40,7 +41,7 @@ const sanitizer = () => import('./sanitize.js');
  * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
 export class VenueEvent extends VenueElement {
-  static override styles = [hostStyles, cardStyles];
+  static override styles = [hostStyles, cardStyles, calendarMenuStyles];
 
   static override properties = {
     eventId: { type: String, attribute: 'event-id' },
@@ -78,7 +79,7 @@ export class VenueEvent extends VenueElement {
     args: () => [this.base, this.venue, this.eventId, this.event, this.timeout] as const,
   });
 
-  private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
+  private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
 
   constructor() {
     super();
@@ -92,30 +93,30 @@ export class VenueEvent extends VenueElement {
 
   override render() {
     const { t, locale } = this.i18n;
+    const { status, value } = this.load;
+    let content: unknown = nothing;
+    if (status === LoadStatus.PENDING)
+      content = html`<div class="card" part="card" aria-busy="true">
+        <p class="body">${t.loading}</p>
+      </div>`;
+    else if (status === LoadStatus.ERROR)
+      content = html`<div class="card" part="error" role="alert">
+        <p class="body">${t.error} <button @click=${this.retry}>${t.retry}</button></p>
+      </div>`;
+    else if (status === LoadStatus.COMPLETE && value)
+      content = eventCard(value.event, {
+        venue: this.venue,
+        base: this.base,
+        i18n: this.i18n,
+        clock: this.clock,
+        level: headingLevel(this.headingLevel),
+        description: value.description,
+        share: !this.noShare && ((e) => this.sharing.share(e)),
+        copied: this.sharing.copied,
+        calendarMenu,
+      });
     return html`<div lang=${locale}>
-      ${this.load.render({
-        pending: () =>
-          html`<div class="card" part="card" aria-busy="true">
-            <p class="body">${t.loading}</p>
-          </div>`,
-        error: () =>
-          html`<div class="card" part="error" role="alert">
-            <p class="body">${t.error} <button @click=${this.retry}>${t.retry}</button></p>
-          </div>`,
-        complete: (value) =>
-          value
-            ? eventCard(value.event, {
-                venue: this.venue,
-                base: this.base,
-                i18n: this.i18n,
-                clock: this.clock,
-                level: headingLevel(this.headingLevel),
-                description: value.description,
-                share: !this.noShare && ((e) => this.sharing.share(e)),
-                copied: this.sharing.copied,
-              })
-            : nothing,
-      })}
+      ${content}
       <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
     </div>`;
   }

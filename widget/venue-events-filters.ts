@@ -8,6 +8,7 @@ import { withoutTrailingSlash } from '../shared/url.js';
 import { getJson, SCRIPT_ORIGIN, type Filters } from './api.js';
 import { resolveI18n } from './messages.js';
 import { URL_KEYS } from './list-parts.js';
+import { SavedController } from './saved.js';
 import type { VenueEvents } from './venue-events.js';
 
 /** The bar's English strings; German and French are `deFilters` and `frFilters` (messages.*.ts). */
@@ -23,6 +24,11 @@ const en = {
   webcal: 'Calendar app (webcal)',
   google: 'Google Calendar',
   outlook: 'Outlook.com',
+  access: 'Access',
+  anyAccess: 'Any access',
+  saved: (n: number) => `Saved (${n})`,
+  savedLabel: (n: number) => `Saved (${n}): show only the events you saved`,
+  addSaved: 'Add saved to calendar',
 };
 
 /** The filter bar's strings (the same keys in every language). */
@@ -52,7 +58,7 @@ export function feedLinks(base: string, venue: string, category: string | undefi
 /**
  * The bar's styles, added to the list's shadow root (the bar has none of its own). The rows are
  * exactly the space the list keeps for the bar before it loads (`venue-events.styles.ts`): one
- * row from 48em wide, three below.
+ * row from 62em wide, three below.
  */
 const barStyles = css`
   venue-events-filters {
@@ -60,18 +66,33 @@ const barStyles = css`
   }
   .bar {
     display: grid;
-    grid-template-columns: minmax(8em, 1fr) repeat(4, auto);
+    grid-template-columns: minmax(8em, 1fr) repeat(6, auto);
     grid-auto-rows: max(44px, 2.75em);
     gap: 0.5em;
   }
-  @container (width < 48em) {
+  /* Search, then up to three controls a row: category, access, from; reset, saved, subscribe. */
+  @container (width < 62em) {
     .bar {
-      grid-template-columns: 1fr 1fr;
+      grid-template-columns: repeat(3, minmax(0, 1fr));
       grid-template-rows: repeat(3, max(44px, 2.75em));
     }
     .bar .search {
       grid-column: 1 / -1;
     }
+  }
+  @container (width < 36em) {
+    .bar .from span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+  }
+  .bar [aria-pressed='true'] {
+    border-color: var(--_accent);
+    font-weight: 700;
   }
   .bar label {
     display: flex;
@@ -136,6 +157,15 @@ const barStyles = css`
   }
 `;
 
+/** The access ids of `GET /api/access` (docs/api.md §10.15) that the widget has labels for. */
+function accessIds(body: unknown, labels: Record<string, string>): string[] {
+  const data = (body as { data?: unknown } | null)?.data;
+  if (!Array.isArray(data)) return [];
+  return data
+    .map((a) => (a as { id?: unknown } | null)?.id)
+    .filter((id): id is string => typeof id === 'string' && id in labels);
+}
+
 /** The category names of `GET /api/categories` (docs/api.md §10.13); anything else is left out. */
 function categoryNames(body: unknown): string[] {
   const data = (body as { data?: unknown } | null)?.data;
@@ -156,11 +186,21 @@ function categoryNames(body: unknown): string[] {
 export class VenueEventsFilters extends LitElement {
   static override properties = {
     categories: { state: true },
+    access: { state: true },
     strings: { state: true },
   };
 
   /** The venue's category names; the select shows with 2 or more. */
   declare private categories: string[];
+  /** The access ids some listed event has; the select shows with any (origin mode only). */
+  declare private access: string[];
+  /** The visitor's saved events of the venue (the "Saved" filter, the calendar download). */
+  private saved = new SavedController(this, () => ({
+    venue: this.list?.venue ?? '',
+    base: this.base,
+    now: this.list?.clock() ?? Date.now(),
+    locale: resolveI18n(this.list?.locale, this).locale,
+  }));
   /** This locale's strings, once loaded (English until then). */
   declare private strings: FilterMessages;
 
@@ -175,6 +215,7 @@ export class VenueEventsFilters extends LitElement {
   constructor() {
     super();
     this.categories = [];
+    this.access = [];
     this.strings = en;
   }
 
@@ -225,21 +266,22 @@ export class VenueEventsFilters extends LitElement {
     this.written = filters;
   }
 
-  /** The category names of the venue; none (no select) when they cannot be loaded. */
+  /**
+   * The category names and the access ids of the venue; none (no select) for what cannot be
+   * loaded: the bar works without either select.
+   */
   private async loadCategories(key: string, venue: string): Promise<void> {
-    const url = `${withoutTrailingSlash(this.base)}/t/${encodeURIComponent(venue)}/api/categories`;
-    let names: string[] = [];
-    try {
-      const body = await getJson(url, {
+    const at = `${withoutTrailingSlash(this.base)}/t/${encodeURIComponent(venue)}/api/`;
+    const get = (what: string) =>
+      getJson(at + what, {
         signal: new AbortController().signal,
         timeoutMs: this.list?.timeout ?? 0,
         revalidate: false,
-      });
-      names = categoryNames(body);
-    } catch {
-      // The bar works without the category select.
-    }
-    if (key === this.loadedFor) this.categories = names;
+      }).catch(() => undefined);
+    const [categories, access] = await Promise.all([get('categories'), get('access')]);
+    if (key !== this.loadedFor) return;
+    this.categories = categoryNames(categories);
+    this.access = accessIds(access, resolveI18n(this.list?.locale, this).t.accessLabels);
   }
 
   /** Lists with `key` set to `value` (left out when empty). */
@@ -300,6 +342,7 @@ export class VenueEventsFilters extends LitElement {
             </label>`
           : nothing
       }
+      ${this.renderAccess(v.access ?? '')}
       <label class="field from">
         <span>${t.from}</span>
         <input
@@ -312,15 +355,70 @@ export class VenueEventsFilters extends LitElement {
       <button part="filter-reset" aria-label=${t.resetLabel} @click=${this.reset}>
         ${t.reset}
       </button>
+      ${this.renderSaved(!!v.saved)}
       <details part="subscribe">
         <summary aria-label=${t.subscribeLabel}>${t.subscribe}</summary>
         <ul>
           <li><a href=${links.webcal}>${t.webcal}</a></li>
           <li><a href=${links.google} target="_blank" rel="noopener">${t.google}</a></li>
           <li><a href=${links.outlook} target="_blank" rel="noopener">${t.outlook}</a></li>
+          ${
+            this.saved.entries?.length
+              ? html`<li>
+                  <a part="saved-calendar" href=${this.savedFeed(this.saved.entries)} download
+                    >${t.addSaved}</a
+                  >
+                </li>`
+              : nothing
+          }
         </ul>
       </details>
     </div>`;
+  }
+
+  /** The access select (`part="access-filter"`), when some listed event has access data. */
+  private renderAccess(selected: string) {
+    if (!this.access.length) return nothing;
+    const t = this.strings;
+    const labels: Record<string, string> = resolveI18n(this.list?.locale, this).t.accessLabels;
+    return html`<label class="field">
+      <span class="visually-hidden">${t.access}</span>
+      <select
+        part="access-filter"
+        .value=${live(selected)}
+        @change=${(e: Event) => this.change('access', (e.target as HTMLSelectElement).value)}
+      >
+        <option value="">${t.anyAccess}</option>
+        ${this.access.map(
+          (id) => html`<option value=${id} ?selected=${id === selected}>${labels[id]}</option>`,
+        )}
+      </select>
+    </label>`;
+  }
+
+  /**
+   * "Saved (n)" (`part="saved-filter"`, pressed while the list shows only the saved events), when
+   * the page can keep them (`localStorage` usable). Choosing it clears the other filters.
+   */
+  private renderSaved(on: boolean) {
+    const n = this.saved.entries?.length;
+    if (n === undefined) return nothing;
+    const t = this.strings;
+    return html`<button
+      part="saved-filter"
+      aria-pressed=${on ? 'true' : 'false'}
+      aria-label=${t.savedLabel(n)}
+      @click=${() => this.list?.filter(on ? null : { saved: '1' })}
+    >
+      ${t.saved(n)}
+    </button>`;
+  }
+
+  /** The venue feed of the saved events only (docs/api.md §10.6 `ids`), as one `.ics` download. */
+  private savedFeed(entries: readonly { id: string }[]): string {
+    const venue = encodeURIComponent(this.list?.venue ?? '');
+    const ids = entries.map((e) => encodeURIComponent(e.id)).join(',');
+    return `${withoutTrailingSlash(this.base)}/t/${venue}/events.ics?ids=${ids}`;
   }
 }
 

@@ -7,8 +7,8 @@ import { css } from 'lit';
 export const listStyles = css`
   /*
    * The filter bar's and the view switch's space, kept before they load so the cards do not move
-   * when they arrive. The bar: rows of max(44px, 2.75em), one row from 48em wide, three below (its
-   * own grid, which the padding matches: 2 rows and 2 gaps while the width, 100%, is under 48em).
+   * when they arrive. The bar: rows of max(44px, 2.75em), one row from 62em wide, three below (its
+   * own grid, which the padding matches: 3 rows and 2 gaps (border-box) while the width, 100%, is under 62em).
    */
   venue-events-filters {
     display: block;
@@ -16,7 +16,7 @@ export const listStyles = css`
     margin-bottom: 1em;
   }
   venue-events-filters:not(:defined) {
-    padding-top: clamp(0px, (48em - 100%) * 999, 2 * max(44px, 2.75em) + 1em);
+    padding-top: clamp(0px, (62em - 100%) * 999, 3 * max(44px, 2.75em) + 1em);
   }
   .view-switch {
     display: flex;
@@ -40,23 +40,12 @@ export const listStyles = css`
   .list[aria-busy='true'] {
     cursor: progress;
   }
+  /* Still: a placeholder the size of a card, with no motion to distract or to turn off. */
   .skeleton {
     min-height: 22em;
     border-radius: var(--_radius);
-    background: linear-gradient(90deg, var(--_border) 0%, var(--_bg) 50%, var(--_border) 100%) 0 0 /
-      200% 100%;
-    animation: shimmer 1.4s linear infinite;
+    background: var(--_border);
     opacity: 0.5;
-  }
-  @keyframes shimmer {
-    to {
-      background-position: -200% 0;
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
-    .skeleton {
-      animation: none;
-    }
   }
   .state {
     margin: 0;

@@ -5,11 +5,12 @@ import { fetchEvents, type Filters } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { describeWhenShown, ShareController } from './reach-controllers.js';
+import { describeWhenShown, sharing } from './reach-controllers.js';
 import { afterPaint } from './after-paint.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { View } from './list-parts.js';
+import type { SavedController } from './saved.js';
 import type { EventPage } from './wire.js';
 
 /**
@@ -111,6 +112,8 @@ export class VenueEvents extends VenueElement {
   /** Say how many events match once the next page loaded (the visitor changed a filter). */
   declare private count: boolean;
 
+  /** The "Save" toggles' store (`saved.ts`), from the list's lazy parts. */
+  private saving: SavedController | undefined;
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
   private lastGood: EventPage | undefined;
   private reloads = 0;
@@ -119,7 +122,9 @@ export class VenueEvents extends VenueElement {
     task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
       let [body] = await Promise.all([
-        fetchEvents(base, venue, page, options, filters),
+        filters.saved
+          ? import('./saved.js').then((m) => m.savedPage(base, venue, options, this.clock()))
+          : fetchEvents(base, venue, page, options, filters),
         this.localeReady,
       ]);
       // The list's other parts (pagination, the view switch) come after the first cards are
@@ -139,7 +144,7 @@ export class VenueEvents extends VenueElement {
       [this.base, this.venue, this.page, this.timeout, this.reloads, this.filters] as const,
   });
 
-  private sharing = new ShareController(this, () => this.say(this.i18n.t.linkCopied));
+  private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
 
   constructor() {
     super();
@@ -165,6 +170,14 @@ export class VenueEvents extends VenueElement {
     if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
     if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
     this.view = this.fixedView ?? this.view;
+    this.saving ??=
+      parts &&
+      new parts.SavedController(this, () => ({
+        venue: this.venue,
+        base: this.base,
+        now: this.clock(),
+        locale: this.i18n.locale,
+      }));
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.hasAttribute('sync-url'))
@@ -279,6 +292,8 @@ export class VenueEvents extends VenueElement {
       level: headingLevel(this.headingLevel),
       share: !this.noShare && ((e) => this.sharing.share(e)),
       copied: this.sharing.copied,
+      calendarMenu: parts?.calendarMenu,
+      save: this.saving?.button,
     };
     const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
     // Left out by the wire reader or by the card: only a page the API sent empty is "no events".

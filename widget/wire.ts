@@ -6,8 +6,10 @@
  * - An event that cannot be placed (no id, no title, no real `event_date`) is left out, and
  *   counted (`EventPage.unreadable`: the list says some could not be shown); a broken part is
  *   dropped (a bad `event_time` shows the date alone, bad stops are not listed, a non-string text
- *   is empty). Each problem is logged once with `console.warn`. A `null` category, location or
- *   description is no problem: upstream platforms send it for "none", and the line is not shown.
+ *   is empty). Each problem is logged once with `console.warn`, naming the field (`bad
+ *   event_time`; what follows from it is said here, not in the budgeted script). A `null`
+ *   category, location or description is no problem: upstream platforms send it for "none", and
+ *   the line is not shown.
  * - Booleans are true only when they are `true` (`over_18: "false"` is false).
  * - A `ticket_office` that is not exactly one the spec allows (not an object, unknown `status`
  *   or `reason`, `open` without a valid `closes_at` member or with a reason) reads as a neutral
@@ -133,11 +135,11 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
   const date = text(a.event_date).slice(0, 10);
   const id = isObject(v) ? v.id : undefined;
   if (!(typeof id === 'string' || typeof id === 'number') || typeof a.title !== 'string') {
-    problems.push('no id or title: left out');
+    problems.push('no id or title');
     return undefined;
   }
   if (!isCalendarDate(date)) {
-    problems.push('no real event_date: left out');
+    problems.push('bad event_date');
     return undefined;
   }
   const attributes: Obj = { ...a, event_date: `${date}T00:00:00.000000Z` };
@@ -152,15 +154,20 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
   for (const key of ['small_image_path', 'cancellation_reason'])
     attributes[key] = textOrNull(a[key]);
   attributes.publish_status = a.publish_status === 'cancelled' ? 'cancelled' : 'published';
+  // Access provisions (docs/api.md §10.15): text ids (the card shows those it has a label for).
+  if (a.access !== undefined)
+    attributes.access = Array.isArray(a.access)
+      ? a.access.filter((id) => typeof id == 'string')
+      : [];
   if (!/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(text(a.event_time))) {
-    problems.push('no valid event_time: shown without a time');
+    problems.push('bad event_time');
     attributes.event_time = '';
   }
   const multiple = a.date_mode === 'multiple';
   const stops = Array.isArray(a.occurrences) ? a.occurrences : [];
   const occurrences = stops.map(readOccurrence).filter((o) => o !== undefined);
   if (multiple && (occurrences.length !== stops.length || !stops.length)) {
-    problems.push('stops missing or malformed: only valid ones listed');
+    problems.push('bad stops');
   }
   attributes.date_mode = multiple ? 'multiple' : 'single';
   attributes.occurrences = multiple ? occurrences : [];
@@ -174,12 +181,12 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
       : typeof a.tickets_enabled !== 'boolean' ||
         (a.publish_status !== 'published' && a.publish_status !== 'cancelled')
   ) {
-    problems.push('ticket office not understood: sales shown closed');
+    problems.push('bad ticket_office');
     office = NEUTRAL_OFFICE;
   }
   const self = isObject(v) && isObject(v.links) ? text(v.links.self) : '';
   if (!/^https?:\/\/[^/]/i.test(self)) {
-    problems.push('links.self is not an http(s) URL: no buy link');
+    problems.push('bad links.self');
     office = NEUTRAL_OFFICE;
   }
   if (office) attributes.ticket_office = office;

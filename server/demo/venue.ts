@@ -104,6 +104,7 @@ function featuredEvents(
       small_image_path: '/storage/demo/jazz.svg',
       description:
         '<p>Trio set with <strong>special guests</strong>.</p><ul><li>Doors 7pm</li><li>Bar open late</li></ul>',
+      access: ['wheelchair', 'step_free', 'hearing_loop'],
       sales: { close_at: at(2, '17:00'), message: 'Remaining tickets on the door.' },
     }),
     {
@@ -114,9 +115,16 @@ function featuredEvents(
       category: 'Folk',
       small_image_path: '/storage/demo/strings.svg',
       description: '<p>A string quartet on the road. Pick your stop.</p>',
+      // Every stop is step-free; the London stop replaces that with its own, fuller list.
+      access: ['step_free'],
       occurrences: [
         { date: day(-6), time: '19:00', location: 'Leeds, Brudenell Social Club' },
-        { date: day(3), time: '19:30', location: 'The Blue Room, London' },
+        {
+          date: day(3),
+          time: '19:30',
+          location: 'The Blue Room, London',
+          access: ['wheelchair', 'step_free', 'captioned', 'sign_language'],
+        },
         { date: day(10), time: '20:00', location: 'Bristol, The Fleece', status: 'cancelled' },
         { date: day(17), time: '19:00', location: 'Glasgow, King Tut’s' },
       ],
@@ -138,6 +146,7 @@ function featuredEvents(
       category: 'Spoken word',
       small_image_path: '/storage/demo/poetry.svg',
       description: '<p>Three minutes, no props.</p>',
+      access: ['wheelchair', 'captioned', 'audio_described'],
       sales: { close_at: at(-1, '18:00'), message: 'Online sales have ended; pay at the door.' },
     }),
     single(6, '20:00', {
@@ -155,6 +164,7 @@ function featuredEvents(
       category: 'Acoustic',
       description: '<p>Four writers, one stage, stories behind the songs.</p>',
       sales: { close_at: at(8, '16:00') },
+      access: ['wheelchair', 'relaxed', 'quiet_space'],
     }),
   ];
 }

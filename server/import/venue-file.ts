@@ -14,6 +14,7 @@ import {
 import type { PostalAddress } from '../../shared/rules/structured-data.js';
 import { eventTime, parseInstant, type InstantProblem } from '../../shared/rules/wire-format.js';
 import { sortStops } from '../../shared/rules/stops.js';
+import { accessInOrder } from '../../shared/rules/access.js';
 import { createAjv } from '../ajv.js';
 import type { StoredEvent, StoredVenue } from '../store/model.js';
 
@@ -66,7 +67,16 @@ function describe(error: ErrorObject): VenueFileProblem {
     }
     case 'pattern':
     case 'format':
+    case 'enum':
       return { path, message: `expected ${description ?? error.message ?? 'a valid value'}` };
+    case 'uniqueItems': {
+      // The later of the two equal items is the duplicate, whichever order Ajv names them in.
+      const { i, j } = error.params as { i: number; j: number };
+      return {
+        path: `${path}[${Math.max(i, j)}]`,
+        message: `duplicate of ${path}[${Math.min(i, j)}]`,
+      };
+    }
     default:
       return { path, message: error.message ?? 'invalid' };
   }
@@ -181,6 +191,8 @@ function normaliseEvent(event: EventInput): StoredEvent {
       time: eventTime(o.time),
       location: o.location ?? '',
       status: o.status ?? 'scheduled',
+      // Only when given: a stop without its own list takes the event's (docs/api.md §10.15).
+      ...(o.access && { access: accessInOrder(o.access) }),
     })),
   );
   const visible = (event.visibility ?? 'public') === 'public';
@@ -210,6 +222,8 @@ function normaliseEvent(event: EventInput): StoredEvent {
     closedManuallyAt: storedInstant(event.sales?.closed_manually_at),
     closeAt: storedInstant(event.sales?.close_at),
     message: event.sales?.message ?? null,
+    // Absent unless given, so an event without access data renders as it always did.
+    ...(event.access && { access: accessInOrder(event.access) }),
   };
 }
 

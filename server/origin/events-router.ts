@@ -13,7 +13,7 @@ import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Store } from '../store/store.js';
 import { apiSender } from './api-send.js';
-import { calendarHandler, categoriesHandler } from './find-handlers.js';
+import { accessHandler, calendarHandler, categoriesHandler } from './find-handlers.js';
 import type { RenderCache } from './render-cache.js';
 import { nextTransition, renderEvent } from './resources.js';
 import type { StoreReads } from './store-reads.js';
@@ -99,7 +99,10 @@ export function eventsRouter(options: EventsRouterOptions): Router {
 
   /** Any other path under the API (docs/decisions.md "Errors"). */
   const unknownApiPath: RequestHandler = () => {
-    throw createError(404, 'The API has only /events, /events/{id}, /categories and /calendar.');
+    throw createError(
+      404,
+      'The API has only /events, /events/{id}, /categories, /access and /calendar.',
+    );
   };
 
   const find = { store, reads, cache, clock, sender, earlierShape };
@@ -109,6 +112,7 @@ export function eventsRouter(options: EventsRouterOptions): Router {
   router.route('/t/:slug/api/events').get(listEvents).all(methodNotAllowed);
   router.route('/t/:slug/api/events/:id').get(showEvent).all(methodNotAllowed);
   router.route('/t/:slug/api/categories').get(categoriesHandler(find)).all(methodNotAllowed);
+  router.route('/t/:slug/api/access').get(accessHandler(find)).all(methodNotAllowed);
   router.route('/t/:slug/api/calendar').get(calendarHandler(find)).all(methodNotAllowed);
   router.all('/t/:slug/api{/*rest}', unknownApiPath);
   return router;

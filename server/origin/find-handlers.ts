@@ -1,12 +1,13 @@
 /**
- * The API's finding aids beside the list (docs/api.md §10.13, §10.14): a venue's categories and
- * its FullCalendar event feed. Handlers only: `events-router.ts` mounts them with the list's CORS,
+ * The API's finding aids beside the list (docs/api.md §10.13–§10.15): a venue's categories, its
+ * access provisions and its FullCalendar event feed. Handlers only: `events-router.ts` mounts them with the list's CORS,
  * venue loader, 405s and 404s. Both are memoised like the list (`RenderCache`, keyed by the
  * canonical query) and sent with its ETag and `Cache-Control`.
  */
 import type { RequestHandler } from 'express';
 import type { EventResource } from '../../shared/contract.js';
 import { LRUCache } from 'lru-cache';
+import { accessDocument } from '../../shared/rules/access.js';
 import { categoriesDocument } from '../../shared/rules/categories.js';
 import { feedDocument, parseFeedRange, zonedStart } from '../../shared/rules/calendar-feed.js';
 import { filterQuery, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
@@ -49,6 +50,25 @@ export function categoriesHandler(options: FindHandlerOptions): RequestHandler {
 }
 
 /**
+ * `GET /t/{slug}/api/access` (docs/api.md §10.15): `accessDocument` of the store's counts for the
+ * venue's today (`{"data":[{"type":"access","id":"captioned","attributes":{"name":"Captioned",
+ * "count":2}}]}`, vocabulary order, ids no listed event has left out), cached as the categories.
+ */
+export function accessHandler(options: FindHandlerOptions): RequestHandler {
+  const { reads, cache, clock, sender } = options;
+  return async (req, res) => {
+    const { venue, version } = res.locals as VenueLocals;
+    const nowMs = clock().getTime();
+    const rendered = (await cache.get(`access|${venue.slug}`, version, nowMs, async () => {
+      const day = reads.day(venue.timezone, nowMs);
+      const counts = await reads.access(venue.slug, day.today, version);
+      return { untilMs: day.endMs, body: JSON.stringify(accessDocument(counts)) };
+    }))!;
+    sender.send(req, res, rendered, nowMs);
+  };
+}
+
+/**
  * `zone|YYYY-MM-DDTHH:MM:SS` → that wall time with the zone's offset then, as `feedDocument` writes
  * `start`. Placing a wall time in a zone costs luxon about 0.2 ms, a feed has up to thousands
  * and the answer never changes: kept, a few dozen bytes an entry, bounded.
@@ -66,25 +86,28 @@ function cachedZonedStart(zone: string, local: string): string {
 }
 
 /**
- * `GET /t/{slug}/api/calendar?start=…&end=…[&timeZone=…][&categories=…][&search=…]`
+ * `GET /t/{slug}/api/calendar?start=…&end=…[&timeZone=…][&categories=…][&access=…][&search=…]`
  * (docs/api.md §10.14): FullCalendar's JSON event feed, one object per listed date of the events
  * listed today with a date in the range (at most 100 days, so every one of them: no pages), each
- * linking the event page `{base}/t/{slug}/events/{event-slug}` (§10.5).
+ * linking the event page `{base}/t/{slug}/events/{event-slug}` (§10.5); with `access` (§10.15),
+ * only the dates having every id given.
  * @throws FilterError (a 400 naming the parameter) for a bad `start`, `end`, `timeZone`,
- *   `categories` or `search`
+ *   `categories`, `access` or `search`
  */
 export function calendarHandler(options: FindHandlerOptions): RequestHandler {
   const { store, reads, cache, clock, sender, earlierShape } = options;
   return async (req, res) => {
     const { venue, version } = res.locals as VenueLocals;
     const range = parseFeedRange(req.query, venue.timezone);
-    // Only the list's categories and search apply; the range replaces its date parameters.
-    const { categories, words } = parseListFilter({
+    // Only the list's categories, access and search apply; the range replaces its dates.
+    const { categories, access, words } = parseListFilter({
       categories: req.query.categories,
+      access: req.query.access,
       search: req.query.search,
     });
     const filter: ListFilter = {
       categories,
+      ...(access && { access }),
       words,
       startDate: range.startDate,
       endDate: range.endDate,
@@ -105,7 +128,7 @@ export function calendarHandler(options: FindHandlerOptions): RequestHandler {
         zone: venue.timezone,
         pageUrl: (resource: EventResource) => `${base}${resource.attributes.slug}`,
       };
-      const document = feedDocument(resources, range, ctx, (local) =>
+      const document = feedDocument(resources, range, { ...ctx, access: filter.access }, (local) =>
         cachedZonedStart(venue.timezone, local),
       );
       return {

@@ -33,13 +33,16 @@ export function listingRoute(options: PagesRouterOptions): RequestHandler {
   }
 
   /**
-   * GET /t/{slug}/events[?categories=…&search=…&start_date=…&end_date=…&page=n]: the listing page;
-   * `?view=calendar[&month=YYYY-MM&categories=…&search=…]`: its month view (docs/api.md §10.5).
+   * GET /t/{slug}/events[?categories=…&access=…&search=…&start_date=…&end_date=…&page=n]: the
+   * listing page; `?view=calendar[&month=YYYY-MM&categories=…&access=…&search=…]`: its month view
+   * (docs/api.md §10.5, §10.15: `access` repeated, as the form's checkboxes send it, or
+   * comma-separated).
    */
   const showListing: RequestHandler = async (req, res) => {
     const { venue, version, nowMs, day, base, render } = pageContext(options, req, res);
     const query = readListingQuery(req.query, day.today);
     const categories = await reads.categories(venue.slug, day.today, version);
+    const access = await reads.access(venue.slug, day.today, version);
     const page = { base, today: day.today };
     if (query.view === 'calendar') {
       const { events, total } = isValid(query)
@@ -50,6 +53,7 @@ export function listingRoute(options: PagesRouterOptions): RequestHandler {
         total,
         query,
         categories,
+        access,
         venue,
         context: page,
       });
@@ -57,7 +61,10 @@ export function listingRoute(options: PagesRouterOptions): RequestHandler {
       return send(req, res, html, nextTransition(events, day.endMs, nowMs), nowMs, HTML);
     }
     if (!isValid(query)) {
-      return sendBadQueryPage(res, listingPage([], NOWHERE, venue, page, { query, categories }));
+      return sendBadQueryPage(
+        res,
+        listingPage([], NOWHERE, venue, page, { query, categories, access }),
+      );
     }
     const current = parsePage(req.query.page);
     const { total, window, events } = await reads.listedPage(
@@ -72,7 +79,7 @@ export function listingRoute(options: PagesRouterOptions): RequestHandler {
       { currentPage: current, lastPage: window.lastPage, total, from: window.from },
       venue,
       page,
-      { query, categories },
+      { query, categories, access },
     );
     send(req, res, html, nextTransition(events, day.endMs, nowMs), nowMs, HTML);
   };

@@ -12,6 +12,7 @@ import {
 } from '../../shared/rules/wire-format.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
+import type { AccessId } from '../../shared/rules/access.js';
 import type { StoredEvent, StoredStop } from '../store/model.js';
 import type { VenueRecord } from '../store/store.js';
 
@@ -26,12 +27,24 @@ export interface Moment {
   today: string;
 }
 
-const compact = (stop: StoredStop): CompactOccurrence => ({
-  occurrence_date: stop.date,
-  time_label: timeLabel(stop.time),
-  location_label: stop.location,
-  status: stop.status,
-});
+/** True when the event or one of its stops declares access provisions (docs/api.md §10.15). */
+const hasAccessData = (event: StoredEvent): boolean =>
+  event.access !== undefined || event.stops.some((stop) => stop.access !== undefined);
+
+/**
+ * A stop as a compact occurrence (docs/api.md §2.3); `eventAccess` (the event's list, `[]` when
+ * only stops declare one) adds the stop's effective `access` last (§10.15), undefined adds none.
+ */
+const compactOf = (stop: StoredStop, eventAccess: AccessId[] | undefined): CompactOccurrence => {
+  const occurrence: CompactOccurrence = {
+    occurrence_date: stop.date,
+    time_label: timeLabel(stop.time),
+    location_label: stop.location,
+    status: stop.status,
+  };
+  if (eventAccess !== undefined) occurrence.access = [...(stop.access ?? eventAccess)];
+  return occurrence;
+};
 
 /** Venue-local date of the event's last day: its date (single) or last stop (multi). */
 const lastDate = (event: StoredEvent) =>
@@ -50,6 +63,9 @@ export function renderEvent(
 ): EventResource {
   const current =
     event.mode === 'multiple' ? event.stops[currentStopIndex(event.stops, moment.today)]! : null;
+  // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
+  const access = hasAccessData(event) ? (event.access ?? []) : undefined;
+  const compact = (stop: StoredStop) => compactOf(stop, access);
   const attributes = {
     title: event.title,
     slug: event.slug,
@@ -71,11 +87,13 @@ export function renderEvent(
     cancelled_at: event.cancelledAt === null ? null : instant(event.cancelledAt),
   };
   const earlier = earlierShape || venue.apiShape === 'earlier';
+  // Last member (docs/api.md §10.15): a tour's is its current stop's effective list.
+  const accessMember = access && { access: [...(current ? (current.access ?? access) : access)] };
   return {
     type: 'events',
     id: String(event.id),
     attributes: earlier
-      ? attributes
+      ? { ...attributes, ...accessMember }
       : {
           ...attributes,
           ticket_office: ticketOffice(
@@ -90,6 +108,7 @@ export function renderEvent(
             moment.today,
             moment.nowMs,
           ),
+          ...accessMember,
         },
     links: { self: `${baseUrl}/t/${venue.slug}/api/events/${event.id}` },
   };

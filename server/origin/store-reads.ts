@@ -5,6 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { PER_PAGE } from '../../shared/contract.js';
+import { accessDocument, type AccessCount } from '../../shared/rules/access.js';
 import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { pageWindow, type PageWindow } from '../../shared/rules/pagination.js';
@@ -37,6 +38,8 @@ export class StoreReads {
 
   // One entry per venue and day at a store version: a venue's categories, a few dozen names.
   readonly #categories = new LRUCache<string, CategoryCount[]>({ max: 1_000 });
+  // Likewise the access counts: eight numbers at most.
+  readonly #access = new LRUCache<string, AccessCount[]>({ max: 1_000 });
 
   constructor(store: Store) {
     this.#store = store;
@@ -64,6 +67,24 @@ export class StoreReads {
       this.#categories.set(key, names);
     }
     return names;
+  }
+
+  /**
+   * The access ids some event of `slug` listed on venue-local `today` has, at store `version`,
+   * with how many listed events have each, in vocabulary order (docs/api.md §10.15): the
+   * `access` resource's members and what the filter form offers; read once per version and day.
+   */
+  async access(slug: string, today: string, version: string): Promise<AccessCount[]> {
+    const key = `${version}|${slug}|${today}`;
+    let counts = this.#access.get(key);
+    if (counts === undefined) {
+      counts = accessDocument(await this.#store.access(slug, today)).data.map((resource) => ({
+        id: resource.id,
+        count: resource.attributes.count,
+      }));
+      this.#access.set(key, counts);
+    }
+    return counts;
   }
 
   /**

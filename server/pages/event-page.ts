@@ -13,6 +13,7 @@ import {
   stopAnchor,
   ticketOfficeOf,
 } from '../../shared/rules/structured-data.js';
+import { ACCESS_LABELS, type AccessId } from '../../shared/rules/access.js';
 import { escapeHtml } from '../html.js';
 import { plainText } from '../html-text.js';
 import {
@@ -91,6 +92,34 @@ function dateItems(resource: EventResource, venue: PageVenue): string {
     .join('\n');
 }
 
+/** `<ul>` of the labels of `ids` (docs/api.md §10.15). */
+const accessList = (ids: readonly AccessId[]): string =>
+  `<ul class="access">\n${ids.map((id) => `<li>${escapeHtml(ACCESS_LABELS[id])}</li>`).join('\n')}\n</ul>`;
+
+/**
+ * The "Access" section (docs/api.md §10.15), '' for an event without access data: the list of
+ * its provisions, or for a tour whose stops differ, each upcoming stop's (all stops when none is).
+ */
+export function accessSection(resource: EventResource, today: string): string {
+  const a = resource.attributes;
+  if (a.access === undefined) return '';
+  const heading = '<h2>Access</h2>';
+  const upcoming = a.occurrences.filter((o) => o.occurrence_date >= today);
+  const stops = upcoming.length > 0 ? upcoming : a.occurrences;
+  const lists = new Set(stops.map((o) => (o.access ?? []).join(',')));
+  if (a.date_mode === 'single' || lists.size <= 1) {
+    const ids = a.date_mode === 'single' ? a.access : (stops[0]?.access ?? a.access);
+    return ids.length > 0 ? `${heading}\n${accessList(ids)}` : '';
+  }
+  const items = stops.map((stop) => {
+    const when = localWhen(stop.occurrence_date, labelTime(stop.time_label) ?? '00:00:00');
+    const where = stop.location_label ? ` — ${stop.location_label}` : '';
+    const labels = (stop.access ?? []).map((id) => ACCESS_LABELS[id]).join(', ');
+    return `<li>${escapeHtml(`${when}${where}: ${labels || 'none listed'}`)}</li>`;
+  });
+  return `${heading}\n<ul class="access">\n${items.join('\n')}\n</ul>`;
+}
+
 /** The event page's HTML. */
 export function eventPage(resource: EventResource, venue: PageVenue, context: PageContext): string {
   const a = resource.attributes;
@@ -109,6 +138,7 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     plainText,
     startDate: startDateOf(venue),
   });
+  const access = accessSection(resource, context.today);
   const firstDate =
     a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time) : null;
   const body = `<header>
@@ -125,7 +155,7 @@ ${dateItems(resource, venue)}
 </ul>
 ${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
-${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}
+${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
 <p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>
 <ul class="actions">
 <li><a href="${escapeHtml(`${eventPath(venue.slug, a.slug)}.ics`)}" download>Add to calendar</a></li>

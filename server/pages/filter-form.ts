@@ -2,9 +2,11 @@
  * The listing page's filter form (docs/api.md §10.5, §10.12): a plain GET form back to
  * `/t/{slug}/events`, so it works with JavaScript off. The list view asks for a category, search
  * words and a from/to date range; the month view for a category, search words and the month.
+ * Both offer the access provisions (docs/api.md §10.15) as checkboxes when the venue lists any.
  * Each control has a `<label>`, shows the value the page was asked with, and a bad value gets its
  * message next to it (`aria-invalid`, `aria-describedby`, `role="alert"`).
  */
+import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
 import { escapeHtml } from '../html.js';
@@ -24,6 +26,11 @@ export interface FilterFormInput {
   query: ListingQuery;
   /** The venue's categories as `categoriesDocument` merges them (docs/api.md §10.13), by name. */
   categories: readonly CategoryCount[];
+  /**
+   * The access ids the venue's listed events have, with counts, in vocabulary order (docs/api.md
+   * §10.15); none or absent (the proxy: its upstream has no access data): no access fieldset.
+   */
+  access?: readonly AccessCount[];
 }
 
 /** One labelled control; `control` gets the ARIA attributes that tie it to its error, if any. */
@@ -63,6 +70,29 @@ ${[option('', 'All categories', chosen.length === 0), ...options].join('\n')}
 </select>`;
 }
 
+/**
+ * The access fieldset (docs/api.md §10.15): a checkbox per id some listed event has, and per id
+ * filtered by though none has it, so the form still says what is filtered; '' when neither.
+ */
+function accessFieldset(input: FilterFormInput): string {
+  const chosen = input.query.filter.access ?? [];
+  const offered = new Map((input.access ?? []).map(({ id, count }) => [id, count]));
+  const ids = [...new Set([...offered.keys(), ...chosen])];
+  const error = input.query.errors.access;
+  if (ids.length === 0 && !error) return '';
+  const boxes = ids.map((id) => {
+    const count = offered.get(id);
+    const label = `${ACCESS_LABELS[id]}${count === undefined ? '' : ` (${count})`}`;
+    return `<label><input type="checkbox" name="access" value="${escapeHtml(id)}"${chosen.includes(id) ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
+  });
+  // A group has no aria-invalid (ARIA 1.2): the message is tied to it by aria-describedby.
+  const aria = error ? ' aria-describedby="filter-access-error"' : '';
+  return `<fieldset class="field access"${aria}>
+<legend>${FIELD_LABELS.access}</legend>
+${boxes.join('\n')}${error ? `\n<p class="error" id="filter-access-error" role="alert">${escapeHtml(error)}</p>` : ''}
+</fieldset>`;
+}
+
 /** `<input>` of `type` for field `name`, holding the value the page was asked with. */
 const textInput =
   (type: string, name: FormField, query: ListingQuery, extra = '') =>
@@ -85,6 +115,7 @@ export function filterForm(input: FilterFormInput): string {
   const calendar = query.view === 'calendar';
   const fields = [
     field('categories', query, (id, aria) => categorySelect(input, id, aria)),
+    accessFieldset(input),
     field('search', query, textInput('search', 'search', query, ' maxlength="100"')),
     ...(calendar
       ? [field('month', query, textInput('month', 'month', query, ' placeholder="YYYY-MM"'))]
@@ -95,7 +126,7 @@ export function filterForm(input: FilterFormInput): string {
   ];
   const reset = calendar ? monthViewHref(slug, query.month) : listingPath(slug);
   return `<form class="filters" method="get" action="${escapeHtml(listingPath(slug))}" role="search" aria-label="Find events">
-${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.join('\n')}
+${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
 <div class="buttons">
 <button type="submit">Find events</button>
 <a href="${escapeHtml(reset)}">Clear filters</a>

@@ -8,6 +8,7 @@
  * events is `month-view.ts`.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
+import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
@@ -53,6 +54,8 @@ export interface ListingFilters {
   query: ListingQuery;
   /** Merged by `categoriesDocument` (docs/api.md §10.13), sorted by name. */
   categories: readonly CategoryCount[];
+  /** The access ids listed events have, in vocabulary order (docs/api.md §10.15); absent: none. */
+  access?: readonly AccessCount[];
 }
 
 /** The schema.org JSON-LD of the `events` a page shows: the event pages' own. */
@@ -101,10 +104,14 @@ ${venue.url ? `<li><a href="${escapeHtml(venue.url)}">${name}'s website</a></li>
 </header>`;
 }
 
-/** `jazz or rock, “late jaz”, from 2026-12-01, to 2026-12-31`: a filter in a title. */
+/**
+ * `jazz or rock, Captioned and Hearing loop, “late jaz”, from 2026-12-01, to 2026-12-31`: a
+ * filter in a title.
+ */
 export function describeFilter(filter: ListFilter): string {
   return [
     filter.categories.join(' or '),
+    (filter.access ?? []).map((id) => ACCESS_LABELS[id]).join(' and '),
     filter.words.length ? `“${filter.words.join(' ')}”` : '',
     filter.startDate ? `from ${filter.startDate}` : '',
     filter.endDate ? `to ${filter.endDate}` : '',
@@ -127,10 +134,12 @@ function eventItem(resource: EventResource, venue: PageVenue): string {
       : '';
   const text = excerpt(plainText(a.description));
   const details = [where, a.category, a.over_18 ? '18+' : ''].filter(Boolean).map(escapeHtml);
+  // The provisions of the date shown (a tour's current stop's), as the API's `access` says.
+  const access = (a.access ?? []).map((id) => ACCESS_LABELS[id]).join(', ');
   return `<li><article>
 <h2><a href="${escapeHtml(eventPath(venue.slug, a.slug))}">${escapeHtml(a.title)}</a></h2>
 <p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${stops}</p>
-${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}
+${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">Access: ${escapeHtml(access)}</p>`}
 ${a.publish_status === 'cancelled' ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
 ${text ? `<p>${escapeHtml(text)}</p>` : ''}
 </article></li>`;

@@ -7,6 +7,7 @@
  * no script: it works with JavaScript off.
  */
 import type { EventResource } from '../../shared/contract.js';
+import { hasAllAccess, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import {
   filterQuery,
@@ -50,6 +51,8 @@ export interface MonthViewInput {
   query: ListingQuery;
   /** The venue's categories as `categoriesDocument` merges them (docs/api.md §10.13). */
   categories: readonly CategoryCount[];
+  /** The access ids listed events have, in vocabulary order (docs/api.md §10.15); absent: none. */
+  access?: readonly AccessCount[];
   venue: PageVenue;
   context: PageContext;
 }
@@ -81,13 +84,14 @@ const weekdayIndex = (date: string): number => (new Date(`${date}T12:00:00Z`).ge
 
 /**
  * Each day of `days` with its entries, soonest first: a single event on its date, a tour on each
- * of its listed stop days (`listedDates`: from `today` on, cancelled stops too), once per stop.
+ * of its listed stop days (`listedDates`: from `today` on, cancelled stops too), once per stop;
+ * with `access` ids (docs/api.md §10.15), only the dates and stops having them all, as the feed.
  */
 function entriesByDay(
   events: readonly EventResource[],
   days: readonly string[],
   venue: PageVenue,
-  today: string,
+  { today, access }: { today: string; access: readonly string[] },
 ): Map<string, Entry[]> {
   const byDay = new Map<string, Entry[]>(days.map((day) => [day, []]));
   for (const resource of events) {
@@ -98,10 +102,15 @@ function entriesByDay(
       const entries = byDay.get(date);
       if (!entries) continue;
       if (a.date_mode === 'single') {
-        entries.push({ resource, time: a.event_time, cancelled, href: page });
+        if (hasAllAccess(a.access, access)) {
+          entries.push({ resource, time: a.event_time, cancelled, href: page });
+        }
         continue;
       }
-      for (const stop of a.occurrences.filter((o) => o.occurrence_date === date)) {
+      const stops = a.occurrences.filter(
+        (o) => o.occurrence_date === date && hasAllAccess(o.access, access),
+      );
+      for (const stop of stops) {
         const time = labelTime(stop.time_label) ?? '00:00:00';
         const href = `${page}#${stopAnchor(date, time)}`;
         entries.push({ resource, time, cancelled: cancelled || stop.status === 'cancelled', href });
@@ -152,7 +161,10 @@ function dayCell(
 function monthTable(input: MonthViewInput, filter: ListFilter): string {
   const month = input.query.month;
   const days = monthDays(month);
-  const byDay = entriesByDay(input.events, days, input.venue, input.context.today);
+  const byDay = entriesByDay(input.events, days, input.venue, {
+    today: input.context.today,
+    access: filter.access ?? [],
+  });
   const dayHref = (date: string) =>
     listingPageHref(
       input.venue.slug,
@@ -220,7 +232,7 @@ export function monthPage(input: MonthViewInput): string {
     notice = `<p>Showing the first ${events.length} of ${total} events this month: choose a category or search to see the rest.</p>`;
   const body = `${listingHeader(venue, context, summary, query.filter)}
 <main>
-${filterForm({ slug: venue.slug, query, categories: input.categories })}
+${filterForm({ slug: venue.slug, query, categories: input.categories, access: input.access })}
 ${[notice, ...(invalid ? [] : [monthNav(input, canonicalQuery), monthTable(input, query.filter)])].filter(Boolean).join('\n')}
 </main>`;
   return pageShell({

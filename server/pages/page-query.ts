@@ -16,11 +16,12 @@ import {
 import { listingPath } from './page-shell.js';
 
 /** A field of the page's form, named as its query parameter. */
-export type FormField = 'categories' | 'search' | 'start_date' | 'end_date' | 'month';
+export type FormField = 'categories' | 'access' | 'search' | 'start_date' | 'end_date' | 'month';
 
 /** The field labels the form shows, which the error messages name. */
 export const FIELD_LABELS: Record<FormField, string> = {
   categories: 'Category',
+  access: 'Access',
   search: 'Search',
   start_date: 'From',
   end_date: 'To',
@@ -80,10 +81,14 @@ export function monthDays(month: string): string[] {
 /** Why a field's value was refused, for a person: the rule broken (a date: and what they gave). */
 function fieldMessage(field: FormField, raw: unknown, error: FilterError): string {
   const label = FIELD_LABELS[field];
-  if (raw !== undefined && typeof raw !== 'string') return `Give one “${label}” value only.`;
+  if (raw !== undefined && typeof raw !== 'string' && field !== 'access') {
+    return `Give one “${label}” value only.`;
+  }
   switch (field) {
     case 'categories':
       return `Choose at most ${FILTER_LIMITS.categories} categories.`;
+    case 'access':
+      return `Choose access provisions from the list: ${error.message}`;
     case 'search':
       return `Search for at most ${FILTER_LIMITS.searchLength} characters.`;
     case 'start_date':
@@ -134,15 +139,29 @@ function readFilter(
 }
 
 /**
+ * `query` with a repeated `access` (`access=captioned&access=wheelchair`, what the form's
+ * checkboxes send) as the API's one comma-separated value (docs/api.md §10.15).
+ */
+function withAccessJoined(query: Record<string, unknown>): Record<string, unknown> {
+  const access = query.access;
+  if (!Array.isArray(access) || !access.every((v) => typeof v === 'string')) return query;
+  return { ...query, access: access.join(',') };
+}
+
+/**
  * The listing page's query (Express's simple parser) on venue-local date `today`: `view=calendar`
- * is the month view (any other value, or none, the list); `categories`, `search` (and in the
- * list view `start_date`, `end_date`) as the API reads them (docs/api.md §10.12); `month`
+ * is the month view (any other value, or none, the list); `categories`, `access` (repeated, as
+ * checkboxes send it, or comma-separated), `search` (and in the list view `start_date`,
+ * `end_date`) as the API reads them (docs/api.md §10.12, §10.15); `month`
  * (`YYYY-MM`, month view only). Never throws: bad values are in `errors`.
  */
-export function readListingQuery(query: Record<string, unknown>, today: string): ListingQuery {
+export function readListingQuery(given: Record<string, unknown>, today: string): ListingQuery {
+  const query = withAccessJoined(given);
   const view = query.view === 'calendar' ? 'calendar' : 'list';
   const fields: FormField[] =
-    view === 'list' ? ['categories', 'search', 'start_date', 'end_date'] : ['categories', 'search'];
+    view === 'list'
+      ? ['categories', 'access', 'search', 'start_date', 'end_date']
+      : ['categories', 'access', 'search'];
   const { filter, errors } = readFilter(query, fields);
   const values: ListingQuery['values'] = {};
   for (const field of fields) {
@@ -167,6 +186,7 @@ export const isValid = (query: ListingQuery): boolean => Object.keys(query.error
 /** `filter` without its dates: what the month view, and the links between the views, carry. */
 export const withoutDates = (filter: ListFilter): ListFilter => ({
   categories: filter.categories,
+  ...(filter.access && { access: filter.access }),
   words: filter.words,
 });
 

@@ -34,12 +34,22 @@ export function descriptionText(html: string): string {
   return text;
 }
 
-/** The events of `events` that pass `filter` on the venue-local date `today`, in list order. */
+/**
+ * The events of `events` that pass `filter` on the venue-local date `today`, in list order. An
+ * access filter (docs/api.md §10.15) matches nothing: the upstream platform has no access data
+ * (and `/api/access` offers none), so whatever an upstream sends under that name is not read.
+ */
 export const matching = (
   events: readonly EventResource[],
   filter: ListFilter,
   today: string,
-): EventResource[] => events.filter((e) => matchesFilter(e, filter, today, descriptionText));
+): EventResource[] =>
+  filter.access?.length
+    ? []
+    : events.filter((e) => matchesFilter(e, filter, today, descriptionText));
+
+/** The body of `/t/{slug}/api/access` in proxy mode (docs/api.md §10.15): no access data. */
+export const NO_ACCESS_BODY = JSON.stringify({ data: [] });
 
 /**
  * Page `page` (≥ 1) of the events of `events` that pass `filter` on `today`, as the list's JSON

@@ -6,6 +6,8 @@
  *   filtered list (docs/api.md §10.12); filters that select everything are the plain list, passed
  *   through byte for byte (`api-router.ts`);
  * - `GET /t/{slug}/api/categories`: the categories with their counts (§10.13);
+ * - `GET /t/{slug}/api/access`: `{"data":[]}` (§10.15): the upstream has no access data, so no
+ *   access filter is offered (and one given matches nothing);
  * - `GET /t/{slug}/api/calendar?start=…&end=…[&timeZone=…&categories=…&search=…]`: the
  *   FullCalendar feed (§10.14).
  *
@@ -27,7 +29,7 @@ import { venueToday } from '../../shared/rules/venue-today.js';
 import { passThrough } from './api-router.js';
 import { createBuiltMemo, type Build } from './built-memo.js';
 import { routeOf, type AcceptedRoute } from './classify-target.js';
-import { calendarBody, categoriesBody, filteredListBody } from './filter-bodies.js';
+import { calendarBody, categoriesBody, filteredListBody, NO_ACCESS_BODY } from './filter-bodies.js';
 import { gatherPages, type Gathered } from './list-pages.js';
 import { listingHandlers } from './listing-router.js';
 import type { ProxyContext } from './obtain.js';
@@ -98,12 +100,19 @@ export function filtersRouter(context: ProxyContext, options: FiltersRouterOptio
     const { slug, query } = route;
     const zone = zoneOf(slug);
     const range = parseFeedRange(query, zone ?? 'UTC');
-    // Only the list's categories and search apply; the range gives the dates.
-    const { categories, words } = parseListFilter({
+    // Only the list's categories, access and search apply; the range gives the dates.
+    const { categories, access, words } = parseListFilter({
       categories: query.categories,
+      access: query.access,
       search: query.search,
     });
-    const filter = { categories, words, startDate: range.startDate, endDate: range.endDate };
+    const filter = {
+      categories,
+      ...(access && { access }),
+      words,
+      startDate: range.startDate,
+      endDate: range.endDate,
+    };
     const key = `calendar|${slug}|${filterQuery(filter)}|${range.start}|${range.end}`;
     return serve(req, res, slug, key, (g, today) => ({
       text: calendarBody(g.events, range, filter, { slug, today, zone }),
@@ -126,6 +135,12 @@ export function filtersRouter(context: ProxyContext, options: FiltersRouterOptio
       case 'categories':
         return serve(req, res, route.slug, `categories|${route.slug}`, (g) => ({
           text: categoriesBody(g.events),
+          keep: true,
+        }));
+      case 'access':
+        // Read like the categories all the same: an unknown venue is the upstream's 404.
+        return serve(req, res, route.slug, `access|${route.slug}`, () => ({
+          text: NO_ACCESS_BODY,
           keep: true,
         }));
       default:

@@ -9,11 +9,24 @@
  * parameter not read) a `%` refuses the target, as it always did.
  */
 
-/** A list's filter parameters (docs/api.md §10.12). */
-export const FILTER_PARAMETERS = ['categories', 'search', 'start_date', 'end_date'] as const;
+/** A list's filter parameters (docs/api.md §10.12, §10.15). */
+export const FILTER_PARAMETERS = [
+  'categories',
+  'access',
+  'search',
+  'start_date',
+  'end_date',
+] as const;
 
-/** The calendar feed's parameters (docs/api.md §10.14). */
-export const FEED_PARAMETERS = ['start', 'end', 'timeZone', 'categories', 'search'] as const;
+/** The calendar feed's parameters (docs/api.md §10.14, §10.15). */
+export const FEED_PARAMETERS = [
+  'start',
+  'end',
+  'timeZone',
+  'categories',
+  'access',
+  'search',
+] as const;
 
 /**
  * The parameters a route reads, as Express's simple parser gives them: a string, or an array of

@@ -30,6 +30,8 @@ export type ProxyRoute =
   | { kind: 'filtered-list'; slug: string; page: number; upstreamPath: string; query: QueryValues }
   /** `GET /t/{slug}/api/categories` (docs/api.md §10.13): counted here from the list pages. */
   | { kind: 'categories'; slug: string }
+  /** `GET /t/{slug}/api/access` (docs/api.md §10.15): always empty, the upstream has no such data. */
+  | { kind: 'access'; slug: string }
   /** `GET /t/{slug}/api/calendar?…` (docs/api.md §10.14): built here; `query` its parameters. */
   | { kind: 'calendar'; slug: string; query: QueryValues }
   /** `GET /t/{slug}/api/events/{id}` (docs/api.md §4.2). */
@@ -69,8 +71,8 @@ const FEED_FILE_PARAMETERS = ['categories'] as const;
 export const MAX_TARGET_LENGTH = 512;
 
 const API_PATH = new RegExp(`^/t/(${SLUG})/api/events(?:/(${EVENT_ID}))?/?$`);
-/** The two finding aids beside the list, exactly so (the origin's `/api/Categories` is a 404). */
-const FINDER_PATH = new RegExp(`^/t/(${SLUG})/api/(categories|calendar)/?$`);
+/** The finding aids beside the list, exactly so (the origin's `/api/Categories` is a 404). */
+const FINDER_PATH = new RegExp(`^/t/(${SLUG})/api/(categories|access|calendar)/?$`);
 const EVENT_PAGE = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/?$`);
 const LISTING_PAGE = new RegExp(`^/t/(${SLUG})/events/?$`);
 const FEED = new RegExp(`^/t/(${SLUG})/events\\.ics$`);
@@ -88,7 +90,7 @@ const NO_SUCH_PATH = 'No resource exists at this path.';
 /** The path's shape: which route it is, and the parts the route needs. */
 type Shape =
   | { kind: 'api'; slug: string; id: string | undefined }
-  | { kind: 'categories' | 'calendar' | 'listing-page' | 'feed'; slug: string }
+  | { kind: 'categories' | 'access' | 'calendar' | 'listing-page' | 'feed'; slug: string }
   | { kind: 'event-page' | 'event-calendar'; slug: string; eventSlug: string };
 
 /** The shape of `path` (no query), or undefined for a path the proxy does not answer. */
@@ -96,7 +98,7 @@ function shapeOf(path: string): Shape | undefined {
   let m = API_PATH.exec(path);
   if (m) return { kind: 'api', slug: m[1]!, id: m[2] };
   if ((m = FINDER_PATH.exec(path))) {
-    return { kind: m[2] === 'categories' ? 'categories' : 'calendar', slug: m[1]! };
+    return { kind: m[2] as 'categories' | 'access' | 'calendar', slug: m[1]! };
   }
   if ((m = EVENT_PAGE.exec(path))) return { kind: 'event-page', slug: m[1]!, eventSlug: m[2]! };
   if ((m = LISTING_PAGE.exec(path))) return { kind: 'listing-page', slug: m[1]! };
@@ -144,6 +146,7 @@ function routeOf(shape: Shape, rawQuery: string): ProxyRoute {
     case 'feed':
       return { kind: 'feed', slug, ...queryOf(query, FEED_FILE_PARAMETERS) };
     case 'categories':
+    case 'access':
       return { kind: shape.kind, slug };
     case 'calendar':
       return { kind: 'calendar', slug, query };

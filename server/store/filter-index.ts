@@ -13,6 +13,7 @@
  * ASCII punctuation and spaces; PostgreSQL takes the lexemes as they are), so there is no
  * stemming, no stop word and no locale-dependent letter class: exactly the shared rule.
  */
+import { accessMask, effectiveAccess } from '../../shared/rules/access.js';
 import { FILTER_LIMITS, searchWords } from '../../shared/rules/filters.js';
 import { plainText } from '../html-text.js';
 import type { StoredEvent } from './model.js';
@@ -28,6 +29,25 @@ export const categoryKey = (category: string): string => category.toLowerCase();
 export function eventDates(event: StoredEvent): string[] {
   if (event.mode === 'single') return [event.date!];
   return [...new Set(event.stops.map((s) => s.date))].sort();
+}
+
+/**
+ * The `event_access` rows of an event (docs/api.md §10.15): each of its dates with the bit mask
+ * (`accessMask`) of a stop's effective provisions there (a single event: its own), unique, none
+ * for a date whose provisions are empty. The access filter needs one row with all its bits on a
+ * listed date; the access counts, the bits of any row on one.
+ */
+export function accessRows(event: StoredEvent): { date: string; mask: number }[] {
+  const dated =
+    event.mode === 'single'
+      ? [{ date: event.date!, access: event.access }]
+      : event.stops.map((s) => ({ date: s.date, access: effectiveAccess(event.access, s.access) }));
+  const rows = new Map<string, { date: string; mask: number }>();
+  for (const { date, access } of dated) {
+    const mask = accessMask(access ?? []);
+    if (mask !== 0) rows.set(`${date}|${mask}`, { date, mask });
+  }
+  return [...rows.values()];
 }
 
 /** The last date an event is ever listed on: its date, or its last stop's (cancelled or not). */

@@ -8,6 +8,7 @@
  * `categoriesQuery`), whose filter columns `filter-index.ts` computes.
  */
 import { LRUCache } from 'lru-cache';
+import { ACCESS_IDS, accessMask, type AccessCount } from '../../shared/rules/access.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import type { StoredEvent } from './model.js';
@@ -81,9 +82,11 @@ export function listingQueries(
   };
 }
 
-/** Which of the list filters a query has: its SQL's shape (16 at most), each prepared once. */
+/** Which of the list filters a query has: its SQL's shape (32 at most), each prepared once. */
 export interface FilterShape {
   categories: boolean;
+  /** Access ids (docs/api.md §10.15), as a bit mask in parameter `access`. */
+  access: boolean;
   words: boolean;
   from: boolean;
   to: boolean;
@@ -92,18 +95,22 @@ export interface FilterShape {
 /** The shape of `filter`. */
 export const filterShape = (filter: ListFilter): FilterShape => ({
   categories: filter.categories.length > 0,
+  access: (filter.access?.length ?? 0) > 0,
   words: filter.words.length > 0,
   from: filter.startDate !== undefined,
   to: filter.endDate !== undefined,
 });
 
-/** A short name of a shape (`c-f-`), for statement caches and PostgreSQL statement names. */
+/** A short name of a shape (`c-f-`, `ca---`), for statement caches and PostgreSQL statement names. */
 export const shapeName = (s: FilterShape): string =>
-  `${s.categories ? 'c' : '-'}${s.words ? 'w' : '-'}${s.from ? 'f' : '-'}${s.to ? 't' : '-'}`;
+  `${s.categories ? 'c' : '-'}${s.access ? 'a' : ''}${s.words ? 'w' : '-'}${s.from ? 'f' : '-'}${s.to ? 't' : '-'}`;
 
 /** The parameters of the filtered listing queries. */
 export type FilterParameter =
-  'slug' | 'today' | 'limit' | 'offset' | 'categories' | 'from' | 'to' | 'match';
+  'slug' | 'today' | 'limit' | 'offset' | 'categories' | 'access' | 'from' | 'to' | 'match';
+
+/** The `access` parameter's value of a filter: the bit mask of its ids (`accessMask`). */
+export const accessParameter = (filter: ListFilter): number => accessMask(filter.access ?? []);
 
 /** How a store's SQL dialect writes what the filtered queries need beyond plain SQL. */
 export interface FilterDialect {
@@ -178,12 +185,26 @@ function dateCondition(s: FilterShape, d: FilterDialect): string | undefined {
 }
 
 /**
+ * The access condition of docs/api.md §10.15 on a listing row `l`: one of the event's listed
+ * dates (from `today` on: the span's), within [`from`, `to`] when the shape has them, has every
+ * provision of the mask `access` (`event_access`, one row per date and provisions there).
+ */
+function accessCondition(s: FilterShape, d: FilterDialect): string | undefined {
+  if (!s.access) return undefined;
+  const mask = d.p('access');
+  return `EXISTS (SELECT 1 FROM event_access AS x WHERE x.event_id = l.event_id
+      AND x.date >= ${d.p('today')}${s.from ? ` AND x.date >= ${d.p('from')}` : ''}${s.to ? ` AND x.date <= ${d.p('to')}` : ''}
+      AND (x.mask & ${mask}) = ${mask})`;
+}
+
+/**
  * A filtered listing query of docs/api.md §10.12 for one filter shape, for both stores: `count`
  * (one row `n`) or `page` (the `doc` of each event on the page), with `listingQueries`'
  * selection and order plus the shape's conditions over the `listing` row `l` (its `category_key`,
- * `until`, `last_date`) and the full-text index. Parameters: `slug`, `today` (venue-local
- * `YYYY-MM-DD`), `limit`, `offset` (page only) and those of the shape: `categories` (the
- * lower-cased names), `from`, `to` (inclusive dates), `match` (the store's full-text query).
+ * `until`, `last_date`), `event_access` and the full-text index. Parameters: `slug`, `today`
+ * (venue-local `YYYY-MM-DD`), `limit`, `offset` (page only) and those of the shape: `categories`
+ * (the lower-cased names), `access` (a bit mask), `from`, `to` (inclusive dates), `match` (the
+ * store's full-text query).
  * @param index SQLite: the index to read (`INDEXED BY`); PostgreSQL plans for itself
  * @param search the plan of the search condition (default `matches`)
  */
@@ -197,6 +218,7 @@ export function filteredListingQuery(
     `l.venue_slug = ${d.p('slug')} AND l.until >= ${d.p('today')} AND l.after < ${d.p('today')}`,
     s.categories ? d.anyCategory('l.category_key') : undefined,
     dateCondition(s, d),
+    accessCondition(s, d),
     s.words ? d.searched('l.event_id', search) : undefined,
   ]
     .filter((c) => c !== undefined)
@@ -219,3 +241,20 @@ export const categoriesQuery = (p: Pick<ListingParameters, 'slug' | 'today'>): s
   `SELECT category AS name, CAST(count(*) AS integer) AS n FROM listing
    WHERE venue_slug = ${p.slug} AND until >= ${p.today} AND after < ${p.today} AND category <> ''
    GROUP BY category`;
+
+/**
+ * The access counts query of docs/api.md §10.15 for both stores: one row with, for each
+ * vocabulary id k (`ACCESS_IDS[k]`), `n{k}`: how many events listed on `today` have it on one of
+ * their listed dates (an `event_access` row from `today` on with its bit; only served events have
+ * rows, and a served event with a date from `today` on is listed).
+ */
+export const accessCountsQuery = (p: Pick<ListingParameters, 'slug' | 'today'>): string =>
+  `SELECT ${ACCESS_IDS.map(
+    (_id, k) =>
+      `CAST(count(DISTINCT CASE WHEN (mask & ${1 << k}) <> 0 THEN event_id END) AS integer) AS n${k}`,
+  ).join(', ')}
+   FROM event_access WHERE venue_slug = ${p.slug} AND date >= ${p.today}`;
+
+/** The access counts of a row of `accessCountsQuery`, ids in vocabulary order. */
+export const accessCounts = (row: Record<string, number>): AccessCount[] =>
+  ACCESS_IDS.map((id, k) => ({ id, count: Number(row[`n${k}`] ?? 0) }));

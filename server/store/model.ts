@@ -3,6 +3,7 @@
  * dates are `YYYY-MM-DD`, venue-local times `HH:MM:SS`, instants their wire form
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; docs/decisions.md "Dates, times").
  */
+import type { AccessId } from '../../shared/rules/access.js';
 import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { instant } from '../../shared/rules/wire-format.js';
 
@@ -25,6 +26,11 @@ export interface StoredStop {
   time: string;
   location: string;
   status: 'scheduled' | 'cancelled';
+  /**
+   * The stop's own access provisions in vocabulary order (docs/api.md §10.15), replacing the
+   * event's for this stop; absent: the event's apply.
+   */
+  access?: AccessId[];
 }
 
 /** An event as stored (admin view, normalised). */
@@ -55,6 +61,11 @@ export interface StoredEvent {
   closedManuallyAt: string | null;
   closeAt: string | null;
   message: string | null;
+  /**
+   * Access provisions in vocabulary order (docs/api.md §10.15); absent when the venue file gives
+   * none (documents written before access information never have it).
+   */
+  access?: AccessId[];
 }
 
 /**

@@ -12,10 +12,14 @@
  * agree on every character.
  */
 import type pg from 'pg';
+import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
-import { eventDates, filterColumns, searchTokens, tsQuery } from './filter-index.js';
+import { accessRows, eventDates, filterColumns, searchTokens, tsQuery } from './filter-index.js';
 import {
+  accessCounts,
+  accessCountsQuery,
+  accessParameter,
   categoriesQuery,
   filteredListingQuery,
   filterShape,
@@ -82,6 +86,66 @@ export async function insertEventDates(
       'INSERT INTO event_dates (event_id, venue_slug, date) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])',
       [batch.map((d) => d.id), batch.map((d) => d.slug), batch.map((d) => d.date)],
     );
+  }
+}
+
+/**
+ * The access filter's schema (docs/api.md §10.15), as SQLite's (`sqlite-filters.ts`). IF NOT
+ * EXISTS: a database may be migrated again from an earlier version.
+ */
+const ACCESS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS event_access (
+    event_id bigint NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    venue_slug text NOT NULL,
+    date text COLLATE "C" NOT NULL,
+    mask integer NOT NULL,
+    PRIMARY KEY (event_id, date, mask)
+  );
+  CREATE INDEX IF NOT EXISTS event_access_venue ON event_access (venue_slug, date)
+    INCLUDE (event_id, mask);`;
+
+/** Inserts the `event_access` rows (`accessRows`) of the served `events`, in the caller's transaction. */
+export async function insertEventAccess(
+  client: pg.ClientBase,
+  events: readonly VenueEvent[],
+): Promise<void> {
+  const rows = events.flatMap(({ slug, event }) =>
+    event.served ? accessRows(event).map((row) => ({ id: event.id, slug, ...row })) : [],
+  );
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO event_access (event_id, venue_slug, date, mask)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::integer[])
+       ON CONFLICT DO NOTHING`,
+      [
+        batch.map((r) => r.id),
+        batch.map((r) => r.slug),
+        batch.map((r) => r.date),
+        batch.map((r) => r.mask),
+      ],
+    );
+  }
+}
+
+/**
+ * The migration that adds the access filter (`ACCESS_SCHEMA`) and fills it from the events
+ * already stored, in batches by id, so an existing database upgrades without a re-import. Runs
+ * inside the migrations' transaction.
+ */
+export async function migrateAccess(client: pg.ClientBase): Promise<void> {
+  await client.query(ACCESS_SCHEMA);
+  for (let after = -1; ;) {
+    const { rows } = await client.query<{ id: string; venue_slug: string; doc: string }>(
+      'SELECT id, venue_slug, doc FROM events WHERE served AND id > $1 ORDER BY id LIMIT $2',
+      [after, BATCH],
+    );
+    if (rows.length === 0) break;
+    await insertEventAccess(
+      client,
+      rows.map((row) => ({ slug: row.venue_slug, event: storedEvent(row.doc) })),
+    );
+    after = Number(rows.at(-1)!.id);
   }
 }
 
@@ -196,6 +260,7 @@ function valuesOf(
     ...{ offset: 0, limit: 0 },
     ...given,
     categories: filter.categories,
+    access: accessParameter(filter),
     match: tsQuery(given.slug, filter.words),
     from: filter.startDate,
     to: filter.endDate,
@@ -215,6 +280,7 @@ export function filteredReads(read: Read, version: () => string) {
       slug,
       today,
       filter.categories,
+      filter.access,
       filter.words,
       filter.startDate,
       filter.endDate,
@@ -249,6 +315,14 @@ export function filteredReads(read: Read, version: () => string) {
         [slug, today],
       );
       return rows.map((row) => ({ name: row.name, count: row.n }));
+    },
+    async access(slug: string, today: string): Promise<AccessCount[]> {
+      const rows = await read<Record<string, number>>(
+        've_access',
+        accessCountsQuery({ slug: '$1', today: '$2' }),
+        [slug, today],
+      );
+      return accessCounts(rows[0]!);
     },
   };
 }

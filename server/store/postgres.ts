@@ -22,7 +22,9 @@ import {
 import { filterColumns } from './filter-index.js';
 import {
   filteredReads,
+  insertEventAccess,
   insertEventDates,
+  migrateAccess,
   migrateFilters,
   SEARCH_VECTOR,
   searchText,
@@ -86,6 +88,8 @@ const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   `ALTER TABLE venues ADD COLUMN details text;`,
   // The list filters and categories (docs/api.md §10.12, §10.13), filled from the stored events.
   migrateFilters,
+  // Access information (docs/api.md §10.15): its filter rows, filled from the stored events.
+  migrateAccess,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
@@ -268,6 +272,7 @@ async function insertEvents(client: pg.Client, events: readonly VenueEvent[]): P
     );
   }
   await insertEventDates(client, events);
+  await insertEventAccess(client, events);
 }
 
 /**
@@ -327,7 +332,9 @@ async function writeVenues(
     learn(Number(version));
     // Fresh statistics keep the planner on the covering indexes after a large import, and a
     // vacuumed visibility map lets it read them index-only (autovacuum would, but later).
-    await client.query('VACUUM (ANALYZE) listing, event_dates').catch(() => undefined);
+    await client
+      .query('VACUUM (ANALYZE) listing, event_dates, event_access')
+      .catch(() => undefined);
     await client.query('ANALYZE events').catch(() => undefined);
     // New search vectors wait in the GIN index's pending list, which every search reads through
     // until it is merged (by autovacuum, later): merge it now.
@@ -414,6 +421,7 @@ export async function openPostgresStore(
       );
     },
     categories: (slug, today) => filtered.categories(slug, today),
+    access: (slug, today) => filtered.access(slug, today),
     async event(slug, id) {
       return parse(
         await read<{ doc: string }>(

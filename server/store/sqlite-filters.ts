@@ -6,10 +6,14 @@
  * rowid = event id.
  */
 import type Database from 'better-sqlite3';
+import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
-import { eventDates, filterColumns, ftsQuery, searchTokens } from './filter-index.js';
+import { accessRows, eventDates, filterColumns, ftsQuery, searchTokens } from './filter-index.js';
 import {
+  accessCounts,
+  accessCountsQuery,
+  accessParameter,
   categoriesQuery,
   filteredListingQuery,
   filterShape,
@@ -48,9 +52,31 @@ const FILTER_SCHEMA = `
     tokens, content='', contentless_delete=1, detail=none, tokenize="ascii tokenchars '-_'"
   );`;
 
+/**
+ * The access filter's schema (docs/api.md §10.15): each served event's dates with the bit mask of
+ * the provisions there (`accessRows`); only events with access data have rows.
+ */
+const ACCESS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS event_access (
+    event_id INTEGER NOT NULL REFERENCES events(id) ON DELETE CASCADE,
+    venue_slug TEXT NOT NULL,
+    date TEXT NOT NULL,
+    mask INTEGER NOT NULL,
+    PRIMARY KEY (event_id, date, mask)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS event_access_venue ON event_access(venue_slug, date, event_id, mask);`;
+
 /** The statements that write an event's filter rows. */
-function writeStatements(db: Database.Database) {
+function writeStatements(db: Database.Database, access: boolean) {
+  // Before its migration (`migrateAccess`) has run, the access table does not exist yet.
+  const accessRow = access
+    ? db.prepare<[number, string, string, number]>(
+        'INSERT OR IGNORE INTO event_access (event_id, venue_slug, date, mask) VALUES (?, ?, ?, ?)',
+      )
+    : undefined;
   return {
+    access: (id: number, slug: string, date: string, mask: number) =>
+      void accessRow?.run(id, slug, date, mask),
     dates: db.prepare<[number, string, string]>(
       'INSERT INTO event_dates (event_id, venue_slug, date) VALUES (?, ?, ?)',
     ),
@@ -68,11 +94,14 @@ function writeStatements(db: Database.Database) {
 export type FilterRowWriter = (slug: string, event: StoredEvent) => void;
 
 /** What an import does for the filters: forget a venue's search rows, write an event's rows. */
-export function filterRowWriter(db: Database.Database): {
+export function filterRowWriter(
+  db: Database.Database,
+  { access = true }: { access?: boolean } = {},
+): {
   forgetVenue: (slug: string) => void;
   write: FilterRowWriter;
 } {
-  const q = writeStatements(db);
+  const q = writeStatements(db, access);
   return {
     // The FTS table has no foreign key: its rows go before the venue's events do.
     forgetVenue: (slug) => void q.forget.run(slug),
@@ -80,6 +109,7 @@ export function filterRowWriter(db: Database.Database): {
       if (!event.served) return;
       for (const date of eventDates(event)) q.dates.run(event.id, slug, date);
       q.search.run(event.id, searchTokens(slug, event).join(' '));
+      for (const { date, mask } of accessRows(event)) q.access(event.id, slug, date, mask);
     },
   };
 }
@@ -94,7 +124,7 @@ export function migrateFilters(db: Database.Database): void {
   const update = db.prepare<[string, string, string, number]>(
     'UPDATE listing SET category = ?, category_key = ?, last_date = ? WHERE event_id = ?',
   );
-  const write = filterRowWriter(db).write;
+  const write = filterRowWriter(db, { access: false }).write;
   // In batches by id: better-sqlite3 runs no statement while another one iterates.
   const batch = db.prepare<[number], { id: number; venue_slug: string; doc: string }>(
     'SELECT id, venue_slug, doc FROM events WHERE served = 1 AND id > ? ORDER BY id LIMIT 1000',
@@ -104,6 +134,27 @@ export function migrateFilters(db: Database.Database): void {
       const event = storedEvent(row.doc);
       update.run(...filterColumns(event), event.id);
       write(row.venue_slug, event);
+    }
+  }
+}
+
+/**
+ * The migration that adds the access filter (`ACCESS_SCHEMA`) to a database made before it and
+ * fills it from the events already stored, so an existing database upgrades without a re-import.
+ * Idempotent (IF NOT EXISTS, OR IGNORE), as a database may be migrated again from an earlier
+ * version.
+ */
+export function migrateAccess(db: Database.Database): void {
+  db.exec(ACCESS_SCHEMA);
+  const insert = writeStatements(db, true).access;
+  const batch = db.prepare<[number], { id: number; venue_slug: string; doc: string }>(
+    'SELECT id, venue_slug, doc FROM events WHERE served = 1 AND id > ? ORDER BY id LIMIT 1000',
+  );
+  for (let rows = batch.all(0); rows.length > 0; rows = batch.all(rows.at(-1)!.id)) {
+    for (const row of rows) {
+      for (const { date, mask } of accessRows(storedEvent(row.doc))) {
+        insert(row.id, row.venue_slug, date, mask);
+      }
     }
   }
 }
@@ -135,6 +186,7 @@ type Values = Record<string, string | number>;
 function filterValues(slug: string, today: string, filter: ListFilter): Values {
   const values: Values = { slug, today };
   if (filter.categories.length) values.categories = JSON.stringify(filter.categories);
+  if (filter.access?.length) values.access = accessParameter(filter);
   if (filter.words.length) values.match = ftsQuery(slug, filter.words);
   if (filter.startDate !== undefined) values.from = filter.startDate;
   if (filter.endDate !== undefined) values.to = filter.endDate;
@@ -143,7 +195,7 @@ function filterValues(slug: string, today: string, filter: ListFilter): Values {
 
 /**
  * The filtered reads of `Store` (docs/api.md §10.12, §10.13) over `db`: statements prepared on
- * first use, per filter shape (16 at most), query and search plan. `version` is the store's data
+ * first use, per filter shape (32 at most), query and search plan. `version` is the store's data
  * version, for the counts `searchPlanner` keeps.
  */
 export function filteredReads(db: Database.Database, version: () => string) {
@@ -163,6 +215,9 @@ export function filteredReads(db: Database.Database, version: () => string) {
   const categories = db.prepare<{ slug: string; today: string }, { name: string; n: number }>(
     categoriesQuery({ slug: '@slug', today: '@today' }),
   );
+  const access = db.prepare<{ slug: string; today: string }, Record<string, number>>(
+    accessCountsQuery({ slug: '@slug', today: '@today' }),
+  );
   return {
     count(slug: string, today: string, filter: ListFilter): number {
       const values = filterValues(slug, today, filter);
@@ -178,6 +233,9 @@ export function filteredReads(db: Database.Database, version: () => string) {
     },
     categories(slug: string, today: string): CategoryCount[] {
       return categories.all({ slug, today }).map((row) => ({ name: row.name, count: row.n }));
+    },
+    access(slug: string, today: string): AccessCount[] {
+      return accessCounts(access.get({ slug, today })!);
     },
   };
 }

@@ -17,7 +17,7 @@ import {
   type VenueRow,
 } from './model.js';
 import { filterColumns } from './filter-index.js';
-import { filteredReads, filterRowWriter, migrateFilters } from './sqlite-filters.js';
+import { filteredReads, filterRowWriter, migrateAccess, migrateFilters } from './sqlite-filters.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /**
@@ -53,6 +53,8 @@ const MIGRATIONS: (string | ((db: Database.Database) => void))[] = [
   `ALTER TABLE venues ADD COLUMN details TEXT;`,
   // The list filters and categories (docs/api.md §10.12, §10.13), filled from the stored events.
   migrateFilters,
+  // Access information (docs/api.md §10.15): its filter rows, filled from the stored events.
+  migrateAccess,
 ];
 
 function migrate(db: Database.Database): void {
@@ -211,6 +213,7 @@ export function openSqliteStore(path: string): Store {
         ? filtered.listed(slug, today, offset, limit, filter)
         : q.listed.all({ slug, today, limit, offset }).map((row) => parse(row)!),
     categories: async (slug, today) => filtered.categories(slug, today),
+    access: async (slug, today) => filtered.access(slug, today),
     event: async (slug, id) => parse(q.event.get(id, slug)),
     eventBySlug: async (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
     async replaceVenues(venues) {

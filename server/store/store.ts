@@ -3,6 +3,7 @@
  * `postgres.ts`), and `openStore`, which picks one from a location. A store only stores: the
  * importer (`server/import/`) validates and normalises before anything reaches it.
  */
+import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
 import type { StoredEvent, StoredVenue, VenueRecord } from './model.js';
@@ -70,6 +71,11 @@ export interface Store {
    * equal but for case (docs/api.md §10.13).
    */
   categories(slug: string, today: string): Promise<CategoryCount[]>;
+  /**
+   * For each access id, in vocabulary order, how many events listed for `today` have it on one of
+   * their listed dates (docs/api.md §10.15); ids no event has count 0.
+   */
+  access(slug: string, today: string): Promise<AccessCount[]>;
   /** A served event of the venue (not draft, private or hidden-cancelled), or undefined. */
   event(slug: string, id: number): Promise<StoredEvent | undefined>;
   /** A served event of the venue by its page slug (`/t/{slug}/events/{event-slug}`), or undefined. */

@@ -2,11 +2,12 @@
  * The contract, published: an OpenAPI 3.1 document of the Public Event Listing Interface
  * generated from the TypeBox schemas in `shared/contract.ts` (never written by hand), served at
  * `GET /openapi.json` in origin and proxy mode alike. The extensions' documents (categories,
- * calendar feed: docs/api.md §10.13–10.14) have TypeBox schemas here, checked against the shared
- * rules' types at compile time.
+ * calendar feed, access: docs/api.md §10.13–10.15) have TypeBox schemas here, checked against
+ * the shared rules' types at compile time.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
+  AccessListSchema,
   ErrorResponseSchema,
   EVENT_ID,
   ListResponseSchema,
@@ -16,6 +17,7 @@ import {
   TicketOfficeSchema,
 } from '../../shared/contract.js';
 import { FEED_MAX_DAYS, type FeedEvent } from '../../shared/rules/calendar-feed.js';
+import { ACCESS_IDS, type accessDocument, type AccessId } from '../../shared/rules/access.js';
 import type { categoriesDocument } from '../../shared/rules/categories.js';
 import { FILTER_LIMITS } from '../../shared/rules/filters.js';
 
@@ -42,6 +44,35 @@ const CategoriesResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** docs/api.md §10.15: the access document. */
+const AccessResponseSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          type: Type.Literal('access'),
+          id: Type.Unsafe<AccessId>(
+            Type.String({ enum: [...ACCESS_IDS], description: 'A vocabulary id.' }),
+          ),
+          attributes: Type.Object(
+            {
+              name: Type.String({ description: 'The English label.' }),
+              count: Type.Integer({
+                minimum: 1,
+                description: 'Listed events having it on one of their listed dates.',
+              }),
+            },
+            { additionalProperties: false },
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'In vocabulary order; only ids some listed event has.' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** docs/api.md §10.14: one object of the calendar feed, as FullCalendar reads it. */
 const FeedEventSchema = Type.Object(
   {
@@ -57,6 +88,7 @@ const FeedEventSchema = Type.Object(
         location: Type.String(),
         cancelled: Type.Boolean(),
         ticket_office: Type.Union([TicketOfficeSchema, Type.Null()]),
+        access: Type.Optional(AccessListSchema),
       },
       { additionalProperties: false },
     ),
@@ -70,7 +102,8 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemasMatchRules: [
   Same<Static<typeof CategoriesResponseSchema>, ReturnType<typeof categoriesDocument>>,
   Same<Static<typeof FeedEventSchema>, FeedEvent>,
-] = [true, true];
+  Same<Static<typeof AccessResponseSchema>, ReturnType<typeof accessDocument>>,
+] = [true, true, true];
 void schemasMatchRules;
 
 /** A TypeBox schema as plain JSON Schema (TypeBox marks its objects with symbol keys). */
@@ -130,11 +163,15 @@ const query = (name: string, description: string, schema: Record<string, unknown
   schema: { type: 'string', ...schema },
 });
 
-/** docs/api.md §10.12: the list's filters (the feed takes `categories` and `search`). */
+/** docs/api.md §10.12, §10.15: the list's filters (the feed takes `categories`, `access`, `search`). */
 const filterParameters = {
   categories: query(
     'categories',
     `Comma-separated category names, at most ${FILTER_LIMITS.categories}: an event matches when its category equals one of them, ignoring case (docs/api.md §10.12).`,
+  ),
+  access: query(
+    'access',
+    `Comma-separated access ids (${ACCESS_IDS.join(', ')}), each at most once: an event matches when one of its listed dates (within start_date..end_date, if given) has all of them (docs/api.md §10.15). In proxy mode it matches nothing.`,
   ),
   search: query(
     'search',
@@ -164,8 +201,22 @@ const ifNoneMatch = {
   schema: { type: 'string' },
 };
 
-/** The operations of the extensions beside the list: categories and the calendar feed. */
+/** The operations of the extensions beside the list: categories, access and the calendar feed. */
 function extensionOperations() {
+  const access = {
+    summary:
+      "The access provisions of a venue's listed events with how many have each, in vocabulary order (docs/api.md §10.15); always empty in proxy mode",
+    operationId: 'listAccess',
+    parameters: [slugParameter, ifNoneMatch],
+    responses: {
+      '200': {
+        description: 'The access provisions.',
+        headers: cachingHeaders,
+        content: json('AccessResponse'),
+      },
+      ...commonResponses,
+    },
+  };
   const categories = {
     summary:
       "The categories of a venue's listed events with how many have each, sorted by name (docs/api.md §10.13)",
@@ -199,6 +250,7 @@ function extensionOperations() {
         "IANA zone (or `UTC`) of bounds without offset; absent or `local`: the venue's zone.",
       ),
       filterParameters.categories,
+      filterParameters.access,
       filterParameters.search,
       ifNoneMatch,
     ],
@@ -209,12 +261,12 @@ function extensionOperations() {
         content: json('CalendarFeed'),
       },
       '400': badParameter(
-        `start or end missing or unreadable, an unknown timeZone, end not after start, over ${FEED_MAX_DAYS} days, or a bad categories or search.`,
+        `start or end missing or unreadable, an unknown timeZone, end not after start, over ${FEED_MAX_DAYS} days, or a bad categories, access or search.`,
       ),
       ...commonResponses,
     },
   };
-  return { categories, calendar };
+  return { categories, access, calendar };
 }
 
 /** The OpenAPI 3.1 document. `version` is the release (package.json). */
@@ -243,7 +295,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         content: json('ListResponse'),
       },
       '400': badParameter(
-        `A bad filter: a date that is not a real YYYY-MM-DD, end_date before start_date, a range over ${FILTER_LIMITS.rangeDays} days, search over ${FILTER_LIMITS.searchLength} characters, over ${FILTER_LIMITS.categories} categories, or a parameter given twice.`,
+        `A bad filter: a date that is not a real YYYY-MM-DD, end_date before start_date, a range over ${FILTER_LIMITS.rangeDays} days, search over ${FILTER_LIMITS.searchLength} characters, over ${FILTER_LIMITS.categories} categories, an unknown or repeated access id, or a parameter given twice.`,
       ),
       ...commonResponses,
     },
@@ -271,7 +323,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       ...commonResponses,
     },
   };
-  const { categories, calendar } = extensionOperations();
+  const { categories, access, calendar } = extensionOperations();
   return {
     openapi: '3.1.0',
     info: {
@@ -287,6 +339,10 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: categories,
         head: { ...categories, operationId: 'listCategoriesHead' },
       },
+      '/t/{slug}/api/access': {
+        get: access,
+        head: { ...access, operationId: 'listAccessHead' },
+      },
       '/t/{slug}/api/calendar': {
         get: calendar,
         head: { ...calendar, operationId: 'calendarFeedHead' },
@@ -298,6 +354,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         SingleResponse: plain(SingleResponseSchema),
         ErrorResponse: plain(ErrorResponseSchema),
         CategoriesResponse: plain(CategoriesResponseSchema),
+        AccessResponse: plain(AccessResponseSchema),
         CalendarFeed: plain(CalendarFeedSchema),
       },
     },

@@ -6,6 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../contract.js';
+import { hasAllAccess, type AccessId } from './access.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';
 import { venueDateTime } from './zoned-time.js';
@@ -42,6 +43,11 @@ export interface FeedEvent {
     cancelled: boolean;
     /** Null in the earlier shape (docs/api.md §9). */
     ticket_office: TicketOffice | null;
+    /**
+     * That date's effective access provisions in vocabulary order (docs/api.md §10.15), only
+     * for an event with access data.
+     */
+    access?: AccessId[];
   };
 }
 
@@ -99,29 +105,49 @@ export interface FeedContext {
   zone: string | undefined;
   /** The event page of an event. */
   pageUrl: (event: EventResource) => string;
+  /** The access filter (docs/api.md §10.15): only dates having every id; absent: no filter. */
+  access?: readonly AccessId[];
+}
+
+/** One listed date of an event as the feed reads it. */
+interface Reading {
+  date: string;
+  time: string;
+  location: string;
+  off: boolean;
+  access: AccessId[] | undefined;
+}
+
+/** The listed dates of an event from `today` on: its date, or its stops from `today` on. */
+function readings(event: EventResource, today: string): Reading[] {
+  const a = event.attributes;
+  if (a.date_mode === 'single') {
+    const date = a.event_date.slice(0, 10);
+    return [{ date, time: a.event_time, location: a.location, off: false, access: a.access }];
+  }
+  const dates = new Set(listedDates(event, today));
+  return a.occurrences
+    .filter((o) => dates.has(o.occurrence_date))
+    .map((o) => ({
+      date: o.occurrence_date,
+      time: labelTime(o.time_label) ?? '00:00:00',
+      location: o.location_label,
+      off: o.status === 'cancelled',
+      access: o.access,
+    }));
 }
 
 /**
  * The feed objects of a listed event within `range`: one for a single event, one per stop from
- * `today` on for a tour (a cancelled stop with `cancelled: true`), in date order.
+ * `today` on for a tour (a cancelled stop with `cancelled: true`), in date order; with
+ * `ctx.access`, only those whose provisions include every id (docs/api.md §10.15).
  */
 export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedContext): FeedEvent[] {
   const a = event.attributes;
-  const dates = new Set(listedDates(event, ctx.today));
-  const readings =
-    a.date_mode === 'single'
-      ? [{ date: a.event_date.slice(0, 10), time: a.event_time, location: a.location, off: false }]
-      : a.occurrences
-          .filter((o) => dates.has(o.occurrence_date))
-          .map((o) => ({
-            date: o.occurrence_date,
-            time: labelTime(o.time_label) ?? '00:00:00',
-            location: o.location_label,
-            off: o.status === 'cancelled',
-          }));
-  return readings
+  return readings(event, ctx.today)
     .filter(({ date, time }) => `${date}T${time}` >= range.start && `${date}T${time}` < range.end)
-    .map(({ date, time, location, off }) => ({
+    .filter(({ access }) => !ctx.access?.length || hasAllAccess(access, ctx.access))
+    .map(({ date, time, location, off, access }) => ({
       id: `${event.id}-${date}-${time.slice(0, 2)}${time.slice(3, 5)}`,
       groupId: event.id,
       title: a.title,
@@ -133,6 +159,7 @@ export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedCont
         location,
         cancelled: off || a.publish_status === 'cancelled',
         ticket_office: 'ticket_office' in a ? a.ticket_office : null,
+        ...(access && { access: [...access] }),
       },
     }));
 }

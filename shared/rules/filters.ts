@@ -1,10 +1,11 @@
 /**
- * The list filters (docs/api.md §10.12, an extension): `categories`, `search`, `start_date` and
- * `end_date` read from a query, checked, put in one canonical form (the memo key and the query
+ * The list filters (docs/api.md §10.12, an extension): `categories`, `access` (§10.15), `search`,
+ * `start_date` and `end_date` read from a query, checked, put in one canonical form (the memo key and the query
  * every pagination link carries), and matched against an API event resource (the proxy, which
  * has no index to ask). Pure: "today" is passed in; no time zone database.
  */
 import type { EventResource } from '../contract.js';
+import { ACCESS_IDS, accessInOrder, hasAllAccess, isAccessId, type AccessId } from './access.js';
 
 /** The filters of one request, canonical: two requests that mean the same compare equal. */
 export interface ListFilter {
@@ -12,6 +13,11 @@ export interface ListFilter {
   readonly categories: readonly string[];
   /** Search words, folded (`foldText`), in the order given; the last one is a prefix. */
   readonly words: readonly string[];
+  /**
+   * Access ids in vocabulary order (docs/api.md §10.15), all needed on one listed date (within
+   * the date range, when one is given); absent or empty: no filter.
+   */
+  readonly access?: readonly AccessId[];
   /** Venue-local `YYYY-MM-DD`, inclusive; undefined: unbounded. */
   readonly startDate?: string;
   readonly endDate?: string;
@@ -44,6 +50,7 @@ export class FilterError extends Error {
 /** True unless `filter` selects everything (then responses stay the spec's, byte for byte). */
 export const isFiltered = (filter: ListFilter): boolean =>
   filter.categories.length > 0 ||
+  (filter.access?.length ?? 0) > 0 ||
   filter.words.length > 0 ||
   filter.startDate !== undefined ||
   filter.endDate !== undefined;
@@ -102,6 +109,25 @@ function readCategories(query: Record<string, unknown>): string[] {
   return unique;
 }
 
+/** `access=captioned,wheelchair` (docs/api.md §10.15): known ids, each once, in vocabulary order. */
+function readAccess(query: Record<string, unknown>): AccessId[] {
+  const ids = (single(query, 'access') ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = ids.find((id) => !isAccessId(id));
+  if (unknown !== undefined) {
+    throw new FilterError(
+      'access',
+      `Unknown access id "${unknown}"; use ${ACCESS_IDS.join(', ')}.`,
+    );
+  }
+  if (new Set(ids).size !== ids.length) {
+    throw new FilterError('access', 'Give each access id at most once.');
+  }
+  return accessInOrder(ids);
+}
+
 function readWords(query: Record<string, unknown>): string[] {
   const search = single(query, 'search') ?? '';
   if (search.length > FILTER_LIMITS.searchLength) {
@@ -118,11 +144,13 @@ function readWords(query: Record<string, unknown>): string[] {
  * names arrays). Empty values and unknown parameters are ignored; a search without letters or
  * digits searches nothing.
  * @throws FilterError for a value given twice, a date that is not a real `YYYY-MM-DD`,
- *   `end_date` before `start_date`, a range over 366 days, `search` over 100 characters or more
- *   than 20 categories (docs/decisions.md "Filters").
+ *   `end_date` before `start_date`, a range over 366 days, `search` over 100 characters, more
+ *   than 20 categories (docs/decisions.md "Filters"), or an unknown or repeated access id
+ *   (docs/api.md §10.15).
  */
 export function parseListFilter(query: Record<string, unknown>): ListFilter {
   const categories = readCategories(query);
+  const access = readAccess(query);
   const words = readWords(query);
   const startDate = readDate(query, 'start_date');
   const endDate = readDate(query, 'end_date');
@@ -136,17 +164,18 @@ export function parseListFilter(query: Record<string, unknown>): ListFilter {
       );
     }
   }
-  return { categories, words, startDate, endDate };
+  return { categories, ...(access.length > 0 && { access }), words, startDate, endDate };
 }
 
 /**
- * The canonical query of `filter`, `categories=…&search=…&start_date=…&end_date=…` (only those
- * set, in that order, values percent-encoded), or `''` without filters. Pagination links carry it
- * before `page` (docs/api.md §10.12).
+ * The canonical query of `filter`, `categories=…&access=…&search=…&start_date=…&end_date=…`
+ * (only those set, in that order, values percent-encoded), or `''` without filters. Pagination
+ * links carry it before `page` (docs/api.md §10.12, §10.15).
  */
 export function filterQuery(filter: ListFilter): string {
   const pairs: [string, string][] = [];
   if (filter.categories.length) pairs.push(['categories', filter.categories.join(',')]);
+  if (filter.access?.length) pairs.push(['access', filter.access.join(',')]);
   if (filter.words.length) pairs.push(['search', filter.words.join(' ')]);
   if (filter.startDate !== undefined) pairs.push(['start_date', filter.startDate]);
   if (filter.endDate !== undefined) pairs.push(['end_date', filter.endDate]);
@@ -177,6 +206,37 @@ export function listedDates(event: EventResource, today: string): string[] {
 }
 
 /**
+ * The listed dates of an event resource from `today` on (`listedDates`) with each one's
+ * effective access (docs/api.md §10.15): a single event's `access`, a tour's stops' own. A date
+ * with several stops appears once per stop. `access` is undefined without access data.
+ */
+export function listedAccess(
+  event: EventResource,
+  today: string,
+): { date: string; access: readonly string[] | undefined }[] {
+  const a = event.attributes;
+  if (a.date_mode === 'single') return [{ date: a.event_date.slice(0, 10), access: a.access }];
+  return a.occurrences
+    .filter((o) => o.occurrence_date >= today)
+    .map((o) => ({ date: o.occurrence_date, access: o.access }));
+}
+
+/**
+ * Whether one of the event's listed dates from `from` to `to` (inclusive, venue-local) has every
+ * id of `wanted` (docs/api.md §10.15).
+ */
+export const matchesAccess = (
+  event: EventResource,
+  wanted: readonly string[],
+  today: string,
+  from = '',
+  to = '9999-12-31',
+): boolean =>
+  listedAccess(event, today).some(
+    ({ date, access }) => date >= from && date <= to && hasAllAccess(access, wanted),
+  );
+
+/**
  * Whether a listed event resource passes `filter` on `today`; `plainText` turns the venue's HTML
  * description into text (server side: `server/html-text.ts`). For the proxy, which filters the
  * upstream's pages itself; the stores answer the same question with their indexes.
@@ -191,11 +251,12 @@ export function matchesFilter(
   if (filter.categories.length && !filter.categories.includes((a.category ?? '').toLowerCase())) {
     return false;
   }
+  const from = filter.startDate ?? '';
+  const to = filter.endDate ?? '9999-12-31';
   if (filter.startDate !== undefined || filter.endDate !== undefined) {
-    const from = filter.startDate ?? '';
-    const to = filter.endDate ?? '9999-12-31';
     if (!listedDates(event, today).some((d) => d >= from && d <= to)) return false;
   }
+  if (filter.access?.length && !matchesAccess(event, filter.access, today, from, to)) return false;
   if (filter.words.length === 0) return true;
   const stops = a.occurrences.map((o) => o.location_label);
   const text = [a.title, a.category, a.location, ...stops, plainText(a.description ?? '')].join(

@@ -18,6 +18,7 @@ import type {
   TicketOfficeReason,
 } from '../contract.js';
 import { TIME_LABEL_PATTERN } from '../patterns.js';
+import { ACCESS_TERMS } from './access.js';
 import { ticketOfficeOf } from './ticket-office.js';
 
 // The server's pages read either shape's ticket office from here; its home is the rule's module.
@@ -78,12 +79,32 @@ export interface StructuredDataOptions {
 
 export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & PostalAddress;
 
+/** One feature of a place (https://schema.org/LocationFeatureSpecification): present, by name. */
+export interface JsonLdLocationFeature {
+  '@type': 'LocationFeatureSpecification';
+  name: string;
+  value: true;
+}
+
 export interface JsonLdPlace {
   '@type': 'Place';
   name: string;
   /** The venue's `PostalAddress`, or a tour stop's location label as text. */
   address?: JsonLdPostalAddress | string;
   url?: string;
+  /** The place's access provisions on that date (docs/api.md §10.15): step-free access, … */
+  amenityFeature?: JsonLdLocationFeature[];
+}
+
+/**
+ * The performance (https://schema.org/workPerformed), which carries the performance's access
+ * provisions: `accessibilityFeature` is a CreativeWork property, not an Event one.
+ */
+export interface JsonLdWork {
+  '@type': 'CreativeWork';
+  name: string;
+  /** W3C vocabulary values: `captions`, `signLanguage`, `audioDescription`. */
+  accessibilityFeature: string[];
 }
 
 export interface JsonLdOffer {
@@ -108,6 +129,7 @@ export interface JsonLdEvent {
   description?: string;
   image?: string[];
   offers?: JsonLdOffer;
+  workPerformed?: JsonLdWork;
 }
 
 /**
@@ -169,6 +191,41 @@ function imageUrl(attributes: AnyEventAttributes, origin: string): string | null
   }
 }
 
+/**
+ * The schema.org form of a date's access provisions (docs/api.md §10.15, shared/rules/access.ts):
+ * the place's features as `amenityFeature`s named by their labels, the performance's as
+ * `accessibilityFeature` values; `relaxed` has no schema.org term and is left out.
+ */
+function accessData(access: readonly string[] | undefined): {
+  amenities: JsonLdLocationFeature[];
+  features: string[];
+} {
+  const terms = ACCESS_TERMS.filter((term) => access?.includes(term.id));
+  return {
+    amenities: terms
+      .filter((term) => term.schemaOrg.kind === 'amenityFeature')
+      .map((term) => ({ '@type': 'LocationFeatureSpecification', name: term.label, value: true })),
+    features: terms.flatMap((term) =>
+      term.schemaOrg.kind === 'accessibilityFeature' ? [term.schemaOrg.value] : [],
+    ),
+  };
+}
+
+/** `place` with the access provisions of `access` (a new object; `place` unchanged). */
+function withAccess(
+  place: JsonLdPlace,
+  title: string,
+  access: readonly string[] | undefined,
+): { place: JsonLdPlace; work: JsonLdWork | undefined } {
+  const { amenities, features } = accessData(access);
+  return {
+    place: amenities.length > 0 ? { ...place, amenityFeature: amenities } : place,
+    work: features.length
+      ? { '@type': 'CreativeWork', name: title, accessibilityFeature: features }
+      : undefined,
+  };
+}
+
 /** The stops a tour's structured data describes: those from `today` on, or all when none is. */
 function describedStops(occurrences: readonly CompactOccurrence[], today: string) {
   const upcoming = occurrences.filter((o) => o.occurrence_date >= today);
@@ -213,9 +270,10 @@ export function eventStructuredData(
     url: string,
     date: string,
     time: string,
-    place: JsonLdPlace,
+    at: { place: JsonLdPlace; access: readonly string[] | undefined },
     stopCancelled: boolean,
   ): JsonLdEvent => {
+    const { place, work } = withAccess(at.place, a.title, at.access);
     const isCancelled = cancelled || stopCancelled;
     const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
     return {
@@ -243,12 +301,20 @@ export function eventStructuredData(
           ...(office.closes_at && { validThrough: office.closes_at }),
         },
       }),
+      ...(work && { workPerformed: work }),
     };
   };
 
   if (a.date_mode === 'single') {
     return [
-      event(`${page}#event`, page, a.event_date.slice(0, 10), a.event_time, venuePlace, false),
+      event(
+        `${page}#event`,
+        page,
+        a.event_date.slice(0, 10),
+        a.event_time,
+        { place: venuePlace, access: a.access },
+        false,
+      ),
     ];
   }
   return describedStops(a.occurrences, options.today).flatMap((stop) => {
@@ -258,7 +324,8 @@ export function eventStructuredData(
     const place: JsonLdPlace = stop.location_label
       ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
       : venuePlace;
-    return [event(anchor, anchor, stop.occurrence_date, time, place, stop.status === 'cancelled')];
+    const at = { place, access: stop.access };
+    return [event(anchor, anchor, stop.occurrence_date, time, at, stop.status === 'cancelled')];
   });
 }
 

@@ -300,11 +300,44 @@ describe('Add to calendar', () => {
     ...c.querySelectorAll<HTMLAnchorElement>('[part="calendar-link"]'),
   ];
 
-  it("per event and per scheduled stop, to the event's calendar file, which downloads as text/calendar", async () => {
+  it('per event a menu: the calendar file, Google Calendar and Outlook (the server redirects to them)', async () => {
     const el = await list('venue="reach" locale="en"');
-    const open = links(card(el, 'Reach Open'));
-    expect(open.map((a) => a.href)).to.deep.equal([`${eventPage('reach', 'event-600')}.ics`]);
-    expect(open[0]!.textContent!.trim()).to.equal('Add to calendar');
+    const menu = card(el, 'Reach Open').querySelector<HTMLDetailsElement>(
+      '[part="calendar-menu"]',
+    )!;
+    const summary = menu.querySelector('summary')!;
+    expect(summary.getAttribute('part')).to.equal('calendar-link');
+    expect(summary.textContent!.trim()).to.equal('Add to calendar');
+    const options = () => [...menu.querySelectorAll<HTMLAnchorElement>('[part="calendar-option"]')];
+    expect(
+      options().every((a) => a.checkVisibility()),
+      'closed',
+    ).to.equal(false);
+    summary.click();
+    expect(menu.open).to.equal(true);
+    expect(
+      options().every((a) => a.checkVisibility()),
+      'open',
+    ).to.equal(true);
+    const page = eventPage('reach', 'event-600');
+    expect(options().map((a) => [a.textContent!.trim(), a.href])).to.deep.equal([
+      ['Calendar file (.ics)', `${page}.ics`],
+      ['Google Calendar', `${page}/calendar/google`],
+      ['Outlook', `${page}/calendar/outlook`],
+    ]);
+    for (const a of options().slice(1)) {
+      expect(a.target).to.equal('_blank');
+      const res = await fetch(a.href, { redirect: 'manual' });
+      expect(res.type, a.href).to.equal('opaqueredirect');
+    }
+    expect(await axeViolations(el)).to.deep.equal([]);
+  });
+
+  it("per scheduled stop, to the event's calendar file, which downloads as text/calendar", async () => {
+    const el = await list('venue="reach" locale="en"');
+    const open = card(el, 'Reach Open').querySelectorAll<HTMLAnchorElement>(
+      '[part="calendar-option"]',
+    );
     const res = await fetch(open[0]!.href);
     expect(res.status).to.equal(200);
     expect(res.headers.get('content-type')).to.match(/^text\/calendar/);
@@ -317,9 +350,10 @@ describe('Add to calendar', () => {
       (li) => li.querySelector<HTMLAnchorElement>('[part="calendar-link"]')?.href,
     );
     const file = `${eventPage('reach', 'event-605')}.ics`;
-    // York, Leeds, Bristol (cancelled: none), Glasgow; and the event's own link.
+    // York, Leeds, Bristol (cancelled: none), Glasgow; and the event's own menu.
     expect(stopLinks).to.deep.equal([file, file, undefined, file]);
     expect(links(tour)).to.have.length(4);
+    expect(tour.querySelectorAll('[part="calendar-menu"]')).to.have.length(1);
     const tourIcs = await (await fetch(file)).text();
     expect(tourIcs.match(/BEGIN:VEVENT/g)!.length).to.be.at.least(3);
   });

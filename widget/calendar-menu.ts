@@ -1,0 +1,63 @@
+/**
+ * An event's "Add to calendar" menu (a native disclosure): its calendar file, and Google Calendar
+ * and Outlook through the server's redirects (docs/api.md §10.6), which know the venue's time
+ * zone (a tour's add its next date). Loaded after the first paint; until then the card shows a
+ * link to the calendar file in its place, at the same size (the menu's marker is hidden).
+ */
+import { css, html } from 'lit';
+import type { I18n } from './messages.js';
+
+/** "Calendar file (.ics)" by language (English otherwise). */
+const calendarFile: Record<string, string> = {
+  en: 'Calendar file (.ics)',
+  de: 'Kalenderdatei (.ics)',
+  fr: 'Fichier calendrier (.ics)',
+};
+
+/** The menu's styles, for the shadow root of the element whose cards show it. */
+export const calendarMenuStyles = css`
+  .calendar summary {
+    list-style: none;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+  .calendar summary::-webkit-details-marker {
+    display: none;
+  }
+  .calendar ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .calendar ul a {
+    display: inline-block;
+    padding-block: 0.4em;
+  }
+`;
+
+/**
+ * The menu of the event page `page` (`{origin}/t/{venue}/events/{slug}`) for `what` (the event's
+ * title) in the element's language, its summary named as the link it replaces
+ * (`part="calendar-link"`).
+ */
+export function calendarMenu(page: string, { t, locale }: I18n, what: string) {
+  const file = calendarFile[locale.split('-')[0]!] ?? calendarFile.en;
+  return html`<details class="calendar" part="calendar-menu">
+    <summary part="calendar-link" aria-label=${t.addToCalendarFor(what)}>
+      ${t.addToCalendar}
+    </summary>
+    <ul>
+      <li><a part="calendar-option" href=${`${page}.ics`}>${file}</a></li>
+      <li>
+        <a part="calendar-option" href=${`${page}/calendar/google`} target="_blank" rel="noopener"
+          >Google Calendar</a
+        >
+      </li>
+      <li>
+        <a part="calendar-option" href=${`${page}/calendar/outlook`} target="_blank" rel="noopener"
+          >Outlook</a
+        >
+      </li>
+    </ul>
+  </details>`;
+}

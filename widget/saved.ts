@@ -1,0 +1,214 @@
+/**
+ * Saved nights (docs/widget.md "Saved nights"): a "Save" toggle per event that keeps the event in
+ * the host page's `localStorage`, under a key of the API origin and the venue; nothing is sent
+ * anywhere and no cookie is set. Loaded after the first paint (the cards keep room for the toggle).
+ * Where storage cannot be used (blocked, a sandboxed frame, a full quota) there is no toggle.
+ * Elements of the same venue on one page stay in step (an in-page event), as do other tabs
+ * (`storage` events). An entry drops out by itself once its last date is before today.
+ */
+import { css, html, type ReactiveController, type ReactiveElement } from 'lit';
+import type { EventResource } from '../shared/contract.js';
+import { fetchEvent, type RequestOptions } from './api.js';
+import { localToday } from './buy-state.js';
+import type { EventPage } from './wire.js';
+
+/** One saved event: its id and its last venue-local date (`YYYY-MM-DD`), after which it drops out. */
+export interface SavedEntry {
+  id: string;
+  until: string;
+}
+
+/** Whose saved events an element shows, read on each use (the element's may change). */
+export interface SavedSource {
+  venue: string;
+  /** The API base the element fetches from. */
+  base: string;
+  /** Current time in UTC epoch ms. */
+  now: number;
+  /** The element's locale (`en`, `de-AT`, `fr`, …). */
+  locale: string;
+}
+
+/** Fired on `window` after a saved list changed, `detail` its storage key. */
+const CHANGED = 'venue-events-saved';
+
+/** The toggle's words, by language (English otherwise). */
+const words: Record<string, { save: string; saveFor: (title: string) => string }> = {
+  en: { save: 'Save', saveFor: (title) => `Save: ${title}` },
+  de: { save: 'Merken', saveFor: (title) => `Merken: ${title}` },
+  fr: { save: 'Enregistrer', saveFor: (title) => `Enregistrer : ${title}` },
+};
+
+/** The storage key of a venue's saved events: `venue-events:saved:{API origin}:{venue}`. */
+export const savedKey = (base: string, venue: string): string =>
+  `venue-events:saved:${new URL(base, location.href).origin}:${venue}`;
+
+/** The last venue-local date of `event`: a tour's last stop, else its date. */
+const lastDate = (event: EventResource): string =>
+  (event.attributes.occurrences.at(-1)?.occurrence_date ?? event.attributes.event_date).slice(
+    0,
+    10,
+  );
+
+/**
+ * The saved entries under `key` still to come on `today` (venue-local dates compared with the
+ * visitor's date: the widget does not know the venue's zone), or undefined when storage cannot be
+ * used: reading throws (blocked, sandboxed), or, with `probe`, a test write fails (a full quota).
+ */
+export function readSaved(key: string, today: string, probe = false): SavedEntry[] | undefined {
+  try {
+    if (probe) {
+      localStorage.setItem(`${key}:probe`, '1');
+      localStorage.removeItem(`${key}:probe`);
+    }
+    let stored: unknown;
+    try {
+      stored = JSON.parse(localStorage.getItem(key) ?? '[]');
+    } catch {
+      stored = []; // not ours, or damaged: start again
+    }
+    return (Array.isArray(stored) ? (stored as Partial<SavedEntry>[]) : []).filter(
+      (e): e is SavedEntry =>
+        typeof e?.id === 'string' && typeof e.until === 'string' && e.until >= today,
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A venue's saved events for one element: `has`, `toggle`, the toggle's template (`button`), and
+ * the element re-rendered whenever the list changes here, in another element or in another tab.
+ */
+export class SavedController implements ReactiveController {
+  /** The saved entries, read before each update; undefined when storage cannot be used. */
+  entries: SavedEntry[] | undefined;
+  /** Whether a test write succeeded once (a full quota fails it: no toggles then). */
+  private writable = false;
+
+  /**
+   * @param host the element re-rendered when the list changes
+   * @param source whose saved events, read on each use
+   */
+  constructor(
+    private readonly host: ReactiveElement,
+    private readonly source: () => SavedSource,
+  ) {
+    host.addController(this);
+  }
+
+  private get key(): string {
+    const { base, venue } = this.source();
+    return savedKey(base, venue);
+  }
+
+  private read(): void {
+    this.entries = readSaved(this.key, localToday(this.source().now), !this.writable);
+    this.writable ||= this.entries !== undefined;
+  }
+
+  /** Reads the list before each update: the element's venue or API may have changed. */
+  hostUpdate(): void {
+    this.read();
+  }
+
+  private readonly changed = (e: Event) => {
+    const key = e instanceof StorageEvent ? e.key : (e as CustomEvent<string>).detail;
+    if (key === null || key === this.key) this.host.requestUpdate();
+  };
+
+  hostConnected(): void {
+    addEventListener('storage', this.changed);
+    addEventListener(CHANGED, this.changed);
+  }
+
+  hostDisconnected(): void {
+    removeEventListener('storage', this.changed);
+    removeEventListener(CHANGED, this.changed);
+  }
+
+  /** Whether the event with `id` is saved. */
+  has(id: string): boolean {
+    return !!this.entries?.some((e) => e.id === id);
+  }
+
+  /** Saves `event`, or forgets it when it is saved; every element of the venue follows. */
+  toggle(event: EventResource): void {
+    this.read();
+    if (!this.entries) return;
+    const rest = this.entries.filter((e) => e.id !== event.id);
+    const next = this.has(event.id) ? rest : [...rest, { id: event.id, until: lastDate(event) }];
+    try {
+      localStorage.setItem(this.key, JSON.stringify(next));
+    } catch {
+      this.entries = undefined; // the quota ran out: no toggles from now on
+    }
+    dispatchEvent(new CustomEvent(CHANGED, { detail: this.key }));
+  }
+
+  /** The "Save" toggle of `event` (`part="save"`, `aria-pressed`), or nothing without storage. */
+  readonly button = (event: EventResource) => {
+    if (!this.entries) return undefined;
+    const w = words[this.source().locale.split('-')[0]!] ?? words.en!;
+    const on = this.has(event.id);
+    return html`<button
+      class="save"
+      part="save"
+      aria-pressed=${on ? 'true' : 'false'}
+      aria-label=${w.saveFor(event.attributes.title)}
+      @click=${() => this.toggle(event)}
+    >
+      <span aria-hidden="true">${on ? '★' : '☆'}</span> ${w.save}
+    </button>`;
+  };
+}
+
+/** The toggle's styles: at the end of the card's category row, which is as tall as it. */
+export const savedStyles = css`
+  .save {
+    margin-inline-start: auto;
+    font-size: 1.25em; /* the row's 0.8em, back to the card's size */
+    text-transform: none;
+    letter-spacing: 0;
+    font-weight: 400;
+  }
+  .save[aria-pressed='true'] {
+    border-color: var(--_accent);
+    color: var(--_fg);
+    font-weight: 700;
+  }
+`;
+
+/**
+ * The venue's saved events as one page for the list (its "Saved" filter), soonest first: each
+ * fetched by id (docs/api.md §4.2). One that is gone (404) or whose last date has passed is left
+ * out; one that could not be fetched or read otherwise is counted as `unreadable`. None when
+ * storage cannot be used.
+ * @param nowMs current time, UTC epoch ms (entries past their last date are not asked for)
+ * @throws the abort reason, when `options.signal` aborts
+ */
+export async function savedPage(
+  base: string,
+  venue: string,
+  options: RequestOptions,
+  nowMs: number,
+): Promise<EventPage> {
+  const today = localToday(nowMs);
+  const entries = readSaved(savedKey(base, venue), today) ?? [];
+  const results = await Promise.allSettled(
+    entries.map((e) => fetchEvent(base, venue, e.id, options)),
+  );
+  options.signal.throwIfAborted();
+  const events = results
+    .flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    .filter((e) => lastDate(e) >= today)
+    .sort((a, b) =>
+      `${a.attributes.event_date}${a.attributes.event_time}`.localeCompare(
+        `${b.attributes.event_date}${b.attributes.event_time}`,
+      ),
+    );
+  const unreadable = results.filter(
+    (r) => r.status === 'rejected' && (r.reason as { status?: number }).status !== 404,
+  ).length;
+  return { page: 1, lastPage: 1, total: events.length, events, ...(unreadable && { unreadable }) };
+}

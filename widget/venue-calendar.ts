@@ -509,7 +509,7 @@ export interface CalendarViewOptions {
  */
 export function calendarView(o: CalendarViewOptions) {
   return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,cancelled,stop-cancelled,stops,excerpt,calendar-link,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
     venue=${o.venue}
     base-url=${o.base}
     locale=${o.locale ?? nothing}

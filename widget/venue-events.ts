@@ -31,8 +31,8 @@ import type { EventPage } from './wire.js';
  * @attr category - a category the list starts filtered to (also with `no-filters`)
  * @attr layout - `compact`: one line per event (date, title, buy control), for sidebars
  * @attr sync-url - keeps the filters and the view in the page's query (`ve-category`, `ve-q`,
- *   `ve-from`, `ve-view`), replaced as they change and read on load, so a filtered list can be
- *   shared as a link
+ *   `ve-from`, `ve-access`, `ve-view`), replaced as they change and read on load, so a filtered
+ *   list can be shared as a link
  * @attr view - `list` (default) or `calendar`: the month grid of `<venue-calendar>`
  * @attr views - `list` or `calendar` fixes the view and hides the switch
  * @csspart filters - the filter bar (loaded after the first page; its space is kept from the
@@ -40,6 +40,9 @@ import type { EventPage } from './wire.js';
  * @csspart category-filter - the category `<select>` (shown when the venue has 2+ categories)
  * @csspart search - the search field
  * @csspart date-filter - the "From" date field
+ * @csspart access-filter - the access `<select>` (shown when the venue's events have access data)
+ * @csspart saved-filter - "Saved (n)": only the events saved on this page (where storage works)
+ * @csspart saved-calendar - "Add saved to calendar" in the subscribe menu (one `.ics` of them)
  * @csspart filter-reset - the filter bar's reset button
  * @csspart subscribe - the "Subscribe" menu: the venue's calendar feed, following the category
  * @csspart no-match - "No events match" with its reset button, when the filters match nothing
@@ -51,10 +54,15 @@ import type { EventPage } from './wire.js';
  * @csspart title - the event title
  * @csspart date - date and time
  * @csspart location - the location
+ * @csspart access - the event's access provisions (a list of words)
+ * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
  * @csspart cancelled - the cancellation notice
  * @csspart stops - the dates of a multi-date event
  * @csspart excerpt - the plain-text description excerpt
- * @csspart calendar-link - each "Add to calendar" link (the event's, and each scheduled stop's)
+ * @csspart calendar-link - each "Add to calendar": the event's menu's summary, each scheduled
+ *   stop's link
+ * @csspart calendar-menu - the event's "Add to calendar" menu (`<details>`)
+ * @csspart calendar-option - each entry of that menu: the `.ics` file, Google Calendar, Outlook
  * @csspart share-button - the "Share" button (hidden by `no-share`)
  * @csspart share-status - "Link copied", beside the share button after it copied the link
  * @csspart buy-button - the "Buy tickets" link

@@ -65,6 +65,21 @@ describe('access information', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
+  it('the structured data carries them: the place’s amenities, the performance’s features', async () => {
+    const el = await list();
+    const block = await waitFor(
+      () => el.querySelector('script[type="application/ld+json"]'),
+      'the JSON-LD block',
+    );
+    const items = JSON.parse(block.textContent!) as Record<string, unknown>[];
+    const play = JSON.stringify(items.find((e) => e.name === 'Captioned Play'));
+    expect(play).to.contain('"amenityFeature"');
+    expect(play).to.contain('"accessibilityFeature":["captions"]');
+    const plain = JSON.stringify(items.find((e) => e.name === 'Plain Gig'));
+    expect(plain).to.not.contain('amenityFeature');
+    expect(plain).to.not.contain('accessibilityFeature');
+  });
+
   it('in German and French', async () => {
     const de = await list('locale="de"');
     await waitFor(() => access(card(de, 'Captioned Play'))[1] === 'Mit Untertiteln', 'German');

@@ -5,9 +5,12 @@
  * - `GET /t/{slug}/events[?page=n]`: the listing page with its filters and month view
  *   (`listing-route.ts`, docs/api.md §10.5, §10.12);
  * - `GET /t/{slug}/events/{event-slug}`: the event page buy links open (docs/decisions.md "Buy link");
- * - `GET /t/{slug}/events.ics[?categories=…]`: the venue's calendar feed (for `webcal://`
- *   subscription), optionally of some categories only (a bad value: the API's JSON 400);
- * - `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file (a tour: every stop).
+ * - `GET /t/{slug}/events.ics[?categories=…&ids=…]`: the venue's calendar feed (for `webcal://`
+ *   subscription), optionally of some categories only, or of some saved events (`ids`, a
+ *   download); a bad value: the API's JSON 400;
+ * - `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file (a tour: every stop);
+ * - `GET /t/{slug}/events/{event-slug}/calendar/{google|outlook}[?date=YYYY-MM-DD]`: a 302 to
+ *   the service's "add event" page for the event's date (docs/api.md §10.6).
  *
  * HEAD works on each; other methods get the 405 of docs/decisions.md "Errors". Responses carry a
  * strong ETag (304 on a match) and `Cache-Control` bounded like the API's: at most 60 s, never
@@ -15,10 +18,26 @@
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { SLUG, whole } from '../../shared/contract.js';
-import { isFiltered, parseListFilter } from '../../shared/rules/filters.js';
+import {
+  CALENDAR_SERVICES,
+  readFeedIds,
+  readLinkDate,
+  type CalendarService,
+} from '../../shared/rules/calendar-links.js';
+import { isFiltered, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
+import { maxAgeSeconds } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import { calendarFile, calendarStamp, FEED_MAX_EVENTS } from '../pages/calendar.js';
+import {
+  calendarFile,
+  calendarLinkOf,
+  calendarStamp,
+  FEED_MAX_EVENTS,
+  savedFeedDisposition,
+  savedFeedName,
+  withIds,
+} from '../pages/calendar.js';
 import { eventPage } from '../pages/event-page.js';
+import type { PageVenue } from '../pages/page-shell.js';
 import type { StoredEvent } from '../store/store.js';
 import { listingRoute } from './listing-route.js';
 import { HTML, pageContext, send, type PagesRouterOptions } from './page-context.js';
@@ -28,6 +47,12 @@ import { venueLoader } from './venue-loader.js';
 export type { PagesRouterOptions } from './page-context.js';
 
 const EVENT_SLUG = whole(SLUG);
+
+/** The venue feed's calendar name: of the saved events, of some categories, else the venue's. */
+function feedName(venue: PageVenue, filter: ListFilter, ids: string[] | undefined) {
+  if (ids) return savedFeedName(venue);
+  return isFiltered(filter) ? `${venue.name} (${filter.categories.join(', ')})` : undefined;
+}
 
 /** Builds the router; mount it at the app's root. */
 export function pagesRouter(options: PagesRouterOptions): Router {
@@ -50,23 +75,29 @@ export function pagesRouter(options: PagesRouterOptions): Router {
   };
 
   /**
-   * GET /t/{slug}/events.ics[?categories=…]: every listed event (at most FEED_MAX_EVENTS), soonest
-   * first; with `categories` (read as the list reads it, docs/api.md §10.12) those events only.
-   * @throws FilterError for a bad `categories`: the API's JSON 400, as a calendar app reads no HTML.
+   * GET /t/{slug}/events.ics[?categories=…&ids=…]: every listed event (at most FEED_MAX_EVENTS),
+   * soonest first; with `categories` (read as the list reads it, docs/api.md §10.12) those events
+   * only; with `ids` (docs/api.md §10.6) only the listed ones of those, as a download.
+   * @throws FilterError for a bad `categories` or `ids`: the API's JSON 400, as a calendar app
+   * reads no HTML.
    */
   const showFeed: RequestHandler = async (req, res) => {
     const { venue, nowMs, day, base, render } = context(req, res);
     const filter = parseListFilter({ categories: req.query.categories });
+    const ids = readFeedIds(req.query.ids);
     // The stores run their unfiltered query for a filter that selects everything.
-    const events = await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS, filter);
+    const listed = await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS, filter);
+    const events = ids ? withIds(listed, ids) : listed;
+    const name = feedName(venue, filter, ids);
     const text = calendarFile(events.map(render), {
       venue: venue,
       base,
       now: calendarStamp(nowMs),
-      ...(isFiltered(filter) && { name: `${venue.name} (${filter.categories.join(', ')})` }),
+      ...(name !== undefined && { name }),
     });
     send(req, res, text, nextTransition(events, day.endMs, nowMs), nowMs, {
       'Content-Type': 'text/calendar; charset=utf-8',
+      ...(ids && { 'Content-Disposition': savedFeedDisposition(venue.slug) }),
     });
   };
 
@@ -86,10 +117,36 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     });
   };
 
+  /**
+   * GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=YYYY-MM-DD] (docs/api.md §10.6):
+   * a 302 to the service's "add event" page, fresh as the event's .ics is. A 404 as the event
+   * page's for an unknown event, and for a cancelled event or stop or no date `date`.
+   * @throws FilterError for a bad `date`: a 400 naming it.
+   */
+  const redirectToCalendar =
+    (service: CalendarService): RequestHandler =>
+    async (req, res) => {
+      const date = readLinkDate(req.query.date);
+      const { venue, nowMs, day, base, render } = context(req, res);
+      const event = await findEvent(venue.slug, String(req.params.eventSlug));
+      const target = calendarLinkOf(render(event), service, { venue, base, date });
+      if (!target) {
+        throw createError(404, `Event "${event.slug}" has no date here to add to a calendar.`);
+      }
+      const maxAge = maxAgeSeconds(nextTransition([event], day.endMs, nowMs), nowMs);
+      res.set('Cache-Control', `public, max-age=${maxAge}`).redirect(302, target);
+    };
+
   router.param('slug', venueLoader(store, reads));
   // The .ics paths first: `/t/:slug/events/:eventSlug` would otherwise take `{event-slug}.ics`.
   router.route('/t/:slug/events.ics').get(showFeed).all(methodNotAllowed);
   router.route('/t/:slug/events/:eventSlug.ics').get(showEventCalendar).all(methodNotAllowed);
+  for (const service of CALENDAR_SERVICES) {
+    router
+      .route(`/t/:slug/events/:eventSlug/calendar/${service}`)
+      .get(redirectToCalendar(service))
+      .all(methodNotAllowed);
+  }
   router.route('/t/:slug/events').get(listingRoute(options)).all(methodNotAllowed);
   router.route('/t/:slug/events/:eventSlug').get(showEventPage).all(methodNotAllowed);
   return router;

@@ -4,11 +4,17 @@
  * event, or each stop of a tour), `DTSTART;TZID=` the venue's IANA zone with its `VTIMEZONE`
  * (floating local times when the zone is unknown), a stable `UID`, `STATUS:CANCELLED` for
  * cancelled events and stops, the event page as `URL`, and `DEFAULT_DURATION_MINUTES` as the
- * length (the API has no end times).
+ * length (the API has no end times). Also what both modes' "add to calendar" redirects and the
+ * venue feed of saved events (`ids`) share (docs/api.md §10.6).
  */
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import type { EventResource } from '../../shared/contract.js';
+import {
+  calendarUrl,
+  linkDateOf,
+  type CalendarService,
+} from '../../shared/rules/calendar-links.js';
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../html-text.js';
@@ -136,6 +142,19 @@ function addressText(venue: PageVenue): string {
 }
 
 /**
+ * Where one date takes place, as the calendar files and links say it: a tour's stop elsewhere than
+ * the event's location, its own label; else the location with the venue's name and address.
+ */
+function placeOf(
+  venue: PageVenue,
+  eventLocation: string,
+  at: { location: string; anchor: string | null },
+): string {
+  if (at.anchor && at.location !== eventLocation) return at.location;
+  return [at.location, venue.name, addressText(venue)].filter(Boolean).join(', ');
+}
+
+/**
  * The iCalendar text of `events` (every date of each, in their order). `METHOD:PUBLISH`; with a
  * known zone every time is `TZID`-qualified and the zone's `VTIMEZONE` is included.
  */
@@ -170,7 +189,6 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     // §3.8.7.2 wants UTC. The generator still writes the VTIMEZONE of every event's TZID.
     calendar.timezone({ name: null, generator: (tz) => vtimezone(tz, from, to) });
   }
-  const venueWhere = [venue.name, addressText(venue)].filter(Boolean).join(', ');
   for (const d of dated) {
     const a = d.resource.attributes;
     const page = `${base}${eventPath(venue.slug, a.slug)}`;
@@ -179,10 +197,7 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     // it differently (RFC 5545 §3.3.5 says first occurrence, ical.js takes the second), so such a
     // date is written in UTC: the instant the structured data gives.
     const exact = !zone || wallTimeReadings(d.date, d.time, zone).length === 1;
-    const where =
-      d.anchor && d.location !== a.location
-        ? d.location
-        : [d.location, venueWhere].filter(Boolean).join(', ');
+    const where = placeOf(venue, a.location, d);
     const text = [
       a.publish_status === 'cancelled'
         ? `Cancelled.${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
@@ -206,4 +221,55 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     });
   }
   return calendar.toString();
+}
+
+/**
+ * Where `GET /t/{slug}/events/{event-slug}/calendar/{service}` redirects (docs/api.md §10.6): the
+ * Google Calendar or Outlook link of `resource`'s date (`linkDateOf`: its date, a tour's current
+ * stop, or its stop on venue-local `date`), in the venue's zone (`UTC` when unknown, as in the
+ * proxy without a configured zone), lasting `DEFAULT_DURATION_MINUTES`, with the place the .ics
+ * files give and the event page (links on `base`, no trailing slash). Undefined when there is
+ * nothing to add: a cancelled event or stop, or no date `date`.
+ */
+export function calendarLinkOf(
+  resource: EventResource,
+  service: CalendarService,
+  input: { venue: PageVenue; base: string; date: string | undefined },
+): string | undefined {
+  const at = linkDateOf(resource, input.date);
+  if (!at) return undefined;
+  const { venue, base } = input;
+  const a = resource.attributes;
+  const page = `${base}${eventPath(venue.slug, a.slug)}`;
+  return calendarUrl(service, {
+    title: a.title,
+    date: at.date,
+    time: at.time,
+    zone: venue.timezone ?? 'UTC',
+    durationMinutes: DEFAULT_DURATION_MINUTES,
+    location: placeOf(venue, a.location, at),
+    pageUrl: at.anchor ? `${page}#${at.anchor}` : page,
+  });
+}
+
+/** Calendar name of the venue feed of some saved events (`ids`, docs/api.md §10.6). */
+export const savedFeedName = (venue: PageVenue): string => `${venue.name} (saved events)`;
+
+/**
+ * `Content-Disposition` of the venue feed with `ids` (docs/api.md §10.6): a download, not a
+ * subscription, as the widget's "Add saved to calendar" fetches it.
+ */
+export const savedFeedDisposition = (slug: string): string =>
+  `attachment; filename="${slug}-saved.ics"`;
+
+/**
+ * `events` whose id is one of `ids` (any order given), in their own order: unknown ids, and the
+ * ids of events no longer listed, are skipped.
+ */
+export function withIds<T extends { id: number | string }>(
+  events: readonly T[],
+  ids: readonly string[],
+): T[] {
+  const wanted = new Set(ids);
+  return events.filter((event) => wanted.has(String(event.id)));
 }

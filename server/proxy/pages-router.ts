@@ -5,17 +5,33 @@
  * - `GET /t/{slug}/events.ics`: the venue's calendar feed, from list pages 1 to the last (at
  *   most `FEED_MAX_PAGES`); with `categories`, the filters router answers
  *   (`listing-router.ts`), as it answers the listing page `/t/{slug}/events` in every mode;
+ * - `GET /t/{slug}/events.ics?ids=…[&categories=…]`: the feed of some saved events (docs/api.md
+ *   §10.6), those of its events with the ids given, as a download;
  * - `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file, found in those pages;
+ * - `GET /t/{slug}/events/{event-slug}/calendar/{google|outlook}[?date=YYYY-MM-DD]`: a 302 to
+ *   the service's "add event" page for that event, found in those pages (docs/api.md §10.6);
  * - `GET /t/{slug}/events/{event-slug}`: a 302 to the platform's own event page.
  *
  * Each is sent with a strong ETag and the freshness of the answers it was built from (no
  * `max-age` once one is stale). Mounted after `classifyTarget`; other routes pass through.
  */
 import express, { type Request, type Response, type Router } from 'express';
+import type { EventResource } from '../../shared/contract.js';
+import { readFeedIds, readLinkDate } from '../../shared/rules/calendar-links.js';
+import { isFiltered, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
+import { venueToday } from '../../shared/rules/venue-today.js';
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { createError } from '../http/errors.js';
-import { calendarFile, calendarStamp } from '../pages/calendar.js';
+import {
+  calendarFile,
+  calendarLinkOf,
+  calendarStamp,
+  savedFeedDisposition,
+  savedFeedName,
+  withIds,
+} from '../pages/calendar.js';
 import { routeOf, type AcceptedRoute } from './classify-target.js';
+import { matching } from './filter-bodies.js';
 import { maxAgeOf, type Obtain, type Obtained, type ProxyContext } from './obtain.js';
 import {
   FEED_MAX_PAGES,
@@ -90,6 +106,34 @@ async function feedEvents(
   return { ...merged, obtained: [first, ...rest] };
 }
 
+/** The event `route` names among the feed's `events`; a 404 when they do not list it. */
+function listedEvent(
+  events: readonly EventResource[],
+  route: { slug: string; eventSlug: string },
+): EventResource {
+  const event = events.find((e) => e.attributes.slug === route.eventSlug);
+  if (!event) throw createError(404, `Venue "${route.slug}" lists no event "${route.eventSlug}".`);
+  return event;
+}
+
+/** What the feed of saved events selects: its ids and categories, read before any request. */
+interface SavedQuery {
+  ids: readonly string[];
+  filter: ListFilter;
+}
+
+/**
+ * The saved query of a `saved-feed` route (docs/api.md §10.6), else undefined.
+ * @throws FilterError for a bad `ids` or `categories`: the API's JSON 400.
+ */
+function savedQueryOf(
+  route: RouteOf<'feed' | 'event-calendar' | 'saved-feed'>,
+): SavedQuery | undefined {
+  if (route.kind !== 'saved-feed') return undefined;
+  const ids = readFeedIds(route.query.ids) ?? [];
+  return { ids, filter: parseListFilter({ categories: route.query.categories }) };
+}
+
 /**
  * Builds the router; mount it under `/t` after `classifyTarget`. `venueZones` gives the pages
  * the zones the operator configured (`checkVenueZones` has checked them).
@@ -98,33 +142,67 @@ export function pagesRouter(context: ProxyContext, venueZones: VenueZones | unde
   const { obtain, publicBase, clock } = context;
 
   /**
-   * GET /t/{slug}/events.ics (the venue's feed) and /t/{slug}/events/{event-slug}.ics (one
-   * event's file, found in the feed's pages; a 404 when they do not list it).
+   * GET /t/{slug}/events.ics (the venue's feed; with `ids`, those of its events, a download) and
+   * /t/{slug}/events/{event-slug}.ics (one event's file, found in the feed's pages; a 404 when
+   * they do not list it).
+   * @throws FilterError (before any upstream request) for a bad `ids` or `categories`.
    */
   async function serveCalendar(
     req: Request,
     res: Response,
-    route: RouteOf<'feed' | 'event-calendar'>,
+    route: RouteOf<'feed' | 'event-calendar' | 'saved-feed'>,
   ) {
+    const saved = savedQueryOf(route);
     await withLogs(res, async (logs) => {
       const base = publicBase(req);
       const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
       const venue = proxyVenue(route.slug, venueZones);
-      const now = calendarStamp(clock().getTime());
+      const nowMs = clock().getTime();
+      const now = calendarStamp(nowMs);
       const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8' };
       let text: string;
       if (route.kind === 'event-calendar') {
-        const event = events.find((e) => e.attributes.slug === route.eventSlug);
-        if (!event) {
-          throw createError(404, `Venue "${route.slug}" lists no event "${route.eventSlug}".`);
-        }
+        const event = listedEvent(events, route);
         text = calendarFile([event], { venue, base, now, name: event.attributes.title });
         headers['Content-Disposition'] = `attachment; filename="${route.eventSlug}.ics"`;
+      } else if (saved) {
+        const chosen = withIds(events, saved.ids);
+        const today = venueToday(venue, nowMs);
+        const kept = isFiltered(saved.filter) ? matching(chosen, saved.filter, today) : chosen;
+        text = calendarFile(kept, { venue, base, now, name: savedFeedName(venue) });
+        headers['Content-Disposition'] = savedFeedDisposition(route.slug);
       } else {
         text = calendarFile(events, { venue, base, now });
       }
       noteDropped(logs, dropped);
       sendBuilt(req, res, clock, { page: asRepresentation(text), obtained, logs }, headers);
+    });
+  }
+
+  /**
+   * GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=…] (docs/api.md §10.6): a 302 to
+   * the service's "add event" page for the event, found in the feed's pages, in the venue's
+   * configured zone (else UTC); fresh as its .ics is. A 404 when the pages do not list it, and
+   * for a cancelled event or stop or no date `date`.
+   * @throws FilterError (before any upstream request) for a bad `date`: a 400 naming it.
+   */
+  async function serveCalendarLink(req: Request, res: Response, route: RouteOf<'calendar-link'>) {
+    const date = readLinkDate(route.query.date);
+    await withLogs(res, async (logs) => {
+      const base = publicBase(req);
+      const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
+      const event = listedEvent(events, route);
+      const venue = proxyVenue(route.slug, venueZones);
+      const target = calendarLinkOf(event, route.service, { venue, base, date });
+      if (!target) {
+        throw createError(404, `Event "${route.eventSlug}" has no date here to add to a calendar.`);
+      }
+      noteDropped(logs, dropped);
+      const log = summary(logs);
+      res.locals.proxy = log;
+      const maxAge = maxAgeOf(obtained, clock().getTime());
+      res.set({ 'Cache-Control': `public, max-age=${maxAge}`, 'X-Cache': log.cache });
+      res.redirect(302, target);
     });
   }
 
@@ -136,7 +214,10 @@ export function pagesRouter(context: ProxyContext, venueZones: VenueZones | unde
         return res.redirect(302, context.upstreamBase + route.upstreamPath);
       case 'feed':
       case 'event-calendar':
+      case 'saved-feed':
         return serveCalendar(req, res, route);
+      case 'calendar-link':
+        return serveCalendarLink(req, res, route);
       default:
         return next();
     }

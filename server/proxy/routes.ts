@@ -4,12 +4,14 @@
  * the two endpoint shapes of docs/api.md §4 and is never an open proxy. What it builds itself —
  * the listing page, the calendar files, and the list's filters, categories and calendar feed
  * (§10.12–§10.14, which the upstream does not have) — is read from those same list requests; the
- * event page redirects to the platform. The slug and id patterns are the contract's (`SLUG`,
- * `EVENT_ID`). Only the values of the filter and feed parameters, and of the listing page's
- * (its filters, `view`, `month`) and the venue feed's (`categories`), may be percent-encoded
- * (`query.ts`): they are read here and never forwarded.
+ * event page redirects to the platform; its "add to calendar" redirects (docs/api.md §10.6) are
+ * built here too. The slug and id patterns are the contract's (`SLUG`, `EVENT_ID`). Only the
+ * values of the filter and feed parameters, and of the listing page's (its filters, `view`,
+ * `month`), the venue feed's (`categories`, `ids`) and the calendar redirects' (`date`), may be
+ * percent-encoded (`query.ts`): they are read here and never forwarded.
  */
 import { EVENT_ID, SLUG } from '../../shared/contract.js';
+import type { CalendarService } from '../../shared/rules/calendar-links.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import {
   FEED_PARAMETERS,
@@ -56,6 +58,23 @@ export type ProxyRoute =
    * pages; `query` (present when `categories` is given) holds it, decoded.
    */
   | { kind: 'feed'; slug: string; query?: QueryValues }
+  /**
+   * `GET /t/{slug}/events.ics?ids=…[&categories=…]`: the venue feed of some saved events
+   * (docs/api.md §10.6), a download built from the feed's list pages; `query` holds `ids` and
+   * `categories`, decoded. Its own kind, so the filters router leaves it to the pages router.
+   */
+  | { kind: 'saved-feed'; slug: string; query: QueryValues }
+  /**
+   * `GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=…]`: a 302 to Google Calendar or
+   * Outlook (docs/api.md §10.6), the event found in the feed's list pages; `query` holds `date`.
+   */
+  | {
+      kind: 'calendar-link';
+      slug: string;
+      eventSlug: string;
+      service: CalendarService;
+      query: QueryValues;
+    }
   /** `GET /t/{slug}/events/{event-slug}.ics`: one event's calendar file, found in the list pages. */
   | { kind: 'event-calendar'; slug: string; eventSlug: string }
   /** Answered locally: 404 for every other target, 405 for other methods on a valid one. */
@@ -64,11 +83,19 @@ export type ProxyRoute =
 /** What the listing page reads besides `page` (docs/api.md §10.5): the filters, the view, the month. */
 export const LISTING_PARAMETERS = [...FILTER_PARAMETERS, 'view', 'month'] as const;
 
-/** What the venue feed reads (docs/api.md §10.12: some categories only). */
-const FEED_FILE_PARAMETERS = ['categories'] as const;
+/** What the venue feed reads (docs/api.md §10.12: some categories only; §10.6: saved `ids`). */
+const FEED_FILE_PARAMETERS = ['categories', 'ids'] as const;
+
+/** What the calendar redirects read (docs/api.md §10.6: a tour's stop). */
+const CALENDAR_LINK_PARAMETERS = ['date'] as const;
 
 /** Longest request target the proxy considers, in characters. */
 export const MAX_TARGET_LENGTH = 512;
+/**
+ * Longest target of the venue feed, in characters: its `ids` may list 100 ids of up to 16
+ * digits (docs/api.md §10.6), commas perhaps encoded, beside `categories`.
+ */
+export const MAX_FEED_TARGET_LENGTH = 2560;
 
 const API_PATH = new RegExp(`^/t/(${SLUG})/api/events(?:/(${EVENT_ID}))?/?$`);
 /** The finding aids beside the list, exactly so (the origin's `/api/Categories` is a 404). */
@@ -77,6 +104,9 @@ const EVENT_PAGE = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/?$`);
 const LISTING_PAGE = new RegExp(`^/t/(${SLUG})/events/?$`);
 const FEED = new RegExp(`^/t/(${SLUG})/events\\.ics$`);
 const EVENT_CALENDAR = new RegExp(`^/t/(${SLUG})/events/(${SLUG})\\.ics$`);
+const CALENDAR_LINK = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/calendar/(google|outlook)/?$`);
+/** A venue feed target with a query: the one allowed past `MAX_TARGET_LENGTH`. */
+const FEED_TARGET = /^\/t\/[a-z0-9-]+\/events\.ics\?/;
 /** Only plain printable ASCII and no backslash, anywhere. */
 const UNSAFE_TARGET = /[^\x21-\x7e]|\\/;
 
@@ -91,7 +121,8 @@ const NO_SUCH_PATH = 'No resource exists at this path.';
 type Shape =
   | { kind: 'api'; slug: string; id: string | undefined }
   | { kind: 'categories' | 'access' | 'calendar' | 'listing-page' | 'feed'; slug: string }
-  | { kind: 'event-page' | 'event-calendar'; slug: string; eventSlug: string };
+  | { kind: 'event-page' | 'event-calendar'; slug: string; eventSlug: string }
+  | { kind: 'calendar-link'; slug: string; eventSlug: string; service: CalendarService };
 
 /** The shape of `path` (no query), or undefined for a path the proxy does not answer. */
 function shapeOf(path: string): Shape | undefined {
@@ -105,6 +136,10 @@ function shapeOf(path: string): Shape | undefined {
   if ((m = FEED.exec(path))) return { kind: 'feed', slug: m[1]! };
   if ((m = EVENT_CALENDAR.exec(path))) {
     return { kind: 'event-calendar', slug: m[1]!, eventSlug: m[2]! };
+  }
+  if ((m = CALENDAR_LINK.exec(path))) {
+    const service = m[3] as CalendarService;
+    return { kind: 'calendar-link', slug: m[1]!, eventSlug: m[2]!, service };
   }
   return undefined;
 }
@@ -120,6 +155,8 @@ function decodedNames(shape: Shape): readonly string[] {
       return LISTING_PARAMETERS;
     case 'feed':
       return FEED_FILE_PARAMETERS;
+    case 'calendar-link':
+      return CALENDAR_LINK_PARAMETERS;
     default:
       return [];
   }
@@ -132,8 +169,8 @@ const queryOf = (query: QueryValues, names: readonly string[]) =>
 /** The route of an accepted shape with its query read; a 404 for a query `readQuery` refuses. */
 function routeOf(shape: Shape, rawQuery: string): ProxyRoute {
   const { slug } = shape;
-  // Only the list, the finders and the listing page and feed read encoded values; every other
-  // route refuses any `%`.
+  // Only the list, the finders, the listing page, the feed and the calendar redirects read
+  // encoded values; every other route refuses any `%`.
   const query = readQuery(rawQuery, decodedNames(shape));
   if (!query) return reject(404, NO_SUCH_PATH);
   // Only `page` is forwarded, normalised as the origin reads it, so equal pages share a cache entry.
@@ -144,7 +181,10 @@ function routeOf(shape: Shape, rawQuery: string): ProxyRoute {
     case 'event-calendar':
       return { kind: 'event-calendar', slug, eventSlug: shape.eventSlug };
     case 'feed':
+      if ('ids' in query) return { kind: 'saved-feed', slug, query };
       return { kind: 'feed', slug, ...queryOf(query, FEED_FILE_PARAMETERS) };
+    case 'calendar-link':
+      return { ...shape, query };
     case 'categories':
     case 'access':
       return { kind: shape.kind, slug };
@@ -179,7 +219,11 @@ export function classify(
   method: string,
   allowSlugs?: readonly string[],
 ): ProxyRoute {
-  if (target.length > MAX_TARGET_LENGTH) return reject(404, 'The request path is too long.');
+  const longest =
+    target.length > MAX_TARGET_LENGTH && FEED_TARGET.test(target)
+      ? MAX_FEED_TARGET_LENGTH
+      : MAX_TARGET_LENGTH;
+  if (target.length > longest) return reject(404, 'The request path is too long.');
   // Also rules out CR/LF, scheme-relative (`//host`) and absolute (`http://…`) targets.
   if (!target.startsWith('/') || target.startsWith('//') || UNSAFE_TARGET.test(target)) {
     return reject(404, NO_SUCH_PATH);

@@ -3,7 +3,9 @@
  * calendar files, against this project's origin server as the upstream (the origin builds the
  * same pages from its store, so the two must agree but for the base URL and what only the origin
  * knows: the venue's name, website and address). With a configured zone the calendar files carry
- * the origin's TZID instants; without one, floating local times.
+ * the origin's TZID instants; without one, floating local times. The "add to calendar" redirects
+ * and the feed of saved `ids` (docs/api.md §10.6) agree with the origin's likewise, in UTC when
+ * no zone is configured.
  */
 import { createServer } from 'node:http';
 import ICAL from 'ical.js';
@@ -30,6 +32,18 @@ function jsonLd(html: string): LdEvent[] {
   const scripts = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
   expect(scripts).toHaveLength(1);
   return JSON.parse(scripts[0]![1]!);
+}
+
+/** A redirect's status, headers and `Location`'s decoded parameters (not followed). */
+async function redirectOf(url: string) {
+  const res = await fetch(url, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  return {
+    status: res.status,
+    headers: res.headers,
+    location,
+    params: location ? Object.fromEntries(new URL(location).searchParams) : {},
+  };
 }
 
 /** The page's `<main>`: the events and the pagination, built from the resources alone. */
@@ -216,6 +230,94 @@ describe.each(SCENARIOS)('pages through the proxy, $zone', (scenario) => {
       expect(res.status, slug).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect((await res.json()).errors[0].status).toBe('404');
+    }
+  });
+
+  it('the calendar redirects: the origin’s dates and instants in the configured zone', async () => {
+    for (const service of ['google', 'outlook']) {
+      for (const path of ['/events/open-night', '/events/tour']) {
+        const url = (server: { url: string }) =>
+          `${server.url}/t/${scenario.slug}${path}/calendar/${service}`;
+        const proxied = await redirectOf(url(zoned));
+        const direct = await redirectOf(url(origin));
+        expect(proxied.status, path).toBe(302);
+        expect(proxied.headers.get('x-cache')).toMatch(/^(HIT|MISS)$/);
+        expect(proxied.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+        expect(proxied.location!.split('?')[0]).toBe(direct.location!.split('?')[0]);
+        // The same date and instants; the page through the proxy; the place without the
+        // venue's name and address, which only the origin knows.
+        const { details, body, location, ...when } = proxied.params;
+        const { details: d, body: b, location: l, ...directWhen } = direct.params;
+        expect(when).toEqual(directWhen);
+        expect(details ?? body).toBe((d ?? b)!.replace(origin.url, zoned.url));
+        expect(l!.startsWith(location!.split(', ')[0]!)).toBe(true);
+      }
+    }
+    const later = scenario.starts.tour![2]!.slice(0, 10);
+    const stop = await redirectOf(
+      `${zoned.url}/t/${scenario.slug}/events/tour/calendar/outlook?date=${later}`,
+    );
+    expect(stop.params.startdt).toBe(scenario.instants.tour![3]!.replace('.000Z', 'Z'));
+    expect(stop.params.location).toBe('Fourth Port Theatre');
+  });
+
+  it('without a zone the redirects read the wall times in UTC', async () => {
+    const day = scenario.starts['open-night']![0]!.slice(0, 10);
+    const base = `${floating.url}/t/${scenario.slug}/events/open-night/calendar`;
+    const google = await redirectOf(`${base}/google`);
+    expect(google.params).toMatchObject({
+      text: 'Open Night',
+      dates: `${day.replaceAll('-', '')}T193000/${day.replaceAll('-', '')}T213000`,
+      ctz: 'UTC',
+      details: `Event page: ${floating.url}/t/${scenario.slug}/events/open-night`,
+    });
+    const outlook = await redirectOf(`${base}/outlook`);
+    expect([outlook.params.startdt, outlook.params.enddt]).toEqual([
+      `${day}T19:30:00Z`,
+      `${day}T21:30:00Z`,
+    ]);
+  });
+
+  it('the redirects: 404 for an event not listed, cancelled or with no such stop; 400 for a bad date', async () => {
+    const cancelledStop = scenario.starts.tour![1]!.slice(0, 10);
+    for (const path of [
+      '/events/no-such-event/calendar/google',
+      '/events/ended/calendar/google',
+      '/events/cancelled/calendar/outlook',
+      `/events/tour/calendar/google?date=${cancelledStop}`,
+      '/events/tour/calendar/google?date=2030-01-01',
+      '/events/tour/calendar/yahoo',
+    ]) {
+      const res = await get(zoned, path, { redirect: 'manual' });
+      expect(res.status, path).toBe(404);
+      expect((await res.json()).errors[0].status).toBe('404');
+    }
+    const bad = await get(zoned, '/events/tour/calendar/google?date=2026-02-30');
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).errors[0].source).toEqual({ parameter: 'date' });
+  });
+
+  it('the feed with ids: the origin’s VEVENTs of those listed events, as a download', async () => {
+    const query = '/events.ics?ids=1,7,8,999';
+    const res = await get(zoned, query);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${scenario.slug}-saved.ics"`,
+    );
+    const proxied = parseIcs(await res.text());
+    const direct = parseIcs(await text(origin, query));
+    const facts = (e: VEvent) => [e.uid, e.summary, e.instant, e.status];
+    expect(proxied.events.map(facts)).toEqual(direct.events.map(facts));
+    expect(new Set(proxied.events.map((e) => e.summary))).toEqual(
+      new Set(['Open Night', 'The Tour']),
+    );
+    expect(proxied.name).toBe(`${scenario.slug} (saved events)`);
+    const jazz = parseIcs(await text(zoned, '/events.ics?ids=1%2C7&categories=Jazz'));
+    expect(jazz.events.map((e) => e.summary)).toEqual(['Open Night']);
+    for (const ids of ['abc', '', '1,1.5']) {
+      const bad = await get(zoned, `/events.ics?ids=${ids}`);
+      expect(bad.status, ids).toBe(400);
+      expect((await bad.json()).errors[0].source).toEqual({ parameter: 'ids' });
     }
   });
 
@@ -422,6 +524,42 @@ describe('routes and options of the pages', () => {
       expect(classify(target, 'GET'), target).toMatchObject({ kind: 'reject', status: 404 });
     }
     expect(classify('/t/v/events.ics', 'POST')).toMatchObject({ kind: 'reject', status: 405 });
+  });
+
+  it('classify: the saved feed and the calendar redirects', () => {
+    expect(classify('/t/v/events.ics?ids=1%2C2&categories=jazz&x=1', 'GET')).toEqual({
+      kind: 'saved-feed',
+      slug: 'v',
+      query: { ids: '1,2', categories: 'jazz' },
+    });
+    expect(classify('/t/v/events/gig-1/calendar/google?date=2026-12-10', 'HEAD')).toEqual({
+      kind: 'calendar-link',
+      slug: 'v',
+      eventSlug: 'gig-1',
+      service: 'google',
+      query: { date: '2026-12-10' },
+    });
+    expect(classify('/t/v/events/gig-1/calendar/outlook/', 'GET')).toMatchObject({
+      kind: 'calendar-link',
+      service: 'outlook',
+    });
+    for (const target of [
+      '/t/v/events/gig-1/calendar/yahoo',
+      '/t/v/events/gig-1/calendar',
+      '/t/v/events/gig-1/calendar/Google',
+      '/t/v/events/gig-1.ics/calendar/google',
+      '/t/v/events/gig-1/calendar/google?x=%41',
+    ]) {
+      expect(classify(target, 'GET'), target).toMatchObject({ kind: 'reject', status: 404 });
+    }
+    expect(classify('/t/v/events/gig/calendar/google', 'POST')).toMatchObject({ status: 405 });
+    // 100 ids of 16 digits fit the feed's longer bound, and only the feed's.
+    const ids = Array.from({ length: 100 }, (_, i) => String(1e15 + i)).join('%2C');
+    expect(classify(`/t/v/events.ics?ids=${ids}`, 'GET')).toMatchObject({ kind: 'saved-feed' });
+    expect(classify(`/t/v/events?ids=${ids}`, 'GET')).toMatchObject({ kind: 'reject' });
+    expect(classify(`/t/v/events.ics?ids=${ids}${'1'.repeat(3000)}`, 'GET')).toMatchObject({
+      kind: 'reject',
+    });
     expect(classify('/t/v/events', 'GET', ['w'])).toMatchObject({ kind: 'reject', status: 404 });
   });
 

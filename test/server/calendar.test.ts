@@ -1,8 +1,10 @@
 /**
  * Calendar files (RFC 5545): `/t/{slug}/events/{event-slug}.ics` and the venue feed
- * `/t/{slug}/events.ics`, parsed with ical.js (a real iCalendar parser, which also resolves each
- * `TZID` through the file's own `VTIMEZONE`), in Pacific/Auckland and America/Los_Angeles around
- * their DST changes, on a real store.
+ * `/t/{slug}/events.ics` (also of saved `ids`), parsed with ical.js (a real iCalendar parser,
+ * which also resolves each `TZID` through the file's own `VTIMEZONE`), and the "add to calendar"
+ * redirects `/t/{slug}/events/{event-slug}/calendar/{google|outlook}` (docs/api.md §10.6), their
+ * `Location` parsed, in Pacific/Auckland and America/Los_Angeles around their DST changes, on a
+ * real store.
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,6 +46,26 @@ function parse(text: string): { calendar: ICAL.Component; events: Parsed[] } {
   });
   return { calendar, events };
 }
+
+/** A redirect's status, `Cache-Control` and `Location`'s host, path and decoded parameters. */
+async function redirectOf(url: string) {
+  const res = await fetch(url, { redirect: 'manual' });
+  const location = res.headers.get('location');
+  const target = location === null ? null : new URL(location);
+  return {
+    status: res.status,
+    cacheControl: res.headers.get('cache-control'),
+    where: target && `${target.origin}${target.pathname}`,
+    params: target ? Object.fromEntries(target.searchParams) : {},
+  };
+}
+
+const GOOGLE = 'https://calendar.google.com/calendar/render';
+const OUTLOOK = 'https://outlook.live.com/calendar/0/action/compose';
+
+/** `2026-09-26T07:30:00.000Z` plus `hours`, as Outlook's `startdt`: `2026-09-26T09:30:00Z`. */
+const utcPlus = (instant: string, hours = 0) =>
+  new Date(Date.parse(instant) + hours * 3_600_000).toISOString().replace('.000Z', 'Z');
 
 /** RFC 5545 §3.1: CRLF line ends, no line longer than 75 octets. */
 function expectWellFormed(text: string): void {
@@ -140,6 +162,138 @@ describe.each(SCENARIOS)('calendar files in $zone', (scenario) => {
     expect(events.every((e) => e.tzid === scenario.zone)).toBe(true);
   });
 
+  it('the Google redirect: the wall times in the venue zone, its ctz, the page and the place', async () => {
+    const ics = await get('/events/open-night.ics');
+    const link = await redirectOf(
+      `${server.url}/t/${scenario.slug}/events/open-night/calendar/google`,
+    );
+    expect(link.status).toBe(302);
+    expect(link.where).toBe(GOOGLE);
+    // Fresh as the event's .ics (the same transitions at the same clock).
+    expect(link.cacheControl).toMatch(/^public, max-age=\d+$/);
+    expect(link.cacheControl).toBe(ics.headers.get('cache-control'));
+    const day = scenario.starts['open-night']![0]!.slice(0, 10).replaceAll('-', '');
+    expect(link.params).toEqual({
+      action: 'TEMPLATE',
+      text: 'Open Night',
+      dates: `${day}T193000/${day}T213000`,
+      ctz: scenario.zone,
+      details: `Event page: ${server.url}/t/${scenario.slug}/events/open-night`,
+      location: expect.stringContaining('Main Hall, Venue in '),
+    });
+    expect(link.params.location).toContain('1 Test Street');
+  });
+
+  it('the Outlook redirect: UTC instants, the .ics file’s, two hours long', async () => {
+    const link = await redirectOf(
+      `${server.url}/t/${scenario.slug}/events/open-night/calendar/outlook`,
+    );
+    expect(link.status).toBe(302);
+    expect(link.where).toBe(OUTLOOK);
+    const [start] = scenario.instants['open-night']!;
+    expect(link.params).toMatchObject({
+      rru: 'addevent',
+      subject: 'Open Night',
+      startdt: utcPlus(start!),
+      enddt: utcPlus(start!, DEFAULT_DURATION_MINUTES / 60),
+      body: `Event page: ${server.url}/t/${scenario.slug}/events/open-night`,
+    });
+  });
+
+  it('a tour: its current stop, or the stop on `date`; cancelled or missing stops are 404s', async () => {
+    const link = (query = '') =>
+      redirectOf(`${server.url}/t/${scenario.slug}/events/tour/calendar/outlook${query}`);
+    // The first stop has passed: the current one is the second.
+    const current = await link();
+    expect(current.status).toBe(302);
+    expect(current.params.startdt).toBe(utcPlus(scenario.instants.tour![1]!));
+    expect(current.params.location).toBe('Second City Arena');
+    expect(current.params.body).toMatch(/\/events\/tour#stop-\d{4}-\d{2}-\d{2}-1930$/);
+    // `starts` has the stops from today (the cancelled one second); `instants` every stop.
+    const later = scenario.starts.tour![2]!.slice(0, 10);
+    const last = await link(`?date=${later}`);
+    expect(last.params.startdt).toBe(utcPlus(scenario.instants.tour![3]!));
+    expect(last.params.location).toBe('Fourth Port Theatre');
+    const cancelledDay = scenario.starts.tour![1]!.slice(0, 10);
+    for (const query of [`?date=${cancelledDay}`, '?date=2030-01-01']) {
+      expect((await link(query)).status, query).toBe(404);
+    }
+    const google = await redirectOf(
+      `${server.url}/t/${scenario.slug}/events/tour/calendar/google?date=${later}`,
+    );
+    const day = later.replaceAll('-', '');
+    expect(google.params.dates).toBe(`${day}T200000/${day}T220000`);
+  });
+
+  it('redirects: unknown and cancelled events are 404s, a bad date a 400 naming it', async () => {
+    for (const path of [
+      '/events/nope/calendar/google',
+      '/events/Bad_Slug/calendar/google',
+      '/events/cancelled/calendar/google',
+      '/events/cancelled/calendar/outlook',
+      '/events/open-night/calendar/yahoo',
+    ]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^application\/json/);
+    }
+    expect((await fetch(`${server.url}/t/nowhere/events/open-night/calendar/google`)).status).toBe(
+      404,
+    );
+    for (const date of ['2026-02-30', 'tomorrow', '20261003']) {
+      const res = await get(`/events/tour/calendar/google?date=${date}`);
+      expect(res.status, date).toBe(400);
+      expect((await res.json()).errors[0].source).toEqual({ parameter: 'date' });
+    }
+    // A single event's own date is fine; another is nothing to add.
+    const own = scenario.starts['open-night']![0]!.slice(0, 10);
+    const single = `${server.url}/t/${scenario.slug}/events/open-night/calendar/google`;
+    expect((await redirectOf(`${single}?date=${own}`)).status).toBe(302);
+    expect((await redirectOf(`${single}?date=2030-01-01`)).status).toBe(404);
+    const post = await fetch(`${server.url}/t/${scenario.slug}/events/tour/calendar/google`, {
+      method: 'POST',
+    });
+    expect(post.status).toBe(405);
+    const head = await fetch(`${server.url}/t/${scenario.slug}/events/tour/calendar/google`, {
+      method: 'HEAD',
+      redirect: 'manual',
+    });
+    expect(head.status).toBe(302);
+  });
+
+  it('the feed with ids: only those listed events, as a download', async () => {
+    const res = await get('/events.ics?ids=1,7,8,999');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="${scenario.slug}-saved.ics"`,
+    );
+    const text = await res.text();
+    expectWellFormed(text);
+    const { calendar, events } = parse(text);
+    // 8 has ended and 999 is no event: skipped.
+    const pages = events.map((e) => new URL(e.url).pathname.split('/').pop());
+    expect([...new Set(pages)]).toEqual(['open-night', 'tour']);
+    expect(events).toHaveLength(1 + 4);
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe(
+      `Venue in ${scenario.zone} (saved events)`,
+    );
+    // With categories too: both apply.
+    const jazz = parse(await (await get('/events.ics?ids=1,7&categories=jazz')).text());
+    expect(jazz.events.map((e) => e.summary)).toEqual(['Open Night']);
+    expect((await get('/events.ics')).headers.get('content-disposition')).toBeNull();
+  });
+
+  it('the feed with a bad ids is the API’s JSON 400 naming ids', async () => {
+    const tooMany = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    for (const ids of ['', 'abc', '0', '1,01', tooMany]) {
+      const res = await get(`/events.ics?ids=${ids}`);
+      expect(res.status, ids).toBe(400);
+      expect((await res.json()).errors[0].source).toEqual({ parameter: 'ids' });
+    }
+    expect((await get('/events.ics?ids=1&ids=7')).status).toBe(400);
+  });
+
   it('.ics paths are not event pages, and an unknown event is a 404', async () => {
     expect((await get('/events/tour')).headers.get('content-type')).toMatch(/^text\/html/);
     expect((await get('/events/nope.ics')).status).toBe(404);
@@ -180,6 +334,11 @@ describe('calendar instants at the DST edges', () => {
       const html = await fetch(`${server.url}/t/test-venue/events/edge`).then((r) => r.text());
       const startDate = /"startDate":"([^"]+)"/.exec(html)![1]!;
       expect(new Date(startDate).toISOString()).toBe(instant);
+      const outlook = await redirectOf(`${server.url}/t/test-venue/events/edge/calendar/outlook`);
+      expect([outlook.params.startdt, outlook.params.enddt]).toEqual([
+        utcPlus(instant),
+        utcPlus(instant, DEFAULT_DURATION_MINUTES / 60),
+      ]);
     } finally {
       await server.close();
     }

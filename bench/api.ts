@@ -18,26 +18,42 @@
  * PostgreSQL server (started like the tests' one) in the same run, taking turns BENCH_ROUNDS times
  * (default 3), and prints PostgreSQL's ratios to SQLite's (median of the rounds) and the time to
  * import the 205,000 events into PostgreSQL.
+ *
+ * First, the memo-hit comparison (issue 20): `npm start`'s server (its bundle, its Node flags, its
+ * access log on, stdout on /dev/null) answering list page 1 of the demo venue from its response
+ * memo, beside three servers sending the exact bytes and headers of that response, each logging
+ * every request with pino to /dev/null (`bench/memo-baselines.ts`): plain node:http, Express, and
+ * Express + pino-http. They take turns BENCH_ROUNDS times (default 3); the figure is the memo
+ * hit's req/s over Express + pino-http's, the median of the rounds (not with `--filters-only`).
+ * `--memo-only` runs just this;
+ * `--cpu-prof` also profiles the memo-hit server (`node --cpu-prof`) and prints where its time
+ * went. BENCH_CONNECTIONS, BENCH_SECONDS and BENCH_NODE_FLAGS override the load and the flags.
  */
 import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createDatabase, startCluster, type PostgresCluster } from '../test/support/postgres.js';
+import { DEMO_SLUG } from '../server/demo/venue.js';
 import { importVenueFile } from '../server/import/importer.js';
 import { openStore } from '../server/store/store.js';
 import {
   bundle,
   CONNECTIONS,
   DURATION_S,
+  freePort,
   measure,
   median,
   NOW,
   type Figure,
   printTable,
+  profileSummary,
+  spawnQuiet,
   spawnServer,
 } from './support.js';
+import type { RecordedResponse } from './memo-baselines.js';
 
 /** Alternating rounds of SQLite and PostgreSQL with `--store postgres` (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -238,13 +254,138 @@ function printPostgresRatios(results: Record<string, Figure[][]>, rounds: number
   }
 }
 
+/** The rows of the memo-hit comparison, in the order printed: label → baseline kind or memo. */
+const MEMO_ROWS = [
+  ['plain node:http, same bytes', 'node-http'],
+  ['Express, same bytes', 'express'],
+  ['Express + pino-http, same bytes', 'express-pino'],
+  ["memo hit, npm start's server", 'memo'],
+] as const;
+
+/** Response headers a baseline does not copy: the connection's own, and the length it computes. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+
+/** The status-200 headers and body of `url`, as a baseline replays them. */
+async function record(url: string): Promise<RecordedResponse> {
+  // What autocannon asks for: no Accept-Encoding, so the identity bytes (fetch would ask for gzip).
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  if (res.status !== 200 || res.headers.has('content-encoding')) {
+    throw new Error(`${url}: ${res.status} ${res.headers.get('content-encoding') ?? ''}`);
+  }
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!PER_CONNECTION.has(name)) headers[name] = value;
+  });
+  return { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
+}
+
+/** Starts the memo-hit server and the baselines in `dir`: row kind → base URL, and the children. */
+async function startMemoServers(
+  dir: string,
+  cpuProfDir: string | undefined,
+  children: Map<string, ChildProcess>,
+) {
+  const [main, baselines] = [
+    await bundle('server/main.ts', 'main'),
+    await bundle('bench/memo-baselines.ts', 'memo-baselines'),
+  ];
+  const urls = new Map<string, string>();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const flags = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+  const args = ['--db', ':memory:', '--port', String(port), '--now', NOW];
+  children.set('memo', await spawnQuiet(main, args, `${url}/healthz`, flags));
+  urls.set('memo', url);
+  const recorded = join(dir, 'page-1.json');
+  writeFileSync(recorded, JSON.stringify(await record(`${url}/t/${DEMO_SLUG}/api/events`)));
+  for (const [, kind] of MEMO_ROWS.slice(0, -1)) {
+    const p = await freePort();
+    urls.set(kind, `http://127.0.0.1:${p}`);
+    children.set(kind, await spawnQuiet(baselines, [kind, String(p), recorded], urls.get(kind)!));
+  }
+  return urls;
+}
+
+/** Prints where the memo-hit server's time went, from its CPU profile in `dir`. */
+function printProfile(dir: string): void {
+  const { functions, packages } = profileSummary(dir);
+  const pct = (share: number) => `${(share * 100).toFixed(1)} %`;
+  console.log('\nmemo-hit server, self time as a share of non-idle CPU time:');
+  console.log(`| function | self |\n|---|---:|`);
+  for (const f of functions) console.log(`| ${f.name} | ${pct(f.share)} |`);
+  console.log(`\n| package | self |\n|---|---:|`);
+  for (const p of packages) console.log(`| ${p.name} | ${pct(p.share)} |`);
+}
+
+/**
+ * The memo-hit comparison of the module comment, in `dir`: rounds in turn (each round starts at
+ * another row, so no row always runs first), then the median ratio to Express + pino-http.
+ */
+async function memoComparison(dir: string, cpuProf: boolean): Promise<void> {
+  const profDir = cpuProf ? join(dir, 'cpu-prof') : undefined;
+  const children = new Map<string, ChildProcess>();
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const ratios: number[] = [];
+  const rps = new Map<string, number[]>();
+  try {
+    const urls = await startMemoServers(dir, profDir, children);
+    for (let round = 0; round < rounds; round++) {
+      const figures = new Map<string, Figure>();
+      for (let i = 0; i < MEMO_ROWS.length; i++) {
+        const [label, kind] = MEMO_ROWS[(i + round) % MEMO_ROWS.length]!;
+        figures.set(kind, await measure(label, `${urls.get(kind)!}/t/${DEMO_SLUG}/api/events`));
+      }
+      const rows = [2, 0, 1, 3].map((i) => figures.get(MEMO_ROWS[i]![1])!);
+      printTable(
+        `memo hit vs the same bytes, round ${round + 1} of ${rounds} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+        rows,
+        'Express + pino-http',
+      );
+      for (const [, kind] of MEMO_ROWS)
+        (rps.get(kind) ?? rps.set(kind, []).get(kind)!).push(figures.get(kind)!.rps);
+      ratios.push(figures.get('memo')!.rps / figures.get('express-pino')!.rps);
+    }
+  } finally {
+    for (const child of children.values()) child.kill('SIGTERM');
+  }
+  console.log(`\nmedian of ${rounds} rounds:`);
+  for (const [label, kind] of MEMO_ROWS)
+    console.log(`  ${label}: ${Math.round(median(rps.get(kind)!))} req/s`);
+  console.log(
+    `memo hit / Express + pino-http: ${median(ratios).toFixed(2)} [${ratios.map((r) => r.toFixed(2)).join(', ')}] (target ≥ 0.9)`,
+  );
+  if (profDir) {
+    // The profile is written as the process exits (SIGTERM: main.ts's graceful shutdown).
+    const memo = children.get('memo')!;
+    if (memo.exitCode === null && memo.signalCode === null) await once(memo, 'exit');
+    printProfile(profDir);
+  }
+}
+
+const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--memo-only] [--cpu-prof]
+See the header of bench/api.ts for what each measures.`;
+
 async function main() {
-  const { store: storeKind, 'filters-only': filtersOnly } = parseArgs({
+  const { values } = parseArgs({
     options: {
       store: { type: 'string', default: 'sqlite' },
       'filters-only': { type: 'boolean', default: false },
+      'memo-only': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
     },
-  }).values;
+  });
+  const { store: storeKind, 'filters-only': filtersOnly } = values;
+  if (values.help) return void console.log(HELP);
+  if (!filtersOnly) {
+    const dir = mkdtempSync(join(tmpdir(), 've-bench-'));
+    try {
+      await memoComparison(dir, values['cpu-prof']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    if (values['memo-only']) return;
+  }
   if (storeKind !== 'sqlite' && storeKind !== 'postgres') {
     throw new Error(`--store must be sqlite or postgres, got "${storeKind}"`);
   }

@@ -1,11 +1,15 @@
 /** Pieces shared by `npm run bench:api` and `npm run bench:proxy`. Not a test. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { openSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { build } from 'esbuild';
 
 /** Seconds per measured case (BENCH_SECONDS), after a 1 s warm-up. */
 export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
-export const CONNECTIONS = 10;
+/** Connections of each autocannon run (BENCH_CONNECTIONS, default 10). */
+export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The frozen clock of every benchmarked server. */
 export const NOW = '2026-12-05T12:00:00Z';
 /**
@@ -61,6 +65,98 @@ export function spawnServer(
     });
     child.on('exit', (code) => reject(new Error(`${script} exited ${code}`)));
   });
+}
+
+/** A TCP port free on 127.0.0.1 right now (a listener on port 0, closed). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * Starts `node <flags> <extraFlags> script args…` with its stdout on /dev/null (so a server's
+ * access log costs what it costs in production with a discarded log, and nothing in this process)
+ * and resolves once `url` answers at all, whatever the status.
+ */
+export async function spawnQuiet(
+  script: string,
+  args: string[],
+  url: string,
+  extraFlags: string[] = [],
+): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, script, ...args], {
+    stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit'],
+  });
+  let exited: number | null | undefined;
+  child.on('exit', (code) => (exited = code));
+  for (let tries = 0; tries < 200; tries++) {
+    if (exited !== undefined) throw new Error(`${script} exited ${exited}`);
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return child;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  child.kill();
+  throw new Error(`${script} did not answer ${url} within 10 s`);
+}
+
+/** Self time of one function or package in a CPU profile, as a share of the non-idle time. */
+export interface ProfileShare {
+  name: string;
+  /** Share of the samples that were not idle, 0–1. */
+  share: number;
+}
+
+/**
+ * Where the time went in the `.cpuprofile` of `dir` (written by `node --cpu-prof`): the top
+ * `count` functions by self time, and self time summed by package (`node_modules/<pkg>`, a
+ * `node:` module, the bundled app, or V8's own entries such as the garbage collector).
+ */
+export function profileSummary(
+  dir: string,
+  count = 15,
+): { functions: ProfileShare[]; packages: ProfileShare[] } {
+  const file = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
+  if (!file) throw new Error(`no .cpuprofile in ${dir}`);
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+    nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+    samples: number[];
+    timeDeltas: number[];
+  };
+  const frames = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  const byFunction = new Map<string, number>();
+  const byPackage = new Map<string, number>();
+  let busy = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = frames.get(id)!;
+    if (frame.functionName === '(idle)') return;
+    const dt = profile.timeDeltas[i] ?? 0;
+    busy += dt;
+    const where = frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/dist\//, 'dist/');
+    const fn = `${frame.functionName || '(anonymous)'} ${where ? `${where}:${frame.lineNumber + 1}` : ''}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + dt);
+    const pkg =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url)?.[1] ??
+      (frame.url.startsWith('node:')
+        ? frame.url.split('/')[0]!
+        : frame.url
+          ? 'app'
+          : frame.functionName);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, t]) => ({ name, share: t / busy }));
+  return { functions: top(byFunction), packages: top(byPackage) };
 }
 
 export interface Figure {

@@ -13,8 +13,8 @@
 import compression from 'compression';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { TrustProxy } from './cli-options.js';
+import { accessLog } from './http/access-log.js';
 import { sendEncoded } from './http/conditional.js';
 import { errorHandler, notFound } from './http/errors.js';
 import { requireValidHost } from './http/host.js';
@@ -51,23 +51,6 @@ export interface AppShellOptions {
 }
 
 /**
- * pino-http with one line per request; `logFields` are added to that line (customProps would
- * build a second child logger per request).
- */
-function requestLogger(logger: Logger | undefined, logFields?: (res: Response) => object) {
-  if (!logFields) return pinoHttp({ logger, quietReqLogger: true });
-  return pinoHttp({
-    logger,
-    quietReqLogger: true,
-    customSuccessObject: (_req, res, line: object) => ({ ...line, ...logFields(res as Response) }),
-    customErrorObject: (_req, res, _error, line: object) => ({
-      ...line,
-      ...logFields(res as Response),
-    }),
-  });
-}
-
-/**
  * Builds the app around a mode's routes, in the order the module comment gives. Routing is
  * case-sensitive (`/t/{slug}/API/events` is a 404, docs/decisions.md "Errors"); every router of
  * either mode is made with `caseSensitive: true` too, since a router does not inherit the app's
@@ -87,7 +70,7 @@ export function createAppShell(options: AppShellOptions): Express {
     if (options.measure) app.use(options.measure);
     app.get('/metrics', metrics.expose);
   }
-  if (options.logger !== false) app.use(requestLogger(options.logger, options.logFields));
+  if (options.logger !== false) app.use(accessLog(options.logger, options.logFields));
   const healthBody = JSON.stringify({ status: 'ok', ...options.health });
   app.get('/healthz', function health(_req, res) {
     res.set('Cache-Control', 'no-store');

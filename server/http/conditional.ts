@@ -65,10 +65,18 @@ export interface Representation {
 /** The content codings we send (RFC 9110 §8.4.1), in our order of preference. */
 export type ContentCoding = 'br' | 'gzip';
 
+/** The last `Accept-Encoding` negotiated and its coding: clients of one kind send one value. */
+let lastNegotiated: { header: string; coding: ContentCoding | undefined } | undefined;
+
 /** The coding for `req`'s `Accept-Encoding`: brotli, else gzip, else none (identity). */
 export function negotiateCoding(req: Request): ContentCoding | undefined {
+  const header = req.headers['accept-encoding'];
+  // No header (or an empty one) accepts identity only (RFC 9110 §12.5.3, as negotiator reads it).
+  if (!header) return undefined;
+  if (lastNegotiated?.header === header) return lastNegotiated.coding;
   const coding = req.acceptsEncodings('br', 'gzip', 'identity');
-  return coding === 'br' || coding === 'gzip' ? coding : undefined;
+  lastNegotiated = { header, coding: coding === 'br' || coding === 'gzip' ? coding : undefined };
+  return lastNegotiated.coding;
 }
 
 /** `representation`'s body in `coding`, compressed once and kept. */
@@ -110,24 +118,28 @@ export function sendRepresentation(
 ): void {
   const coding = negotiateCoding(req);
   const etag = codedEntityTag(representation.etag, coding);
-  res.status(200).set({
-    'Content-Type': options.contentType ?? 'application/json; charset=utf-8',
-    ETag: etag,
-    'Cache-Control': `public, max-age=${options.maxAgeSeconds}`,
-    ...options.headers,
-  });
+  // Node's own setHeader and end where Express's set and send would only add work: these values
+  // need no charset lookup, and `send`'s freshness check would repeat the If-None-Match one below.
+  res.statusCode = 200;
+  if (options.contentType === undefined) res.setHeader('Content-Type', JSON_CONTENT_TYPE);
+  else res.set('Content-Type', options.contentType);
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', `public, max-age=${options.maxAgeSeconds}`);
+  if (options.headers) res.set(options.headers);
   res.vary('Accept-Encoding');
-  if (matchesIfNoneMatch(req.get('If-None-Match'), etag)) {
-    res.status(304).end();
+  if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  if (!coding) {
-    res.send(representation.body);
-    return;
-  }
-  res.set('Content-Encoding', coding);
-  res.send(encodedBody(representation, coding));
+  if (coding) res.setHeader('Content-Encoding', coding);
+  const body = coding ? encodedBody(representation, coding) : representation.body;
+  res.setHeader('Content-Length', body.length);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
+
+/** The API's media type, as Express's `res.set` would complete `application/json`. */
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * Sends a small body made for this request only (an error, a probe) in the request's preferred

@@ -64,7 +64,7 @@ export const notFound: RequestHandler = () => {
  * `StoreUnavailableError`) keeps its message and gets `Retry-After`.
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
-  // pino-http logs `res.err` with the request line.
+  // The access log (`access-log.ts`) logs `res.err` with the request line.
   res.err = error instanceof Error ? error : new Error(String(error));
   if (res.headersSent) {
     res.destroy();

@@ -53,9 +53,11 @@ export function eventsRouter(options: EventsRouterOptions): Router {
    */
   const listEvents: RequestHandler = async (req, res) => {
     const { venue, version } = res.locals as VenueLocals;
-    const filter = parseListFilter(req.query);
+    // Express 5 parses the query string again at every read of `req.query`: read it once.
+    const params = req.query;
+    const filter = parseListFilter(params);
     const query = filterQuery(filter);
-    const page = parsePage(req.query.page);
+    const page = parsePage(params.page);
     const path = `${renderBase}/t/${venue.slug}/api/events`;
     const nowMs = clock().getTime();
     const key = `list|${venue.slug}|${query}|${page}`;

@@ -3,6 +3,7 @@
  * shutdown, and every CLI option mirrored by an environment variable.
  */
 import { connect } from 'node:net';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseServerOptions, UsageError } from '../../server/cli-options.js';
 import { demoVenueFile } from '../../server/demo/venue.js';
@@ -81,6 +82,52 @@ describe('--metrics', () => {
       );
       expect(text).toMatch(/venue_events_response_memo_total\{result="hit"\} 1/);
       expect(text).toMatch(/venue_events_response_memo_total\{result="miss"\} 1/);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the access log', () => {
+  it('one line per request, in the fields docs/server.md lists; an error carries err', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const server = await startServer(file, NOW, { logger });
+    try {
+      await (await fetch(`${server.url}${list}?page=1`, { headers: { 'X-Test': 'a' } })).text();
+      await (await fetch(`${server.url}${list}/999999`)).text();
+      await (await fetch(`${server.url}${list}`, { method: 'POST' })).text();
+      // Each line is written when its response has finished, which the client may see first.
+      await new Promise((r) => setTimeout(r, 50));
+      const [ok, missing, post] = lines.map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(3);
+      expect(Object.keys(ok)).toEqual([
+        ...['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg'],
+      ]);
+      expect(ok).toMatchObject({
+        level: 30,
+        msg: 'request completed',
+        req: {
+          id: ok.reqId,
+          method: 'GET',
+          url: `${list}?page=1`,
+          query: { page: '1' },
+          params: {},
+          headers: { 'x-test': 'a' },
+          remoteAddress: '127.0.0.1',
+        },
+        res: { statusCode: 200, headers: { 'content-type': 'application/json; charset=utf-8' } },
+      });
+      expect(Object.keys(ok.req)).toEqual([
+        ...['id', 'method', 'url', 'query', 'params', 'headers', 'remoteAddress', 'remotePort'],
+      ]);
+      expect(ok.res.headers.etag).toMatch(/^"/);
+      expect(typeof ok.responseTime).toBe('number');
+      expect(missing).toMatchObject({ msg: 'request errored', res: { statusCode: 404 } });
+      expect(missing.err).toMatchObject({ type: 'NotFoundError', status: 404 });
+      expect(post).toMatchObject({ req: { method: 'POST' }, res: { statusCode: 405 } });
+      expect(post.err.type).toBe('MethodNotAllowedError');
+      expect(new Set([ok.reqId, missing.reqId, post.reqId]).size).toBe(3);
     } finally {
       await server.close();
     }

@@ -5,8 +5,17 @@
  * toggles kept in this page's `localStorage`.
  */
 import { expect } from 'chai';
-import { sendKeys } from '@web/test-runner-commands';
-import { axeViolations, cleanup, deepQueryAll, frozen, loaded, mount, waitFor } from './helpers.js';
+import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
+import {
+  axeViolations,
+  cleanup,
+  contrasts,
+  deepQueryAll,
+  frozen,
+  loaded,
+  mount,
+  waitFor,
+} from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 async function list(attrs = 'locale="en"') {
@@ -226,5 +235,55 @@ describe('saved nights', () => {
     } finally {
       Object.defineProperty(window, 'localStorage', real!);
     }
+  });
+});
+
+describe('access and saved nights: colour schemes, forced colours, right-to-left', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(async () => {
+    cleanup();
+    localStorage.clear();
+    await emulateMedia({ colorScheme: 'light' });
+    await executeServerCommand('emulate-forced-colors', { value: 'none' });
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`${colorScheme}: the provisions, the toggles (one pressed) and the bar meet 4.5:1`, async () => {
+      await emulateMedia({ colorScheme });
+      const el = await list();
+      (await waitFor(() => saveButton(card(el, 'Captioned Play')), 'the toggle')).click();
+      await bar(el);
+      await waitFor(() => part(el, 'saved-filter'), 'Saved (n)');
+      const worst = contrasts(el)[0]!;
+      expect(worst.ratio, `"${worst.text}"`).to.be.at.least(4.5);
+    });
+  }
+
+  it('forced colours: a pressed toggle differs by more than colour (its star and weight)', async () => {
+    await executeServerCommand('emulate-forced-colors', { value: 'active' });
+    const el = await list();
+    const on = await waitFor(() => saveButton(card(el, 'Captioned Play')), 'the toggle');
+    on.click();
+    await waitFor(() => on.getAttribute('aria-pressed') === 'true', 'pressed');
+    const off = saveButton(card(el, 'Plain Gig'))!;
+    expect(matchMedia('(forced-colors: active)').matches).to.equal(true);
+    expect(on.textContent!.trim()).to.not.equal(off.textContent!.trim());
+    expect(getComputedStyle(on).fontWeight).to.not.equal(getComputedStyle(off).fontWeight);
+  });
+
+  it('right-to-left: the toggle sits at the row’s inline end, the provisions read from the right', async () => {
+    const host = mount<HTMLDivElement>(
+      '<div dir="rtl"><venue-events venue="nights" locale="en"></venue-events></div>',
+    );
+    const el = host.querySelector('venue-events')!;
+    el.clock = frozen;
+    await loaded(el);
+    const c = card(el, 'Captioned Play');
+    const save = await waitFor(() => saveButton(c), 'the toggle');
+    const row = c.querySelector('.meta')!.getBoundingClientRect();
+    expect(save.getBoundingClientRect().left - row.left).to.be.below(2);
+    const [first, second] = [...c.querySelectorAll('[part="access"] li')];
+    expect(first!.getBoundingClientRect().left).to.be.above(second!.getBoundingClientRect().left);
+    expect(await axeViolations(host)).to.deep.equal([]);
   });
 });

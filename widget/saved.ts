@@ -8,7 +8,7 @@
  */
 import { css, html, type ReactiveController, type ReactiveElement } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, type RequestOptions } from './api.js';
+import { fetchEvent, type Filters, type RequestOptions } from './api.js';
 import { localToday } from './buy-state.js';
 import type { EventPage } from './wire.js';
 
@@ -27,6 +27,12 @@ export interface SavedSource {
   now: number;
   /** The element's locale (`en`, `de-AT`, `fr`, …). */
   locale: string;
+}
+
+/** What a `<venue-events>` host offers: its filters, and asking the server again. */
+interface SavedList {
+  filters: Filters;
+  refresh(): void;
 }
 
 /** Fired on `window` after a saved list changed, `detail` its storage key. */
@@ -114,7 +120,11 @@ export class SavedController implements ReactiveController {
 
   private readonly changed = (e: Event) => {
     const key = e instanceof StorageEvent ? e.key : (e as CustomEvent<string>).detail;
-    if (key === null || key === this.key) this.host.requestUpdate();
+    if (key !== null && key !== this.key) return;
+    this.host.requestUpdate();
+    // A list showing the saved events shows the change too: one taken out leaves it.
+    const list = this.host as Partial<SavedList>;
+    if (list.filters?.saved) list.refresh?.();
   };
 
   hostConnected(): void {

@@ -212,6 +212,11 @@ describe('saved nights', () => {
       new Set(['Captioned Play', 'Nights Called Off', 'Access Tour']),
     );
 
+    // Taken out while the saved events are shown: it leaves the list.
+    saveButton(card(el, 'Nights Called Off'))!.click();
+    await waitTitles(el, ['Captioned Play', 'Access Tour']);
+    expect(part(el, 'saved-filter')!.textContent!.trim()).to.equal('Saved (2)');
+
     part(el, 'saved-filter')!.click();
     await waitTitles(el, ALL);
   });

@@ -9,7 +9,11 @@
  * - (a) the demo page `/`, straight from the app: the venue's snippet as it is;
  * - (b) a plain page that `fetch()`es `/t/blue-room/api/events` from an inline script and renders
  *   the 12 events with `innerHTML` — the floor any embed is compared with;
- * - experiments, the demo page changed in one way each (see `VARIANTS`).
+ * - experiments (see `VARIANTS`): (c) the one-line snippet (the demo page without its preload),
+ *   (d) and (e) the README's snippet and the one-line one alone on (b)'s bare page, and for each a
+ *   "floor": the page with the widget's script replaced by (b)'s renderer padded to its size.
+ * Targets (× (b)): the README's snippet ≤ 1.15, the one-line snippet ≤ 1.45, printed for the demo
+ * page and for the bare pages.
  * (b) and the experiments are served by a small same-origin server of this bench that proxies every
  * other path (widget files, API) to the app unchanged; "demo via bench server" is (a) through that
  * proxy, to show that the proxy itself costs nothing measurable.
@@ -36,8 +40,10 @@ const FAST_3G = {
   uploadThroughput: 93_750, // 750 kbit/s in bytes/s
 };
 const LIST = `/t/${DEMO_SLUG}/api/events`;
-/** The row of the one-line snippet, compared with its own target. */
+/** The rows of the one-line snippet and of the snippets on a bare page, compared with targets. */
 const ONE_LINE = '(c) one-line snippet';
+const SNIPPET = '(d) README snippet alone';
+const SNIPPET_ONE_LINE = '(e) one-line snippet alone';
 /** Targets, × (b): the README's snippet (the demo page, with the preload) and the one-line one. */
 const TARGETS = { demo: 1.15, oneLine: 1.45 };
 /** The build measured; a rebuild during the run (another engineer's) breaks the pinned SRI hash. */
@@ -277,6 +283,26 @@ const VARIANTS: Variant[] = [
     path: '/bench/floor-one-line',
     note: 'the floor without the preload: what any one-line embed of the widget’s size pays',
   },
+  {
+    name: SNIPPET,
+    path: '/bench/snippet',
+    note: "a bare page like (b)'s (no stylesheet, no venue page around it) holding only the README's snippet: the preload, the script and the element",
+  },
+  {
+    name: 'floor: README snippet alone',
+    path: '/bench/floor-snippet',
+    note: "that bare page with the widget's script replaced by the padded plain renderer",
+  },
+  {
+    name: SNIPPET_ONE_LINE,
+    path: '/bench/snippet-one-line',
+    note: 'the bare page with the script and the element only',
+  },
+  {
+    name: 'floor: one-line alone',
+    path: '/bench/floor-snippet-one-line',
+    note: 'the bare one-line page with the padded plain renderer',
+  },
 ];
 
 /**
@@ -337,6 +363,15 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
   const hint = /<link rel="preload" as="fetch"[^>]*>\n?/;
   if (!hint.test(demo)) throw new Error('no list preload on the demo page: update the bench');
   const floorPage = demo.replace(tag, script('bench-floor.js'));
+  const hintTag = hint.exec(demo)![0];
+  // (b)'s page with the snippet in place of its list and inline script.
+  const bare = (head: string) =>
+    PLAIN_PAGE.replace('</head>', `${head}</head>`)
+      .replace(
+        /<main id="list">[^<]*<\/main>/,
+        `<venue-events venue="${DEMO_SLUG}"></venue-events>`,
+      )
+      .replace(/<script>[\s\S]*<\/script>/, '');
   const assets: Record<string, Asset> = {
     '/bench/plain': {
       type: 'text/html; charset=utf-8',
@@ -346,6 +381,10 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/one-line': html(demo.replace(hint, '')),
     '/bench/floor': html(floorPage),
     '/bench/floor-one-line': html(floorPage.replace(hint, '')),
+    '/bench/snippet': html(bare(hintTag + tag)),
+    '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
+    '/bench/snippet-one-line': html(bare(tag)),
+    '/bench/floor-snippet-one-line': html(bare(script('bench-floor.js'))),
     [`${dir}bench-floor.js`]: js(floorScript(widgetBrotli)),
   };
   const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
@@ -493,10 +532,12 @@ async function main(): Promise<void> {
           `| ${row.name} | ${s.med.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.requests} | ${kb(s.bytes)} | ${s.listRequests} | ${(s.med / plain).toFixed(2)} | ${(s.med / demo).toFixed(2)} |`,
         );
       }
-      const oneLine = summary(rows.find((r) => r.name === ONE_LINE)!).med;
+      const med = (name: string) => summary(rows.find((r) => r.name === name)!).med;
       for (const [what, ratio, target] of [
         ['demo (README snippet)', demo / plain, TARGETS.demo],
-        ['one-line snippet', oneLine / plain, TARGETS.oneLine],
+        ['one-line snippet', med(ONE_LINE) / plain, TARGETS.oneLine],
+        ['README snippet alone', med(SNIPPET) / plain, TARGETS.demo],
+        ['one-line snippet alone', med(SNIPPET_ONE_LINE) / plain, TARGETS.oneLine],
       ] as const) {
         console.log(
           `${what} / plain = ${ratio.toFixed(2)}× (target ≤ ${target}×) ${ratio <= target ? '✓' : '✗'}`,

@@ -122,17 +122,7 @@ export class VenueCalendar extends VenueElement {
       this.emit('venue-calendar-load', { detail: { month, ...range, ...body } });
       return body;
     },
-    args: () =>
-      [
-        this.base,
-        this.venue,
-        this.shownMonth,
-        this.categories,
-        this.search,
-        this.access,
-        this.timeout,
-        this.reloads,
-      ] as const,
+    args: () => [...this.feedQuery, this.timeout, this.reloads] as const,
   });
 
   private day = new LoadController(this, {
@@ -193,16 +183,21 @@ export class VenueCalendar extends VenueElement {
   }
   private lastFeed: { key: string; body: FeedBody } | undefined;
 
-  /** What a feed answer depends on, but for the reload count. */
-  private get feedKey(): string {
-    return JSON.stringify([
+  /** What a feed answer depends on, but for the timeout and the reload count. */
+  private get feedQuery() {
+    return [
       this.base,
       this.venue,
       this.shownMonth,
       this.categories,
       this.search,
       this.access,
-    ]);
+    ] as const;
+  }
+
+  /** `feedQuery` as one string, to tell whose answer the last feed was. */
+  private get feedKey(): string {
+    return JSON.stringify(this.feedQuery);
   }
 
   /** The feed's entries by venue-local date. */

@@ -17,6 +17,7 @@ import {
   type IsoMonth,
 } from './calendar-grid.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
+import { SavedController, savedStyles } from './saved.js';
 import { calendarMessages } from './calendar-messages.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
@@ -74,7 +75,14 @@ interface DayEvents {
  */
 export class VenueCalendar extends VenueElement {
   // The day's cards are laid out as the list's (its grid, states and notices).
-  static override styles = [hostStyles, cardStyles, listStyles, calendarStyles, calendarMenuStyles];
+  static override styles = [
+    hostStyles,
+    cardStyles,
+    listStyles,
+    calendarStyles,
+    calendarMenuStyles,
+    savedStyles,
+  ];
 
   static override properties = {
     month: { type: String, reflect: true },
@@ -143,6 +151,13 @@ export class VenueCalendar extends VenueElement {
   });
 
   private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
+  /** The "Save" toggle's store (`saved.ts`; docs/widget.md "Saved nights"). */
+  private saving = new SavedController(this, () => ({
+    venue: this.venue,
+    base: this.base,
+    now: this.clock(),
+    locale: this.i18n.locale,
+  }));
 
   constructor() {
     super();
@@ -449,6 +464,7 @@ export class VenueCalendar extends VenueElement {
       share: !this.noShare && ((e) => this.sharing.share(e)),
       copied: this.sharing.copied,
       calendarMenu,
+      save: this.saving.button,
     };
     const item = ({ event, entries }: DayEvents['items'][number]) => {
       // A tour's card says the tour runs; that this day's stop is off must be said beside it.
@@ -504,7 +520,7 @@ export interface CalendarViewOptions {
  */
 export function calendarView(o: CalendarViewOptions) {
   return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
     venue=${o.venue}
     base-url=${o.base}
     locale=${o.locale ?? nothing}

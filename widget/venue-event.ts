@@ -3,6 +3,7 @@ import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent } from './api.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
+import { SavedController, savedStyles } from './saved.js';
 import { eventCard, headingLevel } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
@@ -28,10 +29,15 @@ const sanitizer = () => import('./sanitize.js');
  * @csspart title - the event title
  * @csspart date - date and time
  * @csspart location - the location
+ * @csspart access - the event's access provisions (a list of words)
+ * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
  * @csspart cancelled - the cancellation notice
  * @csspart stops - the dates of a multi-date event
  * @csspart description - the sanitised HTML description
- * @csspart calendar-link - each "Add to calendar" link (the event's, and each scheduled stop's)
+ * @csspart calendar-link - each "Add to calendar": the event's menu's summary, each scheduled
+ *   stop's link
+ * @csspart calendar-menu - the event's "Add to calendar" menu (`<details>`)
+ * @csspart calendar-option - each entry of that menu: the `.ics` file, Google Calendar, Outlook
  * @csspart share-button - the "Share" button (hidden by `no-share`)
  * @csspart share-status - "Link copied", beside the share button after it copied the link
  * @csspart buy-button - the "Buy tickets" link
@@ -41,7 +47,7 @@ const sanitizer = () => import('./sanitize.js');
  * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
 export class VenueEvent extends VenueElement {
-  static override styles = [hostStyles, cardStyles, calendarMenuStyles];
+  static override styles = [hostStyles, cardStyles, calendarMenuStyles, savedStyles];
 
   static override properties = {
     eventId: { type: String, attribute: 'event-id' },
@@ -80,6 +86,13 @@ export class VenueEvent extends VenueElement {
   });
 
   private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
+  /** The "Save" toggle's store (`saved.ts`; docs/widget.md "Saved nights"). */
+  private saving = new SavedController(this, () => ({
+    venue: this.venue,
+    base: this.base,
+    now: this.clock(),
+    locale: this.i18n.locale,
+  }));
 
   constructor() {
     super();
@@ -114,6 +127,7 @@ export class VenueEvent extends VenueElement {
         share: !this.noShare && ((e) => this.sharing.share(e)),
         copied: this.sharing.copied,
         calendarMenu,
+        save: this.saving.button,
       });
     return html`<div lang=${locale}>
       ${content}

@@ -167,6 +167,26 @@ describe('saved nights', () => {
     await waitFor(() => save.getAttribute('aria-pressed') === 'false', 'back in the first');
   });
 
+  it('<venue-event> has the toggle too, in step with the list', async () => {
+    const el = await list();
+    const single = mount<HTMLElement & { clock: () => number }>(
+      '<venue-event venue="nights" event-id="801" locale="en"></venue-event>',
+      (e) => (e.clock = frozen),
+    );
+    await import('../../widget/venue-event.js');
+    const own = await waitFor(
+      () => single.shadowRoot?.querySelector<HTMLButtonElement>('[part="save"]'),
+      'its toggle',
+    );
+    own.click();
+    const inList = await waitFor(
+      () => saveButton(card(el, 'Relaxed Matinee')),
+      'the list’s toggle',
+    );
+    await waitFor(() => inList.getAttribute('aria-pressed') === 'true', 'the list following');
+    expect(await axeViolations(single)).to.deep.equal([]);
+  });
+
   it('past events drop out of the list by themselves', async () => {
     const key = `venue-events:saved:${location.origin}:nights`;
     localStorage.setItem(

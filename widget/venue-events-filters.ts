@@ -66,14 +66,15 @@ const barStyles = css`
   }
   .bar {
     display: grid;
-    grid-template-columns: minmax(8em, 1fr) repeat(6, auto);
+    grid-template-columns: minmax(10em, 1fr) repeat(6, auto);
     grid-auto-rows: max(44px, 2.75em);
     gap: 0.5em;
   }
   /* Search, then up to three controls a row: category, access, from; reset, saved, subscribe. */
   @container (width < 62em) {
     .bar {
-      grid-template-columns: repeat(3, minmax(0, 1fr));
+      /* The third column, the date's, a little wider: its field needs it most. */
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.4fr);
       grid-template-rows: repeat(3, max(44px, 2.75em));
     }
     .bar .search {
@@ -81,6 +82,10 @@ const barStyles = css`
     }
   }
   @container (width < 36em) {
+    .bar :is(input, select, button, summary) {
+      padding-inline: 0.35em;
+      white-space: nowrap;
+    }
     .bar .from span {
       position: absolute;
       width: 1px;
@@ -112,6 +117,12 @@ const barStyles = css`
     background: var(--_bg);
     color: var(--_fg);
     font: inherit;
+  }
+  /* In one row a select is as wide as its longest option: the search field keeps its room. */
+  @container (width >= 62em) {
+    .bar select {
+      max-width: 12em;
+    }
   }
   .bar :is(input, select):focus-visible {
     outline: 3px solid var(--_focus);

@@ -12,7 +12,7 @@ import { savedStyles } from './saved.js';
 import type { Messages } from './messages.js';
 
 export { calendarMenu } from './calendar-menu.js';
-export { SavedController } from './saved.js';
+export { SavedController, sourceOf } from './saved.js';
 
 /** The English strings of these parts (German and French are in their tables, `messages.*.ts`). */
 const listEn = {

@@ -8,7 +8,8 @@
  */
 import { css, html, type ReactiveController, type ReactiveElement } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, type Filters, type RequestOptions } from './api.js';
+import { fetchEvent, SCRIPT_ORIGIN, type Filters, type RequestOptions } from './api.js';
+import { resolveI18n } from './messages.js';
 import { localToday } from './buy-state.js';
 import type { EventPage } from './wire.js';
 
@@ -28,6 +29,24 @@ export interface SavedSource {
   /** The element's locale (`en`, `de-AT`, `fr`, …). */
   locale: string;
 }
+
+/** What the widget's elements have in public: whose events, from which API, when, in which language. */
+interface WidgetElement extends HTMLElement {
+  venue: string;
+  baseUrl?: string | undefined;
+  clock: () => number;
+  locale?: string | undefined;
+}
+
+/** The saved events' source of a `<venue-events>`, `<venue-event>` or `<venue-calendar>`. */
+export const sourceOf =
+  (el: WidgetElement): (() => SavedSource) =>
+  () => ({
+    venue: el.venue,
+    base: el.baseUrl || SCRIPT_ORIGIN,
+    now: el.clock(),
+    locale: resolveI18n(el.locale, el).locale,
+  });
 
 /** What a `<venue-events>` host offers: its filters, and asking the server again. */
 interface SavedList {

@@ -17,7 +17,7 @@ import {
   type IsoMonth,
 } from './calendar-grid.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
-import { SavedController, savedStyles } from './saved.js';
+import { SavedController, savedStyles, sourceOf } from './saved.js';
 import { calendarMessages } from './calendar-messages.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
@@ -152,12 +152,7 @@ export class VenueCalendar extends VenueElement {
 
   private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
   /** The "Save" toggle's store (`saved.ts`; docs/widget.md "Saved nights"). */
-  private saving = new SavedController(this, () => ({
-    venue: this.venue,
-    base: this.base,
-    now: this.clock(),
-    locale: this.i18n.locale,
-  }));
+  private saving = new SavedController(this, sourceOf(this));
 
   constructor() {
     super();

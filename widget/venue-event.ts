@@ -3,7 +3,7 @@ import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent } from './api.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
-import { SavedController, savedStyles } from './saved.js';
+import { SavedController, savedStyles, sourceOf } from './saved.js';
 import { eventCard, headingLevel } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
@@ -87,12 +87,7 @@ export class VenueEvent extends VenueElement {
 
   private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
   /** The "Save" toggle's store (`saved.ts`; docs/widget.md "Saved nights"). */
-  private saving = new SavedController(this, () => ({
-    venue: this.venue,
-    base: this.base,
-    now: this.clock(),
-    locale: this.i18n.locale,
-  }));
+  private saving = new SavedController(this, sourceOf(this));
 
   constructor() {
     super();

@@ -178,14 +178,7 @@ export class VenueEvents extends VenueElement {
     if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
     if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
     this.view = this.fixedView ?? this.view;
-    this.saving ??=
-      parts &&
-      new parts.SavedController(this, () => ({
-        venue: this.venue,
-        base: this.base,
-        now: this.clock(),
-        locale: this.i18n.locale,
-      }));
+    this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.hasAttribute('sync-url'))

@@ -3,6 +3,7 @@ import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvents, type Filters } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
+import { formatEventDate } from './format.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { describeWhenShown, sharing } from './reach-controllers.js';
@@ -129,12 +130,13 @@ export class VenueEvents extends VenueElement {
   private list = new LoadController(this, {
     task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
-      let [body] = await Promise.all([
-        filters.saved
-          ? import('./saved.js').then((m) => m.savedPage(base, venue, options, this.clock()))
-          : fetchEvents(base, venue, page, options, filters),
-        this.localeReady,
-      ]);
+      const request = filters.saved
+        ? import('./saved.js').then((m) => m.savedPage(base, venue, options, this.clock()))
+        : fetchEvents(base, venue, page, options, filters);
+      // The cards' date formatter, made while the request is on its way: the first one loads
+      // the locale's data, the largest cost before the first card (docs/benchmarks.md "Widget").
+      formatEventDate('2026-01-01', '00:00:00', this.i18n.locale);
+      let [body] = await Promise.all([request, this.localeReady]);
       // The list's other parts (pagination, the view switch) come after the first cards are
       // painted (`updated`), unless this page needs them to be drawn at all.
       if (!body.events.length || this.count || this.hasAttribute('layout')) await listParts();

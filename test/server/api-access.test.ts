@@ -5,11 +5,6 @@
  * `/api/access` resource, the calendar feed, the pages and their JSON-LD — and that a venue
  * without any access data is served exactly as before.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
 import { openStore } from '../../server/store/store.js';
@@ -18,7 +13,7 @@ import type { FeedEvent } from '../../shared/rules/calendar-feed.js';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
-import { emptyStoreLocation, openTestStore, STORE_KIND } from '../support/store.js';
+import { openTestStore, storeMadeBefore } from '../support/store.js';
 
 const NOW = '2026-12-05T12:00:00Z'; // venue-local today: 2026-12-05 (Europe/London)
 
@@ -375,31 +370,15 @@ describe('the venue file (docs/venue-file.md)', () => {
   });
 });
 
-/** Takes a database back to before access information (its migration undone). */
-async function toPreviousSchema(location: string): Promise<void> {
-  if (STORE_KIND === 'sqlite') {
-    const db = new Database(location);
-    db.exec('DROP TABLE event_access;');
-    db.pragma('user_version = 3');
-    db.close();
-    return;
-  }
-  const client = new pg.Client(location);
-  await client.connect();
-  await client.query('DROP TABLE event_access; DELETE FROM schema_migrations WHERE version > 3;');
-  await client.end();
-}
+/** Undoes the access migration (4): the schema of the version before, per store. */
+const BEFORE_ACCESS = {
+  sqlite: 'DROP TABLE event_access;',
+  postgres: 'DROP TABLE event_access',
+};
 
 describe('a database made before access information', () => {
   it('migrates on opening, its stored access data filterable without a re-import', async () => {
-    const location =
-      STORE_KIND === 'sqlite'
-        ? join(mkdtempSync(join(tmpdir(), 've-access-')), 'old.db')
-        : await emptyStoreLocation();
-    const first = await openStore(location);
-    await importVenueFile(first, venueFile(EVENTS));
-    await first.close();
-    await toPreviousSchema(location);
+    const location = await storeMadeBefore(3, BEFORE_ACCESS, venueFile(EVENTS));
 
     const store = await openStore(location);
     try {

@@ -4,11 +4,6 @@
  * what a client sees for a venue of 30 events with mixed-case categories, an accented title, HTML
  * descriptions, a tour with past, cancelled and upcoming stops, a cancelled event and a draft.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile } from '../../server/import/importer.js';
 import { openStore } from '../../server/store/store.js';
@@ -17,7 +12,7 @@ import type { FeedEvent } from '../../shared/rules/calendar-feed.js';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
-import { emptyStoreLocation, STORE_KIND } from '../support/store.js';
+import { storeMadeBefore } from '../support/store.js';
 
 const NOW = '2026-12-05T12:00:00Z'; // venue-local today: 2026-12-05 (Europe/London, UTC+0)
 
@@ -430,40 +425,20 @@ describe('GET /t/{slug}/api/calendar (docs/api.md §10.14)', () => {
   });
 });
 
-/**
- * Undoes the filters' migration on a store location: the schema and data of the version before
- * (migrations 1–2), as a database made then would be.
- */
-async function toPreviousSchema(location: string): Promise<void> {
-  if (STORE_KIND === 'sqlite') {
-    const db = new Database(location);
-    db.exec(`DROP TABLE event_search; DROP TABLE event_dates;
-      DROP INDEX listing_filter; DROP INDEX listing_category;
-      ALTER TABLE listing DROP COLUMN category; ALTER TABLE listing DROP COLUMN category_key;
-      ALTER TABLE listing DROP COLUMN last_date;`);
-    db.pragma('user_version = 2');
-    db.close();
-    return;
-  }
-  const client = new pg.Client(location);
-  await client.connect();
-  await client.query(`DROP TABLE event_dates;
+/** Undoes the filters' migration: the schema of the version before (migrations 1–2), per store. */
+const BEFORE_FILTERS = {
+  sqlite: `DROP TABLE event_search; DROP TABLE event_dates;
+    DROP INDEX listing_filter; DROP INDEX listing_category;
+    ALTER TABLE listing DROP COLUMN category; ALTER TABLE listing DROP COLUMN category_key;
+    ALTER TABLE listing DROP COLUMN last_date;`,
+  postgres: `DROP TABLE event_dates;
     ALTER TABLE listing DROP COLUMN category, DROP COLUMN category_key, DROP COLUMN last_date;
-    ALTER TABLE events DROP COLUMN search;
-    DELETE FROM schema_migrations WHERE version > 2;`);
-  await client.end();
-}
+    ALTER TABLE events DROP COLUMN search`,
+};
 
 describe('a database made before the filters', () => {
   it('migrates on opening, its events indexed without a re-import', async () => {
-    const location =
-      STORE_KIND === 'sqlite'
-        ? join(mkdtempSync(join(tmpdir(), 've-filters-')), 'old.db')
-        : await emptyStoreLocation();
-    const first = await openStore(location);
-    await importVenueFile(first, venueFile(EVENTS));
-    await first.close();
-    await toPreviousSchema(location);
+    const location = await storeMadeBefore(2, BEFORE_FILTERS, venueFile(EVENTS));
 
     const store = await openStore(location);
     try {

@@ -32,6 +32,10 @@ import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
 import { median } from './support.js';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 11);
+/** Brotli bytes of the "floor" scripts; default the widget entry's (what would a smaller one pay?). */
+const FLOOR_BYTES = Number(process.env.BENCH_FLOOR_BYTES) || undefined;
+/** Only the pages whose name matches this (plus (a) and (b)), for a quicker experiment. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
 /** "Fast 3G", as Chrome DevTools presets it. */
 const FAST_3G = {
   offline: false,
@@ -385,7 +389,7 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
     '/bench/snippet-one-line': html(bare(tag)),
     '/bench/floor-snippet-one-line': html(bare(script('bench-floor.js'))),
-    [`${dir}bench-floor.js`]: js(floorScript(widgetBrotli)),
+    [`${dir}bench-floor.js`]: js(floorScript(FLOOR_BYTES ?? widgetBrotli)),
   };
   const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
   for (const [path, a] of Object.entries(assets)) {
@@ -501,7 +505,7 @@ async function main(): Promise<void> {
       { name: '(b) plain fetch + innerHTML', url: `${bench.url}/bench/plain` },
       { name: 'demo via bench server (control)', url: `${bench.url}/` },
       ...VARIANTS.map((v) => ({ name: v.name, url: `${bench.url}${v.path}` })),
-    ];
+    ].filter((p, i) => i < 2 || !ONLY || ONLY.test(p.name));
     const results: Record<string, Row[]> = {};
     for (const [network, throttle] of [
       ['loopback', false],
@@ -532,13 +536,15 @@ async function main(): Promise<void> {
           `| ${row.name} | ${s.med.toFixed(0)} | ${s.min.toFixed(0)}–${s.max.toFixed(0)} | ${s.requests} | ${kb(s.bytes)} | ${s.listRequests} | ${(s.med / plain).toFixed(2)} | ${(s.med / demo).toFixed(2)} |`,
         );
       }
-      const med = (name: string) => summary(rows.find((r) => r.name === name)!).med;
+      const row = (name: string) => rows.find((r) => r.name === name);
+      const med = (name: string) => (row(name) ? summary(row(name)!).med : NaN);
       for (const [what, ratio, target] of [
         ['demo (README snippet)', demo / plain, TARGETS.demo],
         ['one-line snippet', med(ONE_LINE) / plain, TARGETS.oneLine],
         ['README snippet alone', med(SNIPPET) / plain, TARGETS.demo],
         ['one-line snippet alone', med(SNIPPET_ONE_LINE) / plain, TARGETS.oneLine],
       ] as const) {
+        if (Number.isNaN(ratio)) continue;
         console.log(
           `${what} / plain = ${ratio.toFixed(2)}× (target ≤ ${target}×) ${ratio <= target ? '✓' : '✗'}`,
         );
@@ -556,6 +562,7 @@ async function main(): Promise<void> {
       const origin = row.url.startsWith(app.url) ? app.url : bench.url;
       printWaterfall(row, summary(row).typical, origin);
     }
+    if (ONLY) return;
     console.log("\nChoosing a category (Jazz) in the demo page's filter bar → filtered cards:");
     for (const [network, throttle] of [
       ['loopback', false],

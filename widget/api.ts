@@ -71,6 +71,17 @@ export type Filters = Partial<
   Record<'categories' | 'search' | 'start_date' | 'access' | 'saved', string>
 >;
 
+/** `{base}/t/{venue}/api/events?{filters}&page={page}`: the list's URL (the first paint's too). */
+export function eventsUrl(
+  base: string,
+  venue: string,
+  page: number,
+  filters: Filters = {},
+): string {
+  const query = new URLSearchParams({ ...(filters as Record<string, string>), page: `${page}` });
+  return `${endpoint(base, venue)}?${query}`;
+}
+
 /**
  * GET `{base}/t/{venue}/api/events?{filters}&page={page}`, read by `wire.ts`. Unfiltered, the URL
  * is `…?page=1`, the one the pinned snippet preloads.
@@ -83,8 +94,7 @@ export async function fetchEvents(
   options: RequestOptions,
   filters: Filters = {},
 ): Promise<EventPage> {
-  const query = new URLSearchParams({ ...(filters as Record<string, string>), page: `${page}` });
-  const body = await getJson(`${endpoint(base, venue)}?${query}`, options);
+  const body = await getJson(eventsUrl(base, venue, page, filters), options);
   try {
     return readPage(body, page);
   } catch (error) {

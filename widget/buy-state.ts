@@ -3,8 +3,10 @@
  * else derived from the earlier shape by the shared ticket-office rule (docs/decisions.md "Earlier
  * shape"). Pure: the clock is passed in.
  */
-import type { AnyEventAttributes, TicketOfficeReason } from '../shared/contract.js';
+import type { AnyEventAttributes, EventResource, TicketOfficeReason } from '../shared/contract.js';
 import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
+import { eventPageUrl } from './api.js';
+import type { Messages } from './messages.js';
 
 // Its home is beside the rule, shared with the structured data; re-exported for this module's users.
 export { earlierShapeInput } from '../shared/rules/ticket-office.js';
@@ -45,6 +47,29 @@ export function buyState(attributes: AnyEventAttributes, nowMs: number, today: s
   }
   return { kind: 'open', closesAtMs };
 }
+
+/**
+ * What the buy control of `event` shows at `nowMs` (UTC epoch ms) in the widget: `buyState`, and
+ * closed (`unknown`) when it is open but has no page to sell on (no slug, no http(s) `links.self`):
+ * the control never links nowhere. Used by `<venue-buy-button>` and the first paint alike.
+ */
+export function eventBuyState(event: EventResource, venue: string, nowMs: number): BuyState {
+  const state = buyState(event.attributes, nowMs, localToday(nowMs));
+  return state.kind === 'open' && !eventPageUrl(event, venue)
+    ? { kind: 'closed', reason: 'unknown', message: null }
+    : state;
+}
+
+/** The closed control's words for `reason` (an office not understood reads as closed by hand). */
+export const closedLabel = (t: Messages, reason: ClosedReason): string =>
+  ({
+    manual: t.closedManual,
+    scheduled: t.closedScheduled,
+    event_ended: t.closedEnded,
+    cancelled: t.closedCancelled,
+    not_ticketed: t.closedNotTicketed,
+    unknown: t.closedManual,
+  })[reason];
 
 /** The viewer's local calendar date, `YYYY-MM-DD`. */
 export function localToday(nowMs: number): string {

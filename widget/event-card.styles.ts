@@ -1,5 +1,6 @@
 /** Styles of the event card (`event-card.ts`), used by `<venue-events>` and `<venue-event>`. */
-import { css } from 'lit';
+// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
+import { css } from '@lit/reactive-element/css-tag.js';
 
 export const cardStyles = css`
   .card {

@@ -5,14 +5,12 @@
  * The venue's own texts carry the page's `lang`; the widget's carry its locale (set around them).
  */
 import { html, nothing, type TemplateResult } from 'lit';
+export { headingLevel, type HeadingLevel } from './card-facts.js';
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
-import { eventPageUrl } from './api.js';
-import { datetimeAttr, excerpt, formatEventDate, formatStopDate, safeUrl } from './format.js';
+import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
+import { datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
 import type { I18n } from './messages.js';
 import './venue-buy-button.js';
-
-/** A heading level for card titles: the `heading-level` attribute, 2 by default. */
-export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
 
 export interface CardContext {
   venue: string;
@@ -36,10 +34,6 @@ export interface CardContext {
    */
   save?: ((event: EventResource) => unknown) | undefined;
 }
-
-/** `level` from an attribute value: an integer 2–6, else 2. */
-export const headingLevel = (value: unknown): HeadingLevel =>
-  ([2, 3, 4, 5, 6] as unknown[]).includes(value) ? (value as HeadingLevel) : 2;
 
 function title(level: HeadingLevel, id: string, text: string, lang: string | undefined) {
   const l = lang ?? nothing;
@@ -79,16 +73,7 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
         <s>${when}</s> <span class="tag">${ctx.i18n.t.stopCancelled}</span>
       </li>`
     : html`<li>
-        ${when}
-        ${
-          ics
-            ? calendarLink(
-                ics,
-                ctx.i18n.t,
-                `${title}, ${date} ${o.time_label}${o.location_label && `, ${o.location_label}`}`,
-              )
-            : nothing
-        }
+        ${when} ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o)) : nothing}
       </li>`;
 }
 
@@ -98,16 +83,10 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const a = event.attributes;
   const { t, locale, contentLang } = ctx.i18n;
   const content = contentLang ?? nothing;
-  const id = `event-${event.id}`;
-  const image = a.show_images ? safeUrl(a.small_image_path, ctx.base) : undefined;
-  const cancelled = a.publish_status === 'cancelled';
-  const next = a.next_occurrence;
-  const page = eventPageUrl(event, ctx.venue);
   // No calendar entry is offered for a cancelled event or stop.
-  const ics = page && !cancelled ? `${page}.ics` : undefined;
+  const { id, image, cancelled, page, ics, access } = cardFacts(event, ctx.venue, ctx.base, t);
+  const next = a.next_occurrence;
   const share = ctx.share;
-  // Ids of the vocabulary only (a newer server's unknown ones have no label here).
-  const access = a.access?.filter((id) => id in t.accessLabels);
   return html`<article
     class="card ${cancelled ? 'is-cancelled' : ''}"
     part="card"

@@ -1,27 +1,24 @@
 /**
- * The script-tag build's entry (`dist/widget/venue-events.js`, `vite.config.ts`): `<venue-events>`
- * and `<venue-buy-button>` are defined by the script itself; `<venue-event>` by a chunk, loaded at
- * once when the page holds one and otherwise once the page is idle after its first paint (after
- * a list's first cards), so an element added later (an embed builder's preview, a site builder)
- * upgrades too. That keeps the
- * single-event element's code out of the budgeted script every list page waits for
- * (docs/benchmarks.md "Widget"). `import 'venue-events'` (`index.ts`) defines all three at once.
+ * The script-tag build's entry (`dist/widget/venue-events.js`, `vite.config.ts`): the first paint
+ * of each `<venue-events>` on the page (`first-paint.ts`), then the elements (`elements.ts`: Lit,
+ * `<venue-events>`, `<venue-buy-button>`, `<venue-event>`), which take over what it drew. So a
+ * visitor's first cards wait for this small script and the API response only
+ * (docs/benchmarks.md "Widget"). The elements load at once when the page has nothing the first
+ * paint draws, or a `<venue-event>` or `<venue-buy-button>` of its own; otherwise once the
+ * first paint is on screen, or after 3 s if the API is slower than that.
  */
 import { afterPaint } from './after-paint.js';
+import { firstPaint } from './first-paint.js';
 
-export { VenueEvents } from './venue-events.js';
-export { VenueBuyButton } from './venue-buy-button.js';
-export { buyState, type BuyState } from './buy-state.js';
-export { VenueElement } from './venue-element.js';
-export type { EventPage } from './wire.js';
-
-const defineVenueEvent = () => void import('./venue-event.js');
-if (document.querySelector('venue-event')) defineVenueEvent();
-else if (document.querySelector('venue-events')) {
-  // Not while a list waits for its first page (the page is idle then): after it is painted, or
-  // after 5 s if it never loads.
-  document.addEventListener('venue-events-load', () => afterPaint(defineVenueEvent), {
-    once: true,
-  });
-  setTimeout(defineVenueEvent, 5000);
-} else afterPaint(defineVenueEvent);
+// Lit is a chunk of its own (the elements' other chunks share it): asked for beside the elements,
+// not once their chunk has arrived and named it.
+const elements = () => void Promise.all([import('lit'), import('./elements.js')]);
+const painting = customElements.get('venue-events')
+  ? []
+  : [...document.querySelectorAll('venue-events')].map(firstPaint);
+if (!painting.length || document.querySelector('venue-event, venue-buy-button')) elements();
+else
+  void Promise.race([
+    Promise.all(painting),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]).then(() => afterPaint(elements));

@@ -1,5 +1,6 @@
 /** Styles of `<venue-buy-button>`. */
-import { css } from 'lit';
+// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
+import { css } from '@lit/reactive-element/css-tag.js';
 
 export const buyButtonStyles = css`
   .buy-button {

@@ -2,23 +2,12 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventPageUrl, fetchEvent } from './api.js';
-import { buyState, localToday, type BuyState, type ClosedReason } from './buy-state.js';
+import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
 import { afterPaint } from './after-paint.js';
 import { closingText } from './format.js';
 import { hostStyles } from './host.styles.js';
-import type { Messages } from './messages.js';
 import { VenueElement } from './venue-element.js';
 import { buyButtonStyles } from './venue-buy-button.styles.js';
-
-const closedLabel = (t: Messages, reason: ClosedReason): string =>
-  ({
-    manual: t.closedManual,
-    scheduled: t.closedScheduled,
-    event_ended: t.closedEnded,
-    cancelled: t.closedCancelled,
-    not_ticketed: t.closedNotTicketed,
-    unknown: t.closedManual,
-  })[reason];
 
 /**
  * `<venue-buy-button>`: the buy control alone, driven only by `ticket_office.status` (docs/api.md §2.4;
@@ -116,10 +105,7 @@ export class VenueBuyButton extends VenueElement {
     super.willUpdate(changed);
     const event = this.current;
     this.now = this.clock();
-    this.state = event && buyState(event.attributes, this.now, localToday(this.now));
-    if (this.state?.kind === 'open' && !(event && eventPageUrl(event, this.venue))) {
-      this.state = { kind: 'closed', reason: 'unknown', message: null };
-    }
+    this.state = event && eventBuyState(event, this.venue, this.now);
     // A pending closure passed on screen (this render shows it closed): ask for the server's
     // word once, before the load controller reads its args, so a reload joins this update. The
     // list refetches on `venue-events-expired`; a button that fetched its event refetches it.

@@ -2,7 +2,8 @@
  * Styles of `<venue-events>`: the grid, its loading, empty and error states (the pagination's are
  * in `list-parts.ts`, which draws it).
  */
-import { css } from 'lit';
+// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
+import { css } from '@lit/reactive-element/css-tag.js';
 
 export const listStyles = css`
   /*

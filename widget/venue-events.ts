@@ -1,15 +1,17 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvents, type Filters } from './api.js';
+import { eventsUrl, fetchEvents, type Filters } from './api.js';
 import { eventCard, headingLevel, type CardContext } from './event-card.js';
 import { formatEventDate } from './format.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { describeWhenShown, sharing } from './reach-controllers.js';
 import { afterPaint } from './after-paint.js';
+import { takeFirstPage, type FirstPage } from './first-page.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
+import type { VenueBuyButton } from './venue-buy-button.js';
 import type { View } from './list-parts.js';
 import type { SavedController } from './saved.js';
 import type { EventPage } from './wire.js';
@@ -123,6 +125,8 @@ export class VenueEvents extends VenueElement {
 
   /** The "Save" toggles' store (`saved.ts`), from the list's lazy parts. */
   private saving: SavedController | undefined;
+  /** The script's first paint's page (`first-paint.ts`), when it drew this list. */
+  private handed: FirstPage | undefined;
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
   private lastGood: EventPage | undefined;
   private reloads = 0;
@@ -130,9 +134,13 @@ export class VenueEvents extends VenueElement {
   private list = new LoadController(this, {
     task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
-      const request = filters.saved
-        ? import('./saved.js').then((m) => m.savedPage(base, venue, options, this.clock()))
-        : fetchEvents(base, venue, page, options, filters);
+      const handed = this.handed?.request;
+      this.handed = undefined;
+      const request =
+        handed ??
+        (filters.saved
+          ? import('./saved.js').then((m) => m.savedPage(base, venue, options, this.clock()))
+          : fetchEvents(base, venue, page, options, filters));
       // The cards' date formatter, made while the request is on its way: the first one loads
       // the locale's data, the largest cost before the first card (docs/benchmarks.md "Widget").
       formatEventDate('2026-01-01', '00:00:00', this.i18n.locale);
@@ -168,6 +176,29 @@ export class VenueEvents extends VenueElement {
     this.addEventListener('venue-events-expired', () => this.refresh());
   }
 
+  protected override createRenderRoot() {
+    // The first paint's nodes (`first-paint.ts`) give way to this element's first render, which
+    // follows in the same task: no frame shows neither. A visitor who had tabbed to a link or
+    // button there finds the focus on the same one of the new nodes.
+    const root = this.shadowRoot;
+    if (root?.firstChild) {
+      let active = root.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      const at = focusables(root).indexOf(active as HTMLElement);
+      root.replaceChildren();
+      if (at >= 0) void this.refocus(at);
+    }
+    return super.createRenderRoot();
+  }
+
+  /** Focuses the `at`-th link or button once this render and its buy controls' are done. */
+  private async refocus(at: number): Promise<void> {
+    await this.updateComplete;
+    const buttons = this.renderRoot.querySelectorAll<VenueBuyButton>('venue-buy-button');
+    await Promise.all([...buttons].map((b) => b.updateComplete));
+    focusables(this.renderRoot)[at]?.focus();
+  }
+
   /** Fetches the current page again from the server (keeps the shown page until it arrives). */
   refresh(): void {
     this.reloads++;
@@ -181,6 +212,11 @@ export class VenueEvents extends VenueElement {
     if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
     this.view = this.fixedView ?? this.view;
     this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
+    // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
+    if (!this.hasUpdated) {
+      this.handed = takeFirstPage(this, eventsUrl(this.base, this.venue, this.page, this.filters));
+      this.lastGood = this.handed?.page;
+    }
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.hasAttribute('sync-url'))
@@ -350,6 +386,12 @@ export class VenueEvents extends VenueElement {
     void this.list.run();
   }
 }
+
+/** The links and buttons under `root` in document order, into the buy controls' shadow roots. */
+const focusables = (root: ParentNode): HTMLElement[] =>
+  [...root.querySelectorAll<HTMLElement>('a[href], button, venue-buy-button')].flatMap((el) =>
+    el.localName !== 'venue-buy-button' ? [el] : el.shadowRoot ? focusables(el.shadowRoot) : [],
+  );
 
 /** The parts of the list needed once a page arrived (`list-parts.ts`), set once loaded. */
 let parts: typeof import('./list-parts.js') | undefined;

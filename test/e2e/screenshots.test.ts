@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { useDemoInChromium } from '../support/demo-in-chromium.js';
+import { listShown, useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const SCREENSHOTS =
@@ -28,7 +28,7 @@ describe('demo page', () => {
       });
       page.on('pageerror', (e) => problems.push(e.message));
       await page.goto(e2e.url);
-      await page.locator('venue-events article[part="card"]').first().waitFor();
+      await listShown(page);
       await page.evaluate(() => document.fonts.ready);
       await page.waitForLoadState('networkidle');
       expect(await page.locator('venue-events article[part="card"]').count()).toBe(12);
@@ -56,7 +56,7 @@ describe('demo page', () => {
       const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
       await page.goto(e2e.url);
       const card = page.locator('venue-events article[part="card"]').first();
-      await card.waitFor();
+      await listShown(page);
       const body = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
       // Not the browser's default serif (nor the Georgia the page once had).
       expect(body).toMatch(/^system-ui, /);
@@ -81,7 +81,7 @@ describe('demo page', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await e2e.browser.newPage({ colorScheme });
       await page.goto(e2e.url);
-      await page.locator('venue-events article[part="card"]').first().waitFor();
+      await listShown(page);
       // evaluate() runs outside the page's CSP, as a browser extension would.
       await page.evaluate(AXE);
       const violations = await page.evaluate(async () => {
@@ -101,7 +101,7 @@ describe('demo page', () => {
   it('fits 280 px without horizontal scrolling', async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 280, height: 800 } });
     await page.goto(e2e.url);
-    await page.locator('venue-events article[part="card"]').first().waitFor();
+    await listShown(page);
     const overflow = await page.evaluate(() => {
       const host = document.querySelector('venue-events')!;
       const cards = [...host.shadowRoot!.querySelectorAll('article')];
@@ -117,7 +117,7 @@ describe('demo page', () => {
       const page = await e2e.browser.newPage({ colorScheme });
       await page.goto(e2e.url);
       const card = page.locator('venue-events article[part="card"]').first();
-      await card.waitFor();
+      await listShown(page);
       backgrounds.push(await card.evaluate((e) => getComputedStyle(e).backgroundColor));
       await page.close();
     }

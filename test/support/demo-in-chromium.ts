@@ -4,7 +4,7 @@
  * benchmarks import outside vitest.
  */
 import type express from 'express';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from './browser.js';
 
@@ -37,4 +37,18 @@ export function useDemoInChromium(
     await context.demo?.close();
   });
   return context;
+}
+
+/**
+ * Waits until the page's `<venue-events>` shows cards drawn by the element itself: the script's
+ * first paint (widget/first-paint.ts) draws them before, and the element takes its shadow root
+ * over with nodes of its own, so a test that reads nodes waits for that hand-over.
+ */
+export async function listShown(page: Page, host = 'venue-events'): Promise<void> {
+  await page.locator(`${host} article[part="card"]`).first().waitFor();
+  await page.evaluate(async (selector) => {
+    await customElements.whenDefined('venue-events');
+    const el = document.querySelector(selector) as unknown as { updateComplete: Promise<unknown> };
+    await el.updateComplete;
+  }, host);
 }

@@ -1,0 +1,176 @@
+/**
+ * The script's first paint (widget/first-paint.ts, docs/architecture.md "First paint"): before Lit
+ * loads it draws the list's skeleton and first cards, and the element takes them over without a
+ * second request, a moved card or a lost focus. Its markup is compared event by event with the Lit
+ * templates' over the fixture venues. This file imports the first paint alone first: the elements
+ * are defined only by the hand-over test (and stay so for the tests after it).
+ */
+import { expect } from 'chai';
+import { firstPaint } from '../../widget/first-paint.js';
+import type { VenueEvents } from '../../widget/venue-events.js';
+
+const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
+const frozen = () => NOW_MS;
+
+/** An element (defined or not) with `attrs`, the frozen clock set before it is connected. */
+function place<T extends HTMLElement>(tag: string, attrs: string): T {
+  const host = document.createElement('div');
+  host.innerHTML = `<${tag} ${attrs}></${tag}>`;
+  const el = host.firstElementChild as T;
+  (el as unknown as { clock: () => number }).clock = frozen;
+  document.body.append(host);
+  return el;
+}
+
+const listRequests = (venue: string) =>
+  performance.getEntriesByType('resource').filter((r) => r.name.includes(`/t/${venue}/api/events`))
+    .length;
+
+const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
+
+/** Where each card is on screen and what it says, buy control included. */
+const layout = (el: Element) =>
+  cards(el).map((c) => {
+    const at = el.getBoundingClientRect();
+    const { x, y, width, height } = c.getBoundingClientRect();
+    const buy = c.querySelector('venue-buy-button')!.shadowRoot!.firstElementChild as HTMLElement;
+    return {
+      x: x - at.x,
+      y: y - at.y,
+      width,
+      height,
+      text: (c as HTMLElement).innerText,
+      buy: buy.innerText,
+    };
+  });
+
+/**
+ * `node`'s tree as the visitor's browser holds it: elements with their attributes (sorted), text
+ * with whitespace collapsed, open shadow roots inside; comments (Lit's markers) and the
+ * whitespace between tags, which templates and strings write differently, left out.
+ */
+const escaped = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+function canonical(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return escaped(node.textContent ?? '').replace(/\s+/g, ' ');
+  if (node.nodeType !== Node.ELEMENT_NODE) return '';
+  const el = node as Element;
+  const attrs = [...el.attributes]
+    .map((a) => `${a.name}="${escaped(a.value)}"`)
+    .sort()
+    .join(' ');
+  const shadow = el.shadowRoot
+    ? `#shadow(${[...el.shadowRoot.childNodes].map(canonical).join('')})`
+    : '';
+  const inner = [...el.childNodes].map(canonical).join('');
+  return `<${el.localName} ${attrs}>${shadow}${inner}</${el.localName}>`.replace(
+    /\s*(<[^>]*>)\s*/g,
+    '$1',
+  );
+}
+
+const VENUES = ['states', 'earlier', 'nights', 'hostile', 'contained', 'reach'];
+
+describe('first paint', () => {
+  /**
+   * Each venue's first paint, drawn before any element is defined (the definitions would upgrade
+   * its buy controls): into a `<div>`, which no definition upgrades, as into a `<venue-events>`.
+   */
+  const painted = new Map<string, HTMLElement>();
+  before(async () => {
+    for (const venue of VENUES) {
+      const div = place<HTMLElement>('div', `venue="${venue}" locale="en" no-filters`);
+      painted.set(venue, div);
+      await firstPaint(div);
+    }
+  });
+  after(() => document.body.replaceChildren());
+
+  it('draws the skeleton at once and the first cards before Lit; the element takes them over with no second request, no card moved and the focus kept', async () => {
+    expect(customElements.get('venue-events')).to.equal(undefined);
+    const el = place<VenueEvents>('venue-events', 'venue="many" locale="en"');
+    el.style.width = '900px';
+    const painting = firstPaint(el);
+    expect(el.shadowRoot!.querySelectorAll('.skeleton')).to.have.length(3);
+    expect(el.shadowRoot!.querySelector('.list')!.getAttribute('aria-label')).to.equal(
+      'Loading events…',
+    );
+    await painting;
+    expect(cards(el)).to.have.length(12);
+    expect(customElements.get('venue-events')).to.equal(undefined);
+    const before = layout(el);
+    expect(before[0]!.buy).to.equal('Buy tickets');
+    const share = el.shadowRoot!.querySelectorAll<HTMLButtonElement>('[part="share-button"]')[2]!;
+    share.focus();
+    const label = share.getAttribute('aria-label');
+
+    const loads: unknown[] = [];
+    el.addEventListener('venue-events-load', (e) => loads.push((e as CustomEvent).detail));
+    await import('../../widget/index.js');
+    await el.updateComplete;
+    const buttons = el.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
+    await Promise.all([...buttons].map((b) => b.updateComplete));
+
+    expect(layout(el)).to.deep.equal(before);
+    expect(listRequests('many')).to.equal(1);
+    expect(loads).to.have.length(1);
+    expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal(label);
+    expect(el.shadowRoot!.activeElement).not.to.equal(share); // a node of the element's own
+  });
+
+  for (const venue of VENUES) {
+    it(`draws every event of "${venue}" as the card template does, buy control included`, async () => {
+      const { html, render } = await import('lit');
+      const { eventCard } = await import('../../widget/event-card.js');
+      const { resolveI18n } = await import('../../widget/messages.js');
+      const drawn = cards(painted.get(venue)!);
+      expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
+
+      const res = await fetch(`/t/${venue}/api/events?page=1`);
+      const { readPage } = await import('../../widget/wire.js');
+      const events = readPage(await res.json(), 1).events;
+      const host = document.createElement('div');
+      document.body.append(host);
+      // Styled as the first paint's cards are (a flex row's spaces are not its text).
+      const lit = host.attachShadow({ mode: 'open' });
+      lit.adoptedStyleSheets = painted.get(venue)!.shadowRoot!.adoptedStyleSheets;
+      const ctx = {
+        venue,
+        base: location.origin,
+        i18n: resolveI18n('en', host),
+        clock: frozen,
+        level: 2 as const,
+        share: () => {},
+      };
+      render(html`${events.map((e) => eventCard(e, ctx))}`, lit);
+      const buttons = lit.querySelectorAll<VenueEvents>('venue-buy-button');
+      await Promise.all([...buttons].map((b) => b.updateComplete));
+
+      const templated = [...lit.querySelectorAll('[part="card"]')];
+      expect(drawn.map(canonical)).to.deep.equal(templated.map(canonical));
+      expect(drawn.map((c) => (c as HTMLElement).innerText)).to.deep.equal(
+        templated.map((c) => (c as HTMLElement).innerText),
+      );
+    });
+  }
+
+  it('leaves what it does not draw to the element: a calendar, a compact layout, no venue', async () => {
+    for (const attrs of [
+      'venue="many" view="calendar"',
+      'venue="many" views="calendar"',
+      'venue="many" layout="compact"',
+      'venue=""',
+    ]) {
+      const el = place<HTMLElement>('div', attrs);
+      await firstPaint(el);
+      expect(el.shadowRoot, attrs).to.equal(null);
+    }
+  });
+
+  it('keeps the skeleton for a page it cannot show whole, and for an empty one', async () => {
+    for (const venue of ['empty']) {
+      const el = place<HTMLElement>('div', `venue="${venue}" locale="en" no-filters`);
+      await firstPaint(el);
+      expect(el.shadowRoot!.querySelectorAll('.skeleton'), venue).to.have.length(3);
+    }
+  });
+});

@@ -1,0 +1,241 @@
+/**
+ * The first paint of `<venue-events>` (docs/architecture.md "First paint"): the script-tag build
+ * draws what the element's own first renders would — its skeleton, then the first page's cards
+ * with their buy controls — before Lit and the elements have loaded, into the shadow root the
+ * element takes over when it is defined, together with the page it fetched (`takeFirstPage`).
+ * So a visitor's first cards wait for this module and the API only (docs/benchmarks.md "Widget").
+ *
+ * Only the list's plain case is drawn here: a calendar view, a compact layout, filters from a
+ * shared link (`sync-url`), a page with events that cannot be shown, or an empty one are left to
+ * the element. The markup is that of `VenueEvents.render`, `event-card.ts` and
+ * `venue-buy-button.ts` node for node, written as escaped HTML instead of Lit templates;
+ * test/widget/first-paint.test.ts compares the two renderers event by event.
+ */
+import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import {
+  DEFAULT_TIMEOUT_MS,
+  SCRIPT_ORIGIN,
+  eventPageUrl,
+  eventsUrl,
+  fetchEvents,
+  type Filters,
+} from './api.js';
+import { closedLabel, eventBuyState } from './buy-state.js';
+import { cardFacts, headingLevel, stopWhat, type HeadingLevel } from './card-facts.js';
+import { cardStyles } from './event-card.styles.js';
+import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
+import { hostStyles } from './host.styles.js';
+import { handOver, type FirstPage } from './first-page.js';
+import { loadMessages, resolveI18n, type I18n } from './messages.js';
+import { policy } from './trusted-html.js';
+import { buyButtonStyles } from './venue-buy-button.styles.js';
+import { listStyles } from './venue-events.styles.js';
+
+/** What the element's attributes ask for, as the element reads them (`VenueEvents`). */
+interface Options {
+  venue: string;
+  base: string;
+  page: number;
+  filters: Filters;
+  locale: string | undefined;
+  timeout: number;
+  level: HeadingLevel;
+  share: boolean;
+  filterBar: boolean;
+  viewSwitch: boolean;
+}
+
+/** `el`'s options, or undefined when its first render is not the plain list drawn here. */
+function readOptions(el: Element): Options | undefined {
+  const get = (name: string) => el.getAttribute(name);
+  const views = get('views');
+  const fixed = views === 'list' || views === 'calendar' ? views : undefined;
+  const shared = el.hasAttribute('sync-url') && /[?&]ve-/.test(location.search);
+  if (!get('venue') || (fixed ?? get('view')) === 'calendar' || el.hasAttribute('layout') || shared)
+    return undefined;
+  const page = Number(get('page') ?? 1);
+  const category = get('category');
+  return {
+    venue: get('venue')!,
+    base: get('base-url') || SCRIPT_ORIGIN,
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+    filters: category ? { categories: category } : {},
+    locale: get('locale') ?? undefined,
+    timeout: el.hasAttribute('timeout') ? Number(get('timeout')) : DEFAULT_TIMEOUT_MS,
+    level: headingLevel(el.hasAttribute('heading-level') ? Number(get('heading-level')) : 2),
+    share: !el.hasAttribute('no-share'),
+    filterBar: !el.hasAttribute('no-filters'),
+    viewSwitch: !fixed,
+  };
+}
+
+const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** ` name="value"`, or nothing for an undefined value (Lit's `nothing`). */
+const attr = (name: string, value: string | undefined) =>
+  value === undefined ? '' : ` ${name}="${esc(value)}"`;
+
+/** `<venue-buy-button>`'s shadow content inside a card (no live region: `announce` is false). */
+function buyControl(event: EventResource, venue: string, now: number, i18n: I18n) {
+  const { t, locale, contentLang } = i18n;
+  const state = eventBuyState(event, venue, now);
+  const body =
+    state.kind === 'open'
+      ? `<a class="buy-button" part="buy-button"${attr('href', eventPageUrl(event, venue))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
+          state.closesAtMs === null
+            ? ''
+            : `<p class="status" part="buy-status">${esc(closingText(state.closesAtMs, now, locale, t))}</p>`
+        }`
+      : `<p class="closed" part="buy-status"${attr('data-reason', state.reason)}>${esc(closedLabel(t, state.reason))}</p>${
+          state.message
+            ? `<p class="message" part="buy-message"${attr('lang', contentLang)}>${esc(state.message)}</p>`
+            : ''
+        }`;
+  return `<div${attr('lang', locale)}>${body}</div>`;
+}
+
+interface Card {
+  venue: string;
+  base: string;
+  i18n: I18n;
+  level: HeadingLevel;
+  share: boolean;
+}
+
+function calendarLink(ics: string, t: I18n['t'], what: string) {
+  return `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
+}
+
+function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | undefined) {
+  const date = formatStopDate(o.occurrence_date, i18n.locale);
+  const where = o.location_label
+    ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
+    : '';
+  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${esc(o.time_label)}${where}`;
+  return o.status === 'cancelled'
+    ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
+    : `<li>${when} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o)) : ''}</li>`;
+}
+
+function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
+  const { t, locale, contentLang } = i18n;
+  const a = event.attributes;
+  const next = a.next_occurrence;
+  const nextLine = next
+    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${esc(next.time_label)}${
+        next.location_label
+          ? ` — <span${attr('lang', contentLang)}>${esc(next.location_label)}</span>`
+          : ''
+      }</p>`
+    : '';
+  return `<div class="stops" part="stops">${nextLine}<ul${attr('aria-label', t.allStops)}>${a.occurrences.map((o) => stop(o, i18n, a.title, ics)).join('')}</ul></div>`;
+}
+
+/** One card (`eventCard` with an excerpt, before the calendar menu and the "Save" toggle load). */
+function card(event: EventResource, ctx: Card): string {
+  const a = event.attributes;
+  const { t, locale, contentLang } = ctx.i18n;
+  const lang = attr('lang', contentLang);
+  const { id, image, cancelled, page, ics, access } = cardFacts(event, ctx.venue, ctx.base, t);
+  const h = `h${ctx.level}`;
+  const parts = [
+    image
+      ? `<img part="image"${attr('src', image)}${attr('alt', t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
+      : '',
+    `<div class="body"><p class="meta">`,
+    a.category ? `<span part="category"${lang}>${esc(a.category)}</span>` : '',
+    a.over_18
+      ? `<span class="badge" part="badge"${attr('title', t.over18Label)}><span aria-hidden="true">${esc(t.over18)}</span><span class="visually-hidden">${esc(t.over18Label)}</span></span>`
+      : '',
+    `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
+    `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time></p>`,
+    a.location ? `<p class="location" part="location"${lang}>${esc(a.location)}</p>` : '',
+    access?.length
+      ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
+      : '',
+    cancelled
+      ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${lang}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
+      : '',
+    a.date_mode === 'multiple' ? stops(event, ctx.i18n, ics) : '',
+    a.description
+      ? `<p class="excerpt" part="excerpt"${lang}>${esc(excerpt(a.description))}</p>`
+      : '',
+    `<div class="buy"><venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}></venue-buy-button></div>`,
+    page && (ics || ctx.share)
+      ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${
+          ctx.share
+            ? `<button part="share-button"${attr('aria-label', t.shareFor(a.title))}>${esc(t.share)}</button>`
+            : ''
+        }</p>`
+      : '',
+    '</div>',
+  ];
+  return `<article class="card ${cancelled ? 'is-cancelled' : ''}" part="card"${attr('aria-labelledby', id)}>${parts.join('')}</article>`;
+}
+
+/** `VenueEvents.render` around `content`: the filter bar's and the view switch's places. */
+const shell = (o: Options, i18n: I18n, content: string) =>
+  `<div${attr('lang', i18n.locale)}>${o.filterBar ? '<venue-events-filters part="filters"></venue-events-filters>' : ''}${
+    o.viewSwitch ? '<div class="view-switch"></div>' : ''
+  }${content}<p class="visually-hidden" aria-live="polite"></p></div>`;
+
+/** Sets `root`'s markup (escaped above; the widget's Trusted Types policy where they are enforced). */
+function draw(root: ShadowRoot, html: string): void {
+  root.innerHTML = (policy?.createHTML(html) ?? html) as string;
+}
+
+/**
+ * Draws `el`'s skeleton at once and its first page's cards when they arrive, unless the element is
+ * not the plain list (see the module comment) or the browser lacks constructable stylesheets.
+ * Resolves once it has drawn all it will (never rejects: the element shows any error).
+ */
+export async function firstPaint(el: HTMLElement): Promise<void> {
+  const o = readOptions(el);
+  const sheets = [hostStyles, cardStyles, listStyles].map((s) => s.styleSheet!);
+  if (!o || el.shadowRoot || !sheets.every(Boolean)) return;
+  const request = fetchEvents(
+    o.base,
+    o.venue,
+    o.page,
+    { signal: new AbortController().signal, timeoutMs: o.timeout, revalidate: false },
+    o.filters,
+  );
+  const first: FirstPage = { url: eventsUrl(o.base, o.venue, o.page, o.filters), request };
+  handOver(el, first);
+  const root = el.attachShadow({ mode: 'open' });
+  root.adoptedStyleSheets = sheets;
+  let i18n = resolveI18n(o.locale, el);
+  // The cards' date formatter while the request is on its way (see `VenueEvents`).
+  formatEventDate('2026-01-01', '00:00:00', i18n.locale);
+  const skeleton = '<li class="skeleton"></li>'.repeat(3);
+  draw(
+    root,
+    shell(
+      o,
+      i18n,
+      `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}>${skeleton}</ul>`,
+    ),
+  );
+  try {
+    [first.page] = await Promise.all([request, loadMessages(o.locale, el)]);
+  } catch {
+    return;
+  }
+  i18n = resolveI18n(o.locale, el);
+  const { events, unreadable } = first.page;
+  if (!events.length || unreadable) return;
+  let cards: string[];
+  try {
+    cards = events.map((e) => `<li>${card(e, { ...o, i18n })}</li>`);
+  } catch {
+    return; // the element says which event it could not show
+  }
+  const list = `<ul class="list" part="list"${attr('aria-label', i18n.t.events)} aria-busy="false">${cards.join('')}</ul>`;
+  draw(root, shell(o, i18n, list));
+  // A clock set on the element before it was defined (a preview's), as the element will use.
+  const now = (el as { clock?: () => number }).clock?.() ?? Date.now();
+  root.querySelectorAll('venue-buy-button').forEach((host, i) => {
+    const inner = host.attachShadow({ mode: 'open' });
+    inner.adoptedStyleSheets = [sheets[0]!, buyButtonStyles.styleSheet!];
+    draw(inner, buyControl(events[i]!, o.venue, now, i18n));
+  });
+}

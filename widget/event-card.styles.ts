@@ -1,6 +1,5 @@
 /** Styles of the event card (`event-card.ts`), used by `<venue-events>` and `<venue-event>`. */
-// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
-import { css } from '@lit/reactive-element/css-tag.js';
+import { css } from './sheet.js';
 
 export const cardStyles = css`
   .card {

@@ -179,19 +179,24 @@ const shell = (o: Options, i18n: I18n, content: string) =>
   }${content}<p class="visually-hidden" aria-live="polite"></p></div>`;
 
 /** Sets `root`'s markup (escaped above; the widget's Trusted Types policy where they are enforced). */
-function draw(root: ShadowRoot, html: string): void {
+function write(root: ShadowRoot, html: string): void {
   root.innerHTML = (policy?.createHTML(html) ?? html) as string;
 }
 
 /**
- * Draws `el`'s skeleton at once and its first page's cards when they arrive, unless the element is
- * not the plain list (see the module comment) or the browser lacks constructable stylesheets.
- * Resolves once it has drawn all it will (never rejects: the element shows any error).
+ * Draws `el`'s skeleton at once and its first page's cards when they arrive; undefined, drawing
+ * nothing, when the element is not the plain list (see the module comment). The promise resolves
+ * once it has drawn all it will (never rejects: the element shows any error).
  */
-export async function firstPaint(el: HTMLElement): Promise<void> {
+export function firstPaint(el: HTMLElement): Promise<void> | undefined {
   const o = readOptions(el);
-  const sheets = [hostStyles, cardStyles, listStyles].map((s) => s.styleSheet!);
-  if (!o || el.shadowRoot || !sheets.every(Boolean)) return;
+  // A page whose Trusted Types rules leave out the widget's policy gets the element's own render
+  // (Lit's policy), never a violation report from this one.
+  const blocked = 'trustedTypes' in globalThis && !policy;
+  return o && !el.shadowRoot && !blocked ? draw(el, o).catch(() => undefined) : undefined;
+}
+
+async function draw(el: HTMLElement, o: Options): Promise<void> {
   const request = fetchEvents(
     o.base,
     o.venue,
@@ -202,12 +207,12 @@ export async function firstPaint(el: HTMLElement): Promise<void> {
   const first: FirstPage = { url: eventsUrl(o.base, o.venue, o.page, o.filters), request };
   handOver(el, first);
   const root = el.attachShadow({ mode: 'open' });
-  root.adoptedStyleSheets = sheets;
+  root.adoptedStyleSheets = [hostStyles, cardStyles, listStyles];
   let i18n = resolveI18n(o.locale, el);
   // The cards' date formatter while the request is on its way (see `VenueEvents`).
   formatEventDate('2026-01-01', '00:00:00', i18n.locale);
   const skeleton = '<li class="skeleton"></li>'.repeat(3);
-  draw(
+  write(
     root,
     shell(
       o,
@@ -230,12 +235,12 @@ export async function firstPaint(el: HTMLElement): Promise<void> {
     return; // the element says which event it could not show
   }
   const list = `<ul class="list" part="list"${attr('aria-label', i18n.t.events)} aria-busy="false">${cards.join('')}</ul>`;
-  draw(root, shell(o, i18n, list));
+  write(root, shell(o, i18n, list));
   // A clock set on the element before it was defined (a preview's), as the element will use.
   const now = (el as { clock?: () => number }).clock?.() ?? Date.now();
   root.querySelectorAll('venue-buy-button').forEach((host, i) => {
     const inner = host.attachShadow({ mode: 'open' });
-    inner.adoptedStyleSheets = [sheets[0]!, buyButtonStyles.styleSheet!];
-    draw(inner, buyControl(events[i]!, o.venue, now, i18n));
+    inner.adoptedStyleSheets = [hostStyles, buyButtonStyles];
+    write(inner, buyControl(events[i]!, o.venue, now, i18n));
   });
 }

@@ -8,8 +8,7 @@
  * (`--venue-events-background`, default the card background), so its text meets WCAG AA
  * contrast whatever the page's background and the visitor's colour scheme.
  */
-// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
-import { css } from '@lit/reactive-element/css-tag.js';
+import { css } from './sheet.js';
 
 export const hostStyles = css`
   :host {

@@ -15,7 +15,7 @@ import { firstPaint } from './first-paint.js';
 const elements = () => void Promise.all([import('lit'), import('./elements.js')]);
 const painting = customElements.get('venue-events')
   ? []
-  : [...document.querySelectorAll('venue-events')].map(firstPaint);
+  : [...document.querySelectorAll('venue-events')].map(firstPaint).filter((p) => p);
 if (!painting.length || document.querySelector('venue-event, venue-buy-button')) elements();
 else
   void Promise.race([

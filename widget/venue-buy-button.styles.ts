@@ -1,6 +1,5 @@
 /** Styles of `<venue-buy-button>`. */
-// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
-import { css } from '@lit/reactive-element/css-tag.js';
+import { css } from './sheet.js';
 
 export const buyButtonStyles = css`
   .buy-button {

@@ -2,8 +2,7 @@
  * Styles of `<venue-events>`: the grid, its loading, empty and error states (the pagination's are
  * in `list-parts.ts`, which draws it).
  */
-// Lit's `css` from its own module: `lit` would bring all of Lit into the first paint's script.
-import { css } from '@lit/reactive-element/css-tag.js';
+import { css } from './sheet.js';
 
 export const listStyles = css`
   /*

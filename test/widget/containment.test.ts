@@ -111,10 +111,11 @@ describe('Trusted Types', () => {
 
   /**
    * A 900 px iframe enforcing `require-trusted-types-for 'script'` with `trusted-types
-   * ${policies}`, the widget loaded in it, `body` its content; `problems` collects every
+   * ${policies}`, the widget loaded in it by `script` (the npm package's `index.ts` or the
+   * script tag's `script.ts`, which draws the first paint), `body` its content; `problems` collects every
    * violation, error and unhandled rejection in it.
    */
-  function enforcingFrame(policies: string, body: string) {
+  function enforcingFrame(policies: string, body: string, script: string) {
     frame = document.createElement('iframe');
     frame.style.width = '900px';
     frame.style.height = '900px';
@@ -127,7 +128,7 @@ describe('Trusted Types', () => {
         window.addEventListener('error', (e) => problems.push(String(e.message)));
         window.addEventListener('unhandledrejection', (e) => problems.push(String(e.reason)));
       </script>
-      <script type="module" src="/widget/index.ts"></script></head><body>${body}</body></html>`;
+      <script type="module" src="/widget/${script}"></script></head><body>${body}</body></html>`;
     document.body.append(frame);
     const shown = frame;
     return {
@@ -146,41 +147,48 @@ describe('Trusted Types', () => {
     };
   }
 
-  it("works on a page with require-trusted-types-for 'script' that allows its policy", async () => {
-    const { doc, problems, excerpt } = enforcingFrame(
-      'venue-events lit-html',
-      `<venue-events venue="states"></venue-events>
+  for (const script of ['index.ts', 'script.ts']) {
+    it(`works on a page with require-trusted-types-for 'script' that allows its policy (${script})`, async () => {
+      const { doc, problems, excerpt } = enforcingFrame(
+        'venue-events lit-html',
+        `<venue-events venue="states"></venue-events>
       <venue-event venue="contained" event-id="500"></venue-event>`,
-    );
-    expect((await excerpt()).textContent).to.equal('Trio set. Doors 7pm.');
-    const described = await waitFor(
-      () => doc().querySelector('venue-event')?.shadowRoot?.querySelector('[part="description"] a'),
-      'the sanitised description',
-      8000,
-    );
-    expect(described.textContent).to.equal('relative link');
-    // The JSON-LD block is written as a text node: no TrustedScript needed for a data block.
-    const ld = await waitFor(
-      () => doc().querySelector('venue-events > script[type="application/ld+json"]'),
-      'the JSON-LD block',
-      8000,
-    );
-    expect((JSON.parse(ld.textContent!) as unknown[]).length).to.be.greaterThan(0);
-    expect(problems()).to.deep.equal([]);
-  });
+        script,
+      );
+      expect((await excerpt()).textContent).to.equal('Trio set. Doors 7pm.');
+      const described = await waitFor(
+        () =>
+          doc().querySelector('venue-event')?.shadowRoot?.querySelector('[part="description"] a'),
+        'the sanitised description',
+        8000,
+      );
+      expect(described.textContent).to.equal('relative link');
+      // The JSON-LD block is written as a text node: no TrustedScript needed for a data block.
+      const ld = await waitFor(
+        () => doc().querySelector('venue-events > script[type="application/ld+json"]'),
+        'the JSON-LD block',
+        8000,
+      );
+      expect((JSON.parse(ld.textContent!) as unknown[]).length).to.be.greaterThan(0);
+      expect(problems()).to.deep.equal([]);
+    });
 
-  it('a page that enforces Trusted Types without allowing the policy gets no JSON-LD block, and no script-text violation', async () => {
-    const { doc, problems, excerpt } = enforcingFrame(
-      'lit-html',
-      '<venue-events venue="states"></venue-events>',
-    );
-    expect((await excerpt()).textContent).to.equal('Trio set. Doors 7pm.');
-    await new Promise((r) => setTimeout(r, 500)); // the structured-data chunk has loaded by now
-    expect(doc().querySelectorAll('script[type="application/ld+json"]')).to.have.length(0);
-    // Never script text. (Excerpts' inert parser is reported, then tags are stripped instead.)
-    expect(problems().filter((p) => p.includes('HTMLScriptElement'))).to.deep.equal([]);
-    expect(
-      problems().filter((p) => p.includes('ld+json') || p.includes('schema.org')),
-    ).to.deep.equal([]);
-  });
+    it(`a page that enforces Trusted Types without allowing the policy gets no JSON-LD block, and no script-text violation (${script})`, async () => {
+      const { doc, problems, excerpt } = enforcingFrame(
+        'lit-html',
+        '<venue-events venue="states"></venue-events>',
+        script,
+      );
+      expect((await excerpt()).textContent).to.equal('Trio set. Doors 7pm.');
+      await new Promise((r) => setTimeout(r, 500)); // the structured-data chunk has loaded by now
+      expect(doc().querySelectorAll('script[type="application/ld+json"]')).to.have.length(0);
+      // Never script text. (Excerpts' inert parser is reported, then tags are stripped instead.)
+      expect(problems().filter((p) => p.includes('HTMLScriptElement'))).to.deep.equal([]);
+      // Nor HTML written without the policy (the first paint leaves such a page to Lit).
+      expect(problems().filter((p) => p.includes('innerHTML'))).to.deep.equal([]);
+      expect(
+        problems().filter((p) => p.includes('ld+json') || p.includes('schema.org')),
+      ).to.deep.equal([]);
+    });
+  }
 });

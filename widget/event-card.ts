@@ -5,7 +5,6 @@
  * The venue's own texts carry the page's `lang`; the widget's carry its locale (set around them).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-export { headingLevel, type HeadingLevel } from './card-facts.js';
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
 import { datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';

@@ -19,7 +19,8 @@ import {
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
 import { SavedController, savedStyles, sourceOf } from './saved.js';
 import { calendarMessages } from './calendar-messages.js';
-import { eventCard, headingLevel, type CardContext } from './event-card.js';
+import { headingLevel } from './card-facts.js';
+import { eventCard, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { sharing } from './reach-controllers.js';

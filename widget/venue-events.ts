@@ -2,7 +2,8 @@ import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventsUrl, fetchEvents, type Filters } from './api.js';
-import { eventCard, headingLevel, type CardContext } from './event-card.js';
+import { headingLevel } from './card-facts.js';
+import { eventCard, type CardContext } from './event-card.js';
 import { formatEventDate } from './format.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
@@ -178,7 +179,7 @@ export class VenueEvents extends VenueElement {
 
   protected override createRenderRoot() {
     // The first paint's nodes (`first-paint.ts`) give way to this element's first render, which
-    // follows in the same task: no frame shows neither. A visitor who had tabbed to a link or
+    // follows in the same task, before any frame. A visitor who had tabbed to a link or
     // button there finds the focus on the same one of the new nodes.
     const root = this.shadowRoot;
     if (root?.firstChild) {

@@ -68,7 +68,16 @@ function canonical(node: Node): string {
   );
 }
 
-const VENUES = ['states', 'earlier', 'nights', 'hostile', 'contained', 'reach'];
+/** Fixture venues and the locale each is drawn in (German loads its table before the cards). */
+const VENUES = [
+  ['states', 'en'],
+  ['states', 'de'],
+  ['earlier', 'en'],
+  ['nights', 'fr'],
+  ['hostile', 'en'],
+  ['contained', 'en'],
+  ['reach', 'en'],
+] as const;
 
 describe('first paint', () => {
   /**
@@ -77,9 +86,9 @@ describe('first paint', () => {
    */
   const painted = new Map<string, HTMLElement>();
   before(async () => {
-    for (const venue of VENUES) {
-      const div = place<HTMLElement>('div', `venue="${venue}" locale="en" no-filters`);
-      painted.set(venue, div);
+    for (const [venue, locale] of VENUES) {
+      const div = place<HTMLElement>('div', `venue="${venue}" locale="${locale}" no-filters`);
+      painted.set(`${venue} ${locale}`, div);
       await firstPaint(div);
     }
   });
@@ -117,13 +126,14 @@ describe('first paint', () => {
     expect(el.shadowRoot!.activeElement).not.to.equal(share); // a node of the element's own
   });
 
-  for (const venue of VENUES) {
-    it(`draws every event of "${venue}" as the card template does, buy control included`, async () => {
+  for (const [venue, locale] of VENUES) {
+    it(`draws every event of "${venue}" as the card template does, buy control included (${locale})`, async () => {
       const { html, render } = await import('lit');
       const { eventCard } = await import('../../widget/event-card.js');
       const { resolveI18n } = await import('../../widget/messages.js');
-      const drawn = cards(painted.get(venue)!);
+      const drawn = cards(painted.get(`${venue} ${locale}`)!);
       expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
+      expect(drawn[0]!.closest('[lang]')!.getAttribute('lang'), 'in its language').to.equal(locale);
 
       const res = await fetch(`/t/${venue}/api/events?page=1`);
       const { readPage } = await import('../../widget/wire.js');
@@ -132,11 +142,11 @@ describe('first paint', () => {
       document.body.append(host);
       // Styled as the first paint's cards are (a flex row's spaces are not its text).
       const lit = host.attachShadow({ mode: 'open' });
-      lit.adoptedStyleSheets = painted.get(venue)!.shadowRoot!.adoptedStyleSheets;
+      lit.adoptedStyleSheets = painted.get(`${venue} ${locale}`)!.shadowRoot!.adoptedStyleSheets;
       const ctx = {
         venue,
         base: location.origin,
-        i18n: resolveI18n('en', host),
+        i18n: resolveI18n(locale, host),
         clock: frozen,
         level: 2 as const,
         share: () => {},

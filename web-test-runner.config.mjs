@@ -52,7 +52,7 @@ async function readBody(req) {
 }
 
 /**
- * Test-only endpoints of the widget suite: served bodies (`/__wire/`), fresh URLs for the real API (`/__via/{key}/`), a server that never
+ * Test-only endpoints of the widget suite: served bodies (`/__wire/`), fresh URLs for the real API (`/__via/{key}/`), the real API 1.5 s late (`/__slow/`), a server that never
  * answers (`/__stall/`) and one that sends headers, then stalls the body (`/__stall-body/`).
  * True when the request was answered (or left hanging) here.
  */
@@ -68,6 +68,12 @@ async function widgetFixtures(ctx) {
     ctx.status = body === undefined ? 404 : 200;
     ctx.body = body ?? '{"errors":[{"status":"404","title":"Not Found","detail":"No body."}]}';
     return true;
+  }
+  if (ctx.path.startsWith('/__slow/')) {
+    // `/__slow/t/…` is `/t/…` answered 1.5 s late: an API slower than the widget's chunks.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    ctx.url = ctx.url.slice('/__slow'.length);
+    return false;
   }
   if (ctx.path.startsWith('/__via/')) {
     // `/__via/{key}/t/…` is `/t/…`: a fresh URL (no HTTP-cached answer from an earlier test).

@@ -21,6 +21,9 @@ type Painted = Element & { [FIRST_PAGE]?: FirstPage };
 export const handOver = (el: Element, first: FirstPage) =>
   void ((el as Painted)[FIRST_PAGE] = first);
 
+/** Whether the element took `first` over (so its shadow root is no longer the first paint's). */
+export const takenOver = (el: Element, first: FirstPage) => (el as Painted)[FIRST_PAGE] !== first;
+
 /** The first page the first paint fetched for `el` from `url`, once: undefined for another URL. */
 export function takeFirstPage(el: Element, url: string): FirstPage | undefined {
   const first = (el as Painted)[FIRST_PAGE];

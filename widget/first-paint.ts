@@ -25,7 +25,7 @@ import { cardFacts, headingLevel, stopWhat, type HeadingLevel } from './card-fac
 import { cardStyles } from './event-card.styles.js';
 import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
 import { hostStyles } from './host.styles.js';
-import { handOver, type FirstPage } from './first-page.js';
+import { handOver, takenOver, type FirstPage } from './first-page.js';
 import { loadMessages, resolveI18n, type I18n } from './messages.js';
 import { policy } from './trusted-html.js';
 import { buyButtonStyles } from './venue-buy-button.styles.js';
@@ -225,6 +225,8 @@ async function draw(el: HTMLElement, o: Options): Promise<void> {
   } catch {
     return;
   }
+  // The element was defined while the page was on its way (after 3 s): the root is its now.
+  if (takenOver(el, first)) return;
   i18n = resolveI18n(o.locale, el);
   const { events, unreadable } = first.page;
   if (!events.length || unreadable) return;

@@ -22,9 +22,11 @@ function place<T extends HTMLElement>(tag: string, attrs: string): T {
   return el;
 }
 
-const listRequests = (venue: string) =>
-  performance.getEntriesByType('resource').filter((r) => r.name.includes(`/t/${venue}/api/events`))
-    .length;
+/** Finished requests for list pages under `path` on this origin (`/t/many`, `/__slow/t/many`). */
+const listRequests = (path: string) =>
+  performance
+    .getEntriesByType('resource')
+    .filter((r) => r.name.startsWith(`${location.origin}${path}/api/events`)).length;
 
 const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
 
@@ -85,6 +87,8 @@ describe('first paint', () => {
    * its buy controls): into a `<div>`, which no definition upgrades, as into a `<venue-events>`.
    */
   const painted = new Map<string, HTMLElement>();
+  /** A list whose first page arrives after the elements are defined (set by the hand-over test). */
+  let slow: VenueEvents;
   before(async () => {
     for (const [venue, locale] of VENUES) {
       const div = place<HTMLElement>('div', `venue="${venue}" locale="${locale}" no-filters`);
@@ -112,18 +116,41 @@ describe('first paint', () => {
     share.focus();
     const label = share.getAttribute('aria-label');
 
+    // A second list whose API answers late: still on its way when the elements are defined.
+    slow = place<VenueEvents>(
+      'venue-events',
+      `venue="many" base-url="${location.origin}/__slow" locale="en"`,
+    );
+    void firstPaint(slow);
+
     const loads: unknown[] = [];
     el.addEventListener('venue-events-load', (e) => loads.push((e as CustomEvent).detail));
     await import('../../widget/index.js');
+    expect(listRequests('/__slow/t/many'), 'the slow page is still on its way').to.equal(0);
     await el.updateComplete;
     const buttons = el.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
     await Promise.all([...buttons].map((b) => b.updateComplete));
 
     expect(layout(el)).to.deep.equal(before);
-    expect(listRequests('many')).to.equal(1);
+    expect(listRequests('/t/many')).to.equal(1);
     expect(loads).to.have.length(1);
     expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal(label);
     expect(el.shadowRoot!.activeElement).not.to.equal(share); // a node of the element's own
+  });
+
+  it('a list defined while its first page is on its way takes the request, and the first paint draws nothing over it', async () => {
+    // The load event comes with the page, the render it causes a task later.
+    await new Promise((resolve) =>
+      slow.addEventListener('venue-events-load', () => setTimeout(resolve), { once: true }),
+    );
+    await slow.updateComplete;
+    expect(listRequests('/__slow/t/many')).to.equal(1);
+    expect(cards(slow)).to.have.length(12);
+    // The nodes are the element's: a change of its own shows (drawn over, they would not).
+    slow.noShare = true;
+    await slow.updateComplete;
+    expect(slow.shadowRoot!.querySelectorAll('[part="share-button"]')).to.have.length(0);
+    expect(cards(slow)).to.have.length(12);
   });
 
   for (const [venue, locale] of VENUES) {

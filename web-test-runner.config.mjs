@@ -6,6 +6,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { createServer } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './server/origin/app.ts';
 import { createProxyApp } from './server/proxy/app.ts';
 import { importVenueFile } from './server/import/importer.ts';
@@ -71,7 +72,7 @@ async function widgetFixtures(ctx) {
   }
   if (ctx.path.startsWith('/__slow/')) {
     // `/__slow/t/…` is `/t/…` answered 1.5 s late: an API slower than the widget's chunks.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await delay(1500);
     ctx.url = ctx.url.slice('/__slow'.length);
     return false;
   }

@@ -220,22 +220,15 @@ async function draw(el: HTMLElement, o: Options): Promise<void> {
       `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}>${skeleton}</ul>`,
     ),
   );
-  try {
-    [first.page] = await Promise.all([request, loadMessages(o.locale, el)]);
-  } catch {
-    return;
-  }
+  // A failed request, or an event a card cannot draw, is left to the element to show: the
+  // rejection ends here, dropped by `firstPaint`, with the skeleton on screen.
+  [first.page] = await Promise.all([request, loadMessages(o.locale, el)]);
   // The element was defined while the page was on its way (after 3 s): the root is its now.
   if (takenOver(el, first)) return;
   i18n = resolveI18n(o.locale, el);
   const { events, unreadable } = first.page;
   if (!events.length || unreadable) return;
-  let cards: string[];
-  try {
-    cards = events.map((e) => `<li>${card(e, { ...o, i18n })}</li>`);
-  } catch {
-    return; // the element says which event it could not show
-  }
+  const cards = events.map((e) => `<li>${card(e, { ...o, i18n })}</li>`);
   const list = `<ul class="list" part="list"${attr('aria-label', i18n.t.events)} aria-busy="false">${cards.join('')}</ul>`;
   write(root, shell(o, i18n, list));
   // A clock set on the element before it was defined (a preview's), as the element will use.

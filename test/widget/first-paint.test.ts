@@ -203,11 +203,22 @@ describe('first paint', () => {
     }
   });
 
-  it('keeps the skeleton for a page it cannot show whole, and for an empty one', async () => {
-    for (const venue of ['empty']) {
-      const el = place<HTMLElement>('div', `venue="${venue}" locale="en" no-filters`);
+  it('keeps the skeleton for the element to show what it cannot: an event it cannot read, no events, no answer', async () => {
+    const { serveWire } = await import('./helpers.js');
+    const body = (await (await fetch('/t/many/api/events?page=1')).json()) as {
+      data: { attributes: Record<string, unknown> }[];
+    };
+    body.data[3]!.attributes.event_date = 'soon';
+    const broken = await serveWire('/t/first-paint-broken/api/events?page=1', body);
+    for (const attrs of [
+      `venue="first-paint-broken" base-url="${broken}"`,
+      'venue="empty"',
+      `venue="many" base-url="${location.origin}/__stall" timeout="300"`,
+    ]) {
+      const el = place<HTMLElement>('div', `${attrs} locale="en" no-filters`);
       await firstPaint(el);
-      expect(el.shadowRoot!.querySelectorAll('.skeleton'), venue).to.have.length(3);
+      expect(el.shadowRoot!.querySelectorAll('.skeleton'), attrs).to.have.length(3);
+      expect(cards(el), attrs).to.have.length(0);
     }
   });
 });

@@ -46,12 +46,13 @@ const layout = (el: Element) =>
     };
   });
 
+const escaped = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /**
  * `node`'s tree as the visitor's browser holds it: elements with their attributes (sorted), text
  * with whitespace collapsed, open shadow roots inside; comments (Lit's markers) and the
  * whitespace between tags, which templates and strings write differently, left out.
  */
-const escaped = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
 function canonical(node: Node): string {
   if (node.nodeType === Node.TEXT_NODE) return escaped(node.textContent ?? '').replace(/\s+/g, ' ');
   if (node.nodeType !== Node.ELEMENT_NODE) return '';

@@ -102,6 +102,10 @@ export async function fetchEvents(
   }
 }
 
+/** `{base}/t/{venue}/api/events/{id}`: one event's URL. */
+export const eventUrl = (base: string, venue: string, id: string) =>
+  `${endpoint(base, venue)}/${encodeURIComponent(id)}`;
+
 /** GET `{base}/t/{venue}/api/events/{id}`, read by `wire.ts`. @throws ApiError, or the abort reason. */
 export async function fetchEvent(
   base: string,
@@ -109,7 +113,7 @@ export async function fetchEvent(
   id: string,
   options: RequestOptions,
 ): Promise<EventResource> {
-  const body = await getJson(`${endpoint(base, venue)}/${encodeURIComponent(id)}`, options);
+  const body = await getJson(eventUrl(base, venue, id), options);
   try {
     return readSingle(body);
   } catch (error) {

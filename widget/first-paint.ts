@@ -16,7 +16,9 @@ import {
   DEFAULT_TIMEOUT_MS,
   SCRIPT_ORIGIN,
   eventPageUrl,
+  eventUrl,
   eventsUrl,
+  fetchEvent,
   fetchEvents,
   type Filters,
 } from './api.js';
@@ -238,4 +240,25 @@ async function draw(el: HTMLElement, o: Options): Promise<void> {
     inner.adoptedStyleSheets = [hostStyles, buyButtonStyles];
     write(inner, buyControl(events[i]!, o.venue, now, i18n));
   });
+}
+
+/**
+ * Starts the request of a `<venue-buy-button>` or `<venue-event>` given by `event-id` (and
+ * `venue`), for the element to take when it is defined: a round trip sooner than its own code,
+ * which comes with Lit. Nothing for an element without both.
+ */
+export function firstFetch(el: Element): void {
+  const [venue, id] = [el.getAttribute('venue'), el.getAttribute('event-id')];
+  if (!venue || !id) return;
+  const base = el.getAttribute('base-url') || SCRIPT_ORIGIN;
+  const timeoutMs = el.hasAttribute('timeout')
+    ? Number(el.getAttribute('timeout'))
+    : DEFAULT_TIMEOUT_MS;
+  const request = fetchEvent(base, venue, id, {
+    signal: new AbortController().signal,
+    timeoutMs,
+    revalidate: false,
+  });
+  request.catch(() => undefined); // the element shows a failure (this copy is not unhandled)
+  handOver(el, { url: eventUrl(base, venue, id), request });
 }

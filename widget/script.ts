@@ -4,11 +4,12 @@
  * `<venue-events>`, `<venue-buy-button>`, `<venue-event>`), which take over what it drew. So a
  * visitor's first cards wait for this small script and the API response only
  * (docs/benchmarks.md "Widget"). The elements load at once when the page has nothing the first
- * paint draws, or a `<venue-event>` or `<venue-buy-button>` of its own; otherwise once the
- * first paint is on screen, or after 3 s if the API is slower than that.
+ * paint draws, or a `<venue-event>` or `<venue-buy-button>` of its own (whose event it requests
+ * meanwhile, `firstFetch`); otherwise once the first paint is on screen, or after 3 s if the API
+ * is slower than that.
  */
 import { afterPaint } from './after-paint.js';
-import { firstPaint } from './first-paint.js';
+import { firstFetch, firstPaint } from './first-paint.js';
 
 // Lit is a chunk of its own (the elements' other chunks share it): asked for beside the elements,
 // not once their chunk has arrived and named it.
@@ -16,6 +17,8 @@ const elements = () => void Promise.all([import('lit'), import('./elements.js')]
 const painting = customElements.get('venue-events')
   ? []
   : [...document.querySelectorAll('venue-events')].map(firstPaint).filter((p) => p);
+if (!customElements.get('venue-buy-button'))
+  document.querySelectorAll('venue-buy-button, venue-event').forEach(firstFetch);
 if (!painting.length || document.querySelector('venue-event, venue-buy-button')) elements();
 else
   void Promise.race([

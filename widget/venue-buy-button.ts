@@ -1,7 +1,8 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { eventPageUrl, fetchEvent } from './api.js';
+import { eventPageUrl } from './api.js';
+import { eventFor } from './handed-event.js';
 import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
 import { afterPaint } from './after-paint.js';
 import { closingText } from './format.js';
@@ -57,7 +58,7 @@ export class VenueBuyButton extends VenueElement {
     task: async ([base, venue, id, timeoutMs, reloads], { signal }) => {
       if (!id || !venue) return undefined;
       const [event] = await Promise.all([
-        fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: reloads > 0 }),
+        eventFor(this, base, venue, id, { signal, timeoutMs, revalidate: reloads > 0 }),
         this.localeReady,
       ]);
       this.emit('venue-events-event-load', { detail: { event } });

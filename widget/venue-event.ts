@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent } from './api.js';
+import { eventFor } from './handed-event.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
 import { SavedController, savedStyles, sourceOf } from './saved.js';
 import { headingLevel } from './card-facts.js';
@@ -71,7 +71,7 @@ export class VenueEvent extends VenueElement {
       const [event] = await Promise.all([
         given ??
           (id && venue
-            ? fetchEvent(base, venue, id, { signal, timeoutMs, revalidate: false })
+            ? eventFor(this, base, venue, id, { signal, timeoutMs, revalidate: false })
             : undefined),
         this.localeReady,
       ]);

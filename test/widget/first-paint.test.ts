@@ -6,7 +6,7 @@
  * are defined only by the hand-over test (and stay so for the tests after it).
  */
 import { expect } from 'chai';
-import { firstPaint } from '../../widget/first-paint.js';
+import { firstFetch, firstPaint } from '../../widget/first-paint.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
@@ -90,7 +90,13 @@ describe('first paint', () => {
   const painted = new Map<string, HTMLElement>();
   /** A list whose first page arrives after the elements are defined (set by the hand-over test). */
   let slow: VenueEvents;
+  /** A lone buy button and a single event, whose events the script requests before Lit. */
+  let button: HTMLElement;
+  let single: HTMLElement;
   before(async () => {
+    button = place('venue-buy-button', 'venue="states" event-id="3" locale="en"');
+    single = place('venue-event', 'venue="contained" event-id="500" locale="en"');
+    [button, single].forEach(firstFetch);
     for (const [venue, locale] of VENUES) {
       const div = place<HTMLElement>('div', `venue="${venue}" locale="${locale}" no-filters`);
       painted.set(`${venue} ${locale}`, div);
@@ -152,6 +158,22 @@ describe('first paint', () => {
     await slow.updateComplete;
     expect(slow.shadowRoot!.querySelectorAll('[part="share-button"]')).to.have.length(0);
     expect(cards(slow)).to.have.length(12);
+  });
+
+  it('a lone buy button and a <venue-event> take the event the script requested for them: one request each', async () => {
+    const { waitFor } = await import('./helpers.js');
+    const closed = await waitFor(
+      () => button.shadowRoot?.querySelector('[part="buy-message"]'),
+      'the buy control',
+    );
+    expect(closed.textContent).to.equal('Tickets on the door from 7pm.');
+    await waitFor(() => single.shadowRoot?.querySelector('[part="title"]'), 'the event');
+    expect(single.shadowRoot!.querySelector('[part="title"]')!.textContent).to.equal('Contained');
+    const requests = (path: string) =>
+      performance.getEntriesByType('resource').filter((r) => r.name === `${location.origin}${path}`)
+        .length;
+    expect(requests('/t/states/api/events/3')).to.equal(1);
+    expect(requests('/t/contained/api/events/500')).to.equal(1);
   });
 
   for (const [venue, locale] of VENUES) {

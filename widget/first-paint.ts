@@ -21,6 +21,7 @@ import {
   fetchEvent,
   fetchEvents,
   type Filters,
+  type RequestOptions,
 } from './api.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, headingLevel, stopWhat, type HeadingLevel } from './card-facts.js';
@@ -40,11 +41,27 @@ interface Options {
   page: number;
   filters: Filters;
   locale: string | undefined;
-  timeout: number;
+  request: RequestOptions;
   level: HeadingLevel;
   share: boolean;
   filterBar: boolean;
   viewSwitch: boolean;
+}
+
+/**
+ * The API base and the request options of an element, as `VenueElement` reads its `base-url` and
+ * `timeout` attributes (shared by the list's first paint and `firstFetch`).
+ */
+function source(el: Element): { base: string; request: RequestOptions } {
+  const timeout = el.getAttribute('timeout');
+  return {
+    base: el.getAttribute('base-url') || SCRIPT_ORIGIN,
+    request: {
+      signal: new AbortController().signal,
+      timeoutMs: timeout === null ? DEFAULT_TIMEOUT_MS : Number(timeout),
+      revalidate: false,
+    },
+  };
 }
 
 /** `el`'s options, or undefined when its first render is not the plain list drawn here. */
@@ -58,12 +75,11 @@ function readOptions(el: Element): Options | undefined {
   const page = Number(get('page') ?? 1);
   const category = get('category');
   return {
+    ...source(el),
     venue: get('venue')!,
-    base: get('base-url') || SCRIPT_ORIGIN,
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
     filters: category ? { categories: category } : {},
     locale: get('locale') ?? undefined,
-    timeout: el.hasAttribute('timeout') ? Number(get('timeout')) : DEFAULT_TIMEOUT_MS,
     level: headingLevel(el.hasAttribute('heading-level') ? Number(get('heading-level')) : 2),
     share: !el.hasAttribute('no-share'),
     filterBar: !el.hasAttribute('no-filters'),
@@ -199,13 +215,7 @@ export function firstPaint(el: HTMLElement): Promise<void> | undefined {
 }
 
 async function draw(el: HTMLElement, o: Options): Promise<void> {
-  const request = fetchEvents(
-    o.base,
-    o.venue,
-    o.page,
-    { signal: new AbortController().signal, timeoutMs: o.timeout, revalidate: false },
-    o.filters,
-  );
+  const request = fetchEvents(o.base, o.venue, o.page, o.request, o.filters);
   const first: FirstPage = { url: eventsUrl(o.base, o.venue, o.page, o.filters), request };
   handOver(el, first);
   const root = el.attachShadow({ mode: 'open' });
@@ -250,15 +260,8 @@ async function draw(el: HTMLElement, o: Options): Promise<void> {
 export function firstFetch(el: Element): void {
   const [venue, id] = [el.getAttribute('venue'), el.getAttribute('event-id')];
   if (!venue || !id) return;
-  const base = el.getAttribute('base-url') || SCRIPT_ORIGIN;
-  const timeoutMs = el.hasAttribute('timeout')
-    ? Number(el.getAttribute('timeout'))
-    : DEFAULT_TIMEOUT_MS;
-  const request = fetchEvent(base, venue, id, {
-    signal: new AbortController().signal,
-    timeoutMs,
-    revalidate: false,
-  });
+  const { base, request: options } = source(el);
+  const request = fetchEvent(base, venue, id, options);
   request.catch(() => undefined); // the element shows a failure (this copy is not unhandled)
   handOver(el, { url: eventUrl(base, venue, id), request });
 }

@@ -109,7 +109,10 @@ export function eventsRouter(options: EventsRouterOptions): Router {
 
   const find = { store, reads, cache, clock, sender, earlierShape };
 
-  router.use('/t/:slug/api', cors(options.corsOrigins));
+  // Before the venue loader, and on a path without `:slug` (a param path would run the loader
+  // first): every answer under /t/, a 404 for a mistyped venue included, carries the CORS headers,
+  // so a widget on another origin can read the error (docs/api.md §10.3), as in proxy mode.
+  router.use('/t', cors(options.corsOrigins));
   router.param('slug', venueLoader(store, reads));
   router.route('/t/:slug/api/events').get(listEvents).all(methodNotAllowed);
   router.route('/t/:slug/api/events/:id').get(showEvent).all(methodNotAllowed);

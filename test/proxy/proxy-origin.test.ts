@@ -93,6 +93,26 @@ describe('proxy in front of the origin server', () => {
     expect((await res.json()).errors[0].status).toBe('404');
   });
 
+  // A widget on the venue's own site reads these only with the CORS headers: without them a
+  // mistyped slug is a network failure to it, and it offers "Try again" (docs/api.md §10.3).
+  it.each([
+    ['an unknown venue', '/t/nigth-owl/api/events', 404],
+    ['a malformed slug', '/t/Blue_Room/api/events', 404],
+    ['an unknown event', '/t/blue-room/api/events/9999', 404],
+    ['an unknown API path', '/t/blue-room/api/nope', 404],
+    ['a bad filter', '/t/blue-room/api/events?start_date=2026-13-01', 400],
+  ])(
+    '%s: the error carries the CORS headers, direct and through the proxy',
+    async (_, path, status) => {
+      for (const base of [origin.url, proxy.url]) {
+        const res = await fetch(base + path, { headers: { Origin: 'https://venue.example' } });
+        expect([base, res.status]).toEqual([base, status]);
+        expect([base, res.headers.get('access-control-allow-origin')]).toEqual([base, '*']);
+        expect((await res.json()).errors[0].status).toBe(String(status));
+      }
+    },
+  );
+
   it('serves the widget demo page', async () => {
     const res = await fetch(`${proxy.url}/`);
     expect(res.status).toBe(200);

@@ -193,10 +193,15 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     const a = d.resource.attributes;
     const page = `${base}${eventPath(venue.slug, a.slug)}`;
     const start = at(d);
+    const end = start.plus({ minutes: DEFAULT_DURATION_MINUTES });
     // A wall time a DST change skips or repeats names no single instant; calendar programs read
-    // it differently (RFC 5545 §3.3.5 says first occurrence, ical.js takes the second), so such a
-    // date is written in UTC: the instant the structured data gives.
-    const exact = !zone || wallTimeReadings(d.date, d.time, zone).length === 1;
+    // it differently (RFC 5545 §3.3.5 says first occurrence, ical.js takes the second), so when
+    // the start or the end is one, both are written in UTC: the instants the structured data and
+    // the Google link give. The start is checked as given (`at` has moved a skipped one already).
+    const exact =
+      !zone ||
+      (wallTimeReadings(d.date, d.time, zone).length === 1 &&
+        wallTimeReadings(end.toISODate()!, end.toFormat('HH:mm:ss'), zone).length === 1);
     const where = placeOf(venue, a.location, d);
     const text = [
       a.publish_status === 'cancelled'
@@ -211,7 +216,7 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       id: `event-${d.resource.id}${d.anchor ? `-${d.anchor.slice(5)}` : ''}@${host}`,
       stamp: input.now,
       start: exact ? start : start.toUTC(),
-      end: (exact ? start : start.toUTC()).plus({ minutes: DEFAULT_DURATION_MINUTES }),
+      end: exact ? end : end.toUTC(),
       ...(!zone ? { floating: true } : exact ? { timezone: zone } : { timezone: null }),
       summary: a.title,
       description: text.join('\n\n'),

@@ -345,6 +345,43 @@ describe('calendar instants at the DST edges', () => {
   });
 });
 
+describe('an event whose end falls in the hour a DST change repeats', () => {
+  // 00:30 on a fall-back night: two hours later the wall clock reads a time it reads twice
+  // (01:30 in New York, 02:30 in Auckland). As a TZID time RFC 5545 §3.3.5 takes its first
+  // occurrence (a one-hour event in New York) and ical.js its second (three hours in Auckland),
+  // so the end is checked both ways: the instant ical.js reads and the UTC value written.
+  it.each([
+    ['America/New_York', '2026-11-01', '2026-11-01T04:30:00.000Z', '20261101T063000Z'],
+    ['Pacific/Auckland', '2027-04-04', '2027-04-03T11:30:00.000Z', '20270403T133000Z'],
+  ])('%s %s 00:30 lasts two hours in every calendar file', async (zone, date, instant, end) => {
+    const server = await startServer(
+      venueFile([{ slug: 'late', date, time: '00:30' }], { timezone: zone }),
+      '2026-01-01T00:00:00Z',
+    );
+    try {
+      for (const path of ['/events.ics', '/events/late.ics', '/events.ics?ids=1']) {
+        const res = await fetch(`${server.url}/t/test-venue${path}`);
+        expect(res.status, path).toBe(200);
+        const text = await res.text();
+        expectWellFormed(text);
+        expect(/^DTEND[^:]*:(.*)$/m.exec(text)?.[1], path).toBe(end);
+        const { events } = parse(text);
+        expect(
+          events.map((e) => [e.start, e.end]),
+          path,
+        ).toEqual([
+          [
+            instant,
+            new Date(Date.parse(instant) + DEFAULT_DURATION_MINUTES * 60_000).toISOString(),
+          ],
+        ]);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('calendarFile without a known zone (proxy mode)', () => {
   const resource: EventResource = eventResource(
     earlierAttributes({

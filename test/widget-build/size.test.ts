@@ -93,8 +93,17 @@ describe('widget build (npm run build)', () => {
     expect(gz('messages.fr-')).toBeLessThanOrEqual(1.25 * 1024);
   });
 
-  it('no eval or Function constructor (strict CSP)', () => {
-    const entry = readFileSync(new URL('venue-events.js', DIR), 'utf8');
-    expect(entry).not.toMatch(/\beval\(|new Function\(/);
+  it('no eval or Function constructor in any script of the build, lazy chunks included (strict CSP)', () => {
+    const scripts = readdirSync(DIR, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.m?js$/.test(f),
+    );
+    // The entry and its lazy chunks: a glob gone wrong must not pass by checking nothing.
+    expect(scripts).toContain('venue-events.js');
+    expect(scripts).toContain(chunk('lit-'));
+    // `Function(` catches `new Function(` and the constructor called without `new`.
+    const evaluating = scripts.filter((f) =>
+      /\beval\s*\(|\bFunction\s*\(/.test(readFileSync(new URL(f, DIR), 'utf8')),
+    );
+    expect(evaluating).toEqual([]);
   });
 });

@@ -10,27 +10,24 @@ import {
   sendRepresentation,
   type Representation,
 } from '../http/conditional.js';
+import { BASE_MARKER, onBase, requestBase } from '../http/public-base.js';
 import type { Rendered } from './render-cache.js';
-
-/**
- * Without a configured base, responses are rendered (and memoised) with this base in their links,
- * which each request's own origin replaces when sent: the memo is keyed by path and query only,
- * never by `Host`. A `.invalid` name (RFC 2606) cannot be a real venue's link.
- */
-export const REQUEST_BASE = 'http://request-base.venue-events.invalid';
 
 /** The API's base of rendered links and its sender, for configured base `baseUrl` (or none). */
 export function apiSender(baseUrl: string | undefined) {
   /** `rendered` with the request's origin in its links when no base is configured. */
   function forRequest(req: Request, rendered: Rendered): Representation {
     if (baseUrl !== undefined) return rendered;
-    const base = `${req.protocol}://${req.host}`;
-    return forBase(rendered, base, () => Buffer.from(rendered.text.replaceAll(REQUEST_BASE, base)));
+    const base = requestBase(req);
+    return forBase(rendered, base, () => Buffer.from(onBase(rendered.text, base)));
   }
 
   return {
-    /** The base links are rendered with: the configured one, else `REQUEST_BASE`. */
-    renderBase: baseUrl ?? REQUEST_BASE,
+    /**
+     * The base links are rendered with: the configured one, else `BASE_MARKER`, which each
+     * request's own base replaces when sent: the memo is keyed by path and query, never by `Host`.
+     */
+    renderBase: baseUrl ?? BASE_MARKER,
     /** Sends `rendered` as seen at `nowMs` (UTC epoch ms). */
     send(req: Request, res: Response, rendered: Rendered, nowMs: number): void {
       sendRepresentation(req, res, forRequest(req, rendered), {

@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import type { EventResource } from '../../shared/contract.js';
 import { entityTag, maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
 import type { ListingPosition } from '../pages/listing-page.js';
+import { requestBase } from '../http/public-base.js';
 import { PAGE_CSP } from '../pages/page-shell.js';
 import type { Store, StoredEvent } from '../store/store.js';
 import { renderEvent, type Moment } from './resources.js';
@@ -62,7 +63,7 @@ export function pageContext(options: PagesRouterOptions, req: Request, res: Resp
   const nowMs = (options.clock ?? (() => new Date()))().getTime();
   const day = options.reads.day(venue.timezone, nowMs);
   const moment: Moment = { nowMs, today: day.today };
-  const base = options.baseUrl ?? `${req.protocol}://${req.host}`;
+  const base = options.baseUrl ?? requestBase(req);
   const render = (event: StoredEvent): EventResource =>
     renderEvent(event, venue, base, moment, options.earlierShape ?? false);
   return { venue, version, nowMs, day, base, render };

@@ -22,6 +22,7 @@ import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR } from '../files.js';
 import { cors } from '../http/cors.js';
 import { createMetrics } from '../http/metrics.js';
+import { publicBaseOf } from '../http/public-base.js';
 import { apiRouter } from './api-router.js';
 import { classifyTarget } from './classify-target.js';
 import {
@@ -34,7 +35,6 @@ import { createObtain, type ProxyContext } from './obtain.js';
 import { checkVenueZones, type VenueZones } from './pages.js';
 import { pagesRouter } from './pages-router.js';
 import { countProxyResults, proxyLogFields } from './proxy-log.js';
-import { publicBaseOf } from './public-base.js';
 import { createUpstreamCache } from './upstream-cache.js';
 import { createUpstream } from './upstream.js';
 

@@ -9,8 +9,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { forBase, type PerBase, type Representation } from '../http/conditional.js';
-import { BASE_MARKER, type Gathered } from './list-pages.js';
-import { fillBase, type LinkTemplate } from './rewrite.js';
+import { cutAtBase, fillBase, type LinkTemplate } from '../http/public-base.js';
+import type { Gathered } from './list-pages.js';
 
 /** One built answer: its text cut where the public base goes, and its last representation. */
 interface Kept extends PerBase {
@@ -63,7 +63,7 @@ export function createBuiltMemo(maxBytes: number): BuiltMemo {
       let entry = kept?.get(key);
       if (!entry || entry.today !== today || entry.version !== gathered.version) {
         const { text, keep } = build();
-        const template = text.split(BASE_MARKER);
+        const template = cutAtBase(text);
         const chars = template.reduce((sum, part) => sum + part.length, 0);
         entry = {
           template,

@@ -12,7 +12,7 @@ import { filterQuery, matchesFilter, type ListFilter } from '../../shared/rules/
 import { envelopeLinks, pageWindow } from '../../shared/rules/pagination.js';
 import { plainText } from '../html-text.js';
 import { eventPath } from '../pages/page-shell.js';
-import { BASE_MARKER } from './list-pages.js';
+import { BASE_MARKER } from '../http/public-base.js';
 
 /**
  * Description texts by their HTML: html-to-text is the slow part of a search, and the same

@@ -7,21 +7,14 @@
  * built from them is one text for every base (cut there, as `rewrite.ts` cuts the upstream's
  * answers) and each page is parsed once per upstream answer, not once per request.
  */
-import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import type { EventResource } from '../../shared/contract.js';
 import type { Obtain, Obtained } from './obtain.js';
 import { mergeLists, readListPage, type ListPage } from './pages.js';
 import type { ProxyLog } from './proxy-log.js';
 import { listPath } from './routes.js';
-import { fillBase, type LinkTemplate } from './rewrite.js';
+import { BASE_MARKER, fillBase, type LinkTemplate } from '../http/public-base.js';
 import type { Entry } from './upstream-cache.js';
-
-/**
- * Where the public base goes in what is built from the pages: a valid URL (the contract's links
- * are `uri`s), random per process and never sent, so no upstream text can forge a cut.
- */
-export const BASE_MARKER = `https://venue-events-${randomUUID()}.invalid`;
 
 /** Upstream requests in flight at once for one gathering: the proxy must not hammer its upstream. */
 export const GATHER_CONCURRENCY = 6;

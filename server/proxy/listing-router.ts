@@ -24,6 +24,7 @@ import { isFiltered, parseListFilter, type ListFilter } from '../../shared/rules
 import { pageWindow } from '../../shared/rules/pagination.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
 import { entityTag, type Representation } from '../http/conditional.js';
+import { onBase } from '../http/public-base.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS } from '../pages/calendar.js';
 import { listingPage, type ListingPosition } from '../pages/listing-page.js';
 import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
@@ -33,12 +34,11 @@ import { HTML_TYPE, sendBadQueryPage } from '../pages/send-page.js';
 import type { BuiltMemo } from './built-memo.js';
 import type { AcceptedRoute } from './classify-target.js';
 import { categoryCounts, matching } from './filter-bodies.js';
-import { BASE_MARKER, gatherPages, markedList, type Gathered } from './list-pages.js';
+import { gatherPages, markedList, type Gathered } from './list-pages.js';
 import type { Obtain, Obtained, ProxyContext } from './obtain.js';
 import { proxyVenue, type ListPage, type VenueZones } from './pages.js';
 import { sendBuilt } from './pages-router.js';
 import { noteDropped, summary, withLogs, type ProxyLog } from './proxy-log.js';
-import { fillBase } from './rewrite.js';
 import type { Entry } from './upstream-cache.js';
 
 type RouteOf<K extends AcceptedRoute['kind']> = Extract<AcceptedRoute, { kind: K }>;
@@ -65,12 +65,6 @@ interface ListingInput {
 
 /** The position of a listing page that lists nothing because its query was bad (the origin's). */
 const NOWHERE: ListingPosition = { currentPage: 1, lastPage: 1, total: 0, from: null };
-
-/**
- * `text` with `BASE_MARKER` (the gathered events' links: their JSON-LD page URLs) replaced by
- * `base`, so that no marker is ever sent.
- */
-const onBase = (text: string, base: string): string => fillBase(text.split(BASE_MARKER), base);
 
 const asRepresentation = (text: string): Representation => {
   const body = Buffer.from(text);

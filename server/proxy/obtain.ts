@@ -48,7 +48,7 @@ export interface ObtainOptions {
 /** What the proxy's routers share: the way to an upstream answer, the public base, the clock. */
 export interface ProxyContext {
   obtain: Obtain;
-  /** The public base of links for `req` (`public-base.ts`). */
+  /** The public base of links for `req` (`server/http/public-base.ts`). */
   publicBase: (req: Request) => string;
   clock: () => Date;
   /** The platform's base URL, no trailing slash (the event page redirects there). */

@@ -5,9 +5,10 @@
  *
  * The proxy caches one copy per upstream path, whatever base clients reach it by,
  * so the base is filled in at send time: `linkTemplate` serialises a body once with a marker where
- * the base goes, `fillBase` puts a base there.
+ * the base goes, `fillBase` (`server/http/public-base.ts`) puts a base there.
  */
 import { randomUUID } from 'node:crypto';
+import { cutAtBase, type LinkTemplate } from '../http/public-base.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
@@ -36,9 +37,6 @@ export function rewriteUrls<T>(body: T, upstreamBase: string, publicBase: string
   return body;
 }
 
-/** A body serialised as JSON text, cut where the public base of its links goes. */
-export type LinkTemplate = readonly string[];
-
 /**
  * Serialises `body` (mutated) with every link on `upstreamBase` rebased on a placeholder and cuts
  * the text there. Throws what `JSON.stringify` throws (e.g. a `RangeError` for a body nested too
@@ -47,11 +45,5 @@ export type LinkTemplate = readonly string[];
 export function linkTemplate(body: unknown, upstreamBase: string): LinkTemplate {
   // Random per call, so no upstream text can forge a cut.
   const marker = `venue-events-base-${randomUUID()}`;
-  return JSON.stringify(rewriteUrls(body, upstreamBase, marker)).split(marker);
-}
-
-/** The JSON text of `template` with `publicBase` (no trailing slash) in every link. */
-export function fillBase(template: LinkTemplate, publicBase: string): string {
-  if (template.length === 1) return template[0]!;
-  return template.join(JSON.stringify(publicBase).slice(1, -1));
+  return cutAtBase(JSON.stringify(rewriteUrls(body, upstreamBase, marker)), marker);
 }

@@ -19,7 +19,8 @@ import {
   storability,
   upstreamPolicy,
 } from './freshness.js';
-import { fillBase, linkTemplate, type LinkTemplate } from './rewrite.js';
+import { fillBase, type LinkTemplate } from '../http/public-base.js';
+import { linkTemplate } from './rewrite.js';
 import { upstreamFault, type Upstream, type UpstreamResponse } from './upstream.js';
 
 /**

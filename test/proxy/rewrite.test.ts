@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fillBase, linkTemplate, rewriteUrls } from '../../server/proxy/rewrite.js';
+import { fillBase } from '../../server/http/public-base.js';
+import { linkTemplate, rewriteUrls } from '../../server/proxy/rewrite.js';
 
 const UP = 'http://10.0.0.5:8080';
 const list = () => ({

@@ -16,6 +16,13 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the API's 404: a venue slug or event id it does not publish (docs/api.md §7).
+ * Asking again cannot help, so the elements name what was not found instead of offering a retry.
+ */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 404;
+
 /** The origin the widget script was loaded from: the default API base. */
 export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;
 

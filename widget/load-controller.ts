@@ -3,7 +3,7 @@
  * `Task` the widget uses (same statuses, same run-on-update and latest-run-wins rules), in about
  * 600 bytes less of the budgeted initial script. A newer run aborts a pending one (its `signal`)
  * and the older result is dropped. `value` is the last completed run's, kept while the next is
- * pending; an error clears it (the elements show their error state; they need not know which).
+ * pending; an error clears it and is kept in `error` (a 404 shows "not found", not a retry).
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
@@ -20,6 +20,8 @@ export interface LoadOptions<A extends readonly unknown[], R> {
 export class LoadController<A extends readonly unknown[], R> implements ReactiveController {
   status: LoadStatus = LoadStatus.INITIAL;
   value: R | undefined;
+  /** What the last completed run threw (an `ApiError`, for the elements' error states), if it failed. */
+  error: unknown;
   private last: A | undefined;
   private abort: AbortController | undefined;
 
@@ -48,13 +50,16 @@ export class LoadController<A extends readonly unknown[], R> implements Reactive
     this.host.requestUpdate();
     let value: R | undefined;
     let status: LoadStatus = LoadStatus.COMPLETE;
+    let error: unknown;
     try {
       value = await this.options.task(args, { signal: abort.signal });
-    } catch {
+    } catch (thrown) {
       status = LoadStatus.ERROR;
+      error = thrown;
     }
     if (this.abort !== abort) return; // a newer run owns the result
     this.value = value;
+    this.error = error;
     this.status = status;
     this.host.requestUpdate();
   }

@@ -7,6 +7,8 @@ export const de: Messages = {
   empty: 'Keine kommenden Veranstaltungen',
   error: 'Die Veranstaltungen konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
+  venueNotFound: (venue) => `Kein Veranstaltungsort „${venue}“ gefunden.`,
+  eventNotFound: 'Diese Veranstaltung wurde nicht gefunden.',
   refreshFailed:
     'Aktualisierung fehlgeschlagen; die zuletzt geladenen Veranstaltungen werden gezeigt.',
   notShown: 'Die Veranstaltungen konnten nicht angezeigt werden.',

@@ -7,6 +7,8 @@ export const fr: Messages = {
   empty: 'Aucun événement à venir',
   error: 'Impossible de charger les événements.',
   retry: 'Réessayer',
+  venueNotFound: (venue) => `Aucun lieu «\u00a0${venue}\u00a0» n’a été trouvé.`,
+  eventNotFound: 'Cet événement est introuvable.',
   refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
   notShown: 'Impossible d’afficher les événements.',
   someNotShown: 'Certains événements n’ont pas pu être affichés.',

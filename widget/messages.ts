@@ -11,6 +11,8 @@ const en = {
   empty: 'No upcoming events',
   error: 'Events could not be loaded.',
   retry: 'Try again',
+  venueNotFound: (venue: string) => `No venue "${venue}" was found.`,
+  eventNotFound: 'This event was not found.',
   refreshFailed: 'Could not refresh; showing the last loaded events.',
   notShown: 'Events could not be shown.',
   someNotShown: 'Some events could not be shown.',

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { eventPageUrl } from './api.js';
+import { eventPageUrl, isNotFound } from './api.js';
 import { eventFor } from './handed-event.js';
 import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
 import { afterPaint } from './after-paint.js';
@@ -23,7 +23,8 @@ import { buyButtonStyles } from './venue-buy-button.styles.js';
  *   list refetches on it; a button that fetched its own event refetches it.
  * @csspart buy-button - the "Buy tickets" link
  * @csspart buy-status - the closing countdown, the closed state, or (fetching by `event-id`) the
- *   error state with its retry button
+ *   error state with its retry button (`data-reason="error"`), or "This event was not found"
+ *   without one (`data-reason="not-found"`)
  * @csspart buy-message - the venue's message while sales are closed
  * @cssprop --venue-events-accent - button background
  * @cssprop --venue-events-on-accent - button text colour
@@ -127,11 +128,21 @@ export class VenueBuyButton extends VenueElement {
     const state = this.state;
     const { t, locale, contentLang } = this.i18n;
     if (!event || !state) {
-      return this.fetched.status === LoadStatus.ERROR
-        ? html`<p class="closed" part="buy-status" data-reason="error" role="alert" lang=${locale}>
-            ${t.error} <button @click=${this.retry}>${t.retry}</button>
+      if (this.fetched.status !== LoadStatus.ERROR) return nothing;
+      // An event the API does not know: asking again cannot help, so no retry.
+      return isNotFound(this.fetched.error)
+        ? html`<p
+            class="closed"
+            part="buy-status"
+            data-reason="not-found"
+            role="alert"
+            lang=${locale}
+          >
+            ${t.eventNotFound}
           </p>`
-        : nothing;
+        : html`<p class="closed" part="buy-status" data-reason="error" role="alert" lang=${locale}>
+            ${t.error} <button @click=${this.retry}>${t.retry}</button>
+          </p>`;
     }
     const closing =
       state.kind === 'open' && state.closesAtMs !== null

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, type Filters } from './api.js';
+import { fetchEvent, isNotFound, type Filters } from './api.js';
 import { fetchFeed, type CalendarEntry, type FeedBody } from './calendar-feed.js';
 import {
   addMonths,
@@ -73,6 +73,7 @@ interface DayEvents {
  * @csspart stop-cancelled - the notice that a tour's stop on the chosen day is cancelled
  * @csspart empty - "No events on this day"
  * @csspart error - the error state with its retry button
+ * @csspart not-found - with `error`, no retry: the API knows no venue `venue`
  */
 export class VenueCalendar extends VenueElement {
   // The day's cards are laid out as the list's (its grid, states and notices).
@@ -336,12 +337,16 @@ export class VenueCalendar extends VenueElement {
       </div>
       ${this.renderGrid(month)}
       ${
-        failed
-          ? html`<div class="state" part="error" role="alert">
-              <p>${ct.error}</p>
-              <button @click=${this.refresh}>${t.retry}</button>
+        failed && isNotFound(this.feed.error)
+          ? html`<div class="state" part="error not-found" role="alert">
+              <p>${t.venueNotFound(this.venue)}</p>
             </div>`
-          : nothing
+          : failed
+            ? html`<div class="state" part="error" role="alert">
+                <p>${ct.error}</p>
+                <button @click=${this.refresh}>${t.retry}</button>
+              </div>`
+            : nothing
       }
       ${this.renderDay(level)}
       <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
@@ -516,7 +521,7 @@ export interface CalendarViewOptions {
  */
 export function calendarView(o: CalendarViewOptions) {
   return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error"
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
     venue=${o.venue}
     base-url=${o.base}
     locale=${o.locale ?? nothing}

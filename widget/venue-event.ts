@@ -1,6 +1,7 @@
 import { html, nothing } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
+import { isNotFound } from './api.js';
 import { eventFor } from './handed-event.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
 import { SavedController, savedStyles, sourceOf } from './saved.js';
@@ -45,6 +46,7 @@ const sanitizer = () => import('./sanitize.js');
  * @csspart buy-status - the closing countdown or closed state
  * @csspart buy-message - the venue's message while sales are closed
  * @csspart error - the error state with its retry button
+ * @csspart not-found - with `error`, no retry: the API knows no event `event-id` at `venue`
  * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
 export class VenueEvent extends VenueElement {
@@ -107,6 +109,10 @@ export class VenueEvent extends VenueElement {
     if (status === LoadStatus.PENDING)
       content = html`<div class="card" part="card" aria-busy="true">
         <p class="body">${t.loading}</p>
+      </div>`;
+    else if (status === LoadStatus.ERROR && isNotFound(this.load.error))
+      content = html`<div class="card" part="error not-found" role="alert">
+        <p class="body">${t.eventNotFound}</p>
       </div>`;
     else if (status === LoadStatus.ERROR)
       content = html`<div class="card" part="error" role="alert">

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { eventsUrl, fetchEvents, type Filters } from './api.js';
+import { eventsUrl, fetchEvents, isNotFound, type Filters } from './api.js';
 import { headingLevel } from './card-facts.js';
 import { eventCard, type CardContext } from './event-card.js';
 import { formatEventDate } from './format.js';
@@ -78,6 +78,8 @@ import type { EventPage } from './wire.js';
  * @csspart empty - the "No upcoming events" state
  * @csspart error - the error state with its retry button (also when no event of the page could
  *   be shown)
+ * @csspart not-found - with `error`, no retry: the API knows no venue `venue` ("No venue … was
+ *   found"), so asking again cannot help
  * @cssprop --venue-events-accent - accent (buttons, current page); default #1a56db
  * @cssprop --venue-events-on-accent - text on the accent
  * @cssprop --venue-events-color - text colour
@@ -286,7 +288,10 @@ export class VenueEvents extends VenueElement {
           : nothing
       }${this.renderList(shown, status === LoadStatus.PENDING)}`;
     } else if (status === LoadStatus.ERROR) {
-      content = this.renderError(t.error);
+      // A slug the API does not know: asking again cannot help, so no retry (docs/widget.md).
+      content = isNotFound(this.list.error)
+        ? this.renderError(t.venueNotFound(this.venue), false)
+        : this.renderError(t.error);
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>
         ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
@@ -365,11 +370,14 @@ export class VenueEvents extends VenueElement {
     })}`;
   }
 
-  /** The error state: `message` and "Try again", which asks the server again. */
-  private renderError(message: string) {
-    return html`<div class="state" part="error" role="alert">
+  /**
+   * The error state: `message` and "Try again", which asks the server again; without the retry
+   * (`retry` false) it is the not-found state, `part="error not-found"`.
+   */
+  private renderError(message: string, retry = true) {
+    return html`<div class="state" part=${retry ? 'error' : 'error not-found'} role="alert">
       <p>${message}</p>
-      <button @click=${this.refresh}>${this.i18n.t.retry}</button>
+      ${retry ? html`<button @click=${this.refresh}>${this.i18n.t.retry}</button>` : nothing}
     </div>`;
   }
 

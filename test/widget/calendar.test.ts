@@ -318,7 +318,7 @@ describe('<venue-calendar>', () => {
 
   it('a feed that fails keeps the grid and offers to try again', async () => {
     const el = mount<VenueCalendar>(
-      '<venue-calendar venue="nowhere" locale="en-GB"></venue-calendar>',
+      `<venue-calendar venue="states" base-url="${location.origin}/__stall" timeout="300" locale="en-GB"></venue-calendar>`,
       (e) => {
         e.clock = frozen;
       },
@@ -329,6 +329,23 @@ describe('<venue-calendar>', () => {
     expect(error.querySelector('button')!.textContent!.trim()).to.equal('Try again');
     expect(root(el).querySelectorAll('td[data-date]')).to.have.length(31);
     expect(counts(el)).to.deep.equal({});
+  });
+
+  it('an unknown venue keeps the grid and says which venue was not found, with no retry', async () => {
+    const el = mount<VenueCalendar>(
+      '<venue-calendar venue="nowhere" locale="en-GB"></venue-calendar>',
+      (e) => {
+        e.clock = frozen;
+      },
+    );
+    const error = await waitFor(
+      () => el.shadowRoot?.querySelector('[part="error not-found"]'),
+      'the not-found state',
+    );
+    expect(error.getAttribute('role')).to.equal('alert');
+    expect(error.textContent!.trim()).to.equal('No venue "nowhere" was found.');
+    expect(error.querySelector('button')).to.equal(null);
+    expect(root(el).querySelectorAll('td[data-date]')).to.have.length(31);
   });
 
   it('categories and search filter the feed', async () => {

@@ -85,7 +85,7 @@ export function buyControl(cardEl: Element): {
 /** Waits until `<venue-events>` has loaded a page (and its buy buttons rendered). */
 export async function loaded(el: HTMLElement): Promise<void> {
   await waitFor(
-    () => el.shadowRoot?.querySelector('[part="card"], [part="empty"], [part="error"]'),
+    () => el.shadowRoot?.querySelector('[part="card"], [part="empty"], [part~="error"]'),
     'the list to load',
   );
   await new Promise((r) => setTimeout(r, 0));

@@ -132,14 +132,18 @@ describe('changing venue or base-url starts again', () => {
     expect(el.shadowRoot!.querySelector('[part="pagination"]')).to.equal(null);
   });
 
-  it('→ an unknown venue: the error state, nothing of the old venue', async () => {
+  it('→ an unknown venue: the not-found state, nothing of the old venue', async () => {
     const el = mount<VenueEvents>(
       '<venue-events venue="states" locale="en"></venue-events>',
       (e) => (e.clock = frozen),
     );
     await loaded(el);
     el.venue = 'nowhere';
-    await waitFor(() => el.shadowRoot!.querySelector('[part="error"]'), 'the error state');
+    const error = await waitFor(
+      () => el.shadowRoot!.querySelector('[part~="not-found"]'),
+      'the not-found state',
+    );
+    expect(error.textContent!.trim()).to.equal('No venue "nowhere" was found.');
     expect(deepQueryAll(el, '[part="card"], [part="buy-button"]')).to.have.length(0);
   });
 

@@ -109,17 +109,20 @@ describe('<venue-events>', () => {
     );
   });
 
-  it('unknown venue: an error state with a retry button, not a broken page', async () => {
+  it('unknown venue: says which venue was not found, with no retry (asking again cannot help)', async () => {
     const el = await list('venue="nowhere" locale="en"');
-    const error = el.shadowRoot!.querySelector('[part="error"]')!;
+    const error = el.shadowRoot!.querySelector('[part="error not-found"]')!;
     expect(error.getAttribute('role')).to.equal('alert');
-    expect(error.querySelector('button')!.textContent).to.equal('Try again');
+    expect(visibleText(error)).to.equal('No venue "nowhere" was found.');
+    expect(error.querySelector('button')).to.equal(null);
   });
 
   it('error then retry (injected 503: a server fault we cannot cause for real)', async () => {
     await fetch('/__test/flaky?fails=1', { method: 'POST' });
     const el = await list(`venue="flaky" base-url="${location.origin}/__flaky" locale="en"`);
-    const retry = el.shadowRoot!.querySelector<HTMLButtonElement>('[part="error"] button')!;
+    const error = el.shadowRoot!.querySelector('[part="error"]')!;
+    expect(visibleText(error)).to.equal('Events could not be loaded. Try again');
+    const retry = error.querySelector('button')!;
     retry.click();
     await waitFor(() => el.shadowRoot!.querySelector('[part="card"]'), 'the retried list');
     expect(card(el, 'Flaky Gig')).to.not.equal(undefined);

@@ -8,15 +8,17 @@
 import express, { type RequestHandler, type Router } from 'express';
 import { EVENT_ID, whole } from '../../shared/contract.js';
 import { filterQuery, parseListFilter } from '../../shared/rules/filters.js';
-import { envelopeLinks, parsePage } from '../../shared/rules/pagination.js';
+import { parsePage } from '../../shared/rules/pagination.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Store } from '../store/store.js';
+import { listDocument } from '../listing/feeds.js';
 import { apiSender } from './api-send.js';
 import { accessHandler, calendarHandler, categoriesHandler } from './find-handlers.js';
 import type { RenderCache } from './render-cache.js';
 import { nextTransition, renderEvent } from './resources.js';
 import type { StoreReads } from './store-reads.js';
+import { storeSource } from './store-source.js';
 import { venueLoader, type VenueLocals } from './venue-loader.js';
 
 export interface EventsRouterOptions {
@@ -56,22 +58,13 @@ export function eventsRouter(options: EventsRouterOptions): Router {
     // Express 5 parses the query string again at every read of `req.query`: read it once.
     const params = req.query;
     const filter = parseListFilter(params);
-    const query = filterQuery(filter);
     const page = parsePage(params.page);
-    const path = `${renderBase}/t/${venue.slug}/api/events`;
     const nowMs = clock().getTime();
-    const key = `list|${venue.slug}|${query}|${page}`;
+    const key = `list|${venue.slug}|${filterQuery(filter)}|${page}`;
     const rendered = (await cache.get(key, version, nowMs, async () => {
-      const day = reads.day(venue.timezone, nowMs);
-      const listed = await reads.listedPage(venue.slug, day.today, page, version, filter);
-      const { total, window, events } = listed;
-      const moment = { nowMs, today: day.today };
-      const data = events.map((e) => renderEvent(e, venue, renderBase, moment, earlierShape));
-      return {
-        untilMs: nextTransition(events, day.endMs, nowMs),
-        body: JSON.stringify({ data, ...envelopeLinks(path, window, total, query) }),
-        keep: page <= window.lastPage,
-      };
+      const source = storeSource(options, res.locals as VenueLocals, nowMs, renderBase);
+      const { text, untilMs, lastPage } = await listDocument(source, filter, page);
+      return { untilMs, body: text, keep: page <= lastPage };
     }))!;
     send(req, res, rendered, nowMs);
   };

@@ -5,7 +5,6 @@
 import type { Request, Response } from 'express';
 import type { EventResource } from '../../shared/contract.js';
 import { entityTag, maxAgeSeconds, sendRepresentation } from '../http/conditional.js';
-import type { ListingPosition } from '../pages/listing-page.js';
 import { requestBase } from '../http/public-base.js';
 import { PAGE_CSP } from '../pages/page-shell.js';
 import type { Store, StoredEvent } from '../store/store.js';
@@ -23,9 +22,6 @@ export interface PagesRouterOptions {
   /** Serve the earlier shape (docs/api.md §9) for every venue: pages derive the ticket office. */
   earlierShape?: boolean;
 }
-
-/** The position of a listing page that lists nothing because its query was bad. */
-export const NOWHERE: ListingPosition = { currentPage: 1, lastPage: 1, total: 0, from: null };
 
 export const HTML = {
   'Content-Type': 'text/html; charset=utf-8',

@@ -4,23 +4,11 @@
  * day of a zone (until that day ends). Bounded by entry count, and the counts also by bytes.
  */
 import { LRUCache } from 'lru-cache';
-import { PER_PAGE } from '../../shared/contract.js';
 import { accessDocument, type AccessCount } from '../../shared/rules/access.js';
 import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
-import { pageWindow, type PageWindow } from '../../shared/rules/pagination.js';
-import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
+import type { Store, VenueRecord } from '../store/store.js';
 import { venueDay, type VenueDay } from './resources.js';
-
-/** One page of a (possibly filtered) listing: what the list endpoint and the listing page show. */
-export interface ListedPage {
-  /** Events listed (and passing the filter) in all. */
-  total: number;
-  /** Where the page falls among them. */
-  window: PageWindow;
-  /** The page's events, soonest first; none beyond the last page. */
-  events: StoredEvent[];
-}
 
 export class StoreReads {
   readonly #store: Store;
@@ -107,28 +95,6 @@ export class StoreReads {
       this.#counts.set(key, total);
     }
     return total;
-  }
-
-  /**
-   * Page `page` (1-based) of `slug`'s events listed on venue-local `today` (`YYYY-MM-DD`) at
-   * store `version` that pass `filter` (default none): docs/api.md §4.1, §2.5 and §10.12. Without
-   * a filter, or with one that selects everything (`isFiltered` false), the stores run their
-   * unfiltered queries. Rejects with the store's errors (`StoreUnavailableError`).
-   */
-  async listedPage(
-    slug: string,
-    today: string,
-    page: number,
-    version: string,
-    filter: ListFilter = NO_FILTER,
-  ): Promise<ListedPage> {
-    const total = await this.countListed(slug, today, version, filter);
-    const window = pageWindow(total, page);
-    const events =
-      window.from === null
-        ? []
-        : await this.#store.listed(slug, today, window.offset, PER_PAGE, filter);
-    return { total, window, events };
   }
 
   /** The venue-local day of IANA zone `zone` at `nowMs` (UTC epoch ms), computed once per day. */

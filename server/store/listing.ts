@@ -142,8 +142,8 @@ export const FEW_MATCHES = 100;
 
 /**
  * Chooses the plan of a search's page (`SearchPlan`) from the count of the same filter, which the
- * origin always asks first (`StoreReads.listedPage`): counts are kept per store `version()` and
- * filter key, bounded; without one the scan runs, whose cost is bounded by the venue's size.
+ * origin always asks first (`StoreReads.countListed`, through server/listing/source.ts): counts
+ * are kept per store `version()` and filter key, bounded; without one the scan runs, whose cost is bounded by the venue's size.
  */
 export function searchPlanner(version: () => string) {
   // Keys hold the filter's values, category names of any length among them: bounded in bytes too.

@@ -1,0 +1,129 @@
+/**
+ * What both modes answer from a `ListingSource` as JSON (docs/api.md §4.1 with §10.12, §10.13,
+ * §10.14, §10.15): a page of the (filtered) list, the categories, the access provisions and the
+ * FullCalendar feed, each as its JSON text, and the feed's query as both read it.
+ */
+import { LRUCache } from 'lru-cache';
+import type { EventResource } from '../../shared/contract.js';
+import { accessDocument } from '../../shared/rules/access.js';
+import {
+  feedDocument,
+  parseFeedRange,
+  zonedStart,
+  type FeedRange,
+} from '../../shared/rules/calendar-feed.js';
+import { categoriesDocument } from '../../shared/rules/categories.js';
+import { filterQuery, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
+import { envelopeLinks } from '../../shared/rules/pagination.js';
+import { eventPath } from '../pages/page-shell.js';
+import { sourceEvents, sourcePage, type ListingSource } from './source.js';
+
+/** A JSON answer built from a source, and until when it holds (`ListedEvents.untilMs`). */
+export interface BuiltJson {
+  text: string;
+  untilMs: number;
+}
+
+/**
+ * Page `page` (≥ 1) of the list passing `filter` (docs/api.md §4.1, §2.5, §10.12): the events as
+ * API resources, 12 a page, every page link on `{source.base}/t/{slug}/api/events` carrying the
+ * canonical filter query. Without a filter it is the interface's list, byte for byte. Also its
+ * `last_page`, so the caller can leave a page past the last out of its memo.
+ */
+export async function listDocument(
+  source: ListingSource,
+  filter: ListFilter,
+  page: number,
+): Promise<BuiltJson & { lastPage: number }> {
+  const { total, window, events, untilMs } = await sourcePage(source, filter, page);
+  const path = `${source.base}/t/${source.venue.slug}/api/events`;
+  const text = JSON.stringify({
+    data: events,
+    ...envelopeLinks(path, window, total, filterQuery(filter)),
+  });
+  return { text, untilMs, lastPage: window.lastPage };
+}
+
+/** `GET /t/{slug}/api/categories` (docs/api.md §10.13), valid until the venue's midnight. */
+export async function categoriesText(source: ListingSource): Promise<BuiltJson> {
+  const text = JSON.stringify(categoriesDocument(await source.categories()));
+  return { text, untilMs: source.quietUntilMs };
+}
+
+/** `GET /t/{slug}/api/access` (docs/api.md §10.15), valid until the venue's midnight. */
+export async function accessText(source: ListingSource): Promise<BuiltJson> {
+  return {
+    text: JSON.stringify(accessDocument(await source.access())),
+    untilMs: source.quietUntilMs,
+  };
+}
+
+/** A calendar feed request as both modes read it: its range, and the list filter it applies. */
+export interface FeedQuery {
+  range: FeedRange;
+  /** The list's categories, access and search (docs/api.md §10.14); the range gives the dates. */
+  filter: ListFilter;
+  /** The memo key part of the request: canonical filter and range. */
+  key: string;
+}
+
+/**
+ * Reads `?start=…&end=…[&timeZone=…][&categories=…][&access=…][&search=…]` (docs/api.md §10.14)
+ * for a venue in IANA zone `zone` (`UTC` where the proxy knows none).
+ * @throws FilterError (a 400 naming the parameter) for a bad `start`, `end`, `timeZone`,
+ *   `categories`, `access` or `search`
+ */
+export function readFeedQuery(query: Record<string, unknown>, zone: string): FeedQuery {
+  const range = parseFeedRange(query, zone);
+  const { categories, access, words } = parseListFilter({
+    categories: query.categories,
+    access: query.access,
+    search: query.search,
+  });
+  const filter: ListFilter = {
+    categories,
+    ...(access && { access }),
+    words,
+    startDate: range.startDate,
+    endDate: range.endDate,
+  };
+  return { range, filter, key: `${filterQuery(filter)}|${range.start}|${range.end}` };
+}
+
+/**
+ * `zone|YYYY-MM-DDTHH:MM:SS` → that wall time with the zone's offset then, as `feedDocument` writes
+ * `start`. Placing a wall time in a zone costs luxon about 0.2 ms, a feed has up to thousands and
+ * the answer never changes: kept per app (`zonedStarts()`), a few dozen bytes an entry, bounded.
+ */
+export function zonedStarts(): (zone: string, local: string) => string {
+  const kept = new LRUCache<string, string>({ max: 20_000 });
+  return (zone, local) => {
+    const key = `${zone}|${local}`;
+    let start = kept.get(key);
+    if (start === undefined) {
+      start = zonedStart(zone, local);
+      kept.set(key, start);
+    }
+    return start;
+  };
+}
+
+/**
+ * The FullCalendar feed (docs/api.md §10.14) of `source` for `feed`: one object per listed date in
+ * the range of every event passing its filter (at most 100 days, so all of them: no pages), each
+ * linking its event page `{source.base}/t/{slug}/events/{event-slug}`; with `access` (§10.15) only
+ * the dates having every id. Starts carry the venue's offset when its zone is known (`zoned`).
+ */
+export async function feedText(
+  source: ListingSource,
+  feed: FeedQuery,
+  zoned: (zone: string, local: string) => string,
+): Promise<BuiltJson> {
+  const { events, untilMs } = await sourceEvents(source, feed.filter);
+  const { slug, timezone: zone } = source.venue;
+  const pageUrl = (event: EventResource) =>
+    `${source.base}${eventPath(slug, event.attributes.slug)}`;
+  const ctx = { today: source.today, zone, pageUrl, access: feed.filter.access };
+  const document = feedDocument(events, feed.range, ctx, (local) => zoned(zone!, local));
+  return { text: JSON.stringify(document), untilMs };
+}

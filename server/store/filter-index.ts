@@ -14,7 +14,7 @@
  * stemming, no stop word and no locale-dependent letter class: exactly the shared rule.
  */
 import { accessMask, effectiveAccess } from '../../shared/rules/access.js';
-import { FILTER_LIMITS, searchWords } from '../../shared/rules/filters.js';
+import { searchWords } from '../../shared/rules/filters.js';
 import { plainText } from '../html-text.js';
 import type { StoredEvent } from './model.js';
 
@@ -68,9 +68,9 @@ export const filterColumns = (event: StoredEvent): [string, string, string] => [
 const descriptionText = (html: string): string => (/[<&]/.test(html) ? plainText(html) : html);
 
 /**
- * The folded, unique words a search looks in (docs/api.md §10.12 "search"). Words are cut to
- * `FILTER_LIMITS.searchLength` characters: no search word can be longer, and a search word that
- * is not the last (matched whole) is shorter still, so cutting changes no answer.
+ * The folded, unique words a search looks in (docs/api.md §10.12 "search"), each cut to
+ * `FILTER_LIMITS.searchLength` characters as `searchWords` cuts a search's. A store whose words
+ * were folded another way re-indexes them on opening (the stores' `reindexSearch` migrations).
  */
 export function eventWords(event: StoredEvent): string[] {
   const text = [
@@ -80,7 +80,7 @@ export function eventWords(event: StoredEvent): string[] {
     ...event.stops.map((s) => s.location),
     descriptionText(event.description),
   ].join(' ');
-  return [...new Set(searchWords(text).map((w) => w.slice(0, FILTER_LIMITS.searchLength)))];
+  return [...new Set(searchWords(text))];
 }
 
 /** The search tokens of an event of venue `slug`: its words, scoped to the venue (module doc). */

@@ -135,18 +135,32 @@ export async function insertEventAccess(
  */
 export async function migrateAccess(client: pg.ClientBase): Promise<void> {
   await client.query(ACCESS_SCHEMA);
+  await eachServedBatch(client, (events) => insertEventAccess(client, events));
+}
+
+/** Calls `each` with the served events stored, in batches of `BATCH` by id, one at a time. */
+async function eachServedBatch(
+  client: pg.ClientBase,
+  each: (events: VenueEvent[]) => Promise<void>,
+): Promise<void> {
   for (let after = -1; ;) {
     const { rows } = await client.query<{ id: string; venue_slug: string; doc: string }>(
       'SELECT id, venue_slug, doc FROM events WHERE served AND id > $1 ORDER BY id LIMIT $2',
       [after, BATCH],
     );
     if (rows.length === 0) break;
-    await insertEventAccess(
-      client,
-      rows.map((row) => ({ slug: row.venue_slug, event: storedEvent(row.doc) })),
-    );
+    await each(rows.map((row) => ({ slug: row.venue_slug, event: storedEvent(row.doc) })));
     after = Number(rows.at(-1)!.id);
   }
+}
+
+/** Writes the search vector of `events` already in `events` (`searchText`). */
+async function updateSearch(client: pg.ClientBase, events: readonly VenueEvent[]): Promise<void> {
+  await client.query(
+    `UPDATE events SET search = ${SEARCH_VECTOR('v.tokens')}
+     FROM unnest($1::bigint[], $2::text[]) AS v(id, tokens) WHERE events.id = v.id`,
+    [events.map((e) => e.event.id), events.map(searchText)],
+  );
 }
 
 /** Fills the filter data of served events already in `events` and `listing` (the backfill). */
@@ -158,11 +172,7 @@ async function backfill(client: pg.ClientBase, events: readonly VenueEvent[]): P
      WHERE listing.event_id = v.id`,
     [events.map((e) => e.event.id), ...[0, 1, 2].map((k) => columns.map((c) => c[k]))],
   );
-  await client.query(
-    `UPDATE events SET search = ${SEARCH_VECTOR('v.tokens')}
-     FROM unnest($1::bigint[], $2::text[]) AS v(id, tokens) WHERE events.id = v.id`,
-    [events.map((e) => e.event.id), events.map(searchText)],
-  );
+  await updateSearch(client, events);
   await insertEventDates(client, events);
 }
 
@@ -173,20 +183,21 @@ async function backfill(client: pg.ClientBase, events: readonly VenueEvent[]): P
  */
 export async function migrateFilters(client: pg.ClientBase): Promise<void> {
   await client.query(FILTER_SCHEMA);
-  for (let after = -1; ;) {
-    const { rows } = await client.query<{ id: string; venue_slug: string; doc: string }>(
-      'SELECT id, venue_slug, doc FROM events WHERE served AND id > $1 ORDER BY id LIMIT $2',
-      [after, BATCH],
-    );
-    if (rows.length === 0) break;
-    await backfill(
-      client,
-      rows.map((row) => ({ slug: row.venue_slug, event: storedEvent(row.doc) })),
-    );
-    after = Number(rows.at(-1)!.id);
-  }
+  await eachServedBatch(client, (events) => backfill(client, events));
   await client.query("SELECT gin_clean_pending_list('events_search')");
   await client.query('ANALYZE listing, events, event_dates');
+}
+
+/**
+ * The migration that writes every served event's search vector again from the events stored,
+ * in batches by id, for a database whose words were folded by an earlier rule
+ * (docs/decisions.md "Search folds letters to Latin"): its searches find what an import would.
+ * A later change of `foldText` appends it again. Runs inside the migrations' transaction.
+ */
+export async function reindexSearch(client: pg.ClientBase): Promise<void> {
+  await eachServedBatch(client, (events) => updateSearch(client, events));
+  await client.query("SELECT gin_clean_pending_list('events_search')");
+  await client.query('ANALYZE events');
 }
 
 /** Runs a named prepared statement on the pool, as the store's reads do. */

@@ -26,6 +26,7 @@ import {
   insertEventDates,
   migrateAccess,
   migrateFilters,
+  reindexSearch,
   SEARCH_VECTOR,
   searchText,
   type Read,
@@ -90,6 +91,8 @@ const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   migrateFilters,
   // Access information (docs/api.md §10.15): its filter rows, filled from the stored events.
   migrateAccess,
+  // Search words folded to Latin letters (docs/decisions.md "Search folds letters to Latin").
+  reindexSearch,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */

@@ -114,6 +114,20 @@ export function filterRowWriter(
   };
 }
 
+/** Calls `each` with every served event stored and its venue's slug, in id order. */
+function eachServedEvent(
+  db: Database.Database,
+  each: (slug: string, event: StoredEvent) => void,
+): void {
+  // In batches by id: better-sqlite3 runs no statement while another one iterates.
+  const batch = db.prepare<[number], { id: number; venue_slug: string; doc: string }>(
+    'SELECT id, venue_slug, doc FROM events WHERE served = 1 AND id > ? ORDER BY id LIMIT 1000',
+  );
+  for (let rows = batch.all(0); rows.length > 0; rows = batch.all(rows.at(-1)!.id)) {
+    for (const row of rows) each(row.venue_slug, storedEvent(row.doc));
+  }
+}
+
 /**
  * The migration that adds the filters (`FILTER_SCHEMA`) and fills them from the events already
  * stored, so an existing database filters right away, without a re-import. Runs inside the
@@ -125,17 +139,10 @@ export function migrateFilters(db: Database.Database): void {
     'UPDATE listing SET category = ?, category_key = ?, last_date = ? WHERE event_id = ?',
   );
   const write = filterRowWriter(db, { access: false }).write;
-  // In batches by id: better-sqlite3 runs no statement while another one iterates.
-  const batch = db.prepare<[number], { id: number; venue_slug: string; doc: string }>(
-    'SELECT id, venue_slug, doc FROM events WHERE served = 1 AND id > ? ORDER BY id LIMIT 1000',
-  );
-  for (let rows = batch.all(0); rows.length > 0; rows = batch.all(rows.at(-1)!.id)) {
-    for (const row of rows) {
-      const event = storedEvent(row.doc);
-      update.run(...filterColumns(event), event.id);
-      write(row.venue_slug, event);
-    }
-  }
+  eachServedEvent(db, (slug, event) => {
+    update.run(...filterColumns(event), event.id);
+    write(slug, event);
+  });
 }
 
 /**
@@ -147,16 +154,24 @@ export function migrateFilters(db: Database.Database): void {
 export function migrateAccess(db: Database.Database): void {
   db.exec(ACCESS_SCHEMA);
   const insert = writeStatements(db, true).access;
-  const batch = db.prepare<[number], { id: number; venue_slug: string; doc: string }>(
-    'SELECT id, venue_slug, doc FROM events WHERE served = 1 AND id > ? ORDER BY id LIMIT 1000',
+  eachServedEvent(db, (slug, event) => {
+    for (const { date, mask } of accessRows(event)) insert(event.id, slug, date, mask);
+  });
+}
+
+/**
+ * The migration that writes every served event's search tokens again from the events stored,
+ * for a database whose words were folded by an earlier rule (docs/decisions.md "Search folds
+ * letters to Latin"): its searches find what an import would. A later change of `foldText`
+ * appends it again. Runs inside the migrations' transaction.
+ */
+export function reindexSearch(db: Database.Database): void {
+  db.exec("INSERT INTO event_search (event_search) VALUES ('delete-all')");
+  const search = writeStatements(db, false).search;
+  eachServedEvent(
+    db,
+    (slug, event) => void search.run(event.id, searchTokens(slug, event).join(' ')),
   );
-  for (let rows = batch.all(0); rows.length > 0; rows = batch.all(rows.at(-1)!.id)) {
-    for (const row of rows) {
-      for (const { date, mask } of accessRows(storedEvent(row.doc))) {
-        insert(row.id, row.venue_slug, date, mask);
-      }
-    }
-  }
 }
 
 const DIALECT: FilterDialect = {

@@ -17,7 +17,13 @@ import {
   type VenueRow,
 } from './model.js';
 import { filterColumns } from './filter-index.js';
-import { filteredReads, filterRowWriter, migrateAccess, migrateFilters } from './sqlite-filters.js';
+import {
+  filteredReads,
+  filterRowWriter,
+  migrateAccess,
+  migrateFilters,
+  reindexSearch,
+} from './sqlite-filters.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /**
@@ -55,6 +61,8 @@ const MIGRATIONS: (string | ((db: Database.Database) => void))[] = [
   migrateFilters,
   // Access information (docs/api.md §10.15): its filter rows, filled from the stored events.
   migrateAccess,
+  // Search words folded to Latin letters (docs/decisions.md "Search folds letters to Latin").
+  reindexSearch,
 ];
 
 function migrate(db: Database.Database): void {

@@ -4,6 +4,7 @@
  * every pagination link carries), and matched against an API event resource (the proxy, which
  * has no index to ask). Pure: "today" is passed in; no time zone database.
  */
+import transliterate from '@sindresorhus/transliterate';
 import type { EventResource } from '../contract.js';
 import { ACCESS_IDS, accessInOrder, hasAllAccess, isAccessId, type AccessId } from './access.js';
 
@@ -55,16 +56,41 @@ export const isFiltered = (filter: ListFilter): boolean =>
   filter.startDate !== undefined ||
   filter.endDate !== undefined;
 
-/**
- * `text` lower-cased with its accents removed (NFKD, combining marks dropped): "Björk" → "bjork".
- * What both stores index and what a search is matched with, so they agree on every character.
- */
-export const foldText = (text: string): string =>
-  text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+/** Anything but letters and digits: word separators, blanked before transliterating. */
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const NON_ASCII = /[^\p{ASCII}]/u;
 
-/** The words of `text` after folding: runs of letters and digits. */
+/**
+ * The words of `text` folded as a visitor types them (docs/api.md §10.12 "search"), separated by
+ * single spaces: accents removed (NFKD, combining marks dropped: "Björk" → "bjork"), then the
+ * letters that do not decompose spelt in Latin letters by `@sindresorhus/transliterate` ("Łódź
+ * Bjørn" → "lodz bjorn", "Straße" → "strasse", "Ærø" → "aero", "Đorđe" → "dorde"), lower-cased.
+ * Scripts the library has no table for (CJK, Hebrew…) stay as they are. What both stores index,
+ * what the proxy matches and what a search is matched with, so they agree on every character;
+ * folding folded text changes nothing, so a canonical query (`filterQuery`) searches the same.
+ * Symbols and punctuation are blanked first: the library would spell some as letters (`€` → `E`),
+ * and its diacritics rule would drop ASCII `^` and `` ` `` (gluing "rock^roll" into one word) only
+ * in text that also had other letters to spell.
+ */
+export function foldText(text: string): string {
+  const words = text.normalize('NFKD').replace(/\p{M}/gu, '').replace(NOT_WORD, ' ').toLowerCase();
+  // Most text is ASCII by now: the library's one big pattern is left for the rest. It spells a
+  // few letters as symbols (Arabic tatweel as `_`), blanked as the others.
+  return NON_ASCII.test(words) ? transliterate(words).replace(NOT_WORD, ' ').toLowerCase() : words;
+}
+
+/**
+ * The words of `text` after folding (`foldText`), each cut to `FILTER_LIMITS.searchLength`
+ * characters: a search is no longer, but folding can lengthen it ("ß" → "ss"), and the stores
+ * index words so cut (`server/store/filter-index.ts`), so every side compares the same prefix.
+ */
 export const searchWords = (text: string): string[] =>
-  foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];
+  (foldText(text).match(/[\p{L}\p{N}]+/gu) ?? []).map((w) =>
+    // By code points: a cut between a surrogate pair would leave half a letter.
+    w.length > FILTER_LIMITS.searchLength
+      ? Array.from(w).slice(0, FILTER_LIMITS.searchLength).join('')
+      : w,
+  );
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -73,6 +73,10 @@ const EVENTS: Fixture[] = [
 Object.assign(EVENTS[4]!, { title: 'Björk Songbook' });
 Object.assign(EVENTS[12]!, { title: 'Late Night Jazz', category: 'Rock' });
 Object.assign(EVENTS[26]!, { description: '<p>Covers of <em>Bj&ouml;rk</em> &amp; friends.</p>' });
+// Letters NFKD does not decompose (docs/api.md §10.12 "search"), on pages 1, 2 and 3.
+Object.assign(EVENTS[7]!, { title: 'Łódź meets Bjørn' });
+Object.assign(EVENTS[15]!, { location: 'Ærø Straße' });
+Object.assign(EVENTS[24]!, { description: '<p>With Đorđe &amp; band.</p>' });
 
 const byId = new Map(EVENTS.map((e) => [String(e.id), e]));
 const clock = () => new Date(NOW);
@@ -171,6 +175,27 @@ describe('the filtered list, built from the upstream’s pages', () => {
     },
   );
 
+  it.each([
+    ['lodz bjorn', 'lodz bjorn', 8],
+    ['Łódź Bjørn', 'lodz bjorn', 8],
+    ['aero', 'aero', 16],
+    ['Ærø', 'aero', 16],
+    ['strasse', 'strasse', 16],
+    ['Straße', 'strasse', 16],
+    ['dorde', 'dorde', 25],
+    ['Đorđe', 'dorde', 25],
+  ])(
+    'search "%s" finds letters NFKD leaves whole, as their Latin spelling "%s"',
+    async (search, folded, id) => {
+      const url = api(zoned, `events?search=${encodeURIComponent(search)}`);
+      const { events, pages } = await allPages(zoned, url);
+      expect(events.map((e) => e.id)).toEqual([String(id)]);
+      expect(pages[0]!.links.first).toBe(
+        api(zoned, `events?search=${encodeURIComponent(folded)}&page=1`),
+      );
+    },
+  );
+
   it('a date range keeps events with a listed date inside it (a tour’s cancelled stop counts)', async () => {
     const from = '2026-12-18';
     const to = '2026-12-22';
@@ -242,6 +267,8 @@ describe('the proxy agrees with the origin, which filters from its own store', (
     'events?categories=rock,jazz&page=2',
     'events?search=bjork',
     'events?search=late+jaz',
+    'events?search=%C5%81%C3%B3d%C5%BA+bj%C3%B8rn',
+    'events?search=strasse',
     'events?start_date=2026-12-18&end_date=2026-12-22&categories=Folk',
     'categories',
     'calendar?start=2026-12-05&end=2027-01-20&search=tour',

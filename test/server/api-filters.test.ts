@@ -425,6 +425,75 @@ describe('GET /t/{slug}/api/calendar (docs/api.md §10.14)', () => {
   });
 });
 
+/**
+ * Events spelt with letters NFKD does not decompose (ł, ø, æ, ß, đ…), in a venue of their own
+ * (docs/api.md §10.12 "search", docs/decisions.md "Search folds letters to Latin").
+ */
+const FAR_LETTERS: Record<string, unknown>[] = [
+  { title: 'Łódź meets Bjørn', category: 'Łódź Jazz', date: '2026-12-10', time: '20:00' },
+  { title: 'Ærø Festival', date: '2026-12-11', time: '20:00' },
+  { title: 'Street Party', location: 'Straße 5', date: '2026-12-12', time: '20:00' },
+  {
+    title: 'Tribute',
+    description: '<p>Songs of <em>Đorđe</em> Balašević.</p>',
+    date: '2026-12-13',
+    time: '20:00',
+  },
+  { title: 'Björk Night', date: '2026-12-14', time: '20:00' },
+  // Folding makes this 120 letters; the stores keep 100 of them, as the search.
+  { title: 'Long', description: `${'ß'.repeat(60)}`, date: '2026-12-15', time: '20:00' },
+];
+
+describe('search folds letters to Latin, in both stores', () => {
+  let far: TestServer;
+  beforeAll(async () => {
+    far = await startServer(venueFile(FAR_LETTERS, { slug: 'far-letters' }), NOW);
+  });
+  afterAll(() => far.close());
+
+  /** The titles of `search`'s page 1, and the folded words of its canonical link. */
+  async function searched(search: string) {
+    const res = await fetch(
+      `${far.url}/t/far-letters/api/events?search=${encodeURIComponent(search)}`,
+    );
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ListResponse;
+    expectListResponse(body);
+    const words = new URL(body.links.first!).searchParams.get('search');
+    return { titles: body.data.map((e) => e.attributes.title), words };
+  }
+
+  it.each([
+    ['lodz bjorn', 'Łódź meets Bjørn', 'lodz bjorn'],
+    ['Łódź Bjørn', 'Łódź meets Bjørn', 'lodz bjorn'],
+    ['LODZ BJ', 'Łódź meets Bjørn', 'lodz bj'],
+    ['aero', 'Ærø Festival', 'aero'],
+    ['Ærø', 'Ærø Festival', 'aero'],
+    ['strasse', 'Street Party', 'strasse'],
+    ['Straße', 'Street Party', 'strasse'],
+    ['dorde balasevic', 'Tribute', 'dorde balasevic'],
+    ['Đorđe', 'Tribute', 'dorde'],
+    ['bjork', 'Björk Night', 'bjork'],
+    ['ß'.repeat(60), 'Long', 's'.repeat(100)],
+  ])('"%s" finds "%s", its link searching "%s"', async (search, title, words) => {
+    expect(await searched(search)).toEqual({ titles: [title], words });
+    // The canonical link's words search the same.
+    expect((await searched(words)).titles).toEqual([title]);
+  });
+
+  it('categories: the id folds the same way, the filter takes the name', async () => {
+    const res = await fetch(`${far.url}/t/far-letters/api/categories`);
+    expect(await res.json()).toEqual({
+      data: [{ type: 'categories', id: 'lodz-jazz', attributes: { name: 'Łódź Jazz', count: 1 } }],
+    });
+    const list = await fetch(
+      `${far.url}/t/far-letters/api/events?categories=%C5%81%C3%B3d%C5%BA%20jazz`,
+    );
+    const body = (await list.json()) as ListResponse;
+    expect(body.data.map((e) => e.attributes.title)).toEqual(['Łódź meets Bjørn']);
+  });
+});
+
 /** Undoes the filters' migration: the schema of the version before (migrations 1–2), per store. */
 const BEFORE_FILTERS = {
   sqlite: `DROP TABLE event_search; DROP TABLE event_dates;
@@ -466,6 +535,66 @@ describe('a database made before the filters', () => {
       await importVenueFile(store, venueFile(EVENTS.slice(0, 3)));
       expect(await listed('search=bjork')).toEqual(['Björk Tribute']);
       expect(await listed('categories=folk')).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+/** The search words an earlier version indexed: accents removed (NFKD), no other letter spelt. */
+const earlierWords = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Puts back the search rows an earlier version wrote for `FAR_LETTERS` (title and category words,
+ * folded the earlier way: `far-letters_łodz`), per store: a database made before the
+ * re-indexing migration (5).
+ */
+function earlierSearchRows(): { sqlite: string; postgres: string } {
+  const rows = FAR_LETTERS.map((event, i) => {
+    const words = earlierWords(`${String(event.title)} ${String(event.category ?? '')}`);
+    return { id: i + 1, tokens: words.map((w) => `far-letters_${w}`).join(' ') };
+  });
+  return {
+    sqlite: [
+      "INSERT INTO event_search (event_search) VALUES ('delete-all');",
+      ...rows.map(
+        (r) => `INSERT INTO event_search (rowid, tokens) VALUES (${r.id}, '${r.tokens}');`,
+      ),
+    ].join('\n'),
+    postgres: rows
+      .map(
+        (r) =>
+          `UPDATE events SET search = array_to_tsvector(string_to_array('${r.tokens}', ' ')) WHERE id = ${r.id}`,
+      )
+      .join(';\n'),
+  };
+}
+
+describe('a database whose search words were folded the earlier way', () => {
+  it('re-indexes them on opening: Latin spellings find its events without a re-import', async () => {
+    const location = await storeMadeBefore(
+      4,
+      earlierSearchRows(),
+      venueFile(FAR_LETTERS, { slug: 'far-letters' }),
+    );
+    const store = await openStore(location);
+    try {
+      const found = async (search: string) =>
+        (await store.listed('far-letters', '2026-12-05', 0, 50, parseListFilter({ search }))).map(
+          (e) => e.title,
+        );
+      expect(await found('lodz bjorn')).toEqual(['Łódź meets Bjørn']);
+      expect(await found('Łódź')).toEqual(['Łódź meets Bjørn']);
+      expect(await found('aero')).toEqual(['Ærø Festival']);
+      // Words the earlier rows did not have at all (a location, a description) are back too.
+      expect(await found('strasse')).toEqual(['Street Party']);
+      expect(await found('dorde')).toEqual(['Tribute']);
+      expect(await found('bjork')).toEqual(['Björk Night']);
     } finally {
       await store.close();
     }

@@ -7,6 +7,7 @@ import {
   matchesFilter,
   NO_FILTER,
   parseListFilter,
+  searchWords,
 } from '../../shared/rules/filters.js';
 import { envelopeLinks, pageWindow } from '../../shared/rules/pagination.js';
 import { eventAttributes, eventResource } from '../support/resources.js';
@@ -136,6 +137,76 @@ describe('matchesFilter (what the proxy filters with)', () => {
   });
 
   it('foldText removes accents and case', () => expect(foldText('Ça Été')).toBe('ca ete'));
+});
+
+describe('foldText: letters as a visitor types them (docs/api.md §10.12 "search")', () => {
+  it.each([
+    ['Łódź Bjørn', 'lodz bjorn'],
+    ['Ærø', 'aero'],
+    ['Straße STRAẞE', 'strasse strasse'],
+    ['Đorđe', 'dorde'],
+    ['Þórr', 'thorr'],
+    ['Œuvre', 'oeuvre'],
+    ['Diyarbakır İstanbul', 'diyarbakir istanbul'],
+    ['Ĳssel', 'ijssel'],
+    ['Москва', 'moskva'],
+    // Umlauts lose their marks first, as before: "bjork" finds "Björk", not "bjoerk".
+    ['Björk Fußgänger', 'bjork fussganger'],
+  ])('%s → %s', (text, folded) => expect(foldText(text)).toBe(folded));
+
+  it('leaves ASCII words, and scripts the library does not spell, as they were', () => {
+    expect(foldText('Late-Night JAZZ, 7pm')).toBe('late night jazz 7pm');
+    expect(foldText('北京 ソウル')).toBe('北京 ソウル');
+  });
+
+  it('spells no symbol as a letter, and splits words at ASCII punctuation whatever else', () => {
+    expect(searchWords('Tickets €20 or £15 ½')).toEqual(['tickets', '20', 'or', '15', '1', '2']);
+    expect(searchWords('Łódź rock^roll a`b')).toEqual(['lodz', 'rock', 'roll', 'a', 'b']);
+  });
+
+  it('changes nothing it has folded already, for every letter and digit', () => {
+    const letters: string[] = [];
+    for (let code = 0x80; code < 0x30000; code++) {
+      const char = String.fromCodePoint(code);
+      if (/[\p{L}\p{N}]/u.test(char)) letters.push(char);
+    }
+    for (const text of [letters.join(' '), letters.join('')]) {
+      const folded = foldText(text);
+      expect(foldText(folded) === folded).toBe(true);
+    }
+  });
+
+  it('the proxy finds every spelling by its ASCII words and by itself', () => {
+    const event = eventResource(
+      eventAttributes({
+        title: 'Łódź meets Bjørn',
+        location: 'Ærø Straße',
+        description: '<p>With Đorđe.</p>',
+      }),
+    );
+    const found = (search: string) =>
+      matchesFilter(event, parseListFilter({ search }), '2026-12-01', plain);
+    for (const search of [
+      'lodz bjorn',
+      'Łódź Bjørn',
+      'aero',
+      'Ærø',
+      'strasse',
+      'Straße',
+      'dorde',
+    ]) {
+      expect(found(search), search).toBe(true);
+    }
+    expect(found('lodz bjorg')).toBe(false);
+  });
+
+  it('cuts words lengthened by folding to 100 characters, as the stores index them', () => {
+    const long = 'ß'.repeat(60);
+    expect(searchWords(long)).toEqual(['s'.repeat(100)]);
+    expect(parseListFilter({ search: long }).words).toEqual(['s'.repeat(100)]);
+    // By code points: an astral letter is not cut in half.
+    expect(searchWords('𠀀'.repeat(101))).toEqual(['𠀀'.repeat(100)]);
+  });
 });
 
 describe('envelopeLinks with filters (Laravel withQueryString)', () => {

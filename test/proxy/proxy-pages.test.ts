@@ -579,3 +579,59 @@ describe('routes and options of the pages', () => {
     expect(make({ 'Not A Slug': 'Europe/London' })).toThrow(/not a venue slug/);
   });
 });
+
+describe('calendar files through the proxy: an end in the hour a DST change repeats', () => {
+  // 00:30 on a fall-back night ends at a wall time read twice (01:30 New York, 02:30 Auckland);
+  // the proxy writes its own files, so it too must give both ends in UTC (RFC 5545 §3.3.5).
+  const nights = [
+    { id: 1, slug: 'new-york', zone: 'America/New_York', date: '2026-11-01', utc: '20261101T0430' },
+    { id: 2, slug: 'auckland', zone: 'Pacific/Auckland', date: '2027-04-04', utc: '20270403T1130' },
+  ];
+  const file = {
+    venues: nights.map(
+      (n) =>
+        (
+          venueFile([{ id: n.id, slug: 'late', date: n.date, time: '00:30' }], {
+            slug: n.slug,
+            timezone: n.zone,
+          }) as { venues: unknown[] }
+        ).venues[0],
+    ),
+  };
+  let origin: TestServer;
+  let proxy: Running;
+  beforeAll(async () => {
+    origin = await startServer(file, '2026-01-01T00:00:00Z');
+    proxy = await startProxy({
+      upstream: origin.url,
+      clock: () => new Date('2026-01-01T00:00:00Z'),
+      venueZones: Object.fromEntries(nights.map((n) => [n.slug, n.zone])),
+    });
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await origin.close();
+  });
+
+  it.each(nights)('$zone $date 00:30 lasts two hours in every file', async (night) => {
+    for (const path of ['/events.ics', '/events/late.ics', `/events.ics?ids=${night.id}`]) {
+      const res = await fetch(`${proxy.url}/t/${night.slug}${path}`);
+      expect(res.status, path).toBe(200);
+      const text = await res.text();
+      const written = (name: string) => new RegExp(`^${name}[^:]*:(.*)$`, 'm').exec(text)?.[1];
+      const end = night.utc.replace(
+        /T(\d\d)/,
+        (_, h: string) => `T${String(+h + 2).padStart(2, '0')}`,
+      );
+      expect([written('DTSTART'), written('DTEND')], path).toEqual([
+        `${night.utc}00Z`,
+        `${end}00Z`,
+      ]);
+      const vevent = new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!;
+      const event = new ICAL.Event(vevent);
+      const minutes =
+        (event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime()) / 60_000;
+      expect(minutes, path).toBe(120);
+    }
+  });
+});

@@ -24,7 +24,7 @@ import {
   readLinkDate,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
-import { isFiltered, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
+import { parseListFilter } from '../../shared/rules/filters.js';
 import { maxAgeSeconds } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import {
@@ -32,33 +32,29 @@ import {
   calendarLinkOf,
   calendarStamp,
   FEED_MAX_EVENTS,
+  feedName,
   savedFeedDisposition,
-  savedFeedName,
   withIds,
 } from '../pages/calendar.js';
 import { eventPage } from '../pages/event-page.js';
-import type { PageVenue } from '../pages/page-shell.js';
 import type { StoredEvent } from '../store/store.js';
+import { sourceEvents } from '../listing/source.js';
 import { listingRoute } from './listing-route.js';
 import { HTML, pageContext, send, type PagesRouterOptions } from './page-context.js';
 import { nextTransition } from './resources.js';
-import { venueLoader } from './venue-loader.js';
+import { storeSource } from './store-source.js';
+import { venueLoader, type VenueLocals } from './venue-loader.js';
 
 export type { PagesRouterOptions } from './page-context.js';
 
 const EVENT_SLUG = whole(SLUG);
-
-/** The venue feed's calendar name: of the saved events, of some categories, else the venue's. */
-function feedName(venue: PageVenue, filter: ListFilter, ids: string[] | undefined) {
-  if (ids) return savedFeedName(venue);
-  return isFiltered(filter) ? `${venue.name} (${filter.categories.join(', ')})` : undefined;
-}
 
 /** Builds the router; mount it at the app's root. */
 export function pagesRouter(options: PagesRouterOptions): Router {
   const { store, reads } = options;
   const router = express.Router({ strict: false, caseSensitive: true });
   const context = (req: Request, res: Response) => pageContext(options, req, res);
+  const sourceDeps = { ...options, earlierShape: options.earlierShape ?? false };
 
   async function findEvent(slug: string, raw: string): Promise<StoredEvent> {
     const event = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
@@ -82,20 +78,20 @@ export function pagesRouter(options: PagesRouterOptions): Router {
    * reads no HTML.
    */
   const showFeed: RequestHandler = async (req, res) => {
-    const { venue, nowMs, day, base, render } = context(req, res);
+    const { venue, nowMs, base } = context(req, res);
     const filter = parseListFilter({ categories: req.query.categories });
     const ids = readFeedIds(req.query.ids);
-    // The stores run their unfiltered query for a filter that selects everything.
-    const listed = await store.listed(venue.slug, day.today, 0, FEED_MAX_EVENTS, filter);
-    const events = ids ? withIds(listed, ids) : listed;
+    const source = storeSource(sourceDeps, res.locals as VenueLocals, nowMs, base);
+    const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
+    const events = ids ? withIds(listed.events, ids) : listed.events;
     const name = feedName(venue, filter, ids);
-    const text = calendarFile(events.map(render), {
+    const text = calendarFile(events, {
       venue: venue,
       base,
       now: calendarStamp(nowMs),
       ...(name !== undefined && { name }),
     });
-    send(req, res, text, nextTransition(events, day.endMs, nowMs), nowMs, {
+    send(req, res, text, listed.untilMs, nowMs, {
       'Content-Type': 'text/calendar; charset=utf-8',
       ...(ids && { 'Content-Disposition': savedFeedDisposition(venue.slug) }),
     });

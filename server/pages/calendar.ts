@@ -10,6 +10,7 @@
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import type { EventResource } from '../../shared/contract.js';
+import { isFiltered, type ListFilter } from '../../shared/rules/filters.js';
 import {
   calendarUrl,
   linkDateOf,
@@ -259,6 +260,20 @@ export function calendarLinkOf(
 
 /** Calendar name of the venue feed of some saved events (`ids`, docs/api.md §10.6). */
 export const savedFeedName = (venue: PageVenue): string => `${venue.name} (saved events)`;
+
+/**
+ * The venue feed's calendar name (`X-WR-CALNAME`) in both modes: of the saved events when `ids`
+ * are given (docs/api.md §10.6), of some categories (`Blue Room (Jazz, Folk)`) when `filter` has
+ * any, else undefined (the venue's name, `calendarFile`'s default).
+ */
+export function feedName(
+  venue: PageVenue,
+  filter: ListFilter,
+  ids?: readonly string[],
+): string | undefined {
+  if (ids) return savedFeedName(venue);
+  return isFiltered(filter) ? `${venue.name} (${filter.categories.join(', ')})` : undefined;
+}
 
 /**
  * `Content-Disposition` of the venue feed with `ids` (docs/api.md §10.6): a download, not a

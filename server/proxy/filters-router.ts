@@ -23,14 +23,22 @@
  * through.
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { parseFeedRange } from '../../shared/rules/calendar-feed.js';
 import { filterQuery, isFiltered, parseListFilter } from '../../shared/rules/filters.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
+import {
+  accessText,
+  categoriesText,
+  feedText,
+  listDocument,
+  readFeedQuery,
+  zonedStarts,
+} from '../listing/feeds.js';
+import type { ListingSource } from '../listing/source.js';
 import { passThrough } from './api-router.js';
 import { createBuiltMemo, type Build } from './built-memo.js';
 import { routeOf, type AcceptedRoute } from './classify-target.js';
-import { calendarBody, categoriesBody, filteredListBody, NO_ACCESS_BODY } from './filter-bodies.js';
-import { gatherPages, type Gathered } from './list-pages.js';
+import { gatheredSource } from './gathered-source.js';
+import { gatherPages } from './list-pages.js';
 import { listingHandlers } from './listing-router.js';
 import type { ProxyContext } from './obtain.js';
 import { proxyVenue, type VenueZones } from './pages.js';
@@ -48,8 +56,13 @@ export interface FiltersRouterOptions {
   memoBytes: number;
 }
 
-/** How an answer is built from the venue's gathered pages on the venue-local date `today`. */
-type Builder = (gathered: Gathered, today: string) => Build;
+/** How an answer is built from the venue's listing source (its gathered pages). */
+type Builder = (source: ListingSource) => Promise<Build>;
+
+/** A builder of a JSON text that is always worth keeping. */
+const kept =
+  (build: (source: ListingSource) => Promise<{ text: string }>): Builder =>
+  async (source) => ({ text: (await build(source)).text, keep: true });
 
 /**
  * Builds the router of docs/api.md §10.12 (filtered list), §10.13 (categories) and §10.14
@@ -63,15 +76,17 @@ export function filtersRouter(context: ProxyContext, options: FiltersRouterOptio
   const { obtain, publicBase, clock } = context;
   const { venueZones, maxFilterPages } = options;
   const memo = createBuiltMemo(options.memoBytes);
-  const zoneOf = (slug: string) => proxyVenue(slug, venueZones).timezone;
+  const zoned = zonedStarts();
   const listing = listingHandlers(context, { venueZones, maxFilterPages, memo });
 
   /** Gathers venue `slug`'s pages, then sends answer `key` (memoised, else `build`'s). */
   async function serve(req: Request, res: Response, slug: string, key: string, build: Builder) {
     await withLogs(res, async (logs) => {
       const gathered = await gatherPages(obtain, req, slug, maxFilterPages, logs);
-      const today = venueToday(proxyVenue(slug, venueZones), clock().getTime());
-      const page = memo.get(key, gathered, today, publicBase(req), () => build(gathered, today));
+      const venue = proxyVenue(slug, venueZones);
+      const today = venueToday(venue, clock().getTime());
+      const source = () => gatheredSource(gathered, venue, today);
+      const page = await memo.get(key, gathered, today, publicBase(req), () => build(source()));
       noteDropped(logs, gathered.dropped);
       const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
       // Past the bound the answer covers only the pages read: say so, and how many, readable
@@ -88,8 +103,8 @@ export function filtersRouter(context: ProxyContext, options: FiltersRouterOptio
     const filter = parseListFilter(route.query);
     if (!isFiltered(filter)) return passThrough(context, req, res, route.upstreamPath);
     const { slug, page } = route;
-    return serve(req, res, slug, `list|${slug}|${filterQuery(filter)}|${page}`, (g, today) => {
-      const { text, lastPage } = filteredListBody(g.events, filter, page, slug, today);
+    return serve(req, res, slug, `list|${slug}|${filterQuery(filter)}|${page}`, async (source) => {
+      const { text, lastPage } = await listDocument(source, filter, page);
       // A page past the last is not worth a memo entry (any page number can be asked).
       return { text, keep: page <= lastPage };
     });
@@ -98,26 +113,9 @@ export function filtersRouter(context: ProxyContext, options: FiltersRouterOptio
   /** §10.14: the calendar feed; the zone parses the range when configured, else UTC. */
   function serveCalendar(req: Request, res: Response, route: RouteOf<'calendar'>) {
     const { slug, query } = route;
-    const zone = zoneOf(slug);
-    const range = parseFeedRange(query, zone ?? 'UTC');
-    // Only the list's categories, access and search apply; the range gives the dates.
-    const { categories, access, words } = parseListFilter({
-      categories: query.categories,
-      access: query.access,
-      search: query.search,
-    });
-    const filter = {
-      categories,
-      ...(access && { access }),
-      words,
-      startDate: range.startDate,
-      endDate: range.endDate,
-    };
-    const key = `calendar|${slug}|${filterQuery(filter)}|${range.start}|${range.end}`;
-    return serve(req, res, slug, key, (g, today) => ({
-      text: calendarBody(g.events, range, filter, { slug, today, zone }),
-      keep: true,
-    }));
+    const feed = readFeedQuery(query, proxyVenue(slug, venueZones).timezone ?? 'UTC');
+    const build = kept((source) => feedText(source, feed, zoned));
+    return serve(req, res, slug, `calendar|${slug}|${feed.key}`, build);
   }
 
   const router = express.Router({ caseSensitive: true });
@@ -133,16 +131,10 @@ export function filtersRouter(context: ProxyContext, options: FiltersRouterOptio
       case 'feed':
         return listing.serveFeed(req, res, route, next);
       case 'categories':
-        return serve(req, res, route.slug, `categories|${route.slug}`, (g) => ({
-          text: categoriesBody(g.events),
-          keep: true,
-        }));
+        return serve(req, res, route.slug, `categories|${route.slug}`, kept(categoriesText));
       case 'access':
         // Read like the categories all the same: an unknown venue is the upstream's 404.
-        return serve(req, res, route.slug, `access|${route.slug}`, () => ({
-          text: NO_ACCESS_BODY,
-          keep: true,
-        }));
+        return serve(req, res, route.slug, `access|${route.slug}`, kept(accessText));
       default:
         return next();
     }

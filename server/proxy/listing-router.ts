@@ -19,21 +19,20 @@
  * router (which holds the bound and the memo) calls these handlers.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { PER_PAGE, type EventResource } from '../../shared/contract.js';
-import { isFiltered, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
-import { pageWindow } from '../../shared/rules/pagination.js';
+import { isFiltered, parseListFilter } from '../../shared/rules/filters.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
 import { entityTag, type Representation } from '../http/conditional.js';
 import { onBase } from '../http/public-base.js';
-import { calendarFile, calendarStamp, FEED_MAX_EVENTS } from '../pages/calendar.js';
-import { listingPage, type ListingPosition } from '../pages/listing-page.js';
-import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
-import { isValid, monthDays, readListingQuery, type ListingQuery } from '../pages/page-query.js';
+import { listingView } from '../listing/listing-view.js';
+import { sourceEvents } from '../listing/source.js';
+import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
+import { listingPage } from '../pages/listing-page.js';
+import { isValid, readListingQuery, type ListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
 import { HTML_TYPE, sendBadQueryPage } from '../pages/send-page.js';
 import type { BuiltMemo } from './built-memo.js';
 import type { AcceptedRoute } from './classify-target.js';
-import { categoryCounts, matching } from './filter-bodies.js';
+import { categoryCounts, gatheredSource } from './gathered-source.js';
 import { gatherPages, markedList, type Gathered } from './list-pages.js';
 import type { Obtain, Obtained, ProxyContext } from './obtain.js';
 import { proxyVenue, type ListPage, type VenueZones } from './pages.js';
@@ -63,9 +62,6 @@ interface ListingInput {
   gathered: Gathered;
 }
 
-/** The position of a listing page that lists nothing because its query was bad (the origin's). */
-const NOWHERE: ListingPosition = { currentPage: 1, lastPage: 1, total: 0, from: null };
-
 const asRepresentation = (text: string): Representation => {
   const body = Buffer.from(text);
   return { body, etag: entityTag(body) };
@@ -76,41 +72,18 @@ const truncation = (gathered: Gathered): Record<string, string> =>
   gathered.truncated ? { 'X-Filter-Truncated': String(gathered.pagesRead) } : {};
 
 /**
- * The listing page's HTML in every mode but the plain list (links on `BASE_MARKER` where the
- * events' own are, on `input.base` elsewhere), and whether it is worth a memo entry: the filtered
- * list (a page past the last is not), the month view, or the page of a bad query.
+ * The listing page's HTML in every mode but the plain list (`listingView` over the gathered
+ * pages: links on `BASE_MARKER` where the events' own are, on `input.base` elsewhere), and
+ * whether it is worth a memo entry: the filtered list (a page past the last is not), the month
+ * view, or the page of a bad query.
  */
-function builtListing(input: ListingInput): { text: string; keep: boolean } {
+async function builtListing(input: ListingInput): Promise<{ text: string; keep: boolean }> {
   const { venue, today, base, query, page, gathered } = input;
-  const context = { base, today };
-  const categories = categoryCounts(gathered.events);
-  if (query.view === 'calendar') {
-    let [events, total]: [EventResource[], number] = [[], 0];
-    const days = monthDays(query.month);
-    const [first, last] = [days[0]!, days[days.length - 1]!];
-    // A month over before today lists nothing; its dates are well inside the 366-day bound.
-    if (isValid(query) && last >= today) {
-      const filter: ListFilter = { ...query.filter, startDate: first, endDate: last };
-      const matches = matching(gathered.events, filter, today);
-      [events, total] = [matches.slice(0, MONTH_MAX_EVENTS), matches.length];
-    }
-    const text = monthPage({ events, total, query, categories, venue, context });
-    return { text, keep: true };
-  }
-  if (!isValid(query)) {
-    return { text: listingPage([], NOWHERE, venue, context, { query, categories }), keep: false };
-  }
-  const matches = matching(gathered.events, query.filter, today);
-  const window = pageWindow(matches.length, page);
-  const events = matches.slice(window.offset, window.offset + PER_PAGE);
-  const position = {
-    currentPage: page,
-    lastPage: window.lastPage,
-    total: matches.length,
-    from: window.from,
-  };
-  const text = listingPage(events, position, venue, context, { query, categories });
-  return { text, keep: page <= window.lastPage };
+  const view = await listingView(gatheredSource(gathered, venue, today), query, page, {
+    base,
+    today,
+  });
+  return { text: view.html, keep: view.keep };
 }
 
 /** Sends the page of a query with a bad value as the origin does, with the cache's result. */
@@ -173,13 +146,14 @@ async function serveFeed(
     const gathered = await gatherPages(obtain, req, route.slug, options.maxFilterPages, logs);
     const venue = proxyVenue(route.slug, options.venueZones);
     const nowMs = clock().getTime();
-    const events = matching(gathered.events, filter, venueToday(venue, nowMs));
+    const source = gatheredSource(gathered, venue, venueToday(venue, nowMs));
+    const { events } = await sourceEvents(source, filter, FEED_MAX_EVENTS);
     const base = publicBase(req);
-    const text = calendarFile(events.slice(0, FEED_MAX_EVENTS), {
+    const text = calendarFile(events, {
       venue,
       base,
       now: calendarStamp(nowMs),
-      name: `${venue.name} (${filter.categories.join(', ')})`,
+      name: feedName(venue, filter),
     });
     noteDropped(logs, gathered.dropped);
     const page = asRepresentation(onBase(text, base));
@@ -225,7 +199,7 @@ export function listingHandlers(context: ProxyContext, options: ListingOptions) 
       const base = publicBase(req);
       const input = { venue, today, base, query, page: route.page, gathered };
       if (!isValid(query)) {
-        const html = onBase(builtListing(input).text, base);
+        const html = onBase((await builtListing(input)).text, base);
         return sendBadQuery(res, logs, html, truncation(gathered));
       }
       let page: Representation;
@@ -234,7 +208,7 @@ export function listingHandlers(context: ProxyContext, options: ListingOptions) 
         noteDropped(logs, list.dropped);
       } else {
         const key = `listing|${route.slug}|${base}|${JSON.stringify(query)}|${route.page}`;
-        page = memo.get(key, gathered, today, base, () => builtListing(input));
+        page = await memo.get(key, gathered, today, base, () => builtListing(input));
         noteDropped(logs, gathered.dropped);
       }
       const obtained = own ? [own, ...gathered.obtained] : gathered.obtained;

@@ -26,12 +26,12 @@ import {
   calendarFile,
   calendarLinkOf,
   calendarStamp,
+  feedName,
   savedFeedDisposition,
-  savedFeedName,
   withIds,
 } from '../pages/calendar.js';
 import { routeOf, type AcceptedRoute } from './classify-target.js';
-import { matching } from './filter-bodies.js';
+import { matching } from './gathered-source.js';
 import { maxAgeOf, type Obtain, type Obtained, type ProxyContext } from './obtain.js';
 import {
   FEED_MAX_PAGES,
@@ -169,7 +169,12 @@ export function pagesRouter(context: ProxyContext, venueZones: VenueZones | unde
         const chosen = withIds(events, saved.ids);
         const today = venueToday(venue, nowMs);
         const kept = isFiltered(saved.filter) ? matching(chosen, saved.filter, today) : chosen;
-        text = calendarFile(kept, { venue, base, now, name: savedFeedName(venue) });
+        text = calendarFile(kept, {
+          venue,
+          base,
+          now,
+          name: feedName(venue, saved.filter, saved.ids),
+        });
         headers['Content-Disposition'] = savedFeedDisposition(route.slug);
       } else {
         text = calendarFile(events, { venue, base, now });

@@ -10,7 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './server/origin/app.ts';
 import { createProxyApp } from './server/proxy/app.ts';
 import { importVenueFile } from './server/import/importer.ts';
-import { openStore } from './server/store/store.ts';
+import { openStore } from './server/store/open-store.ts';
 import { NOW, widgetVenueFile } from './test/fixtures/widget-venues.ts';
 
 const store = await openStore(':memory:');
@@ -181,8 +181,21 @@ function countReporter() {
   };
 }
 
+/**
+ * Each test file's page: the page-error check (test/widget/page-errors.ts) starts recording before
+ * the test framework and adds its root hooks to the framework's mocha before any test file loads
+ * (one module graph, evaluated in order), so every test fails on an uncaught page error.
+ */
+const testRunnerHtml = (testFramework) => `<!DOCTYPE html><html><head></head><body>
+<script type="module">
+import { failOnPageErrors } from '/test/widget/page-errors.ts';
+import '${testFramework}';
+failOnPageErrors(window.mocha);
+</script></body></html>`;
+
 export default {
   files: 'test/widget/**/*.test.ts',
+  testRunnerHtml,
   nodeResolve: true,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },

@@ -216,9 +216,11 @@ export class VenueEvents extends VenueElement {
     this.view = this.fixedView ?? this.view;
     this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
+    // A page it left undrawn (no events: empty, or beyond the last) is shown by the run, once the
+    // list's parts it needs ("No upcoming events") have loaded: the skeleton stays until then.
     if (!this.hasUpdated) {
       this.handed = takeFirstPage(this, eventsUrl(this.base, this.venue, this.page, this.filters));
-      this.lastGood = this.handed?.page;
+      if (this.handed?.page?.events.length) this.lastGood = this.handed.page;
     }
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.

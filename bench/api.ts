@@ -38,7 +38,7 @@ import { parseArgs } from 'node:util';
 import { createDatabase, startCluster, type PostgresCluster } from '../test/support/postgres.js';
 import { DEMO_SLUG } from '../server/demo/venue.js';
 import { importVenueFile } from '../server/import/importer.js';
-import { openStore } from '../server/store/store.js';
+import { openStore } from '../server/store/open-store.js';
 import {
   bundle,
   CONNECTIONS,

@@ -11,7 +11,7 @@ import { demoVenueFile } from '../server/demo/venue.js';
 import { importVenueFile } from '../server/import/importer.js';
 import { createApp } from '../server/origin/app.js';
 import { createProxyApp } from '../server/proxy/app.js';
-import { openStore } from '../server/store/store.js';
+import { openStore } from '../server/store/open-store.js';
 import { EVENT_ID, SLUG } from '../shared/patterns.js';
 import {
   expectErrorResponse,

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { importVenueFile } from '../server/import/importer.js';
-import { openStore } from '../server/store/store.js';
+import { openStore } from '../server/store/open-store.js';
 import { bundle, NOW, spawnServer } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 60);

@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore } from '../server/store/store.js';
+import { openStore } from '../server/store/open-store.js';
 import {
   bundle,
   CONNECTIONS,

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createApp } from '../server/origin/app.js';
-import { openStore } from '../server/store/store.js';
+import { openStore } from '../server/store/open-store.js';
 
 const [dbPath, baselinePath, now, flag] = process.argv.slice(2);
 const baseline = readFileSync(baselinePath!, 'utf8');

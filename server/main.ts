@@ -14,7 +14,8 @@ import { DEMO_NAME, DEMO_SLUG, demoVenueFile } from './demo/venue.js';
 import { importVenueFile, VenueFileError } from './import/importer.js';
 import { OperatorError, readJsonFile } from './import/read-file.js';
 import { createApp } from './origin/app.js';
-import { openStore, type Store } from './store/store.js';
+import { openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
 
 /**
  * Lines go to stdout asynchronously, a few at a time: a line a request, written synchronously,

@@ -5,7 +5,8 @@
  * 2 usage error.
  */
 import { parseArgs } from 'node:util';
-import { openStore, type Store } from '../store/store.js';
+import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/store.js';
 import { importVenueFiles, VenueFileError } from './importer.js';
 import { OperatorError, readJsonFile } from './read-file.js';
 

@@ -15,7 +15,7 @@ import type { PostalAddress } from '../../shared/rules/structured-data.js';
 import { eventTime, parseInstant, type InstantProblem } from '../../shared/rules/wire-format.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { accessInOrder } from '../../shared/rules/access.js';
-import { createAjv } from '../ajv.js';
+import { createAjv } from '../lib/ajv.js';
 import type { StoredEvent, StoredVenue } from '../store/model.js';
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */

@@ -10,7 +10,7 @@ import { withoutTrailingSlash } from '../../shared/url.js';
 import { createAppShell } from '../app-shell.js';
 import type { TrustProxy } from '../cli-options.js';
 import { DEMO_SLUG } from '../demo/venue.js';
-import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../files.js';
+import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../lib/files.js';
 import { sendEncoded } from '../http/conditional.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Store } from '../store/store.js';

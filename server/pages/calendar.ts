@@ -18,7 +18,7 @@ import {
 } from '../../shared/rules/calendar-links.js';
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
-import { plainText } from '../html-text.js';
+import { plainText } from '../lib/html-text.js';
 import { eventPath, listingPath, type PageVenue } from './page-shell.js';
 
 /** How long an event is taken to last in calendar files: the API carries start times only. */

@@ -14,8 +14,8 @@ import {
   ticketOfficeOf,
 } from '../../shared/rules/structured-data.js';
 import { ACCESS_LABELS, type AccessId } from '../../shared/rules/access.js';
-import { escapeHtml } from '../html.js';
-import { plainText } from '../html-text.js';
+import { escapeHtml } from '../lib/html.js';
+import { plainText } from '../lib/html-text.js';
 import {
   eventPath,
   excerpt,

@@ -9,7 +9,7 @@
 import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../lib/html.js';
 import { listingPath } from './page-shell.js';
 import {
   FIELD_LABELS,

@@ -12,8 +12,8 @@ import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
-import { escapeHtml } from '../html.js';
-import { plainText } from '../html-text.js';
+import { escapeHtml } from '../lib/html.js';
+import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
 import { isValid, listingPageHref, type ListingQuery } from './page-query.js';
 import {

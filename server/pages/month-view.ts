@@ -17,7 +17,7 @@ import {
 } from '../../shared/rules/filters.js';
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat } from '../../shared/rules/wall-clock.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../lib/html.js';
 import { filterForm } from './filter-form.js';
 import { describeFilter, feedLink, listingHeader, structuredDataOf } from './listing-page.js';
 import {

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { jsonLdText, type StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../lib/html.js';
 
 /**
  * The venue as a page is built for it: the structured-data members, with the IANA zone that the

@@ -19,7 +19,7 @@ import { withoutTrailingSlash } from '../../shared/url.js';
 import { createAppShell } from '../app-shell.js';
 import type { TrustProxy } from '../cli-options.js';
 import { DEMO_SLUG } from '../demo/venue.js';
-import { DEFAULT_WIDGET_DIR } from '../files.js';
+import { DEFAULT_WIDGET_DIR } from '../lib/files.js';
 import { cors } from '../http/cors.js';
 import { createMetrics } from '../http/metrics.js';
 import { publicBaseOf } from '../http/public-base.js';

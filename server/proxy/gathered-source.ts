@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { EventResource } from '../../shared/contract.js';
 import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, matchesFilter, type ListFilter } from '../../shared/rules/filters.js';
-import { plainText } from '../html-text.js';
+import { plainText } from '../lib/html-text.js';
 import { BASE_MARKER } from '../http/public-base.js';
 import type { ListingSource } from '../listing/source.js';
 import type { PageVenue } from '../pages/page-shell.js';
@@ -24,7 +24,7 @@ const texts = new LRUCache<string, string>({
   sizeCalculation: (text, html) => 2 * (html.length + text.length) + 64,
 });
 
-/** `plainText(html)` (server/html-text.ts), memoised. */
+/** `plainText(html)` (server/lib/html-text.ts), memoised. */
 function descriptionText(html: string): string {
   let text = texts.get(html);
   if (text === undefined) {

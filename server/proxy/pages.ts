@@ -21,7 +21,7 @@ import {
   type EventResource,
   type ListResponse,
 } from '../../shared/contract.js';
-import { createAjv } from '../ajv.js';
+import { createAjv } from '../lib/ajv.js';
 import { positionOf, type ListingPosition } from '../pages/listing-page.js';
 import type { PageVenue } from '../pages/page-shell.js';
 import { upstreamFault } from './upstream.js';

@@ -15,7 +15,7 @@
  */
 import { accessMask, effectiveAccess } from '../../shared/rules/access.js';
 import { searchWords } from '../../shared/rules/filters.js';
-import { plainText } from '../html-text.js';
+import { plainText } from '../lib/html-text.js';
 import type { StoredEvent } from './model.js';
 
 /** The category key a category filter compares with: the name lower-cased, as `parseListFilter`. */

@@ -95,20 +95,3 @@ export interface Store {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
-
-/** True when `location` names a PostgreSQL database (`postgres://…` or `postgresql://…`). */
-export const isPostgresUrl = (location: string): boolean => /^postgres(ql)?:\/\//i.test(location);
-
-/**
- * Opens the store at `location`: a `postgres://user@host:port/db` URL, or an SQLite file path or
- * `:memory:`. Creates the schema (migrations) on first use.
- * @throws Error with a one-line message naming the location when it cannot be opened.
- */
-export async function openStore(location: string): Promise<Store> {
-  if (isPostgresUrl(location)) {
-    const { openPostgresStore } = await import('./postgres.js');
-    return openPostgresStore(location);
-  }
-  const { openSqliteStore } = await import('./sqlite.js');
-  return openSqliteStore(location);
-}

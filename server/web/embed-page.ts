@@ -11,8 +11,8 @@
 import { join } from 'node:path';
 import express, { type Router } from 'express';
 import { SLUG, whole } from '../../shared/contract.js';
-import { ROOT } from '../files.js';
-import { escapeHtml } from '../html.js';
+import { ROOT } from '../lib/files.js';
+import { escapeHtml } from '../lib/html.js';
 import { readWidgetManifest, widgetScriptTag, type WidgetManifest } from './widget-router.js';
 
 /** The builder's own files: `embed.js` and `embed.css`. */

@@ -4,7 +4,7 @@
  * (the interface of docs/api.md §4 as OpenAPI, readable from any origin).
  */
 import express, { type Router } from 'express';
-import { PACKAGE_VERSION } from '../files.js';
+import { PACKAGE_VERSION } from '../lib/files.js';
 import { openApiDocument } from './openapi.js';
 
 const ROBOTS = 'User-agent: *\nDisallow: /t/*/api/\nAllow: /\n';

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { sendError } from '../http/errors.js';
-import { escapeHtml } from '../html.js';
+import { escapeHtml } from '../lib/html.js';
 
 /** The build's `manifest.json`: the release's pinned script path and its SRI hash. */
 export interface WidgetManifest {

@@ -264,7 +264,7 @@ export const matchesAccess = (
 
 /**
  * Whether a listed event resource passes `filter` on `today`; `plainText` turns the venue's HTML
- * description into text (server side: `server/html-text.ts`). For the proxy, which filters the
+ * description into text (server side: `server/lib/html-text.ts`). For the proxy, which filters the
  * upstream's pages itself; the stores answer the same question with their indexes.
  */
 export function matchesFilter(

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { listShown, useDemoInChromium } from '../support/demo-in-chromium.js';
-import { DEFAULT_WIDGET_DIR } from '../../server/files.js';
+import { DEFAULT_WIDGET_DIR } from '../../server/lib/files.js';
 import { readWidgetManifest } from '../../server/web/widget-router.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
-import { openStore } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
 import type { ErrorResponse, EventResource, ListResponse } from '../../shared/contract.js';
 import type { FeedEvent } from '../../shared/rules/calendar-feed.js';
 import { parseListFilter } from '../../shared/rules/filters.js';

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile } from '../../server/import/importer.js';
-import { openStore } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
 import type { ErrorResponse, ListResponse } from '../../shared/contract.js';
 import type { FeedEvent } from '../../shared/rules/calendar-feed.js';
 import { parseListFilter } from '../../shared/rules/filters.js';

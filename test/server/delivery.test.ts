@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoVenueFile } from '../../server/demo/venue.js';
-import { DEFAULT_WIDGET_DIR } from '../../server/files.js';
+import { DEFAULT_WIDGET_DIR } from '../../server/lib/files.js';
 import { readWidgetManifest } from '../../server/web/widget-router.js';
 import { startServer, type TestServer } from '../support/server.js';
 

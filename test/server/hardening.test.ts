@@ -14,7 +14,7 @@ import { importVenueFile, VenueFileError } from '../../server/import/importer.js
 import { firstInvalidUtf8 } from '../../server/import/read-file.js';
 import { createApp } from '../../server/origin/app.js';
 import { RenderCache } from '../../server/origin/render-cache.js';
-import { openStore } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
 import { startMain } from '../support/main-process.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';

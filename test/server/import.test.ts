@@ -6,7 +6,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
 import { storedEvent } from '../../server/store/model.js';
-import { openStore, type Store } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
+import type { Store } from '../../server/store/store.js';
 import { emptyStoreLocation, openTestStore, STORE_KIND } from '../support/store.js';
 import { venueFile } from '../support/server.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
-import { openStore } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
 import { openTestStore, STORE_KIND } from '../support/store.js';
 
 const venue = (extra: Record<string, unknown>) => ({

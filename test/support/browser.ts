@@ -9,7 +9,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { demoVenueFile } from '../../server/demo/venue.js';
 import { importVenueFile } from '../../server/import/importer.js';
 import { createApp } from '../../server/origin/app.js';
-import { openStore } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
 
 /** The flags Chromium needs here: no sandbox as root, no GPU, no calls home (closed network). */
 export const CHROMIUM_ARGS = [

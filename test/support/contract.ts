@@ -1,6 +1,6 @@
 /** Validates responses against the shared contract (shared/contract.ts) with Ajv. */
 import type { ValidateFunction } from 'ajv';
-import { createAjv } from '../../server/ajv.js';
+import { createAjv } from '../../server/lib/ajv.js';
 import type { TSchema } from '@sinclair/typebox';
 import {
   checkTicketOfficeRules,

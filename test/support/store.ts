@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { importVenueFile } from '../../server/import/importer.js';
-import { openStore, type Store } from '../../server/store/store.js';
+import { openStore } from '../../server/store/open-store.js';
+import type { Store } from '../../server/store/store.js';
 import { createDatabase } from './postgres.js';
 
 /** Which store this project tests: `postgres` when the run provides a PostgreSQL URL. */

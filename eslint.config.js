@@ -1,6 +1,104 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * What each folder may not import (docs/architecture.md "Layers"), as `no-restricted-imports`
+ * regexes over relative specifiers. Within server/, a folder imports only folders below it:
+ * shared → lib → http → pages, store → listing, import, web → origin, proxy (siblings: never
+ * each other) → the shell and main.
+ */
+const SERVER_FOLDERS = [
+  'lib',
+  'http',
+  'pages',
+  'store',
+  'listing',
+  'import',
+  'web',
+  'origin',
+  'proxy',
+  'demo',
+];
+const SHELL_FILES = '(?:app-shell|main|cli-options)\\.js$';
+/** Folder → the server folders it may not import (and whether the shell's files are out too). */
+const SERVER_LAYERS = {
+  lib: { banned: SERVER_FOLDERS.filter((f) => f !== 'lib'), shell: true },
+  http: {
+    banned: ['pages', 'store', 'listing', 'import', 'web', 'origin', 'proxy', 'demo'],
+    shell: true,
+  },
+  pages: { banned: ['store', 'listing', 'import', 'web', 'origin', 'proxy', 'demo'], shell: true },
+  store: {
+    banned: ['http', 'pages', 'listing', 'import', 'web', 'origin', 'proxy', 'demo'],
+    shell: true,
+  },
+  listing: { banned: ['store', 'import', 'web', 'origin', 'proxy', 'demo'], shell: true },
+  import: { banned: ['http', 'pages', 'listing', 'web', 'origin', 'proxy', 'demo'], shell: true },
+  web: { banned: ['store', 'listing', 'import', 'origin', 'proxy'], shell: true },
+  origin: { banned: ['proxy', 'import'], shell: false },
+  proxy: { banned: ['origin', 'store', 'import'], shell: false },
+  demo: { banned: SERVER_FOLDERS.filter((f) => f !== 'demo'), shell: true },
+};
+const layerRules = [
+  {
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+(?:server|widget)/',
+              message: 'shared/ imports neither server/ nor widget/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['widget/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+server/',
+              message: 'The widget bundle never imports the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...Object.entries(SERVER_LAYERS).map(([folder, { banned, shell }]) => ({
+    files: [`server/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?:${banned.join('|')})/`,
+              message: `server/${folder}/ may not import this layer (docs/architecture.md "Layers").`,
+            },
+            ...(shell
+              ? [
+                  {
+                    regex: `^\\.\\./${SHELL_FILES}`,
+                    message: `server/${folder}/ may not import the shell.`,
+                  },
+                ]
+              : []),
+          ],
+        },
+      ],
+    },
+  })),
+];
+
+
 export default tseslint.config(
   {
     ignores: [
@@ -32,6 +130,8 @@ export default tseslint.config(
     files: ['server/**/*.ts', 'widget/**/*.ts', 'shared/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 100 }] },
   },
+  // The layers of docs/architecture.md, bottom up: a wrong import fails lint.
+  ...layerRules,
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

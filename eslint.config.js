@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -98,7 +99,6 @@ const layerRules = [
   })),
 ];
 
-
 export default tseslint.config(
   {
     ignores: [
@@ -129,6 +129,19 @@ export default tseslint.config(
     // read top to bottom as the markup they produce, say so where they are longer).
     files: ['server/**/*.ts', 'widget/**/*.ts', 'shared/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 100 }] },
+  },
+  {
+    // Every test asserts something a user would notice (docs/testing.md): a test without an
+    // assertion fails lint. The rule reads `it`/`test` blocks, so it serves the vitest files and
+    // the widget's mocha + chai files alike; an `expect…`, `assert…` or `rejects` helper counts.
+    files: ['test/**/*.test.ts'],
+    plugins: { vitest },
+    rules: {
+      'vitest/expect-expect': [
+        'error',
+        { assertFunctionNames: ['expect', 'expect*', 'assert', 'assert*', 'rejects'] },
+      ],
+    },
   },
   // The layers of docs/architecture.md, bottom up: a wrong import fails lint.
   ...layerRules,

@@ -210,7 +210,7 @@ describe('the countdown survives moves and re-adds', () => {
     await setServerClock('2026-12-05T12:00:00Z');
   });
 
-  const closedIn = async (root: Element) => {
+  const expectClosedAtDeadline = async (root: Element) => {
     await waitFor(
       () => buyControl(root).status?.getAttribute('data-reason') === 'scheduled',
       'the flip to closed',
@@ -227,7 +227,7 @@ describe('the countdown survives moves and re-adds', () => {
     );
     await waitFor(() => button.shadowRoot!.querySelector('[part="buy-button"]'), 'the open link');
     move(button);
-    await closedIn(button.parentElement!);
+    await expectClosedAtDeadline(button.parentElement!);
   });
 
   it('a standalone <venue-buy-button> removed, then re-added after the deadline, shows it passed', async () => {
@@ -241,7 +241,7 @@ describe('the countdown survives moves and re-adds', () => {
     button.remove();
     await new Promise((r) => setTimeout(r, 2200));
     parent.append(button);
-    await closedIn(parent);
+    await expectClosedAtDeadline(parent);
   });
 
   it('<venue-events> moved during a countdown: its buy control flips at the deadline', async () => {
@@ -252,7 +252,7 @@ describe('the countdown survives moves and re-adds', () => {
     );
     await loaded(el);
     move(el);
-    await closedIn(card(el, 'Last Call'));
+    await expectClosedAtDeadline(card(el, 'Last Call'));
   });
 
   it('<venue-events> removed and re-added: flips at the deadline', async () => {
@@ -265,7 +265,7 @@ describe('the countdown survives moves and re-adds', () => {
     const parent = el.parentElement!;
     el.remove();
     parent.append(el);
-    await closedIn(card(el, 'Last Call'));
+    await expectClosedAtDeadline(card(el, 'Last Call'));
   });
 
   it('<venue-event> moved during a countdown: flips at the deadline', async () => {
@@ -276,6 +276,6 @@ describe('the countdown survives moves and re-adds', () => {
     );
     await waitFor(() => el.shadowRoot!.querySelector('[part="card"] venue-buy-button'), 'card');
     move(el);
-    await closedIn(el.shadowRoot!.querySelector('[part="card"]')!);
+    await expectClosedAtDeadline(el.shadowRoot!.querySelector('[part="card"]')!);
   });
 });

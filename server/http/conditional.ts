@@ -82,7 +82,7 @@ export function negotiateCoding(req: Request): ContentCoding | undefined {
 /** `representation`'s body in `coding`, compressed once and kept. */
 export function encodedBody(representation: Representation, coding: ContentCoding): Buffer {
   const cache = (representation.encoded ??= {});
-  return (cache[coding] ??=
+  return (cache[coding] ??= ownBytes(
     coding === 'br'
       ? brotliCompressSync(representation.body, {
           params: {
@@ -93,7 +93,20 @@ export function encodedBody(representation: Representation, coding: ContentCodin
             [constants.BROTLI_PARAM_SIZE_HINT]: representation.body.length,
           },
         })
-      : gzipSync(representation.body, { level: 6 }));
+      : gzipSync(representation.body, { level: 6 }),
+  ));
+}
+
+/**
+ * `bytes` in memory of its own size, for bytes a memo keeps. zlib's sync calls return a view of
+ * their 16 KiB output chunk, and `Buffer.from` a view of an 8 KiB pool for small sizes, so a kept
+ * 2 KB copy would hold 16 KiB, or hold a pool's unused end, that no byte-bounded memo counts.
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
 }
 
 /**

@@ -2,10 +2,13 @@
  * The origin's response memo: each API response is rendered once and kept, as bytes with its
  * ETag, until the store changes or its next transition (a venue's midnight or a pending
  * `closes_at`, docs/decisions.md "Caching"). Bounded by bytes, not entries, so no request pattern can
- * grow it past `maxBytes`.
+ * grow it past `maxBytes`: each entry counts everything it holds (its text, its bytes, the copy
+ * with the request's base and every compressed copy, docs/decisions.md "Response memo"), and is
+ * counted again each time a copy is attached, as it is sent.
  */
 import { LRUCache } from 'lru-cache';
-import { entityTag, type PerBase, type Representation } from '../http/conditional.js';
+import { entityTag, ownBytes, type PerBase, type Representation } from '../http/conditional.js';
+import { HeldCopies, stringBytes } from '../http/held-copies.js';
 
 /**
  * A rendered response, valid for store `version` and the instants [fromMs, untilMs) (UTC epoch
@@ -13,11 +16,11 @@ import { entityTag, type PerBase, type Representation } from '../http/conditiona
  * configured base), only the per-base copies (`PerBase`) are ever sent, so the template's own
  * bytes and hash would be work thrown away on every render.
  */
-export class Rendered implements Representation, PerBase {
+export class Rendered extends HeldCopies implements Representation, PerBase {
   #body: Buffer | undefined;
   #etag: string | undefined;
-  sent?: PerBase['sent'];
-  encoded?: Representation['encoded'];
+  #textBytes: number | undefined;
+  readonly encoded = this.copies();
 
   constructor(
     /** The JSON text as rendered. */
@@ -25,14 +28,28 @@ export class Rendered implements Representation, PerBase {
     readonly version: string,
     readonly fromMs: number,
     readonly untilMs: number,
-  ) {}
+  ) {
+    super();
+  }
 
   get body(): Buffer {
-    return (this.#body ??= Buffer.from(this.text));
+    if (this.#body) return this.#body;
+    this.#body = ownBytes(Buffer.from(this.text));
+    this.grew();
+    return this.#body;
   }
 
   get etag(): string {
     return (this.#etag ??= entityTag(this.body));
+  }
+
+  /**
+   * Bytes held beyond the objects themselves: the text (one byte a character for Latin-1 text,
+   * two otherwise), its bytes once made, its compressed copies and the per-base copies.
+   */
+  get heldBytes(): number {
+    this.#textBytes ??= stringBytes(this.text);
+    return this.#textBytes + (this.#body?.length ?? 0) + this.encoded.bytes + this.sentBytes;
   }
 }
 
@@ -50,14 +67,22 @@ export interface Rendering {
 export interface RenderCacheOptions {
   /** Keep renderings between requests (default true); off only to measure the render path. */
   enabled?: boolean;
-  /** Most bytes of bodies kept (default 32 MiB). */
+  /** Most bytes held by the entries, everything counted (default `DEFAULT_MEMO_BYTES`). */
   maxBytes?: number;
   /** Told of every lookup: true for a memo hit (metrics). */
   onLookup?: (hit: boolean) => void;
 }
 
-/** Fixed cost of an entry beyond its body (key, ETag, bookkeeping), in bytes. */
-const ENTRY_OVERHEAD = 256;
+/** The memo's bound when none is given (what `createApp` uses): 32 MiB. */
+export const DEFAULT_MEMO_BYTES = 32 * 1024 * 1024;
+
+/**
+ * Fixed cost of an entry beyond the bytes `heldBytes` counts, in bytes: its objects (the
+ * rendering, its copies' holders, up to six buffers and their backing stores, two ETags) and the
+ * memo's own bookkeeping. Measured: 1.25–1.5 KB (`process.memoryUsage()` after a full GC, 20,000
+ * entries with their copies).
+ */
+const ENTRY_OVERHEAD = 1536;
 
 export class RenderCache {
   readonly #entries: LRUCache<string, Rendered>;
@@ -68,10 +93,8 @@ export class RenderCache {
     this.#enabled = options.enabled !== false;
     this.#onLookup = options.onLookup;
     this.#entries = new LRUCache<string, Rendered>({
-      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
-      // Twice the text: an entry also holds its bytes or one copy with the request's base in its
-      // links (a JSON text is one byte per character in memory, bar rare non-Latin-1 titles).
-      sizeCalculation: (entry, key) => 2 * entry.text.length + key.length + ENTRY_OVERHEAD,
+      maxSize: options.maxBytes ?? DEFAULT_MEMO_BYTES,
+      sizeCalculation: (entry, key) => entry.heldBytes + stringBytes(key) + ENTRY_OVERHEAD,
     });
   }
 
@@ -94,11 +117,23 @@ export class RenderCache {
     const fresh = await render();
     if (!fresh) return undefined;
     const rendered = new Rendered(fresh.body, version, nowMs, fresh.untilMs);
-    if (this.#enabled && fresh.keep !== false) this.#entries.set(key, rendered);
+    if (this.#enabled && fresh.keep !== false) {
+      this.#entries.set(key, rendered);
+      rendered.onGrow(() => this.#recount(key, rendered));
+    }
     return rendered;
   }
 
-  /** Bytes currently held (bodies, keys and overhead). */
+  /** Counts `rendered` again after a copy was attached, while it is the entry kept at `key`. */
+  #recount(key: string, rendered: Rendered): void {
+    if (this.#entries.peek(key) !== rendered) return;
+    // lru-cache sizes an entry again only when it is set with another value: out, then in again
+    // (as the most recent, which it is: it is being sent). Older entries are evicted to make room.
+    this.#entries.delete(key);
+    this.#entries.set(key, rendered);
+  }
+
+  /** Bytes currently held by the entries, as counted (`heldBytes`, keys and overhead). */
   get size(): number {
     return this.#entries.calculatedSize;
   }

@@ -8,20 +8,47 @@
  * bound: it is an lru-cache bounded in bytes.
  */
 import { LRUCache } from 'lru-cache';
-import { forBase, type PerBase, type Representation } from '../http/conditional.js';
+import { forBase, type Representation } from '../http/conditional.js';
+import { HeldCopies, stringBytes } from '../http/held-copies.js';
 import { cutAtBase, fillBase, type LinkTemplate } from '../http/public-base.js';
 import type { Gathered } from './list-pages.js';
 
 /** One built answer: its text cut where the public base goes, and its last representation. */
-interface Kept extends PerBase {
-  template: LinkTemplate;
-  /** The `Gathered.version` of the upstream answers it was built from. */
-  version: string;
-  /** The venue-local date it was built on (tours list stops from today on). */
-  today: string;
-  /** Approximate bytes held, as the upstream cache counts its entries. */
-  size: number;
+class Kept extends HeldCopies {
+  readonly template: LinkTemplate;
+  /** Bytes of the cut text (its pieces share the built text's characters). */
+  readonly #textBytes: number;
+
+  constructor(
+    text: string,
+    /** The `Gathered.version` of the upstream answers it was built from. */
+    readonly version: string,
+    /** The venue-local date it was built on (tours list stops from today on). */
+    readonly today: string,
+  ) {
+    super();
+    this.template = cutAtBase(text);
+    this.#textBytes = stringBytes(text);
+  }
+
+  /**
+   * Bytes held beyond the objects themselves: the cut text and its pieces' headers, its version,
+   * the representation for the last base and its compressed copies.
+   */
+  get heldBytes(): number {
+    const pieces = PIECE_BYTES * this.template.length;
+    return this.#textBytes + pieces + stringBytes(this.version) + this.sentBytes;
+  }
 }
+
+/** A piece of a cut text beyond its characters: V8's string header (a slice of the text) and its slot. */
+const PIECE_BYTES = 32;
+
+/**
+ * Fixed cost of an entry beyond `heldBytes`, in bytes: its objects, the buffers' backing stores
+ * and the memo's bookkeeping, measured as for the origin's memo (`render-cache.ts`).
+ */
+const ENTRY_OVERHEAD = 1536;
 
 /** A built answer: `text` (links on `BASE_MARKER`), and whether it is worth keeping. */
 export interface Build {
@@ -34,45 +61,51 @@ export interface BuiltMemo {
   /**
    * The representation for public base `base` (no trailing slash) of the answer `key` built
    * from `gathered` on `today`: the kept one while its upstream answers and day are the same, else
-   * `build()`'s, kept when it says so. Throws what `build` throws.
+   * `build()`'s, kept when it says so. Rejects as `build` does.
    */
   get(
     key: string,
     gathered: Gathered,
     today: string,
     base: string,
-    build: () => Build,
-  ): Representation;
+    build: () => Promise<Build>,
+  ): Promise<Representation>;
 }
 
 /**
  * The memo of the answers of docs/api.md §10.12–§10.14 the proxy builds, of at most `maxBytes`
- * (approximate: the cut text as UTF-16, one filled copy and its compressed copies, as
- * `upstream-cache.ts` counts); 0 keeps nothing (every answer is built). Throws nothing itself.
+ * held: the cut text, one filled copy and its compressed copies, each entry counted again as a
+ * copy is attached (docs/decisions.md "Response memo"); 0 keeps nothing (every answer is built).
+ * Throws nothing itself.
  */
 export function createBuiltMemo(maxBytes: number): BuiltMemo {
   const kept =
     maxBytes > 0
       ? new LRUCache<string, Kept>({
           maxSize: maxBytes,
-          sizeCalculation: (entry, key) => entry.size + 2 * key.length,
+          sizeCalculation: (entry, key) => entry.heldBytes + stringBytes(key) + ENTRY_OVERHEAD,
         })
       : undefined;
+
+  /** Counts `entry` again after a copy was attached, while it is the one kept at `key`. */
+  function recount(key: string, entry: Kept): void {
+    if (kept?.peek(key) !== entry) return;
+    // lru-cache sizes an entry again only when it is set with another value: out, then in again.
+    kept.delete(key);
+    kept.set(key, entry);
+  }
+
   return {
-    get(key, gathered, today, base, build) {
+    async get(key, gathered, today, base, build) {
       let entry = kept?.get(key);
       if (!entry || entry.today !== today || entry.version !== gathered.version) {
-        const { text, keep } = build();
-        const template = cutAtBase(text);
-        const chars = template.reduce((sum, part) => sum + part.length, 0);
-        entry = {
-          template,
-          version: gathered.version,
-          today,
-          size: 5 * chars + 2 * gathered.version.length + 1024,
-        };
-        if (keep) kept?.set(key, entry);
-        else kept?.delete(key);
+        const { text, keep } = await build();
+        const fresh = new Kept(text, gathered.version, today);
+        entry = fresh;
+        if (keep && kept) {
+          kept.set(key, fresh);
+          fresh.onGrow(() => recount(key, fresh));
+        } else kept?.delete(key);
       }
       const { template } = entry;
       return forBase(entry, base, () => Buffer.from(fillBase(template, base)));

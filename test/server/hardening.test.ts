@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
 import { firstInvalidUtf8 } from '../../server/import/read-file.js';
+import { encodedBody, forBase } from '../../server/http/conditional.js';
 import { createApp } from '../../server/origin/app.js';
 import { RenderCache } from '../../server/origin/render-cache.js';
 import { openStore } from '../../server/store/open-store.js';
@@ -290,6 +291,22 @@ describe('response memo', () => {
     }
     expect(cache.size).toBeLessThanOrEqual(1_000_000);
     expect(cache.size).toBeGreaterThan(900_000);
+  });
+
+  it('counts the copies made as an entry is sent, after it was stored', async () => {
+    const cache = new RenderCache({ maxBytes: 1_000_000 });
+    const body = JSON.stringify({ data: 'été '.repeat(2_000) });
+    const rendered = (await cache.get('list|v|1', '1', 0, async () => ({ body, untilMs: 1 })))!;
+    const stored = cache.size;
+    // With a configured base: its own bytes and a brotli copy; without: a copy per request base.
+    const br = encodedBody(rendered, 'br');
+    const copy = forBase(rendered, 'http://a.example', () => Buffer.from(body.replace('é', 'e')));
+    const gzip = encodedBody(copy, 'gzip');
+    const copies = rendered.body.length + br.length + copy.body.length + gzip.length;
+    expect(cache.size).toBe(stored + copies);
+    // Another base replaces the copy: the memo counts the new one, not both.
+    const other = forBase(rendered, 'http://b.example', () => Buffer.from(body));
+    expect(cache.size).toBe(stored + copies - copy.body.length - gzip.length + other.body.length);
   });
 
   it('keeps nothing for a rendering marked not worth keeping (out-of-range pages)', async () => {

@@ -1,0 +1,105 @@
+/**
+ * The bytes a byte-bounded memo entry holds, counted as they grow (docs/decisions.md "Response
+ * memo"). A memoised response gets its per-base copy (`forBase`) and its compressed copies
+ * (`encodedBody`) only when it is first sent, after the memo has stored and sized it; an entry
+ * built on `HeldCopies` tells its memo each time one is attached, so the memo counts it again.
+ */
+import { ownBytes, type ContentCoding, type PerBase, type Representation } from './conditional.js';
+
+/**
+ * Bytes of `text` in V8's heap: one a character when all are Latin-1 (V8's one-byte strings),
+ * else two. The string's header is left to the caller's fixed overhead.
+ */
+export function stringBytes(text: string): number {
+  return (/[\u0100-\uffff]/.test(text) ? 2 : 1) * text.length;
+}
+
+type Coded = Partial<Record<ContentCoding, Buffer>>;
+
+/** Compressed copies (`Representation.encoded`) that call `grew` after one is attached. */
+export class Copies implements Coded {
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+
+  constructor(
+    private readonly grew: () => void,
+    from: Coded = {},
+  ) {
+    this.#br = from.br;
+    this.#gzip = from.gzip;
+  }
+
+  get br(): Buffer | undefined {
+    return this.#br;
+  }
+
+  set br(bytes: Buffer | undefined) {
+    this.#br = bytes;
+    this.grew();
+  }
+
+  get gzip(): Buffer | undefined {
+    return this.#gzip;
+  }
+
+  set gzip(bytes: Buffer | undefined) {
+    this.#gzip = bytes;
+    this.grew();
+  }
+
+  /** Bytes of the copies held. */
+  get bytes(): number {
+    return (this.#br?.length ?? 0) + (this.#gzip?.length ?? 0);
+  }
+}
+
+/**
+ * A memo entry's copies: the representation for the last public base (`PerBase.sent`) with its
+ * compressed copies, and (`copies()`) compressed copies of the entry's own body when it is itself
+ * a `Representation`. The listener given to `onGrow` is called after each one is attached.
+ */
+export class HeldCopies implements PerBase {
+  #sent: PerBase['sent'];
+  #sentCopies: Copies | undefined;
+  #grew: () => void = () => {};
+
+  /** `listener` is called after each copy attached from now on (the memo counts the entry again). */
+  onGrow(listener: () => void): void {
+    this.#grew = listener;
+  }
+
+  /** For subclasses that attach bytes of their own (a body made on first use). */
+  protected grew(): void {
+    this.#grew();
+  }
+
+  /**
+   * An empty `Representation.encoded` that reports what is attached to it. Make it with the
+   * entry, not on demand: `encodedBody` would fill a plain object it made itself.
+   */
+  protected copies(): Copies {
+    return new Copies(() => this.#grew());
+  }
+
+  get sent(): PerBase['sent'] {
+    return this.#sent;
+  }
+
+  set sent(value: PerBase['sent']) {
+    this.#sentCopies = undefined;
+    if (value) {
+      const representation: Representation = value.representation;
+      representation.body = ownBytes(representation.body);
+      this.#sentCopies = new Copies(() => this.#grew(), representation.encoded);
+      representation.encoded = this.#sentCopies;
+    }
+    this.#sent = value;
+    this.#grew();
+  }
+
+  /** Bytes of the last base's representation: its body and compressed copies. */
+  protected get sentBytes(): number {
+    const body = this.#sent?.representation.body;
+    return body ? body.length + (this.#sentCopies?.bytes ?? 0) : 0;
+  }
+}

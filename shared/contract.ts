@@ -12,6 +12,7 @@ import {
   EVENT_TIME_PATTERN,
   INSTANT_PATTERN,
   PER_PAGE,
+  SLUG,
   TIME_LABEL_PATTERN,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
@@ -97,20 +98,36 @@ const attributeMembers = {
 };
 
 /**
- * Spec §2.2, current shape (with `ticket_office`). `access` (last, docs/api.md §10.15) only for
- * an event with access data: a single event's own list, a tour's current stop's effective one.
+ * Extension, docs/api.md §10.16: the venue of an event in a listing of several venues
+ * (`/api/events?venues=…`); never in a venue's own list.
+ */
+export const EventVenueSchema = Type.Object(
+  { slug: Type.String({ pattern: `^${SLUG}$` }), name: Type.String(), timezone: Type.String() },
+  { additionalProperties: false },
+);
+export type EventVenue = Static<typeof EventVenueSchema>;
+
+/**
+ * Spec §2.2, current shape (with `ticket_office`). `access` (docs/api.md §10.15) only for an
+ * event with access data: a single event's own list, a tour's current stop's effective one;
+ * `venue` (last, §10.16) only in a listing of several venues.
  */
 export const EventAttributesSchema = Type.Object(
   {
     ...attributeMembers,
     ticket_office: TicketOfficeSchema,
     access: Type.Optional(AccessListSchema),
+    venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },
 );
-/** Spec §9, earlier shape: identical but without `ticket_office` (`access` still last). */
+/** Spec §9, earlier shape: identical but without `ticket_office` (`access`, `venue` still last). */
 export const EarlierEventAttributesSchema = Type.Object(
-  { ...attributeMembers, access: Type.Optional(AccessListSchema) },
+  {
+    ...attributeMembers,
+    access: Type.Optional(AccessListSchema),
+    venue: Type.Optional(EventVenueSchema),
+  },
   { additionalProperties: false },
 );
 export type EventAttributes = Static<typeof EventAttributesSchema>;

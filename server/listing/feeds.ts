@@ -24,23 +24,36 @@ export interface BuiltJson {
   untilMs: number;
 }
 
+/** Where a list lives: its path after the base, and the query its links carry before the filters. */
+export interface ListScope {
+  /** `/t/{slug}/api/events`, or `/api/events` for several venues (docs/api.md §10.16). */
+  path: string;
+  /** `venues=a,b` for several venues; `''` for one. */
+  query: string;
+}
+
+/** A venue's own list: `/t/{slug}/api/events`. */
+export const venueScope = (slug: string): ListScope => ({
+  path: `/t/${slug}/api/events`,
+  query: '',
+});
+
 /**
  * Page `page` (≥ 1) of the list passing `filter` (docs/api.md §4.1, §2.5, §10.12): the events as
- * API resources, 12 a page, every page link on `{source.base}/t/{slug}/api/events` carrying the
- * canonical filter query. Without a filter it is the interface's list, byte for byte. Also its
- * `last_page`, so the caller can leave a page past the last out of its memo.
+ * API resources, 12 a page, every page link on `{source.base}{scope.path}` carrying the scope's
+ * query and the canonical filter query. Without a filter a venue's list is the interface's, byte
+ * for byte. Also its `last_page`, so the caller can leave a page past the last out of its memo.
  */
 export async function listDocument(
   source: ListingSource,
   filter: ListFilter,
   page: number,
+  scope: ListScope = venueScope(source.venue.slug),
 ): Promise<BuiltJson & { lastPage: number }> {
   const { total, window, events, untilMs } = await sourcePage(source, filter, page);
-  const path = `${source.base}/t/${source.venue.slug}/api/events`;
-  const text = JSON.stringify({
-    data: events,
-    ...envelopeLinks(path, window, total, filterQuery(filter)),
-  });
+  const query = [scope.query, filterQuery(filter)].filter(Boolean).join('&');
+  const links = envelopeLinks(`${source.base}${scope.path}`, window, total, query);
+  const text = JSON.stringify({ data: events, ...links });
   return { text, untilMs, lastPage: window.lastPage };
 }
 

@@ -18,6 +18,7 @@ import { eventsRouter } from './events-router.js';
 import { pagesRouter } from './pages-router.js';
 import { RenderCache } from './render-cache.js';
 import { StoreReads } from './store-reads.js';
+import { venuesRouter } from './venues-router.js';
 
 export interface AppOptions {
   store: Store;
@@ -87,18 +88,21 @@ export function createApp(options: AppOptions): Express {
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
   const metrics = options.metrics ? createMetrics() : undefined;
   const reads = new StoreReads(store);
-  const events = eventsRouter({
+  // One memo for every API answer: its byte bound holds whatever mix of venues is asked for.
+  const api = {
     store,
     reads,
     cache: new RenderCache({
       enabled: options.responseCache,
-      onLookup: metrics && ((hit) => metrics.memo.inc({ result: hit ? 'hit' : 'miss' })),
+      onLookup: metrics && ((hit: boolean) => metrics.memo.inc({ result: hit ? 'hit' : 'miss' })),
     }),
     clock: options.clock ?? (() => new Date()),
     baseUrl: configuredBase,
     earlierShape: options.earlierShape ?? false,
     corsOrigins: options.corsOrigins ?? '*',
-  });
+  };
+  const events = eventsRouter(api);
+  const venues = venuesRouter(api);
   const pages = pagesRouter({
     store,
     reads,
@@ -117,7 +121,7 @@ export function createApp(options: AppOptions): Express {
     probes: [readyProbe(store)],
     // Memoised API responses and errors encode themselves; everything after the API (HTML pages,
     // calendars, demo images, the shell's files) is compressed as it is sent.
-    encoded: [events],
+    encoded: [events, venues],
     compressed: [pages, demoImagesRouter()],
     widgetDir,
     demoSlug: options.demoSlug ?? DEMO_SLUG,

@@ -1,0 +1,84 @@
+/**
+ * Several venues in one listing (docs/api.md §10.16), at the origin: `GET /api/events?venues=a,b,c`
+ * (the list envelope of §2.5, every list filter of §10.12 and §10.15) and
+ * `GET /api/categories?venues=…` (§10.13), built by the listing engine from each venue's store
+ * source merged (`server/listing/merged-source.ts`), memoised like a venue's list and sent with
+ * its ETag and a `max-age` never past the earliest next change of any venue named.
+ */
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import { filterQuery, parseListFilter } from '../../shared/rules/filters.js';
+import { parsePage } from '../../shared/rules/pagination.js';
+import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
+import { cors } from '../http/cors.js';
+import { createError, methodNotAllowed } from '../http/errors.js';
+import { categoriesText, listDocument, type BuiltJson } from '../listing/feeds.js';
+import { mergedSource } from '../listing/merged-source.js';
+import type { ListingSource } from '../listing/source.js';
+import { apiSender } from './api-send.js';
+import type { RenderCache } from './render-cache.js';
+import { storeSource, type StoreSourceDeps } from './store-source.js';
+
+export interface VenuesRouterOptions extends StoreSourceDeps {
+  cache: RenderCache;
+  /** Current instant. */
+  clock: () => Date;
+  /** Public base URL of links (no trailing slash); undefined: each request's own. */
+  baseUrl: string | undefined;
+  corsOrigins: '*' | readonly string[];
+}
+
+/** Builds the router; mount it at the app's root. */
+export function venuesRouter(options: VenuesRouterOptions): Router {
+  const { store, reads, cache, clock } = options;
+  const sender = apiSender(options.baseUrl);
+
+  /**
+   * Sends answer `kind|{venues}|{key}` of the venues `?venues=` names, memoised until the store
+   * changes or the answer's `untilMs`, else built from their merged source.
+   * @throws FilterError (400, `venues`) for a bad list; a 404 naming the first unknown venue
+   */
+  async function serve(
+    req: Request,
+    res: express.Response,
+    kind: string,
+    key: string,
+    build: (source: ListingSource, scope: string) => Promise<BuiltJson>,
+  ) {
+    const slugs = parseVenues(req.query.venues);
+    const version = store.version();
+    const venues = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
+    const missing = slugs.find((_, i) => venues[i] === undefined);
+    if (missing !== undefined) {
+      throw createError(404, `No venue is published under the slug "${missing}".`);
+    }
+    const nowMs = clock().getTime();
+    const scope = venuesQuery(slugs);
+    const rendered = (await cache.get(`${kind}|${scope}|${key}`, version, nowMs, async () => {
+      const sources = venues.map((venue) =>
+        storeSource(options, { venue: venue!, version }, nowMs, sender.renderBase),
+      );
+      const { text, untilMs } = await build(mergedSource(sources), scope);
+      return { untilMs, body: text };
+    }))!;
+    sender.send(req, res, rendered, nowMs);
+  }
+
+  /** GET /api/events?venues=…[&page=n][&categories=…&search=…&start_date=…&end_date=…&access=…] */
+  const listEvents: RequestHandler = (req, res) => {
+    const filter = parseListFilter(req.query);
+    const page = parsePage(req.query.page);
+    return serve(req, res, 'venues-list', `${filterQuery(filter)}|${page}`, (source, query) =>
+      listDocument(source, filter, page, { path: '/api/events', query }),
+    );
+  };
+
+  /** GET /api/categories?venues=…: the venues' categories merged (docs/api.md §10.13). */
+  const listCategories: RequestHandler = (req, res) =>
+    serve(req, res, 'venues-categories', '', (source) => categoriesText(source));
+
+  const router = express.Router({ strict: false, caseSensitive: true });
+  router.use('/api', cors(options.corsOrigins));
+  router.route('/api/events').get(listEvents).all(methodNotAllowed);
+  router.route('/api/categories').get(listCategories).all(methodNotAllowed);
+  return router;
+}

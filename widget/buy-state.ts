@@ -6,7 +6,7 @@
 import type { AnyEventAttributes, EventResource, TicketOfficeReason } from '../shared/contract.js';
 import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
 import { eventPageUrl } from './api.js';
-import type { Messages } from './messages.js';
+import type { CoreMessages } from './i18n/types.js';
 
 // Its home is beside the rule, shared with the structured data; re-exported for this module's users.
 export { earlierShapeInput } from '../shared/rules/ticket-office.js';
@@ -61,7 +61,7 @@ export function eventBuyState(event: EventResource, venue: string, nowMs: number
 }
 
 /** The closed control's words for `reason` (an office not understood reads as closed by hand). */
-export const closedLabel = (t: Messages, reason: ClosedReason): string =>
+export const closedLabel = (t: CoreMessages, reason: ClosedReason): string =>
   ({
     manual: t.closedManual,
     scheduled: t.closedScheduled,

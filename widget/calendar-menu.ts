@@ -5,14 +5,7 @@
  * link to the calendar file in its place, at the same size (the menu's marker is hidden).
  */
 import { css, html } from 'lit';
-import type { I18n } from './messages.js';
-
-/** "Calendar file (.ics)" by language (English otherwise). */
-const calendarFile: Record<string, string> = {
-  en: 'Calendar file (.ics)',
-  de: 'Kalenderdatei (.ics)',
-  fr: 'Fichier calendrier (.ics)',
-};
+import type { I18n } from './i18n/types.js';
 
 /** The menu's styles, for the shadow root of the element whose cards show it. */
 export const calendarMenuStyles = css`
@@ -40,14 +33,13 @@ export const calendarMenuStyles = css`
  * title) in the element's language, its summary named as the link it replaces
  * (`part="calendar-link"`).
  */
-export function calendarMenu(page: string, { t, locale }: I18n, what: string) {
-  const file = calendarFile[locale.split('-')[0]!] ?? calendarFile.en;
+export function calendarMenu(page: string, { t }: I18n, what: string) {
   return html`<details class="calendar" part="calendar-menu">
     <summary part="calendar-link" aria-label=${t.addToCalendarFor(what)}>
       ${t.addToCalendar}
     </summary>
     <ul>
-      <li><a part="calendar-option" href=${`${page}.ics`}>${file}</a></li>
+      <li><a part="calendar-option" href=${`${page}.ics`}>${t.calendarFile}</a></li>
       <li>
         <a part="calendar-option" href=${`${page}/calendar/google`} target="_blank" rel="noopener"
           >Google Calendar</a

@@ -6,7 +6,7 @@
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import { eventPageUrl } from './api.js';
 import { safeUrl } from './format.js';
-import type { Messages } from './messages.js';
+import type { CoreMessages } from './i18n/types.js';
 
 /** A heading level for card titles: the `heading-level` attribute, 2 by default. */
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -29,7 +29,7 @@ export interface CardFacts {
   access: string[] | undefined;
 }
 
-export function cardFacts(event: EventResource, venue: string, base: string, t: Messages) {
+export function cardFacts(event: EventResource, venue: string, base: string, t: CoreMessages) {
   const a = event.attributes;
   const cancelled = a.publish_status === 'cancelled';
   const page = eventPageUrl(event, venue);

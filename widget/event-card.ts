@@ -8,7 +8,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
 import { datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
-import type { I18n } from './messages.js';
+import type { I18n } from './i18n/types.js';
 import './venue-buy-button.js';
 
 export interface CardContext {

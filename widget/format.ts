@@ -4,7 +4,7 @@
  * the venue's date and time, never a shifted one.
  */
 import { dateTimeFormat, formatWallClock } from '../shared/rules/wall-clock.js';
-import type { Messages } from './messages.js';
+import type { CoreMessages } from './i18n/types.js';
 import { policy } from './trusted-html.js';
 
 /**
@@ -44,7 +44,7 @@ export function closingText(
   closesAtMs: number,
   nowMs: number,
   locale: string,
-  t: Messages,
+  t: CoreMessages,
   byMinute = false,
 ): string {
   const left = closesAtMs - nowMs;

@@ -9,31 +9,18 @@ import { css, html, nothing, type ReactiveElement } from 'lit';
 import type { Filters } from './api.js';
 import { calendarMenuStyles } from './calendar-menu.js';
 import { savedStyles } from './saved.js';
-import type { Messages } from './messages.js';
+import { loadedPack } from './i18n/load.js';
+import { list as listEn } from './i18n/list.en.js';
+import type { I18n, ListMessages } from './i18n/types.js';
 
 export { calendarMenu } from './calendar-menu.js';
 export { SavedController, sourceOf } from './saved.js';
 
-/** The English strings of these parts (German and French are in their tables, `messages.*.ts`). */
-const listEn = {
-  views: 'View',
-  listView: 'List',
-  calendarView: 'Calendar',
-  noMatch: 'No events match',
-  resetFilters: 'Show all events',
-  matches: (n: number) => (n === 1 ? '1 event matches' : `${n} events match`),
-  pagination: 'Event pages',
-  previous: 'Previous',
-  next: 'Next',
-  page: (n: number) => `Page ${n}`,
-  pageAnnounce: (n: number, last: number) => `Page ${n} of ${last}`,
-};
-
-/** The strings of these parts, as the locale's table has them. */
-export type ListMessages = typeof listEn;
+/** These parts' strings in the list's language: a loaded German or French table, else English. */
+const strings = ({ locale }: I18n): ListMessages => loadedPack(locale)?.list ?? listEn;
 
 /** "N events match": what the live region says once the visitor's filters loaded. */
-export const matches = (t: Messages, n: number): string => (t.matches ?? listEn.matches)(n);
+export const matches = (i18n: I18n, n: number): string => strings(i18n).matches(n);
 
 /** The filters `sync-url` keeps in the page's query, by the query parameter that keeps each. */
 export const URL_KEYS = [
@@ -149,14 +136,14 @@ function adoptListStyles(root: ShadowRoot): void {
  * A page without events: "No events match" when filters are on (with a reset button unless
  * `reset` is false), else the venue's "No upcoming events" — never that for a filtered list.
  */
-export function noEvents(messages: Messages, filters: Filters, reset: (() => void) | false) {
-  const t = { ...listEn, ...messages };
+export function noEvents(i18n: I18n, filters: Filters, reset: (() => void) | false) {
+  const t = strings(i18n);
   return Object.keys(filters).length
     ? html`<div class="state" part="no-match">
         <p>${t.noMatch}</p>
         ${reset ? html`<button @click=${reset}>${t.resetFilters}</button>` : nothing}
       </div>`
-    : html`<p class="state" part="empty">${t.empty}</p>`;
+    : html`<p class="state" part="empty">${i18n.t.empty}</p>`;
 }
 
 /** The views a list can show. */
@@ -166,14 +153,9 @@ export type View = 'list' | 'calendar';
  * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed.
  * The list leaves it out when `views` fixes its view.
  */
-export function viewSwitch(
-  host: ReactiveElement,
-  messages: Messages,
-  view: View,
-  set: (v: View) => void,
-) {
+export function viewSwitch(host: ReactiveElement, i18n: I18n, view: View, set: (v: View) => void) {
   adoptListStyles(host.renderRoot as ShadowRoot);
-  const t = { ...listEn, ...messages };
+  const t = strings(i18n);
   const button = (v: View, label: string) =>
     html`<button aria-pressed=${v === view ? 'true' : 'false'} @click=${() => set(v)}>
       ${label}
@@ -189,7 +171,8 @@ export interface Pager {
   page: number;
   /** The last page. */
   last: number;
-  t: Messages;
+  /** The list's locale and strings. */
+  i18n: I18n;
   /** The list (focus and scrolling follow the page it shows). */
   host: ReactiveElement;
   /** Shows a page; `announcement` says which ("Page 2 of 5") for the live region. */
@@ -201,11 +184,11 @@ export interface Pager {
  * page's button keeps focus on the new current page's; the top of the list comes back into view
  * if it scrolled away (the visitor's place).
  */
-export function pagination({ page: current, last, t: messages, host, go }: Pager) {
+export function pagination({ page: current, last, i18n, host, go }: Pager) {
   // Every page of the list renders this: the styles above are in its shadow root from the first.
   adoptListStyles(host.renderRoot as ShadowRoot);
   if (last <= 1) return nothing;
-  const t = { ...listEn, ...messages };
+  const t = strings(i18n);
   const to = (page: number, focusCurrent: boolean) => {
     if (page === current) return;
     go(page, t.pageAnnounce(page, last));

@@ -9,7 +9,8 @@
 import { css, html, type ReactiveController, type ReactiveElement } from 'lit';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent, SCRIPT_ORIGIN, type Filters, type RequestOptions } from './api.js';
-import { resolveI18n } from './messages.js';
+import { resolveI18n } from './i18n/load.js';
+import type { CoreMessages } from './i18n/types.js';
 import { localToday } from './buy-state.js';
 import type { EventPage } from './wire.js';
 
@@ -26,8 +27,8 @@ export interface SavedSource {
   base: string;
   /** Current time in UTC epoch ms. */
   now: number;
-  /** The element's locale (`en`, `de-AT`, `fr`, …). */
-  locale: string;
+  /** The element's strings, in its language (the toggle's words). */
+  t: CoreMessages;
 }
 
 /** What the widget's elements have in public: whose events, from which API, when, in which language. */
@@ -45,7 +46,7 @@ export const sourceOf =
     venue: el.venue,
     base: el.baseUrl || SCRIPT_ORIGIN,
     now: el.clock(),
-    locale: resolveI18n(el.locale, el).locale,
+    t: resolveI18n(el.locale, el).t,
   });
 
 /** What a `<venue-events>` host offers: its filters, and asking the server again. */
@@ -56,13 +57,6 @@ interface SavedList {
 
 /** Fired on `window` after a saved list changed, `detail` its storage key. */
 const CHANGED = 'venue-events-saved';
-
-/** The toggle's words, by language (English otherwise). */
-const words: Record<string, { save: string; saveFor: (title: string) => string }> = {
-  en: { save: 'Save', saveFor: (title) => `Save: ${title}` },
-  de: { save: 'Merken', saveFor: (title) => `Merken: ${title}` },
-  fr: { save: 'Enregistrer', saveFor: (title) => `Enregistrer : ${title}` },
-};
 
 /** The storage key of a venue's saved events: `venue-events:saved:{API origin}:{venue}`. */
 export const savedKey = (base: string, venue: string): string =>
@@ -178,16 +172,16 @@ export class SavedController implements ReactiveController {
   /** The "Save" toggle of `event` (`part="save"`, `aria-pressed`), or nothing without storage. */
   readonly button = (event: EventResource) => {
     if (!this.entries) return undefined;
-    const w = words[this.source().locale.split('-')[0]!] ?? words.en!;
+    const { t } = this.source();
     const on = this.has(event.id);
     return html`<button
       class="save"
       part="save"
       aria-pressed=${on ? 'true' : 'false'}
-      aria-label=${w.saveFor(event.attributes.title)}
+      aria-label=${t.saveFor(event.attributes.title)}
       @click=${() => this.toggle(event)}
     >
-      <span aria-hidden="true">${on ? '★' : '☆'}</span> ${w.save}
+      <span aria-hidden="true">${on ? '★' : '☆'}</span> ${t.save}
     </button>`;
   };
 }

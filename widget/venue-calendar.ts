@@ -18,7 +18,10 @@ import {
 } from './calendar-grid.js';
 import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
 import { SavedController, savedStyles, sourceOf } from './saved.js';
-import { calendarMessages } from './calendar-messages.js';
+import { pick } from './i18n/load.js';
+import { calendar as de } from './i18n/calendar.de.js';
+import { calendar as en } from './i18n/calendar.en.js';
+import { calendar as fr } from './i18n/calendar.fr.js';
 import { headingLevel } from './card-facts.js';
 import { eventCard, type CardContext } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
@@ -27,6 +30,9 @@ import { sharing } from './reach-controllers.js';
 import { calendarStyles } from './venue-calendar.styles.js';
 import { listStyles } from './venue-events.styles.js';
 import { VenueElement } from './venue-element.js';
+
+/** The calendar's strings in `locale`'s language (one `resolveI18n` gave), else English. */
+const calendarStrings = (locale: string) => pick({ en, de, fr }, locale);
 
 /** A chosen day's events: each event once (a tour can list one stop a day), in feed order. */
 interface DayEvents {
@@ -304,7 +310,7 @@ export class VenueCalendar extends VenueElement {
 
   override render() {
     const { locale, t } = this.i18n;
-    const ct = calendarMessages(locale);
+    const ct = calendarStrings(locale);
     const month = this.shownMonth;
     // 1–5, so that the cards' titles, one level below, stay headings.
     const level = [1, 2, 3, 4, 5].includes(this.headingLevel) ? this.headingLevel : 2;
@@ -355,7 +361,7 @@ export class VenueCalendar extends VenueElement {
 
   private renderGrid(month: IsoMonth) {
     const { locale } = this.i18n;
-    const ct = calendarMessages(locale);
+    const ct = calendarStrings(locale);
     const firstDay = this.firstDay;
     const weeks = monthGrid(Number(month.slice(0, 4)), Number(month.slice(5, 7)), firstDay);
     const fmt = (options: Intl.DateTimeFormatOptions) =>
@@ -424,7 +430,7 @@ export class VenueCalendar extends VenueElement {
     const date = this.selectedShown;
     if (!date) return nothing;
     const { locale, t } = this.i18n;
-    const ct = calendarMessages(locale);
+    const ct = calendarStrings(locale);
     const name = new Intl.DateTimeFormat(locale, {
       weekday: 'long',
       day: 'numeric',
@@ -455,7 +461,7 @@ export class VenueCalendar extends VenueElement {
 
   private renderCards(day: DayEvents, level: number) {
     const { t, locale } = this.i18n;
-    const ct = calendarMessages(locale);
+    const ct = calendarStrings(locale);
     const ctx: CardContext = {
       venue: this.venue,
       base: this.base,

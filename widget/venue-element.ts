@@ -6,7 +6,8 @@
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { DEFAULT_TIMEOUT_MS, SCRIPT_ORIGIN } from './api.js';
-import { loadMessages, resolveI18n, type I18n } from './messages.js';
+import { loadMessages, resolveI18n } from './i18n/load.js';
+import type { I18n } from './i18n/types.js';
 
 export class VenueElement extends LitElement {
   static override properties: PropertyDeclarations = {

@@ -6,38 +6,12 @@ import { css, html, LitElement, nothing, type ReactiveController } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 import { getJson, SCRIPT_ORIGIN, type Filters } from './api.js';
-import { resolveI18n } from './messages.js';
+import { loadedPack, resolveI18n } from './i18n/load.js';
+import { filters as filtersEn } from './i18n/filters.en.js';
+import type { FilterMessages } from './i18n/types.js';
 import { URL_KEYS } from './list-parts.js';
 import { SavedController } from './saved.js';
 import type { VenueEvents } from './venue-events.js';
-
-/** The bar's English strings; German and French are `deFilters` and `frFilters` (messages.*.ts). */
-const en = {
-  category: 'Category',
-  allCategories: 'All categories',
-  search: 'Search events',
-  from: 'From',
-  reset: 'Reset',
-  resetLabel: 'Reset filters',
-  subscribe: 'Subscribe',
-  subscribeLabel: 'Subscribe to the calendar',
-  webcal: 'Calendar app (webcal)',
-  google: 'Google Calendar',
-  outlook: 'Outlook.com',
-  access: 'Access',
-  anyAccess: 'Any access',
-  saved: (n: number) => `Saved (${n})`,
-  savedLabel: (n: number) => `Saved (${n}): show only the events you saved`,
-  addSaved: 'Add saved to calendar',
-};
-
-/** The filter bar's strings (the same keys in every language). */
-export type FilterMessages = typeof en;
-
-const tables: Record<string, () => Promise<FilterMessages>> = {
-  de: () => import('./messages.de.js').then((m) => m.deFilters),
-  fr: () => import('./messages.fr.js').then((m) => m.frFilters),
-};
 
 /** How long the search waits after the last keystroke: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -198,7 +172,6 @@ export class VenueEventsFilters extends LitElement {
   static override properties = {
     categories: { state: true },
     access: { state: true },
-    strings: { state: true },
   };
 
   /** The venue's category names; the select shows with 2 or more. */
@@ -210,10 +183,8 @@ export class VenueEventsFilters extends LitElement {
     venue: this.list?.venue ?? '',
     base: this.base,
     now: this.list?.clock() ?? Date.now(),
-    locale: resolveI18n(this.list?.locale, this).locale,
+    t: resolveI18n(this.list?.locale, this).t,
   }));
-  /** This locale's strings, once loaded (English until then). */
-  declare private strings: FilterMessages;
 
   /** The `<venue-events>` whose shadow root holds the bar. */
   private list: VenueEvents | undefined;
@@ -227,7 +198,6 @@ export class VenueEventsFilters extends LitElement {
     super();
     this.categories = [];
     this.access = [];
-    this.strings = en;
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -258,11 +228,17 @@ export class VenueEventsFilters extends LitElement {
     return this.list?.baseUrl || SCRIPT_ORIGIN;
   }
 
+  /**
+   * The bar's strings in the list's language: the list loaded a German or French table before
+   * its first page (the bar loads after it), else English.
+   */
+  private get strings(): FilterMessages {
+    return loadedPack(resolveI18n(this.list?.locale, this).locale)?.filters ?? filtersEn;
+  }
+
   protected override willUpdate(): void {
     const list = this.list;
     if (!list) return;
-    const lang = resolveI18n(list.locale, this).locale.split('-')[0]!;
-    if (this.strings === en) void tables[lang]?.().then((t) => (this.strings = t));
     const key = `${this.base} ${list.venue}`;
     if (list.venue && key !== this.loadedFor) {
       this.loadedFor = key;

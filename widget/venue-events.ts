@@ -155,7 +155,7 @@ export class VenueEvents extends VenueElement {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
       }
-      if (this.count) this.say(parts!.matches(this.i18n.t, body.total));
+      if (this.count) this.say(parts!.matches(this.i18n, body.total));
       this.count = false;
       this.lastGood = body;
       this.emit('venue-events-load', { detail: body });
@@ -321,7 +321,7 @@ export class VenueEvents extends VenueElement {
         this.fixedView
           ? nothing
           : parts
-            ? parts.viewSwitch(this, this.i18n.t, this.view, (v) => this.show(v))
+            ? parts.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))
             : html`<div class="view-switch"></div>`
       }
       ${content}
@@ -358,12 +358,12 @@ export class VenueEvents extends VenueElement {
             </ul>`
         : notShown
           ? this.renderError(t.notShown)
-          : parts!.noEvents(t, this.filters, !this.noFilters && (() => this.filter(null)))
+          : parts!.noEvents(this.i18n, this.filters, !this.noFilters && (() => this.filter(null)))
     }
     ${parts?.pagination({
       page: this.page,
       last: body.lastPage,
-      t,
+      i18n: this.i18n,
       host: this,
       go: (page, announcement) => {
         this.page = page;

@@ -180,7 +180,7 @@ describe('first paint', () => {
     it(`draws every event of "${venue}" as the card template does, buy control included (${locale})`, async () => {
       const { html, render } = await import('lit');
       const { eventCard } = await import('../../widget/event-card.js');
-      const { resolveI18n } = await import('../../widget/messages.js');
+      const { resolveI18n } = await import('../../widget/i18n/load.js');
       const drawn = cards(painted.get(`${venue} ${locale}`)!);
       expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
       expect(drawn[0]!.closest('[lang]')!.getAttribute('lang'), 'in its language').to.equal(locale);

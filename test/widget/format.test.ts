@@ -8,7 +8,7 @@ import {
   formatStopDate,
   safeUrl,
 } from '../../widget/format.js';
-import { resolveI18n } from '../../widget/messages.js';
+import { resolveI18n } from '../../widget/i18n/load.js';
 
 const { t } = resolveI18n('en', document.body);
 const NOW = Date.parse('2026-12-05T12:00:00Z');

@@ -1,0 +1,18 @@
+/**
+ * German strings of `<venue-calendar>`, in its chunk with the other languages': a page without the
+ * calendar view never loads them.
+ */
+import { plural } from './plural.js';
+import type { CalendarMessages } from './types.js';
+
+export const calendar: CalendarMessages = {
+  calendar: 'Veranstaltungskalender',
+  previousMonth: 'Vorheriger Monat',
+  nextMonth: 'Nächster Monat',
+  eventCount: (n) => plural('de', n, `${n} Veranstaltung`, `${n} Veranstaltungen`),
+  dayHeading: (date) => `Veranstaltungen am ${date}`,
+  noEvents: 'Keine Veranstaltungen an diesem Tag',
+  error: 'Der Kalender konnte nicht geladen werden.',
+  loading: 'Kalender wird geladen…',
+  stopCancelledOn: (what) => `An diesem Termin abgesagt: ${what}`,
+};

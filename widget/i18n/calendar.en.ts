@@ -1,0 +1,18 @@
+/**
+ * English strings of `<venue-calendar>`, in its chunk with the other languages': a page without the
+ * calendar view never loads them.
+ */
+import { plural } from './plural.js';
+import type { CalendarMessages } from './types.js';
+
+export const calendar: CalendarMessages = {
+  calendar: 'Event calendar',
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  eventCount: (n) => plural('en', n, `${n} event`, `${n} events`),
+  dayHeading: (date) => `Events on ${date}`,
+  noEvents: 'No events on this day',
+  error: 'The calendar could not be loaded.',
+  loading: 'Loading the calendar…',
+  stopCancelledOn: (what) => `Cancelled on this date: ${what}`,
+};

@@ -1,0 +1,18 @@
+/**
+ * French strings of `<venue-calendar>`, in its chunk with the other languages': a page without the
+ * calendar view never loads them.
+ */
+import { plural } from './plural.js';
+import type { CalendarMessages } from './types.js';
+
+export const calendar: CalendarMessages = {
+  calendar: 'Calendrier des événements',
+  previousMonth: 'Mois précédent',
+  nextMonth: 'Mois suivant',
+  eventCount: (n) => plural('fr', n, `${n} événement`, `${n} événements`),
+  dayHeading: (date) => `Événements du ${date}`,
+  noEvents: 'Aucun événement ce jour-là',
+  error: "Le calendrier n'a pas pu être chargé.",
+  loading: 'Chargement du calendrier…',
+  stopCancelledOn: (what) => `Annulé à cette date : ${what}`,
+};

@@ -1,0 +1,61 @@
+/**
+ * German, loaded on first use (`load.ts`) as one chunk: the core table here, with the list's and
+ * the filter bar's (`list.de.ts`, `filters.de.ts`), which the list needs before its first cards
+ * in German anyway.
+ */
+import { filters } from './filters.de.js';
+import { list } from './list.de.js';
+import type { LanguagePack } from './types.js';
+
+export const de: LanguagePack = {
+  core: {
+    loading: 'Veranstaltungen werden geladen…',
+    empty: 'Keine kommenden Veranstaltungen',
+    error: 'Die Veranstaltungen konnten nicht geladen werden.',
+    retry: 'Erneut versuchen',
+    venueNotFound: (venue) => `Kein Veranstaltungsort „${venue}“ gefunden.`,
+    eventNotFound: 'Diese Veranstaltung wurde nicht gefunden.',
+    refreshFailed:
+      'Aktualisierung fehlgeschlagen; die zuletzt geladenen Veranstaltungen werden gezeigt.',
+    notShown: 'Die Veranstaltungen konnten nicht angezeigt werden.',
+    someNotShown: 'Einige Veranstaltungen konnten nicht angezeigt werden.',
+    buy: 'Tickets kaufen',
+    buyFor: (title) => `Tickets kaufen: ${title}`,
+    salesCloseIn: (relative) => `Vorverkauf endet ${relative}`,
+    salesCloseAt: (when) => `Vorverkauf endet ${when}`,
+    closedManual: 'Online-Verkauf geschlossen',
+    closedScheduled: 'Online-Verkauf beendet',
+    closedEnded: 'Diese Veranstaltung ist vorbei',
+    closedCancelled: 'Abgesagt – kein Ticketverkauf',
+    closedNotTicketed: 'Kein Online-Verkauf',
+    cancelled: 'Abgesagt',
+    stopCancelled: 'abgesagt',
+    over18: 'ab 18',
+    over18Label: 'Nur für Volljährige',
+    nextStop: 'Nächster Termin',
+    allStops: 'Alle Termine',
+    imageAlt: (title) => `Bild zu ${title}`,
+    events: 'Kommende Veranstaltungen',
+    addToCalendar: 'Zum Kalender hinzufügen',
+    addToCalendarFor: (what) => `Zum Kalender hinzufügen: ${what}`,
+    calendarFile: 'Kalenderdatei (.ics)',
+    share: 'Teilen',
+    shareFor: (title) => `Teilen: ${title}`,
+    linkCopied: 'Link kopiert',
+    save: 'Merken',
+    saveFor: (title) => `Merken: ${title}`,
+    access: 'Barrierefreiheit',
+    accessLabels: {
+      wheelchair: 'Rollstuhlgerecht',
+      step_free: 'Stufenloser Zugang',
+      hearing_loop: 'Induktionsschleife',
+      captioned: 'Mit Untertiteln',
+      sign_language: 'Mit Gebärdensprache',
+      audio_described: 'Mit Audiodeskription',
+      relaxed: 'Relaxed Performance',
+      quiet_space: 'Ruheraum',
+    },
+  },
+  list,
+  filters,
+};

@@ -1,0 +1,21 @@
+/** German strings of the filter bar (`venue-events-filters.ts`), in the German chunk (`de.ts`). */
+import type { FilterMessages } from './types.js';
+
+export const filters: FilterMessages = {
+  category: 'Kategorie',
+  allCategories: 'Alle Kategorien',
+  search: 'Veranstaltungen suchen',
+  from: 'Ab',
+  reset: 'Zurücksetzen',
+  resetLabel: 'Zurücksetzen: alle Filter',
+  subscribe: 'Abonnieren',
+  subscribeLabel: 'Abonnieren: Kalender',
+  webcal: 'Kalender-App (webcal)',
+  google: 'Google Kalender',
+  outlook: 'Outlook.com',
+  access: 'Barrierefreiheit',
+  anyAccess: 'Alle Angebote',
+  saved: (n) => `Gemerkt (${n})`,
+  savedLabel: (n) => `Gemerkt (${n}): nur gemerkte Veranstaltungen zeigen`,
+  addSaved: 'Gemerkte zum Kalender hinzufügen',
+};

@@ -1,0 +1,21 @@
+/** English strings of the filter bar (`venue-events-filters.ts`), in its chunk. */
+import type { FilterMessages } from './types.js';
+
+export const filters: FilterMessages = {
+  category: 'Category',
+  allCategories: 'All categories',
+  search: 'Search events',
+  from: 'From',
+  reset: 'Reset',
+  resetLabel: 'Reset filters',
+  subscribe: 'Subscribe',
+  subscribeLabel: 'Subscribe to the calendar',
+  webcal: 'Calendar app (webcal)',
+  google: 'Google Calendar',
+  outlook: 'Outlook.com',
+  access: 'Access',
+  anyAccess: 'Any access',
+  saved: (n) => `Saved (${n})`,
+  savedLabel: (n) => `Saved (${n}): show only the events you saved`,
+  addSaved: 'Add saved to calendar',
+};

@@ -1,0 +1,60 @@
+/**
+ * French, loaded on first use (`load.ts`) as one chunk: the core table here, with the list's and
+ * the filter bar's (`list.fr.ts`, `filters.fr.ts`), which the list needs before its first cards
+ * in French anyway.
+ */
+import { filters } from './filters.fr.js';
+import { list } from './list.fr.js';
+import type { LanguagePack } from './types.js';
+
+export const fr: LanguagePack = {
+  core: {
+    loading: 'Chargement des événements…',
+    empty: 'Aucun événement à venir',
+    error: 'Impossible de charger les événements.',
+    retry: 'Réessayer',
+    venueNotFound: (venue) => `Aucun lieu «\u00a0${venue}\u00a0» n’a été trouvé.`,
+    eventNotFound: 'Cet événement est introuvable.',
+    refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
+    notShown: 'Impossible d’afficher les événements.',
+    someNotShown: 'Certains événements n’ont pas pu être affichés.',
+    buy: 'Acheter des billets',
+    buyFor: (title) => `Acheter des billets pour ${title}`,
+    salesCloseIn: (relative) => `Fin des ventes ${relative}`,
+    salesCloseAt: (when) => `Fin des ventes ${when}`,
+    closedManual: 'Ventes en ligne fermées',
+    closedScheduled: 'Ventes en ligne terminées',
+    closedEnded: 'Cet événement est terminé',
+    closedCancelled: 'Annulé — aucune vente',
+    closedNotTicketed: 'Pas de vente en ligne',
+    cancelled: 'Annulé',
+    stopCancelled: 'annulée',
+    over18: '18+',
+    over18Label: 'Réservé aux plus de 18 ans',
+    nextStop: 'Prochaine date',
+    allStops: 'Toutes les dates',
+    imageAlt: (title) => `Image de ${title}`,
+    events: 'Événements à venir',
+    addToCalendar: 'Ajouter au calendrier',
+    addToCalendarFor: (what) => `Ajouter au calendrier : ${what}`,
+    calendarFile: 'Fichier calendrier (.ics)',
+    share: 'Partager',
+    shareFor: (title) => `Partager : ${title}`,
+    linkCopied: 'Lien copié',
+    save: 'Enregistrer',
+    saveFor: (title) => `Enregistrer : ${title}`,
+    access: 'Accessibilité',
+    accessLabels: {
+      wheelchair: 'Accessible en fauteuil roulant',
+      step_free: 'Accès de plain-pied',
+      hearing_loop: 'Boucle magnétique',
+      captioned: 'Sous-titré',
+      sign_language: 'Interprété en langue des signes',
+      audio_described: 'Audiodécrit',
+      relaxed: 'Représentation décontractée',
+      quiet_space: 'Espace calme',
+    },
+  },
+  list,
+  filters,
+};

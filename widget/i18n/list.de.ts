@@ -1,0 +1,16 @@
+/** German strings of the list's parts (`list-parts.ts`), in the German chunk (`de.ts`). */
+import type { ListMessages } from './types.js';
+
+export const list: ListMessages = {
+  views: 'Ansicht',
+  listView: 'Liste',
+  calendarView: 'Kalender',
+  noMatch: 'Keine passenden Veranstaltungen',
+  resetFilters: 'Alle Veranstaltungen zeigen',
+  matches: (n) => (n === 1 ? '1 passende Veranstaltung' : `${n} passende Veranstaltungen`),
+  pagination: 'Seiten',
+  previous: 'Zurück',
+  next: 'Weiter',
+  page: (n) => `Seite ${n}`,
+  pageAnnounce: (n, last) => `Seite ${n} von ${last}`,
+};

@@ -1,0 +1,19 @@
+/**
+ * English strings of the list's parts (`list-parts.ts`), in their chunk: loaded after the first
+ * cards, as the parts are.
+ */
+import type { ListMessages } from './types.js';
+
+export const list: ListMessages = {
+  views: 'View',
+  listView: 'List',
+  calendarView: 'Calendar',
+  noMatch: 'No events match',
+  resetFilters: 'Show all events',
+  matches: (n) => (n === 1 ? '1 event matches' : `${n} events match`),
+  pagination: 'Event pages',
+  previous: 'Previous',
+  next: 'Next',
+  page: (n) => `Page ${n}`,
+  pageAnnounce: (n, last) => `Page ${n} of ${last}`,
+};

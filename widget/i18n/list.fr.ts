@@ -1,0 +1,16 @@
+/** French strings of the list's parts (`list-parts.ts`), in the French chunk (`fr.ts`). */
+import type { ListMessages } from './types.js';
+
+export const list: ListMessages = {
+  views: 'Affichage',
+  listView: 'Liste',
+  calendarView: 'Calendrier',
+  noMatch: 'Aucun événement ne correspond',
+  resetFilters: 'Voir tous les événements',
+  matches: (n) => (n <= 1 ? `${n} événement correspond` : `${n} événements correspondent`),
+  pagination: 'Pages d’événements',
+  previous: 'Précédent',
+  next: 'Suivant',
+  page: (n) => `Page ${n}`,
+  pageAnnounce: (n, last) => `Page ${n} sur ${last}`,
+};

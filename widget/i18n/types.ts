@@ -1,0 +1,127 @@
+/**
+ * The shapes of the widget's string tables (docs/architecture.md "Where each rule lives":
+ * strings). Types only, importing nothing of the widget (only the access ids' type from
+ * `shared/`): every module that speaks imports them from here, so no module needs another's code
+ * for a type. The keys are the same in every language (checked by
+ * these types). An accessible name begins with the control's visible text (WCAG 2.5.3): `buyFor`
+ * with `buy`, `addToCalendarFor` with `addToCalendar`, `shareFor` with `share`, `saveFor` with
+ * `save`.
+ */
+import type { AccessId } from '../../shared/rules/access-ids.js';
+
+/**
+ * The strings every element and the first paint need: English ships in the script (`en.ts`),
+ * German and French load on first use with the list's and the filter bar's (`de.ts`, `fr.ts`).
+ */
+export interface CoreMessages {
+  loading: string;
+  empty: string;
+  error: string;
+  retry: string;
+  /** An unknown venue, named: `No venue "nigth-owl" was found.` */
+  venueNotFound: (venue: string) => string;
+  eventNotFound: string;
+  refreshFailed: string;
+  notShown: string;
+  someNotShown: string;
+  buy: string;
+  buyFor: (title: string) => string;
+  /** `relative`: "in 3 hours", as `Intl.RelativeTimeFormat` says it. */
+  salesCloseIn: (relative: string) => string;
+  salesCloseAt: (when: string) => string;
+  closedManual: string;
+  closedScheduled: string;
+  closedEnded: string;
+  closedCancelled: string;
+  closedNotTicketed: string;
+  cancelled: string;
+  stopCancelled: string;
+  over18: string;
+  over18Label: string;
+  nextStop: string;
+  allStops: string;
+  imageAlt: (title: string) => string;
+  events: string;
+  addToCalendar: string;
+  addToCalendarFor: (what: string) => string;
+  /** The calendar menu's file entry (`calendar-menu.ts`). */
+  calendarFile: string;
+  share: string;
+  shareFor: (title: string) => string;
+  linkCopied: string;
+  /** The "Save" toggle (`saved.ts`). */
+  save: string;
+  saveFor: (title: string) => string;
+  access: string;
+  /** Every access id's label (docs/api.md §10.15). */
+  accessLabels: Record<AccessId, string>;
+}
+
+/** The strings of the list's parts loaded after its first cards (`list-parts.ts`). */
+export interface ListMessages {
+  views: string;
+  listView: string;
+  calendarView: string;
+  noMatch: string;
+  resetFilters: string;
+  /** What the live region says once the visitor's filters loaded: "3 events match". */
+  matches: (n: number) => string;
+  pagination: string;
+  previous: string;
+  next: string;
+  page: (n: number) => string;
+  pageAnnounce: (n: number, last: number) => string;
+}
+
+/** The filter bar's strings (`venue-events-filters.ts`). */
+export interface FilterMessages {
+  category: string;
+  allCategories: string;
+  search: string;
+  from: string;
+  reset: string;
+  resetLabel: string;
+  subscribe: string;
+  subscribeLabel: string;
+  webcal: string;
+  google: string;
+  outlook: string;
+  access: string;
+  anyAccess: string;
+  saved: (n: number) => string;
+  savedLabel: (n: number) => string;
+  addSaved: string;
+}
+
+/** `<venue-calendar>`'s strings (`venue-calendar.ts`). */
+export interface CalendarMessages {
+  /** The grid's name around the month heading, e.g. "Event calendar". */
+  calendar: string;
+  previousMonth: string;
+  nextMonth: string;
+  /** A day cell's count for a screen reader: "1 event", "3 events". */
+  eventCount: (n: number) => string;
+  /** The heading of a chosen day's list: "Events on Thursday 10 December". */
+  dayHeading: (date: string) => string;
+  noEvents: string;
+  error: string;
+  loading: string;
+  /** A tour's cancelled stop on the chosen day: "Cancelled on this date: 19:30, Bristol". */
+  stopCancelledOn: (what: string) => string;
+}
+
+/** A language loaded on first use (`de.ts`, `fr.ts`): its core, list and filter bar tables. */
+export interface LanguagePack {
+  core: CoreMessages;
+  list: ListMessages;
+  filters: FilterMessages;
+}
+
+/** The locale an element speaks, resolved once per update (`resolveI18n` in `load.ts`). */
+export interface I18n {
+  /** The locale of the widget's own text and formatting: one with a table, else `en`. */
+  locale: string;
+  t: CoreMessages;
+  /** The page's language around the element (for the venue's own texts), if it says. */
+  contentLang: string | undefined;
+}

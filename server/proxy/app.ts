@@ -30,7 +30,9 @@ import {
   DEFAULT_PROXY_TIMEOUT_MS,
   DEFAULT_STALE_MS,
 } from './defaults.js';
+import { createBuiltMemo } from './built-memo.js';
 import { filtersRouter } from './filters-router.js';
+import { venuesRouter } from './venues-router.js';
 import { createObtain, type ProxyContext } from './obtain.js';
 import { checkVenueZones, type VenueZones } from './pages.js';
 import { pagesRouter } from './pages-router.js';
@@ -114,21 +116,25 @@ function proxyContext(options: ProxyOptions): ProxyContext {
 
 /**
  * Everything under `/t/`: CORS, the target's classification (a JSON 404/405 for a rejected one),
- * then the API, its filters and the pages. The memo of filtered answers may hold a quarter of the
- * cache's bytes (none with caching off: nothing it was built from would be kept either). Not a parameterised route: the raw target is classified, never
- * decoded. Everything it sends encodes itself (cached answers and built pages once each, errors
+ * then the API, its filters and the pages; and under `/api/` the listings of several venues. The
+ * memo of built answers may hold a quarter of the cache's bytes (none with caching off: nothing it
+ * was built from would be kept either). Not a parameterised route: the raw target is classified,
+ * never decoded. Everything it sends encodes itself (cached answers and built pages once each, errors
  * as sent), so the shell's compression never wraps this hot path.
  */
 function venueRouter(options: ProxyOptions, context: ProxyContext): Router {
   const router = express.Router({ caseSensitive: true });
   router.use('/t', cors(options.corsOrigins ?? '*'), classifyTarget(options.allowSlugs));
-  const filters = filtersRouter(context, {
-    venueZones: options.venueZones,
-    maxFilterPages: options.maxFilterPages ?? DEFAULT_MAX_FILTER_PAGES,
-    memoBytes:
-      options.cache === false ? 0 : Math.floor((options.maxCacheBytes ?? DEFAULT_CACHE_BYTES) / 4),
-  });
-  router.use('/t', apiRouter(context), filters, pagesRouter(context, options.venueZones));
+  const memo = createBuiltMemo(
+    options.cache === false ? 0 : Math.floor((options.maxCacheBytes ?? DEFAULT_CACHE_BYTES) / 4),
+  );
+  const maxFilterPages = options.maxFilterPages ?? DEFAULT_MAX_FILTER_PAGES;
+  const { venueZones, allowSlugs } = options;
+  const filters = filtersRouter(context, { venueZones, maxFilterPages, memo });
+  router.use('/t', apiRouter(context), filters, pagesRouter(context, venueZones));
+  // Several venues (docs/api.md §10.16): their own target check, as strict as `classifyTarget`.
+  const venues = venuesRouter(context, { venueZones, allowSlugs, maxFilterPages, memo });
+  router.use('/api', cors(options.corsOrigins ?? '*'), venues);
   return router;
 }
 

@@ -65,7 +65,7 @@ export interface BuiltMemo {
    */
   get(
     key: string,
-    gathered: Gathered,
+    gathered: Pick<Gathered, 'version'>,
     today: string,
     base: string,
     build: () => Promise<Build>,

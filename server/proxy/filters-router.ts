@@ -35,7 +35,7 @@ import {
 } from '../listing/feeds.js';
 import type { ListingSource } from '../listing/source.js';
 import { passThrough } from './api-router.js';
-import { createBuiltMemo, type Build } from './built-memo.js';
+import type { Build, BuiltMemo } from './built-memo.js';
 import { routeOf, type AcceptedRoute } from './classify-target.js';
 import { gatheredSource } from './gathered-source.js';
 import { gatherPages } from './list-pages.js';
@@ -52,8 +52,8 @@ export interface FiltersRouterOptions {
   venueZones: VenueZones | undefined;
   /** Most list pages read per answer (≥ 1). */
   maxFilterPages: number;
-  /** Bytes the memo of built answers may hold; 0 keeps none. */
-  memoBytes: number;
+  /** The memo of built answers (`createBuiltMemo`), shared with the other routers that build. */
+  memo: BuiltMemo;
 }
 
 /** How an answer is built from the venue's listing source (its gathered pages). */
@@ -75,7 +75,7 @@ const kept =
 export function filtersRouter(context: ProxyContext, options: FiltersRouterOptions): Router {
   const { obtain, publicBase, clock } = context;
   const { venueZones, maxFilterPages } = options;
-  const memo = createBuiltMemo(options.memoBytes);
+  const { memo } = options;
   const zoned = zonedStarts();
   const listing = listingHandlers(context, { venueZones, maxFilterPages, memo });
 

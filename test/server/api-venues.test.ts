@@ -6,63 +6,10 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
+import { NOW, SEVERAL_VENUES as file, VENUE_ZONES as ZONES } from '../fixtures/several-venues.js';
 import { startServer, type TestServer } from '../support/server.js';
 
-// 2026-12-05T12:00Z: London 12:00 on the 5th, New York 07:00 on the 5th, Auckland 01:00 on the 6th.
-const NOW = '2026-12-05T12:00:00Z';
 
-interface Spec {
-  date: string;
-  time: string;
-  category?: string;
-  sales?: Record<string, unknown>;
-}
-
-const venue = (slug: string, name: string, timezone: string, events: Spec[], firstId: number) => ({
-  slug,
-  name,
-  timezone,
-  events: events.map((e, i) => ({
-    id: firstId + i,
-    title: `${name} night ${i + 1}`,
-    slug: `${slug}-night-${i + 1}`,
-    status: 'published',
-    tickets_enabled: true,
-    category: e.category ?? 'Music',
-    date: e.date,
-    time: e.time,
-    ...(e.sales && { sales: e.sales }),
-  })),
-});
-
-/** `n` nights from `first`, one a day at `time`, alternating Jazz and Folk. */
-const nights = (n: number, first: string, time: string): Spec[] =>
-  Array.from({ length: n }, (_, i) => ({
-    date: DateTime.fromISO(first).plus({ days: i }).toISODate()!,
-    time,
-    category: i % 2 ? 'Folk' : 'Jazz',
-  }));
-
-const file = {
-  venues: [
-    venue('harbour-hall', 'Harbour Hall', 'Europe/London', nights(9, '2026-12-05', '20:00'), 100),
-    venue('blue-cellar', 'Blue Cellar', 'America/New_York', nights(9, '2026-12-05', '19:00'), 200),
-    venue(
-      'night-owl',
-      'Night Owl',
-      'Pacific/Auckland',
-      // The 5th is over in Auckland: that night is not listed, the 6th on are.
-      [{ date: '2026-12-05', time: '21:00' }, ...nights(8, '2026-12-06', '21:00')],
-      300,
-    ),
-  ],
-};
-const ZONES: Record<string, string> = {
-  'harbour-hall': 'Europe/London',
-  'blue-cellar': 'America/New_York',
-  'night-owl': 'Pacific/Auckland',
-};
-const VENUES = 'venues=harbour-hall,blue-cellar,night-owl';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -79,10 +26,11 @@ const json = async (path: string) => {
   return body;
 };
 type Listed = { id: string; attributes: Record<string, string> & { venue: { slug: string } } };
+const VENUES = 'venues=harbour-hall,blue-cellar,night-owl';
 
 /** UTC ms of the date an event shows, in its own venue's zone. */
 const instantOf = (e: Listed) =>
-  DateTime.fromISO(`${e.attributes.event_date.slice(0, 10)}T${e.attributes.event_time}`, {
+  DateTime.fromISO(`${e.attributes.event_date!.slice(0, 10)}T${e.attributes.event_time}`, {
     zone: ZONES[e.attributes.venue.slug],
   }).toMillis();
 

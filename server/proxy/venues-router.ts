@@ -1,0 +1,142 @@
+/**
+ * Several venues in one listing (docs/api.md §10.16) in proxy mode, which the platform has no
+ * endpoint for: `GET /api/events?venues=a,b,c` and `GET /api/categories?venues=…`, built from
+ * each venue's list pages (through the cache, concurrently, at most `--max-filter-pages` each;
+ * `X-Filter-Truncated` past it) merged by the listing engine with each venue's configured zone
+ * (`--venue-zone`). A venue the platform has but without a zone here is a 400 naming it, never
+ * a UTC guess; `--allow-slug`
+ * applies to every venue named. Answers are memoised in the filters' memo and sent like the
+ * other answers the proxy builds (ETag, 304, the shortest `max-age` of the pages read, `X-Cache`).
+ */
+import express, { type Request, type Response, type Router } from 'express';
+import { filterQuery, FilterError, parseListFilter } from '../../shared/rules/filters.js';
+import { parsePage } from '../../shared/rules/pagination.js';
+import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
+import { venueToday } from '../../shared/rules/venue-today.js';
+import { createError, methodNotAllowedError } from '../http/errors.js';
+import { categoriesText, listDocument } from '../listing/feeds.js';
+import { mergedSource } from '../listing/merged-source.js';
+import type { ListingSource } from '../listing/source.js';
+import type { Build, BuiltMemo } from './built-memo.js';
+import { gatheredSource } from './gathered-source.js';
+import { gatherPages, type Gathered } from './list-pages.js';
+import type { ProxyContext } from './obtain.js';
+import type { PageVenue } from '../pages/page-shell.js';
+import { proxyVenue, type VenueZones } from './pages.js';
+import { sendBuilt } from './pages-router.js';
+import { noteDropped, withLogs } from './proxy-log.js';
+import { FILTER_PARAMETERS, pageValue, readQuery, type QueryValues } from './query.js';
+
+export interface VenuesRouterOptions {
+  venueZones: VenueZones | undefined;
+  /** Only these venue slugs are served; default all. */
+  allowSlugs: readonly string[] | undefined;
+  /** Most list pages read per venue (≥ 1). */
+  maxFilterPages: number;
+  /** The memo of built answers, shared with the filtered answers. */
+  memo: BuiltMemo;
+}
+
+const PATHS: Record<string, 'list' | 'categories'> = {
+  '/api/events': 'list',
+  '/api/events/': 'list',
+  '/api/categories': 'categories',
+  '/api/categories/': 'categories',
+};
+
+/**
+ * The route and query of a request under `/api/`, read from the raw target as `routes.ts` reads
+ * the venue routes: only the values of `venues` and the filters may be percent-encoded.
+ * @throws a 404 for another path or a refused query; a 405 for a method other than GET/HEAD.
+ */
+function routeOf(req: Request): { kind: 'list' | 'categories'; query: QueryValues } {
+  const target = req.originalUrl;
+  const at = target.indexOf('?');
+  const kind = PATHS[at === -1 ? target : target.slice(0, at)];
+  const query =
+    kind && readQuery(at === -1 ? '' : target.slice(at + 1), ['venues', ...FILTER_PARAMETERS]);
+  if (!kind || !query) throw createError(404, 'No resource exists at this path.');
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowedError(req.method);
+  return { kind, query };
+}
+
+/**
+ * The venues `query` names, each allowed.
+ * @throws FilterError (400, `venues`) for a bad list; a 404 for a venue the allow-list leaves out
+ */
+function namedVenues(query: QueryValues, options: VenuesRouterOptions): PageVenue[] {
+  const slugs = parseVenues(query.venues);
+  const refused = slugs.find((slug) => options.allowSlugs && !options.allowSlugs.includes(slug));
+  if (refused !== undefined) {
+    throw createError(404, `No venue is published under the slug "${refused}".`);
+  }
+  return slugs.map((slug) => proxyVenue(slug, options.venueZones));
+}
+
+/**
+ * Throws unless every one of `venues` (each found upstream) has a configured zone.
+ * @throws FilterError (400, `venues`) naming the first venue without one
+ */
+function requireZones(venues: readonly PageVenue[]): void {
+  const zoneless = venues.find((venue) => venue.timezone === undefined);
+  if (zoneless) {
+    throw new FilterError(
+      'venues',
+      `Venue "${zoneless.slug}" has no time zone here: the operator sets it with --venue-zone ${zoneless.slug}=Area/City.`,
+    );
+  }
+}
+
+/** Builds the router; mount it at `/api`, after CORS. */
+export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions): Router {
+  const { obtain, publicBase, clock } = context;
+
+  /** Gathers every venue's pages, then sends answer `key` (memoised, else `build`'s). */
+  async function serve(req: Request, res: Response) {
+    const { kind, query } = routeOf(req);
+    const filter = parseListFilter(query);
+    const page = parsePage(pageValue(query));
+    const venues = namedVenues(query, options);
+    const slugs = venues.map((venue) => venue.slug);
+    const scope = venuesQuery(slugs);
+    await withLogs(res, async (logs) => {
+      const all: Gathered[] = await Promise.all(
+        slugs.map((slug) => gatherPages(obtain, req, slug, options.maxFilterPages, logs)),
+      );
+      // After the pages: a venue the platform does not have is its 404, not a missing zone.
+      requireZones(venues);
+      const nowMs = clock().getTime();
+      const todays = venues.map((venue) => venueToday(venue, nowMs));
+      const sources = (): ListingSource[] =>
+        all.map((gathered, i) => gatheredSource(gathered, venues[i]!, todays[i]!));
+      const build = async (): Promise<Build> => {
+        const source = mergedSource(sources());
+        if (kind === 'categories') return { ...(await categoriesText(source)), keep: true };
+        const listed = await listDocument(source, filter, page, {
+          path: '/api/events',
+          query: scope,
+        });
+        return { text: listed.text, keep: page <= listed.lastPage };
+      };
+      const key = `venues-${kind}|${scope}|${filterQuery(filter)}|${page}`;
+      const version = all.map((g) => g.version).join(';');
+      const day = todays.join(',');
+      const built = await options.memo.get(key, { version }, day, publicBase(req), build);
+      noteDropped(
+        logs,
+        all.reduce((sum, g) => sum + g.dropped, 0),
+      );
+      const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
+      const truncated = all.filter((g) => g.truncated);
+      if (truncated.length) {
+        headers['X-Filter-Truncated'] = String(Math.max(...truncated.map((g) => g.pagesRead)));
+      }
+      const obtained = all.flatMap((g) => g.obtained);
+      sendBuilt(req, res, clock, { page: built, obtained, logs }, headers);
+    });
+  }
+
+  const router = express.Router({ caseSensitive: true });
+  router.use((req, res) => serve(req, res));
+  return router;
+}

@@ -10,6 +10,7 @@ import {
   feedDocument,
   parseFeedRange,
   zonedStart,
+  type FeedEvent,
   type FeedRange,
 } from '../../shared/rules/calendar-feed.js';
 import { categoriesDocument } from '../../shared/rules/categories.js';
@@ -121,22 +122,72 @@ export function zonedStarts(): (zone: string, local: string) => string {
   };
 }
 
+/** Feed objects of a source and until when they hold. */
+interface FeedItems {
+  items: FeedEvent[];
+  untilMs: number;
+}
+
 /**
- * The FullCalendar feed (docs/api.md §10.14) of `source` for `feed`: one object per listed date in
+ * The FullCalendar feed objects (docs/api.md §10.14) of `source` for `feed`: one per listed date in
  * the range of every event passing its filter (at most 100 days, so all of them: no pages), each
  * linking its event page `{source.base}/t/{slug}/events/{event-slug}`; with `access` (§10.15) only
  * the dates having every id. Starts carry the venue's offset when its zone is known (`zoned`).
  */
-export async function feedText(
+async function feedItems(
   source: ListingSource,
   feed: FeedQuery,
   zoned: (zone: string, local: string) => string,
-): Promise<BuiltJson> {
+): Promise<FeedItems> {
   const { events, untilMs } = await sourceEvents(source, feed.filter);
   const { slug, timezone: zone } = source.venue;
   const pageUrl = (event: EventResource) =>
     `${source.base}${eventPath(slug, event.attributes.slug)}`;
   const ctx = { today: source.today, zone, pageUrl, access: feed.filter.access };
-  const document = feedDocument(events, feed.range, ctx, (local) => zoned(zone!, local));
-  return { text: JSON.stringify(document), untilMs };
+  const items = feedDocument(events, feed.range, ctx, (local) => zoned(zone!, local));
+  return { items, untilMs };
+}
+
+/** `GET /t/{slug}/api/calendar` (docs/api.md §10.14): `source`'s feed objects as JSON. */
+export async function feedText(
+  source: ListingSource,
+  feed: FeedQuery,
+  zoned: (zone: string, local: string) => string,
+): Promise<BuiltJson> {
+  const { items, untilMs } = await feedItems(source, feed, zoned);
+  return { text: JSON.stringify(items), untilMs };
+}
+
+/**
+ * `GET /api/calendar?venues=…` (docs/api.md §10.16): each venue's feed (the range of `query` read
+ * in the venue's own zone, which every source here has) merged by the instant each date starts,
+ * equal starts in the order the venues were named, each naming its venue in
+ * `extendedProps.venue`.
+ * @throws FilterError (a 400 naming the parameter) as `readFeedQuery` does
+ */
+export async function venuesFeedText(
+  sources: readonly ListingSource[],
+  query: Record<string, unknown>,
+  zoned: (zone: string, local: string) => string,
+): Promise<BuiltJson> {
+  const parts = await Promise.all(
+    sources.map(async (source) => {
+      const { slug, name, timezone } = source.venue;
+      const { items, untilMs } = await feedItems(source, readFeedQuery(query, timezone!), zoned);
+      const venue = { slug, name, timezone: timezone! };
+      const named = items.map((item) => ({
+        ...item,
+        extendedProps: { ...item.extendedProps, venue },
+        atMs: Date.parse(item.start),
+      }));
+      return { named, untilMs };
+    }),
+  );
+  // Array.prototype.sort is stable: equal starts keep the venues' order.
+  const items = parts
+    .flatMap((part) => part.named)
+    .sort((a, b) => a.atMs - b.atMs)
+    .map(({ atMs: _, ...item }) => item);
+  const untilMs = Math.min(...parts.map((part) => part.untilMs));
+  return { text: JSON.stringify(items), untilMs };
 }

@@ -1,7 +1,7 @@
 /**
  * Several venues in one listing (docs/api.md §10.16), at the origin: `GET /api/events?venues=a,b,c`
- * (the list envelope of §2.5, every list filter of §10.12 and §10.15) and
- * `GET /api/categories?venues=…` (§10.13), built by the listing engine from each venue's store
+ * (the list envelope of §2.5, every list filter of §10.12 and §10.15),
+ * `GET /api/categories?venues=…` (§10.13) and `GET /api/calendar?venues=…` (§10.14), built by the listing engine from each venue's store
  * source merged (`server/listing/merged-source.ts`), memoised like a venue's list and sent with
  * its ETag and a `max-age` never past the earliest next change of any venue named.
  */
@@ -11,7 +11,14 @@ import { parsePage } from '../../shared/rules/pagination.js';
 import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import { categoriesText, listDocument, type BuiltJson } from '../listing/feeds.js';
+import {
+  categoriesText,
+  listDocument,
+  readFeedQuery,
+  venuesFeedText,
+  zonedStarts,
+  type BuiltJson,
+} from '../listing/feeds.js';
 import { mergedSource } from '../listing/merged-source.js';
 import type { ListingSource } from '../listing/source.js';
 import { apiSender } from './api-send.js';
@@ -31,6 +38,7 @@ export interface VenuesRouterOptions extends StoreSourceDeps {
 export function venuesRouter(options: VenuesRouterOptions): Router {
   const { store, reads, cache, clock } = options;
   const sender = apiSender(options.baseUrl);
+  const zoned = zonedStarts();
 
   /**
    * Sends answer `kind|{venues}|{key}` of the venues `?venues=` names, memoised until the store
@@ -42,7 +50,7 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
     res: express.Response,
     kind: string,
     key: string,
-    build: (source: ListingSource, scope: string) => Promise<BuiltJson>,
+    build: (sources: ListingSource[], scope: string) => Promise<BuiltJson>,
   ) {
     const slugs = parseVenues(req.query.venues);
     const version = store.version();
@@ -57,7 +65,7 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
       const sources = venues.map((venue) =>
         storeSource(options, { venue: venue!, version }, nowMs, sender.renderBase),
       );
-      const { text, untilMs } = await build(mergedSource(sources), scope);
+      const { text, untilMs } = await build(sources, scope);
       return { untilMs, body: text };
     }))!;
     sender.send(req, res, rendered, nowMs);
@@ -67,18 +75,32 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
   const listEvents: RequestHandler = (req, res) => {
     const filter = parseListFilter(req.query);
     const page = parsePage(req.query.page);
-    return serve(req, res, 'venues-list', `${filterQuery(filter)}|${page}`, (source, query) =>
-      listDocument(source, filter, page, { path: '/api/events', query }),
+    return serve(req, res, 'venues-list', `${filterQuery(filter)}|${page}`, (sources, query) =>
+      listDocument(mergedSource(sources), filter, page, { path: '/api/events', query }),
     );
   };
 
   /** GET /api/categories?venues=…: the venues' categories merged (docs/api.md §10.13). */
   const listCategories: RequestHandler = (req, res) =>
-    serve(req, res, 'venues-categories', '', (source) => categoriesText(source));
+    serve(req, res, 'venues-categories', '', (sources) => categoriesText(mergedSource(sources)));
+
+  /**
+   * GET /api/calendar?venues=…&start=…&end=…[&timeZone=…&categories=…&access=…&search=…]: the
+   * venues' FullCalendar feeds merged (docs/api.md §10.14, §10.16).
+   * @throws FilterError (400 naming the parameter) for a bad feed parameter
+   */
+  const listCalendar: RequestHandler = (req, res) => {
+    // Read once before the memo, so a bad value is its 400 (the key is the same in every zone).
+    const { key } = readFeedQuery(req.query, 'UTC');
+    return serve(req, res, 'venues-calendar', key, (sources) =>
+      venuesFeedText(sources, req.query, zoned),
+    );
+  };
 
   const router = express.Router({ strict: false, caseSensitive: true });
   router.use('/api', cors(options.corsOrigins));
   router.route('/api/events').get(listEvents).all(methodNotAllowed);
   router.route('/api/categories').get(listCategories).all(methodNotAllowed);
+  router.route('/api/calendar').get(listCalendar).all(methodNotAllowed);
   return router;
 }

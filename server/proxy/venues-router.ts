@@ -1,6 +1,7 @@
 /**
  * Several venues in one listing (docs/api.md §10.16) in proxy mode, which the platform has no
- * endpoint for: `GET /api/events?venues=a,b,c` and `GET /api/categories?venues=…`, built from
+ * endpoint for: `GET /api/events?venues=a,b,c`, `GET /api/categories?venues=…` and
+ * `GET /api/calendar?venues=…`, built from
  * each venue's list pages (through the cache, concurrently, at most `--max-filter-pages` each;
  * `X-Filter-Truncated` past it) merged by the listing engine with each venue's configured zone
  * (`--venue-zone`). A venue the platform has but without a zone here is a 400 naming it, never
@@ -9,12 +10,23 @@
  * other answers the proxy builds (ETag, 304, the shortest `max-age` of the pages read, `X-Cache`).
  */
 import express, { type Request, type Response, type Router } from 'express';
-import { filterQuery, FilterError, parseListFilter } from '../../shared/rules/filters.js';
+import {
+  filterQuery,
+  FilterError,
+  NO_FILTER,
+  parseListFilter,
+} from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
 import { createError, methodNotAllowedError } from '../http/errors.js';
-import { categoriesText, listDocument } from '../listing/feeds.js';
+import {
+  categoriesText,
+  listDocument,
+  readFeedQuery,
+  venuesFeedText,
+  zonedStarts,
+} from '../listing/feeds.js';
 import { mergedSource } from '../listing/merged-source.js';
 import type { ListingSource } from '../listing/source.js';
 import type { Build, BuiltMemo } from './built-memo.js';
@@ -25,7 +37,13 @@ import type { PageVenue } from '../pages/page-shell.js';
 import { proxyVenue, type VenueZones } from './pages.js';
 import { sendBuilt } from './pages-router.js';
 import { noteDropped, withLogs } from './proxy-log.js';
-import { FILTER_PARAMETERS, pageValue, readQuery, type QueryValues } from './query.js';
+import {
+  FEED_PARAMETERS,
+  FILTER_PARAMETERS,
+  pageValue,
+  readQuery,
+  type QueryValues,
+} from './query.js';
 
 export interface VenuesRouterOptions {
   venueZones: VenueZones | undefined;
@@ -37,24 +55,28 @@ export interface VenuesRouterOptions {
   memo: BuiltMemo;
 }
 
-const PATHS: Record<string, 'list' | 'categories'> = {
+type Kind = 'list' | 'categories' | 'calendar';
+const PATHS: Record<string, Kind> = {
   '/api/events': 'list',
   '/api/events/': 'list',
   '/api/categories': 'categories',
   '/api/categories/': 'categories',
+  '/api/calendar': 'calendar',
+  '/api/calendar/': 'calendar',
 };
+/** The parameters whose values may be percent-encoded: the venues, the filters, the feed's. */
+const DECODED = [...new Set(['venues', ...FILTER_PARAMETERS, ...FEED_PARAMETERS])];
 
 /**
  * The route and query of a request under `/api/`, read from the raw target as `routes.ts` reads
  * the venue routes: only the values of `venues` and the filters may be percent-encoded.
  * @throws a 404 for another path or a refused query; a 405 for a method other than GET/HEAD.
  */
-function routeOf(req: Request): { kind: 'list' | 'categories'; query: QueryValues } {
+function routeOf(req: Request): { kind: Kind; query: QueryValues } {
   const target = req.originalUrl;
   const at = target.indexOf('?');
   const kind = PATHS[at === -1 ? target : target.slice(0, at)];
-  const query =
-    kind && readQuery(at === -1 ? '' : target.slice(at + 1), ['venues', ...FILTER_PARAMETERS]);
+  const query = kind && readQuery(at === -1 ? '' : target.slice(at + 1), DECODED);
   if (!kind || !query) throw createError(404, 'No resource exists at this path.');
   if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowedError(req.method);
   return { kind, query };
@@ -90,11 +112,14 @@ function requireZones(venues: readonly PageVenue[]): void {
 /** Builds the router; mount it at `/api`, after CORS. */
 export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions): Router {
   const { obtain, publicBase, clock } = context;
+  const zoned = zonedStarts();
 
   /** Gathers every venue's pages, then sends answer `key` (memoised, else `build`'s). */
   async function serve(req: Request, res: Response) {
     const { kind, query } = routeOf(req);
-    const filter = parseListFilter(query);
+    // Read before any upstream request, so a bad value is its 400.
+    const filter = kind === 'calendar' ? NO_FILTER : parseListFilter(query);
+    const feedKey = kind === 'calendar' ? readFeedQuery(query, 'UTC').key : '';
     const page = parsePage(pageValue(query));
     const venues = namedVenues(query, options);
     const slugs = venues.map((venue) => venue.slug);
@@ -112,13 +137,15 @@ export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions
       const build = async (): Promise<Build> => {
         const source = mergedSource(sources());
         if (kind === 'categories') return { ...(await categoriesText(source)), keep: true };
+        if (kind === 'calendar')
+          return { ...(await venuesFeedText(sources(), query, zoned)), keep: true };
         const listed = await listDocument(source, filter, page, {
           path: '/api/events',
           query: scope,
         });
         return { text: listed.text, keep: page <= listed.lastPage };
       };
-      const key = `venues-${kind}|${scope}|${filterQuery(filter)}|${page}`;
+      const key = `venues-${kind}|${scope}|${filterQuery(filter)}|${feedKey}|${page}`;
       const version = all.map((g) => g.version).join(';');
       const day = todays.join(',');
       const built = await options.memo.get(key, { version }, day, publicBase(req), build);

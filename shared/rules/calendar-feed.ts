@@ -48,6 +48,8 @@ export interface FeedEvent {
      * for an event with access data.
      */
     access?: AccessId[];
+    /** The event's venue, in a feed of several venues only (docs/api.md §10.16). */
+    venue?: { slug: string; name: string; timezone: string };
   };
 }
 

@@ -71,6 +71,20 @@ describe('GET /api/events?venues=… through the proxy', () => {
   });
 });
 
+describe('GET /api/calendar?venues=… through the proxy', () => {
+  it('merges the venues’ feeds as the origin does', async () => {
+    const path = `/api/calendar?${VENUES}&start=2026-12-05T00:00:00Z&end=2026-12-09T00:00:00Z`;
+    const direct = await (await fetch(origin.url + path)).json();
+    const res = await fetch(proxy.url + path);
+    expect(res.status).toBe(200);
+    type Item = { id: string; start: string; extendedProps: { venue: { slug: string } } };
+    const items: Item[] = await res.json();
+    const strip = (list: Item[]) => list.map((i) => [i.id, i.start, i.extendedProps.venue.slug]);
+    expect(strip(items)).toEqual(strip(direct));
+    expect(items.length).toBeGreaterThan(9);
+  });
+});
+
 describe('bad input through the proxy', () => {
   const expectError = async (res: Response, status: number) => {
     expect(res.status).toBe(status);

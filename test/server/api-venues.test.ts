@@ -9,8 +9,6 @@ import { expectErrorResponse, expectListResponse } from '../support/contract.js'
 import { NOW, SEVERAL_VENUES as file, VENUE_ZONES as ZONES } from '../fixtures/several-venues.js';
 import { startServer, type TestServer } from '../support/server.js';
 
-
-
 let server: TestServer;
 beforeAll(async () => {
   server = await startServer(file, NOW);
@@ -117,6 +115,38 @@ describe('GET /api/events?venues=… (docs/api.md §10.16)', () => {
       { name: 'Folk', count: 12 },
       { name: 'Jazz', count: 14 },
     ]);
+  });
+});
+
+describe('GET /api/calendar?venues=… (docs/api.md §10.14, §10.16)', () => {
+  const FEED = `/api/calendar?${'venues=harbour-hall,blue-cellar,night-owl'}&start=2026-12-05T00:00:00Z&end=2026-12-07T00:00:00Z`;
+  type Item = { start: string; url: string; extendedProps: { venue: { slug: string } } };
+
+  it('merges the venues’ feeds by start, each date in its venue’s zone and naming it', async () => {
+    const res = await get(FEED);
+    expect(res.status).toBe(200);
+    const items: Item[] = await res.json();
+    const starts = items.map((item) => Date.parse(item.start));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(items.map((item) => [item.extendedProps.venue.slug, item.start])).toEqual([
+      ['harbour-hall', '2026-12-05T20:00:00+00:00'],
+      ['blue-cellar', '2026-12-05T19:00:00-05:00'],
+      // Auckland's 5th is over; its 6th at 21:00 (+13:00) is 08:00Z on the 6th.
+      ['night-owl', '2026-12-06T21:00:00+13:00'],
+      ['harbour-hall', '2026-12-06T20:00:00+00:00'],
+    ]);
+    expect(items[0]!.url).toBe(`${server.url}/t/harbour-hall/events/harbour-hall-night-1`);
+    expect(items[2]!.extendedProps.venue).toEqual({
+      slug: 'night-owl',
+      name: 'Night Owl',
+      timezone: 'Pacific/Auckland',
+    });
+  });
+
+  it('a bad range is a 400 naming it', async () => {
+    const res = await get('/api/calendar?venues=blue-cellar&start=2026-12-05');
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors[0].source).toEqual({ parameter: 'end' });
   });
 });
 

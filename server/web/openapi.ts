@@ -10,6 +10,7 @@ import {
   AccessListSchema,
   ErrorResponseSchema,
   EVENT_ID,
+  EventVenueSchema,
   ListResponseSchema,
   MAX_AGE_SECONDS,
   SingleResponseSchema,
@@ -20,6 +21,7 @@ import { FEED_MAX_DAYS, type FeedEvent } from '../../shared/rules/calendar-feed.
 import { ACCESS_IDS, type accessDocument, type AccessId } from '../../shared/rules/access.js';
 import type { categoriesDocument } from '../../shared/rules/categories.js';
 import { FILTER_LIMITS } from '../../shared/rules/filters.js';
+import { MAX_VENUES } from '../../shared/rules/venues.js';
 
 /** docs/api.md §10.13: the categories document. */
 const CategoriesResponseSchema = Type.Object(
@@ -89,6 +91,7 @@ const FeedEventSchema = Type.Object(
         cancelled: Type.Boolean(),
         ticket_office: Type.Union([TicketOfficeSchema, Type.Null()]),
         access: Type.Optional(AccessListSchema),
+        venue: Type.Optional(EventVenueSchema),
       },
       { additionalProperties: false },
     ),
@@ -269,6 +272,45 @@ function extensionOperations() {
   return { categories, access, calendar };
 }
 
+const venuesParameter = {
+  name: 'venues',
+  in: 'query',
+  required: true,
+  description: `Comma-separated venue slugs, 1 to ${MAX_VENUES}, in any order (the order breaks ties) (docs/api.md §10.16).`,
+  schema: { type: 'string' },
+};
+
+/**
+ * The listings of several venues (docs/api.md §10.16): `operation` without its `slug` path
+ * parameter, with `venues`, and its 400 and 404 saying so.
+ */
+function forVenues(operation: {
+  summary: string;
+  operationId: string;
+  parameters: readonly unknown[];
+  responses: Record<string, unknown>;
+}) {
+  return {
+    ...operation,
+    summary: `Several venues: ${operation.summary}, merged by the instant each date shows in its venue's zone; each event or date names its venue`,
+    operationId: `${operation.operationId}OfVenues`,
+    parameters: [venuesParameter, ...operation.parameters.filter((p) => p !== slugParameter)],
+    responses: {
+      ...operation.responses,
+      '400': badParameter(
+        `venues missing, empty, malformed or over ${MAX_VENUES} (source.parameter "venues"; in proxy mode also a venue without a configured zone), or a bad filter or feed parameter.`,
+      ),
+      '404': errorResponse('A venue named is not published (the detail names it).'),
+    },
+  };
+}
+
+/** Each operation as GET and HEAD. */
+const getAndHead = (operation: { operationId: string }) => ({
+  get: operation,
+  head: { ...operation, operationId: `${operation.operationId}Head` },
+});
+
 /** The OpenAPI 3.1 document. `version` is the release (package.json). */
 export function openApiDocument(version: string): Record<string, unknown> {
   const list = {
@@ -347,6 +389,9 @@ export function openApiDocument(version: string): Record<string, unknown> {
         get: calendar,
         head: { ...calendar, operationId: 'calendarFeedHead' },
       },
+      '/api/events': getAndHead(forVenues(list)),
+      '/api/categories': getAndHead(forVenues(categories)),
+      '/api/calendar': getAndHead(forVenues(calendar)),
     },
     components: {
       schemas: {

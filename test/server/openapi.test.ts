@@ -90,6 +90,12 @@ describe('GET /openapi.json', () => {
         '200',
       ],
       ['/t/{slug}/api/calendar', '/t/blue-room/api/calendar?start=2026-12-01', '400'],
+      // Several venues (docs/api.md §10.16).
+      ['/api/events', '/api/events?venues=blue-room&page=1', '200'],
+      ['/api/events', '/api/events?venues=', '400'],
+      ['/api/events', '/api/events?venues=blue-room,nowhere', '404'],
+      ['/api/categories', '/api/categories?venues=blue-room', '200'],
+      ['/api/calendar', '/api/calendar?venues=blue-room&start=2026-12-01&end=2027-03-01', '200'],
     ];
     for (const [path, url, status, init] of cases) {
       const res = await fetch(server.url + url, init);

@@ -16,7 +16,7 @@
  * strong ETag (304 on a match) and `Cache-Control` bounded like the API's: at most 60 s, never
  * past the next transition (a pending closure, the venue's midnight).
  */
-import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { SLUG, whole } from '../../shared/contract.js';
 import {
   CALENDAR_SERVICES,
@@ -49,39 +49,42 @@ export type { PagesRouterOptions } from './page-context.js';
 
 const EVENT_SLUG = whole(SLUG);
 
-/** Builds the router; mount it at the app's root. */
-export function pagesRouter(options: PagesRouterOptions): Router {
-  const { store, reads } = options;
-  const router = express.Router({ strict: false, caseSensitive: true });
-  const context = (req: Request, res: Response) => pageContext(options, req, res);
-  const sourceDeps = { ...options, earlierShape: options.earlierShape ?? false };
+/** The stored event of venue `slug` whose page is `raw`; the 404 of an unknown event page. */
+async function findEvent(
+  options: PagesRouterOptions,
+  slug: string,
+  raw: string,
+): Promise<StoredEvent> {
+  const event = EVENT_SLUG.test(raw) ? await options.store.eventBySlug(slug, raw) : undefined;
+  if (!event) throw createError(404, `Venue "${slug}" has no public event page here.`);
+  return event;
+}
 
-  async function findEvent(slug: string, raw: string): Promise<StoredEvent> {
-    const event = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
-    if (!event) throw createError(404, `Venue "${slug}" has no public event page here.`);
-    return event;
-  }
-
-  /** GET /t/{slug}/events/{event-slug}: the event page. */
-  const showEventPage: RequestHandler = async (req, res) => {
-    const { venue, nowMs, day, base, render } = context(req, res);
-    const event = await findEvent(venue.slug, String(req.params.eventSlug));
+/** GET /t/{slug}/events/{event-slug}: the event page. */
+const eventPageRoute =
+  (options: PagesRouterOptions): RequestHandler =>
+  async (req, res) => {
+    const { venue, nowMs, day, base, render } = pageContext(options, req, res);
+    const event = await findEvent(options, venue.slug, String(req.params.eventSlug));
     const html = eventPage(render(event), venue, { base, today: day.today });
     send(req, res, html, nextTransition([event], day.endMs, nowMs), nowMs, HTML);
   };
 
-  /**
-   * GET /t/{slug}/events.ics[?categories=…&ids=…]: every listed event (at most FEED_MAX_EVENTS),
-   * soonest first; with `categories` (read as the list reads it, docs/api.md §10.12) those events
-   * only; with `ids` (docs/api.md §10.6) only the listed ones of those, as a download.
-   * @throws FilterError for a bad `categories` or `ids`: the API's JSON 400, as a calendar app
-   * reads no HTML.
-   */
-  const showFeed: RequestHandler = async (req, res) => {
-    const { venue, nowMs, base } = context(req, res);
+/**
+ * GET /t/{slug}/events.ics[?categories=…&ids=…]: every listed event (at most FEED_MAX_EVENTS),
+ * soonest first; with `categories` (read as the list reads it, docs/api.md §10.12) those events
+ * only; with `ids` (docs/api.md §10.6) only the listed ones of those, as a download.
+ * @throws FilterError for a bad `categories` or `ids`: the API's JSON 400, as a calendar app
+ * reads no HTML.
+ */
+const feedRoute =
+  (options: PagesRouterOptions): RequestHandler =>
+  async (req, res) => {
+    const { venue, nowMs, base } = pageContext(options, req, res);
     const filter = parseListFilter({ categories: req.query.categories });
     const ids = readFeedIds(req.query.ids);
-    const source = storeSource(sourceDeps, res.locals as VenueLocals, nowMs, base);
+    const deps = { ...options, earlierShape: options.earlierShape ?? false };
+    const source = storeSource(deps, res.locals as VenueLocals, nowMs, base);
     const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
     const events = ids ? withIds(listed.events, ids) : listed.events;
     const name = feedName(venue, filter, ids);
@@ -97,10 +100,12 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     });
   };
 
-  /** GET /t/{slug}/events/{event-slug}.ics: one event's calendar file. */
-  const showEventCalendar: RequestHandler = async (req, res) => {
-    const { venue, nowMs, day, base, render } = context(req, res);
-    const event = await findEvent(venue.slug, String(req.params.eventSlug));
+/** GET /t/{slug}/events/{event-slug}.ics: one event's calendar file. */
+const eventCalendarRoute =
+  (options: PagesRouterOptions): RequestHandler =>
+  async (req, res) => {
+    const { venue, nowMs, day, base, render } = pageContext(options, req, res);
+    const event = await findEvent(options, venue.slug, String(req.params.eventSlug));
     const text = calendarFile([render(event)], {
       venue: venue,
       base,
@@ -113,37 +118,43 @@ export function pagesRouter(options: PagesRouterOptions): Router {
     });
   };
 
-  /**
-   * GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=YYYY-MM-DD] (docs/api.md §10.6):
-   * a 302 to the service's "add event" page, fresh as the event's .ics is. A 404 as the event
-   * page's for an unknown event, and for a cancelled event or stop or no date `date`.
-   * @throws FilterError for a bad `date`: a 400 naming it.
-   */
-  const redirectToCalendar =
-    (service: CalendarService): RequestHandler =>
-    async (req, res) => {
-      const date = readLinkDate(req.query.date);
-      const { venue, nowMs, day, base, render } = context(req, res);
-      const event = await findEvent(venue.slug, String(req.params.eventSlug));
-      const target = calendarLinkOf(render(event), service, { venue, base, date });
-      if (!target) {
-        throw createError(404, `Event "${event.slug}" has no date here to add to a calendar.`);
-      }
-      const maxAge = maxAgeSeconds(nextTransition([event], day.endMs, nowMs), nowMs);
-      res.set('Cache-Control', `public, max-age=${maxAge}`).redirect(302, target);
-    };
+/**
+ * GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=YYYY-MM-DD] (docs/api.md §10.6):
+ * a 302 to the service's "add event" page, fresh as the event's .ics is. A 404 as the event
+ * page's for an unknown event, and for a cancelled event or stop or no date `date`.
+ * @throws FilterError for a bad `date`: a 400 naming it.
+ */
+const calendarLinkRoute =
+  (options: PagesRouterOptions, service: CalendarService): RequestHandler =>
+  async (req, res) => {
+    const date = readLinkDate(req.query.date);
+    const { venue, nowMs, day, base, render } = pageContext(options, req, res);
+    const event = await findEvent(options, venue.slug, String(req.params.eventSlug));
+    const target = calendarLinkOf(render(event), service, { venue, base, date });
+    if (!target) {
+      throw createError(404, `Event "${event.slug}" has no date here to add to a calendar.`);
+    }
+    const maxAge = maxAgeSeconds(nextTransition([event], day.endMs, nowMs), nowMs);
+    res.set('Cache-Control', `public, max-age=${maxAge}`).redirect(302, target);
+  };
 
-  router.param('slug', venueLoader(store, reads));
+/** Builds the router; mount it at the app's root. */
+export function pagesRouter(options: PagesRouterOptions): Router {
+  const router = express.Router({ strict: false, caseSensitive: true });
+  router.param('slug', venueLoader(options.store, options.reads));
   // The .ics paths first: `/t/:slug/events/:eventSlug` would otherwise take `{event-slug}.ics`.
-  router.route('/t/:slug/events.ics').get(showFeed).all(methodNotAllowed);
-  router.route('/t/:slug/events/:eventSlug.ics').get(showEventCalendar).all(methodNotAllowed);
+  router.route('/t/:slug/events.ics').get(feedRoute(options)).all(methodNotAllowed);
+  router
+    .route('/t/:slug/events/:eventSlug.ics')
+    .get(eventCalendarRoute(options))
+    .all(methodNotAllowed);
   for (const service of CALENDAR_SERVICES) {
     router
       .route(`/t/:slug/events/:eventSlug/calendar/${service}`)
-      .get(redirectToCalendar(service))
+      .get(calendarLinkRoute(options, service))
       .all(methodNotAllowed);
   }
   router.route('/t/:slug/events').get(listingRoute(options)).all(methodNotAllowed);
-  router.route('/t/:slug/events/:eventSlug').get(showEventPage).all(methodNotAllowed);
+  router.route('/t/:slug/events/:eventSlug').get(eventPageRoute(options)).all(methodNotAllowed);
   return router;
 }

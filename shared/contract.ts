@@ -13,6 +13,7 @@ import {
   INSTANT_PATTERN,
   PER_PAGE,
   SLUG,
+  TICKET_OFFICE_REASONS,
   TIME_LABEL_PATTERN,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
@@ -28,6 +29,7 @@ export {
   PER_PAGE,
   POSITIVE_INTEGER,
   SLUG,
+  TICKET_OFFICE_REASONS,
   TIME_LABEL_PATTERN,
   whole,
 } from './patterns.js';
@@ -54,13 +56,9 @@ export const CompactOccurrenceSchema = Type.Object(
 );
 export type CompactOccurrence = Static<typeof CompactOccurrenceSchema>;
 
-export const TicketOfficeReasonSchema = Type.Union([
-  Type.Literal('manual'),
-  Type.Literal('scheduled'),
-  Type.Literal('event_ended'),
-  Type.Literal('cancelled'),
-  Type.Literal('not_ticketed'),
-]);
+export const TicketOfficeReasonSchema = Type.Union(
+  TICKET_OFFICE_REASONS.map((reason) => Type.Literal(reason)),
+);
 export type TicketOfficeReason = Static<typeof TicketOfficeReasonSchema>;
 
 /** Spec §2.4. Rules 1–2 (open ⇒ reason null) are checked by `checkTicketOfficeRules`. */

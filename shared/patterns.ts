@@ -35,5 +35,18 @@ export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\.\\d
 /** `h:mm AM` / `h:mm PM`, no leading zero (docs/decisions.md). */
 export const TIME_LABEL_PATTERN = '^(1[0-2]|[1-9]):[0-5]\\d (AM|PM)$';
 
+/**
+ * Why a ticket office is closed (docs/api.md §2.4): `ticket_office.reason`'s values, in the
+ * order of the rule's precedence table's rows (docs/decisions.md "Ticket office"). The contract's
+ * schema is built from them; the widget's wire reader accepts these and no others.
+ */
+export const TICKET_OFFICE_REASONS = [
+  'manual',
+  'scheduled',
+  'event_ended',
+  'cancelled',
+  'not_ticketed',
+] as const;
+
 /** Spec §2.5 / §8: page size of the list endpoint. */
 export const PER_PAGE = 12;

@@ -66,8 +66,14 @@ export async function getJson(url: string, { signal, timeoutMs, revalidate }: Re
   }
 }
 
-const endpoint = (base: string, venue: string) =>
-  `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/events`;
+/**
+ * `{base}/t/{venue}/{path}`: every URL of a venue's resources the widget asks for is built here
+ * (docs/api.md §4, §10); `path` is taken as given (its query escaped by the caller).
+ */
+export const venueUrl = (base: string, venue: string, path: string): string =>
+  `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/${path}`;
+
+const endpoint = (base: string, venue: string) => venueUrl(base, venue, 'api/events');
 
 /**
  * Filters of the list (docs/api.md §10.12, §10.15), as its query parameters; an empty value is left
@@ -126,6 +132,27 @@ export async function fetchEvent(
   } catch (error) {
     throw new ApiError(0, (error as Error).message);
   }
+}
+
+/** `{base}/t/{venue}/api/{finder}`: the filter bar's finding aids (docs/api.md §10.13, §10.15). */
+export const finderUrl = (base: string, venue: string, finder: 'categories' | 'access'): string =>
+  venueUrl(base, venue, `api/${finder}`);
+
+/**
+ * The venue's calendar feed (docs/api.md §10.6), `{base}/t/{venue}/events.ics`: of one category
+ * (`categories`), or of the events `ids` alone (the saved events' download), else all.
+ */
+export function venueFeedUrl(
+  base: string,
+  venue: string,
+  only: { category?: string; ids?: string[] },
+) {
+  const query = only.ids
+    ? `?ids=${only.ids.map(encodeURIComponent).join(',')}`
+    : only.category
+      ? `?categories=${encodeURIComponent(only.category)}`
+      : '';
+  return venueUrl(base, venue, `events.ics${query}`);
 }
 
 /**

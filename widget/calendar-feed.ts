@@ -2,8 +2,7 @@
  * `<venue-calendar>`'s client of the calendar feed (docs/api.md §10.14): the dates of a venue's
  * events in a range, one entry per listed date (a tour's stops each have their own).
  */
-import { withoutTrailingSlash } from '../shared/url.js';
-import { ApiError, getJson, type RequestOptions } from './api.js';
+import { ApiError, getJson, venueUrl, type RequestOptions } from './api.js';
 import { feedDate, type IsoDate } from './calendar-grid.js';
 
 /** One date of an event in the feed, as the calendar uses it. */
@@ -80,7 +79,7 @@ export function feedUrl(base: string, venue: string, query: FeedQuery): string {
   if (query.categories?.trim()) params.set('categories', query.categories.trim());
   if (query.search?.trim()) params.set('search', query.search.trim());
   if (query.access?.trim()) params.set('access', query.access.trim());
-  return `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/api/calendar?${params}`;
+  return venueUrl(base, venue, `api/calendar?${params}`);
 }
 
 /**

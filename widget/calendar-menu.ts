@@ -4,29 +4,8 @@
  * zone (a tour's add its next date). Loaded after the first paint; until then the card shows a
  * link to the calendar file in its place, at the same size (the menu's marker is hidden).
  */
-import { css, html } from 'lit';
+import { html } from 'lit';
 import type { I18n } from './i18n/types.js';
-
-/** The menu's styles, for the shadow root of the element whose cards show it. */
-export const calendarMenuStyles = css`
-  .calendar summary {
-    list-style: none;
-    text-decoration: underline;
-    cursor: pointer;
-  }
-  .calendar summary::-webkit-details-marker {
-    display: none;
-  }
-  .calendar ul {
-    margin: 0;
-    padding: 0;
-    list-style: none;
-  }
-  .calendar ul a {
-    display: inline-block;
-    padding-block: 0.4em;
-  }
-`;
 
 /**
  * The menu of the event page `page` (`{origin}/t/{venue}/events/{slug}`) for `what` (the event's

@@ -13,18 +13,16 @@
  */
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import {
-  DEFAULT_TIMEOUT_MS,
-  SCRIPT_ORIGIN,
   eventPageUrl,
   eventUrl,
   eventsUrl,
   fetchEvent,
   fetchEvents,
-  type Filters,
   type RequestOptions,
 } from './api.js';
+import { readListAttributes, readSource, type ListAttributes, type Source } from './attributes.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
-import { cardFacts, headingLevel, stopWhat, type HeadingLevel } from './card-facts.js';
+import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
 import { cardStyles } from './event-card.styles.js';
 import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
 import { hostStyles } from './host.styles.js';
@@ -35,57 +33,17 @@ import { policy } from './trusted-html.js';
 import { buyButtonStyles } from './venue-buy-button.styles.js';
 import { listStyles } from './venue-events.styles.js';
 
-/** What the element's attributes ask for, as the element reads them (`VenueEvents`). */
-interface Options {
-  venue: string;
-  base: string;
-  page: number;
-  filters: Filters;
-  locale: string | undefined;
-  request: RequestOptions;
-  level: HeadingLevel;
-  share: boolean;
-  filterBar: boolean;
-  viewSwitch: boolean;
-}
+/** The request options of the script's requests: its own (never aborted), never revalidated. */
+const requestOptions = ({ timeoutMs }: Source): RequestOptions => ({
+  signal: new AbortController().signal,
+  timeoutMs,
+  revalidate: false,
+});
 
-/**
- * The API base and the request options of an element, as `VenueElement` reads its `base-url` and
- * `timeout` attributes (shared by the list's first paint and `firstFetch`).
- */
-function source(el: Element): { base: string; request: RequestOptions } {
-  const timeout = el.getAttribute('timeout');
-  return {
-    base: el.getAttribute('base-url') || SCRIPT_ORIGIN,
-    request: {
-      signal: new AbortController().signal,
-      timeoutMs: timeout === null ? DEFAULT_TIMEOUT_MS : Number(timeout),
-      revalidate: false,
-    },
-  };
-}
-
-/** `el`'s options, or undefined when its first render is not the plain list drawn here. */
-function readOptions(el: Element): Options | undefined {
-  const get = (name: string) => el.getAttribute(name);
-  const views = get('views');
-  const fixed = views === 'list' || views === 'calendar' ? views : undefined;
-  const shared = el.hasAttribute('sync-url') && /[?&]ve-/.test(location.search);
-  if (!get('venue') || (fixed ?? get('view')) === 'calendar' || el.hasAttribute('layout') || shared)
-    return undefined;
-  const page = Number(get('page') ?? 1);
-  const category = get('category');
-  return {
-    ...source(el),
-    venue: get('venue')!,
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-    filters: category ? { categories: category } : {},
-    locale: get('locale') ?? undefined,
-    level: headingLevel(el.hasAttribute('heading-level') ? Number(get('heading-level')) : 2),
-    share: !el.hasAttribute('no-share'),
-    filterBar: !el.hasAttribute('no-filters'),
-    viewSwitch: !fixed,
-  };
+/** `el`'s attributes, or undefined when its first render is not the plain list drawn here. */
+function readOptions(el: Element): ListAttributes | undefined {
+  const o = readListAttributes(el);
+  return o.venue && o.view === 'list' && !o.compact && !o.sharedLink ? o : undefined;
 }
 
 const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -192,7 +150,7 @@ function card(event: EventResource, ctx: Card): string {
 }
 
 /** `VenueEvents.render` around `content`: the filter bar's and the view switch's places. */
-const shell = (o: Options, i18n: I18n, content: string) =>
+const shell = (o: ListAttributes, i18n: I18n, content: string) =>
   `<div${attr('lang', i18n.locale)}>${o.filterBar ? '<venue-events-filters part="filters"></venue-events-filters>' : ''}${
     o.viewSwitch ? '<div class="view-switch"></div>' : ''
   }${content}<p class="visually-hidden" aria-live="polite"></p></div>`;
@@ -215,8 +173,8 @@ export function firstPaint(el: HTMLElement): Promise<void> | undefined {
   return o && !el.shadowRoot && !blocked ? draw(el, o).catch(() => undefined) : undefined;
 }
 
-async function draw(el: HTMLElement, o: Options): Promise<void> {
-  const request = fetchEvents(o.base, o.venue, o.page, o.request, o.filters);
+async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
+  const request = fetchEvents(o.base, o.venue, o.page, requestOptions(o), o.filters);
   const first: FirstPage = { url: eventsUrl(o.base, o.venue, o.page, o.filters), request };
   handOver(el, first);
   const root = el.attachShadow({ mode: 'open' });
@@ -261,8 +219,9 @@ async function draw(el: HTMLElement, o: Options): Promise<void> {
 export function firstFetch(el: Element): void {
   const [venue, id] = [el.getAttribute('venue'), el.getAttribute('event-id')];
   if (!venue || !id) return;
-  const { base, request: options } = source(el);
-  const request = fetchEvent(base, venue, id, options);
+  const source = readSource(el);
+  const { base } = source;
+  const request = fetchEvent(base, venue, id, requestOptions(source));
   request.catch(() => undefined); // the element shows a failure (this copy is not unhandled)
   handOver(el, { url: eventUrl(base, venue, id), request });
 }

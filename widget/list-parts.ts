@@ -5,15 +5,20 @@
  * compact layout, an announcement): the cards never wait for it, and what it adds comes below
  * them or into space kept for it. It keeps the budgeted initial script small.
  */
-import { css, html, nothing, type ReactiveElement } from 'lit';
+import { html, nothing, type ReactiveElement } from 'lit';
 import type { Filters } from './api.js';
-import { calendarMenuStyles } from './calendar-menu.js';
-import { savedStyles } from './saved.js';
+import type { View } from './attributes.js';
+import { calendarMenuStyles } from './calendar-menu.styles.js';
+import { listPartStyles } from './list-parts.styles.js';
+import { savedStyles } from './saved.styles.js';
 import { loadedPack } from './i18n/load.js';
 import { list as listEn } from './i18n/list.en.js';
 import type { I18n, ListMessages } from './i18n/types.js';
 
 export { calendarMenu } from './calendar-menu.js';
+// The query's reader and writer come with the list's parts (the filter bar imports the writer
+// from here, so both stay in this chunk instead of a chunk of their own).
+export { readQuery, readView, writeQuery, writeView } from './query.js';
 export { SavedController, sourceOf } from './saved.js';
 
 /** These parts' strings in the list's language: a loaded German or French table, else English. */
@@ -22,110 +27,7 @@ const strings = ({ locale }: I18n): ListMessages => loadedPack(locale)?.list ?? 
 /** "N events match": what the live region says once the visitor's filters loaded. */
 export const matches = (i18n: I18n, n: number): string => strings(i18n).matches(n);
 
-/** The filters `sync-url` keeps in the page's query, by the query parameter that keeps each. */
-export const URL_KEYS = [
-  ['categories', 've-category'],
-  ['search', 've-q'],
-  ['start_date', 've-from'],
-  ['access', 've-access'],
-] as const;
-
-/** The view a shared link asks for (`sync-url`'s `ve-view`), if any. */
-export const readView = (): View | undefined => {
-  const view = new URLSearchParams(location.search).get('ve-view');
-  return view === 'list' || view === 'calendar' ? view : undefined;
-};
-
-/** Keeps `view` in the page's query as `ve-view` (`sync-url`; no history entry per change). */
-export function writeView(view: View): void {
-  const url = new URL(location.href);
-  url.searchParams.set('ve-view', view);
-  history.replaceState(history.state, '', url);
-}
-
-/** `filters` with those the page's query holds (`sync-url`): a shared link's filters. */
-export function readQuery(filters: Filters): Filters {
-  const query = new URLSearchParams(location.search);
-  const read: Filters = { ...filters };
-  let found = false;
-  for (const [key, param] of URL_KEYS) {
-    const value = query.get(param);
-    if (!value) continue;
-    read[key] = value;
-    found = true;
-  }
-  // The same object when the query holds none: no second request.
-  return found ? read : filters;
-}
-
-const listPartStyles = css`
-  .view-switch button {
-    height: 100%;
-  }
-  .view-switch [aria-pressed='true'] {
-    background: var(--venue-events-accent, #1a56db);
-    color: var(--venue-events-on-accent, #fff);
-  }
-  /* One line per event: date, title and buy control, wrapping neatly in a narrow sidebar. */
-  :host([layout='compact']) .list {
-    grid-template-columns: 1fr;
-    gap: 0.5em;
-  }
-  :host([layout='compact'])
-    :is(img, .meta, .location, .excerpt, .stops, .actions, .cancelled-note) {
-    display: none;
-  }
-  :host([layout='compact']) .body {
-    flex-flow: row wrap;
-    align-items: center;
-    gap: 0.25em 0.75em;
-    padding: 0.5em 0.75em;
-  }
-  :host([layout='compact']) .title {
-    flex: 1 1 8em;
-    font-size: 1em;
-  }
-  :host([layout='compact']) .buy {
-    margin: 0;
-    padding: 0;
-  }
-  button[aria-current='page'] {
-    border-color: var(--_accent);
-    background: var(--_accent);
-    color: var(--_on-accent);
-    font-weight: 700;
-  }
-  button[aria-disabled='true'] {
-    opacity: 0.45;
-    cursor: default;
-  }
-  nav ul {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: center;
-    align-items: center;
-    gap: 0.4em;
-    margin: 1.25em 0 0;
-    padding: 0;
-    list-style: none;
-  }
-  .arrow:dir(rtl) {
-    display: inline-block;
-    transform: scaleX(-1);
-  }
-  .gap {
-    padding-inline: 0.25em;
-    color: var(--_muted);
-  }
-  @media (forced-colors: active) {
-    button[aria-current='page'] {
-      border: 3px solid Highlight;
-      text-decoration: underline;
-    }
-  }
-`;
-
-/** Adds the styles above to a list's shadow root (once). */
+/** Adds the parts' styles (`list-parts.styles.ts`) to a list's shadow root (once). */
 function adoptListStyles(root: ShadowRoot): void {
   for (const { styleSheet: sheet } of [listPartStyles, calendarMenuStyles, savedStyles])
     if (sheet && !root.adoptedStyleSheets.includes(sheet))
@@ -145,9 +47,6 @@ export function noEvents(i18n: I18n, filters: Filters, reset: (() => void) | fal
       </div>`
     : html`<p class="state" part="empty">${i18n.t.empty}</p>`;
 }
-
-/** The views a list can show. */
-export type View = 'list' | 'calendar';
 
 /**
  * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed.

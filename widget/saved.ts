@@ -6,9 +6,10 @@
  * Elements of the same venue on one page stay in step (an in-page event), as do other tabs
  * (`storage` events). An entry drops out by itself once its last date is before today.
  */
-import { css, html, type ReactiveController, type ReactiveElement } from 'lit';
+import { html, type ReactiveController, type ReactiveElement } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, SCRIPT_ORIGIN, type Filters, type RequestOptions } from './api.js';
+import { fetchEvent, isNotFound, type Filters, type RequestOptions } from './api.js';
+import { apiBase } from './attributes.js';
 import { resolveI18n } from './i18n/load.js';
 import type { CoreMessages } from './i18n/types.js';
 import { localToday } from './buy-state.js';
@@ -44,7 +45,7 @@ export const sourceOf =
   (el: WidgetElement): (() => SavedSource) =>
   () => ({
     venue: el.venue,
-    base: el.baseUrl || SCRIPT_ORIGIN,
+    base: apiBase(el.baseUrl),
     now: el.clock(),
     t: resolveI18n(el.locale, el).t,
   });
@@ -186,22 +187,6 @@ export class SavedController implements ReactiveController {
   };
 }
 
-/** The toggle's styles: at the end of the card's category row, which is as tall as it. */
-export const savedStyles = css`
-  .save {
-    margin-inline-start: auto;
-    font-size: 1.25em; /* the row's 0.8em, back to the card's size */
-    text-transform: none;
-    letter-spacing: 0;
-    font-weight: 400;
-  }
-  .save[aria-pressed='true'] {
-    border-color: var(--_accent);
-    color: var(--_fg);
-    font-weight: 700;
-  }
-`;
-
 /**
  * The venue's saved events as one page for the list (its "Saved" filter), soonest first: each
  * fetched by id (docs/api.md §4.2). One that is gone (404) or whose last date has passed is left
@@ -230,8 +215,6 @@ export async function savedPage(
         `${b.attributes.event_date}${b.attributes.event_time}`,
       ),
     );
-  const unreadable = results.filter(
-    (r) => r.status === 'rejected' && (r.reason as { status?: number }).status !== 404,
-  ).length;
+  const unreadable = results.filter((r) => r.status === 'rejected' && !isNotFound(r.reason)).length;
   return { page: 1, lastPage: 1, total: events.length, events, ...(unreadable && { unreadable }) };
 }

@@ -16,8 +16,10 @@ import {
   type IsoDate,
   type IsoMonth,
 } from './calendar-grid.js';
-import { calendarMenu, calendarMenuStyles } from './calendar-menu.js';
-import { SavedController, savedStyles, sourceOf } from './saved.js';
+import { calendarMenu } from './calendar-menu.js';
+import { calendarMenuStyles } from './calendar-menu.styles.js';
+import { SavedController, sourceOf } from './saved.js';
+import { savedStyles } from './saved.styles.js';
 import { pick } from './i18n/load.js';
 import { calendar as de } from './i18n/calendar.de.js';
 import { calendar as en } from './i18n/calendar.en.js';

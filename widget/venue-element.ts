@@ -5,7 +5,8 @@
  * controllers (`reach-controllers.ts`) that only `<venue-events>` and `<venue-event>` add.
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { DEFAULT_TIMEOUT_MS, SCRIPT_ORIGIN } from './api.js';
+import { DEFAULT_TIMEOUT_MS } from './api.js';
+import { apiBase } from './attributes.js';
 import { loadMessages, resolveI18n } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
 
@@ -50,7 +51,7 @@ export class VenueElement extends LitElement {
 
   /** The API base this element fetches from. */
   protected get base(): string {
-    return this.baseUrl || SCRIPT_ORIGIN;
+    return apiBase(this.baseUrl);
   }
 
   protected override willUpdate(changed: PropertyValues): void {

@@ -2,24 +2,26 @@
  * The filter bar of `<venue-events>`, a lazily loaded chunk: the list imports it once its first
  * page is on screen, so the initial script stays within its budget and the cards show first.
  */
-import { css, html, LitElement, nothing, type ReactiveController } from 'lit';
+import { html, LitElement, nothing, type ReactiveController } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { withoutTrailingSlash } from '../shared/url.js';
-import { getJson, SCRIPT_ORIGIN, type Filters } from './api.js';
+import { apiBase } from './attributes.js';
+import { finderUrl, getJson, venueFeedUrl, type Filters } from './api.js';
 import { loadedPack, resolveI18n } from './i18n/load.js';
 import { filters as filtersEn } from './i18n/filters.en.js';
 import type { FilterMessages } from './i18n/types.js';
-import { URL_KEYS } from './list-parts.js';
+import { writeQuery } from './list-parts.js';
 import { SavedController } from './saved.js';
+import { barStyles } from './venue-events-filters.styles.js';
 import type { VenueEvents } from './venue-events.js';
 
-/** How long the search waits after the last keystroke: one request per pause, not per key. */
-const SEARCH_DEBOUNCE_MS = 300;
-
-/** The venue's calendar feed for subscribing: webcal, Google Calendar and Outlook.com links. */
+/**
+ * Subscribing to the venue's calendar feed (of `category`, if given): its `webcal:` URL and the
+ * Google Calendar and Outlook.com pages that add it. The feed's own URL is `api.ts`'s, as every
+ * URL of the API; these links to other services stay with their only user, the bar, out of the
+ * budgeted script that `api.ts` ships in.
+ */
 export function feedLinks(base: string, venue: string, category: string | undefined) {
-  const query = category ? `?categories=${encodeURIComponent(category)}` : '';
-  const https = `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/events.ics${query}`;
+  const https = venueFeedUrl(base, venue, category ? { category } : {});
   const webcal = https.replace(/^https?:/, 'webcal:');
   const name = category ? `${venue} – ${category}` : venue;
   return {
@@ -29,118 +31,8 @@ export function feedLinks(base: string, venue: string, category: string | undefi
   };
 }
 
-/**
- * The bar's styles, added to the list's shadow root (the bar has none of its own). The rows are
- * exactly the space the list keeps for the bar before it loads (`venue-events.styles.ts`): one
- * row from 62em wide, three below.
- */
-const barStyles = css`
-  venue-events-filters {
-    container-type: inline-size;
-  }
-  .bar {
-    display: grid;
-    grid-template-columns: minmax(10em, 1fr) repeat(6, auto);
-    grid-auto-rows: max(44px, 2.75em);
-    gap: 0.5em;
-  }
-  /* Search, then up to three controls a row: category, access, from; reset, saved, subscribe. */
-  @container (width < 62em) {
-    .bar {
-      /* The third column, the date's, a little wider: its field needs it most. */
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.4fr);
-      grid-template-rows: repeat(3, max(44px, 2.75em));
-    }
-    .bar .search {
-      grid-column: 1 / -1;
-    }
-  }
-  @container (width < 36em) {
-    .bar :is(input, select, button, summary) {
-      padding-inline: 0.35em;
-      white-space: nowrap;
-    }
-    .bar .from span {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
-    }
-  }
-  .bar [aria-pressed='true'] {
-    border-color: var(--_accent);
-    font-weight: 700;
-  }
-  .bar label {
-    display: flex;
-    align-items: center;
-    gap: 0.4em;
-    min-width: 0;
-    white-space: nowrap;
-  }
-  .bar :is(input, select, button, summary) {
-    flex: 1;
-    min-width: 0;
-    height: 100%;
-    margin: 0;
-    padding: 0.3em 0.6em;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_bg);
-    color: var(--_fg);
-    font: inherit;
-  }
-  /* In one row a select is as wide as its longest option: the search field keeps its room. */
-  @container (width >= 62em) {
-    .bar select {
-      max-width: 12em;
-    }
-  }
-  .bar :is(input, select):focus-visible {
-    outline: 3px solid var(--_focus);
-    outline-offset: 2px;
-  }
-  .bar details {
-    position: relative;
-    display: flex;
-  }
-  .bar summary {
-    display: flex;
-    align-items: center;
-    justify-content: center;
-    cursor: pointer;
-    list-style: none;
-  }
-  .bar summary::-webkit-details-marker {
-    display: none;
-  }
-  /* Over the cards rather than pushing them down. */
-  .bar details ul {
-    position: absolute;
-    inset-inline-end: 0;
-    top: 100%;
-    z-index: 1;
-    min-width: 14em;
-    margin: 0.25em 0 0;
-    padding: 0.25em;
-    border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    background: var(--_bg);
-    list-style: none;
-  }
-  .bar details a {
-    display: block;
-    padding: 0.6em;
-    color: inherit;
-  }
-  @media (forced-colors: active) {
-    .bar :is(input, select, button, summary) {
-      border-color: ButtonText;
-    }
-  }
-`;
+/** How long the search waits after the last keystroke: one request per pause, not per key. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** The access ids of `GET /api/access` (docs/api.md §10.15) that the widget has labels for. */
 function accessIds(body: unknown, labels: Record<string, string>): string[] {
@@ -225,7 +117,7 @@ export class VenueEventsFilters extends LitElement {
   }
 
   private get base(): string {
-    return this.list?.baseUrl || SCRIPT_ORIGIN;
+    return apiBase(this.list?.baseUrl);
   }
 
   /**
@@ -258,9 +150,8 @@ export class VenueEventsFilters extends LitElement {
    * loaded: the bar works without either select.
    */
   private async loadCategories(key: string, venue: string): Promise<void> {
-    const at = `${withoutTrailingSlash(this.base)}/t/${encodeURIComponent(venue)}/api/`;
-    const get = (what: string) =>
-      getJson(at + what, {
+    const get = (finder: 'categories' | 'access') =>
+      getJson(finderUrl(this.base, venue, finder), {
         signal: new AbortController().signal,
         timeoutMs: this.list?.timeout ?? 0,
         revalidate: false,
@@ -352,7 +243,10 @@ export class VenueEventsFilters extends LitElement {
           ${
             this.saved.entries?.length
               ? html`<li>
-                  <a part="saved-calendar" href=${this.savedFeed(this.saved.entries)} download
+                  <a
+                    part="saved-calendar"
+                    href=${venueFeedUrl(this.base, list.venue, { ids: this.saved.entries.map((e) => e.id) })}
+                    download
                     >${t.addSaved}</a
                   >
                 </li>`
@@ -400,24 +294,6 @@ export class VenueEventsFilters extends LitElement {
       ${t.saved(n)}
     </button>`;
   }
-
-  /** The venue feed of the saved events only (docs/api.md §10.6 `ids`), as one `.ics` download. */
-  private savedFeed(entries: readonly { id: string }[]): string {
-    const venue = encodeURIComponent(this.list?.venue ?? '');
-    const ids = entries.map((e) => encodeURIComponent(e.id)).join(',');
-    return `${withoutTrailingSlash(this.base)}/t/${venue}/events.ics?ids=${ids}`;
-  }
-}
-
-/** Keeps `filters` in the page's query (`history.replaceState`: no history entry per change). */
-function writeQuery(filters: Filters): void {
-  const url = new URL(location.href);
-  for (const [key, param] of URL_KEYS) {
-    const value = filters[key];
-    if (value) url.searchParams.set(param, value);
-    else url.searchParams.delete(param);
-  }
-  if (url.href !== location.href) history.replaceState(history.state, '', url);
 }
 
 if (!customElements.get('venue-events-filters'))

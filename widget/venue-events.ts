@@ -13,7 +13,7 @@ import { takeFirstPage, type FirstPage } from './first-page.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { VenueBuyButton } from './venue-buy-button.js';
-import type { View } from './list-parts.js';
+import { fixedView, presetFilters, startPage, type View } from './attributes.js';
 import type { SavedController } from './saved.js';
 import type { EventPage } from './wire.js';
 
@@ -210,10 +210,9 @@ export class VenueEvents extends VenueElement {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
-    // `page="abc"`, `0`, `-1`, `2.5`: page 1, as the API reads them (docs/decisions.md "Pagination").
-    if (!(Number.isSafeInteger(this.page) && this.page >= 1)) this.page = 1;
-    if (changed.has('category')) this.filters = this.category ? { categories: this.category } : {};
-    this.view = this.fixedView ?? this.view;
+    this.page = startPage(this.page);
+    if (changed.has('category')) this.filters = presetFilters(this.category);
+    this.view = fixedView(this) ?? this.view;
     this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
     // A page it left undrawn (no events: empty, or beyond the last) is shown by the run, once the
@@ -247,7 +246,7 @@ export class VenueEvents extends VenueElement {
    * reset controls do), and says in the live region how many match once they loaded.
    */
   filter(filters: Filters | null): void {
-    this.filters = filters ?? (this.category ? { categories: this.category } : {});
+    this.filters = filters ?? presetFilters(this.category);
     this.page = 1;
     this.count = true;
   }
@@ -262,12 +261,6 @@ export class VenueEvents extends VenueElement {
         calendar = m;
         this.requestUpdate();
       });
-  }
-
-  /** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
-  private get fixedView(): View | undefined {
-    const fixed = this.getAttribute('views');
-    return fixed === 'list' || fixed === 'calendar' ? fixed : undefined;
   }
 
   /** Shows `view` (the switch), kept in the page's query with `sync-url`. */
@@ -318,7 +311,7 @@ export class VenueEvents extends VenueElement {
           : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
       ${
-        this.fixedView
+        fixedView(this)
           ? nothing
           : parts
             ? parts.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))

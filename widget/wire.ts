@@ -29,7 +29,7 @@ import type {
   TicketOffice,
   TicketOfficeReason,
 } from '../shared/contract.js';
-import { PER_PAGE } from '../shared/patterns.js';
+import { EVENT_TIME_PATTERN, PER_PAGE, TICKET_OFFICE_REASONS } from '../shared/patterns.js';
 
 /** One page of the list, as the widget uses it (also the `venue-events-load` detail). */
 export interface EventPage {
@@ -44,13 +44,8 @@ export interface EventPage {
 /** A body that is not an event listing at all. */
 export class WireError extends Error {}
 
-const REASONS: readonly unknown[] = [
-  'manual',
-  'scheduled',
-  'event_ended',
-  'cancelled',
-  'not_ticketed',
-] satisfies TicketOfficeReason[];
+const REASONS: readonly unknown[] = TICKET_OFFICE_REASONS;
+const EVENT_TIME = new RegExp(EVENT_TIME_PATTERN);
 
 /** The closed office shown for data the widget does not understand. */
 export const NEUTRAL_OFFICE: TicketOffice = {
@@ -159,7 +154,7 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
     attributes.access = Array.isArray(a.access)
       ? a.access.filter((id) => typeof id == 'string')
       : [];
-  if (!/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/.test(text(a.event_time))) {
+  if (!EVENT_TIME.test(text(a.event_time))) {
     problems.push('bad event_time');
     attributes.event_time = '';
   }

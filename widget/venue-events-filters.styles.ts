@@ -1,0 +1,115 @@
+/** The filter bar's styles (`venue-events-filters.ts`). */
+import { css } from 'lit';
+
+/**
+ * The bar's styles, added to the list's shadow root (the bar has none of its own). The rows are
+ * exactly the space the list keeps for the bar before it loads (`venue-events.styles.ts`): one
+ * row from 62em wide, three below.
+ */
+export const barStyles = css`
+  venue-events-filters {
+    container-type: inline-size;
+  }
+  .bar {
+    display: grid;
+    grid-template-columns: minmax(10em, 1fr) repeat(6, auto);
+    grid-auto-rows: max(44px, 2.75em);
+    gap: 0.5em;
+  }
+  /* Search, then up to three controls a row: category, access, from; reset, saved, subscribe. */
+  @container (width < 62em) {
+    .bar {
+      /* The third column, the date's, a little wider: its field needs it most. */
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.4fr);
+      grid-template-rows: repeat(3, max(44px, 2.75em));
+    }
+    .bar .search {
+      grid-column: 1 / -1;
+    }
+  }
+  @container (width < 36em) {
+    .bar :is(input, select, button, summary) {
+      padding-inline: 0.35em;
+      white-space: nowrap;
+    }
+    .bar .from span {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+  }
+  .bar [aria-pressed='true'] {
+    border-color: var(--_accent);
+    font-weight: 700;
+  }
+  .bar label {
+    display: flex;
+    align-items: center;
+    gap: 0.4em;
+    min-width: 0;
+    white-space: nowrap;
+  }
+  .bar :is(input, select, button, summary) {
+    flex: 1;
+    min-width: 0;
+    height: 100%;
+    margin: 0;
+    padding: 0.3em 0.6em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    color: var(--_fg);
+    font: inherit;
+  }
+  /* In one row a select is as wide as its longest option: the search field keeps its room. */
+  @container (width >= 62em) {
+    .bar select {
+      max-width: 12em;
+    }
+  }
+  .bar :is(input, select):focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .bar details {
+    position: relative;
+    display: flex;
+  }
+  .bar summary {
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    cursor: pointer;
+    list-style: none;
+  }
+  .bar summary::-webkit-details-marker {
+    display: none;
+  }
+  /* Over the cards rather than pushing them down. */
+  .bar details ul {
+    position: absolute;
+    inset-inline-end: 0;
+    top: 100%;
+    z-index: 1;
+    min-width: 14em;
+    margin: 0.25em 0 0;
+    padding: 0.25em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    background: var(--_bg);
+    list-style: none;
+  }
+  .bar details a {
+    display: block;
+    padding: 0.6em;
+    color: inherit;
+  }
+  @media (forced-colors: active) {
+    .bar :is(input, select, button, summary) {
+      border-color: ButtonText;
+    }
+  }
+`;

@@ -134,83 +134,95 @@ function savedQueryOf(
   return { ids, filter: parseListFilter({ categories: route.query.categories }) };
 }
 
+/** What the page handlers read: the way to upstream answers and the venues' configured zones. */
+interface PagesContext extends ProxyContext {
+  venueZones: VenueZones | undefined;
+}
+
+/**
+ * GET /t/{slug}/events.ics (the venue's feed; with `ids`, those of its events, a download) and
+ * /t/{slug}/events/{event-slug}.ics (one event's file, found in the feed's pages; a 404 when
+ * they do not list it).
+ * @throws FilterError (before any upstream request) for a bad `ids` or `categories`.
+ */
+async function serveCalendar(
+  pages: PagesContext,
+  req: Request,
+  res: Response,
+  route: RouteOf<'feed' | 'event-calendar' | 'saved-feed'>,
+) {
+  const { obtain, publicBase, clock, venueZones } = pages;
+  const saved = savedQueryOf(route);
+  await withLogs(res, async (logs) => {
+    const base = publicBase(req);
+    const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
+    const venue = proxyVenue(route.slug, venueZones);
+    const nowMs = clock().getTime();
+    const now = calendarStamp(nowMs);
+    const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8' };
+    let text: string;
+    if (route.kind === 'event-calendar') {
+      const event = listedEvent(events, route);
+      text = calendarFile([event], { venue, base, now, name: event.attributes.title });
+      headers['Content-Disposition'] = `attachment; filename="${route.eventSlug}.ics"`;
+    } else if (saved) {
+      const chosen = withIds(events, saved.ids);
+      const today = venueToday(venue, nowMs);
+      const kept = isFiltered(saved.filter) ? matching(chosen, saved.filter, today) : chosen;
+      text = calendarFile(kept, {
+        venue,
+        base,
+        now,
+        name: feedName(venue, saved.filter, saved.ids),
+      });
+      headers['Content-Disposition'] = savedFeedDisposition(route.slug);
+    } else {
+      text = calendarFile(events, { venue, base, now });
+    }
+    noteDropped(logs, dropped);
+    sendBuilt(req, res, clock, { page: asRepresentation(text), obtained, logs }, headers);
+  });
+}
+
+/**
+ * GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=…] (docs/api.md §10.6): a 302 to
+ * the service's "add event" page for the event, found in the feed's pages, in the venue's
+ * configured zone (else UTC); fresh as its .ics is. A 404 when the pages do not list it, and
+ * for a cancelled event or stop or no date `date`.
+ * @throws FilterError (before any upstream request) for a bad `date`: a 400 naming it.
+ */
+async function serveCalendarLink(
+  pages: PagesContext,
+  req: Request,
+  res: Response,
+  route: RouteOf<'calendar-link'>,
+) {
+  const { obtain, publicBase, clock, venueZones } = pages;
+  const date = readLinkDate(route.query.date);
+  await withLogs(res, async (logs) => {
+    const base = publicBase(req);
+    const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
+    const event = listedEvent(events, route);
+    const venue = proxyVenue(route.slug, venueZones);
+    const target = calendarLinkOf(event, route.service, { venue, base, date });
+    if (!target) {
+      throw createError(404, `Event "${route.eventSlug}" has no date here to add to a calendar.`);
+    }
+    noteDropped(logs, dropped);
+    const log = summary(logs);
+    res.locals.proxy = log;
+    const maxAge = maxAgeOf(obtained, clock().getTime());
+    res.set({ 'Cache-Control': `public, max-age=${maxAge}`, 'X-Cache': log.cache });
+    res.redirect(302, target);
+  });
+}
+
 /**
  * Builds the router; mount it under `/t` after `classifyTarget`. `venueZones` gives the pages
  * the zones the operator configured (`checkVenueZones` has checked them).
  */
 export function pagesRouter(context: ProxyContext, venueZones: VenueZones | undefined): Router {
-  const { obtain, publicBase, clock } = context;
-
-  /**
-   * GET /t/{slug}/events.ics (the venue's feed; with `ids`, those of its events, a download) and
-   * /t/{slug}/events/{event-slug}.ics (one event's file, found in the feed's pages; a 404 when
-   * they do not list it).
-   * @throws FilterError (before any upstream request) for a bad `ids` or `categories`.
-   */
-  async function serveCalendar(
-    req: Request,
-    res: Response,
-    route: RouteOf<'feed' | 'event-calendar' | 'saved-feed'>,
-  ) {
-    const saved = savedQueryOf(route);
-    await withLogs(res, async (logs) => {
-      const base = publicBase(req);
-      const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
-      const venue = proxyVenue(route.slug, venueZones);
-      const nowMs = clock().getTime();
-      const now = calendarStamp(nowMs);
-      const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8' };
-      let text: string;
-      if (route.kind === 'event-calendar') {
-        const event = listedEvent(events, route);
-        text = calendarFile([event], { venue, base, now, name: event.attributes.title });
-        headers['Content-Disposition'] = `attachment; filename="${route.eventSlug}.ics"`;
-      } else if (saved) {
-        const chosen = withIds(events, saved.ids);
-        const today = venueToday(venue, nowMs);
-        const kept = isFiltered(saved.filter) ? matching(chosen, saved.filter, today) : chosen;
-        text = calendarFile(kept, {
-          venue,
-          base,
-          now,
-          name: feedName(venue, saved.filter, saved.ids),
-        });
-        headers['Content-Disposition'] = savedFeedDisposition(route.slug);
-      } else {
-        text = calendarFile(events, { venue, base, now });
-      }
-      noteDropped(logs, dropped);
-      sendBuilt(req, res, clock, { page: asRepresentation(text), obtained, logs }, headers);
-    });
-  }
-
-  /**
-   * GET /t/{slug}/events/{event-slug}/calendar/{service}[?date=…] (docs/api.md §10.6): a 302 to
-   * the service's "add event" page for the event, found in the feed's pages, in the venue's
-   * configured zone (else UTC); fresh as its .ics is. A 404 when the pages do not list it, and
-   * for a cancelled event or stop or no date `date`.
-   * @throws FilterError (before any upstream request) for a bad `date`: a 400 naming it.
-   */
-  async function serveCalendarLink(req: Request, res: Response, route: RouteOf<'calendar-link'>) {
-    const date = readLinkDate(route.query.date);
-    await withLogs(res, async (logs) => {
-      const base = publicBase(req);
-      const { events, obtained, dropped } = await feedEvents(obtain, req, route.slug, base, logs);
-      const event = listedEvent(events, route);
-      const venue = proxyVenue(route.slug, venueZones);
-      const target = calendarLinkOf(event, route.service, { venue, base, date });
-      if (!target) {
-        throw createError(404, `Event "${route.eventSlug}" has no date here to add to a calendar.`);
-      }
-      noteDropped(logs, dropped);
-      const log = summary(logs);
-      res.locals.proxy = log;
-      const maxAge = maxAgeOf(obtained, clock().getTime());
-      res.set({ 'Cache-Control': `public, max-age=${maxAge}`, 'X-Cache': log.cache });
-      res.redirect(302, target);
-    });
-  }
-
+  const pages: PagesContext = { ...context, venueZones };
   const router = express.Router({ caseSensitive: true });
   router.use(async function servePage(req, res, next) {
     const route = routeOf(res);
@@ -220,9 +232,9 @@ export function pagesRouter(context: ProxyContext, venueZones: VenueZones | unde
       case 'feed':
       case 'event-calendar':
       case 'saved-feed':
-        return serveCalendar(req, res, route);
+        return serveCalendar(pages, req, res, route);
       case 'calendar-link':
-        return serveCalendarLink(req, res, route);
+        return serveCalendarLink(pages, req, res, route);
       default:
         return next();
     }

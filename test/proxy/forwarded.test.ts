@@ -6,7 +6,7 @@
  * proxy"; one rule for both modes, `server/http/public-base.ts`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startForwarder, type Forwarder } from '../support/forwarder.js';
+import { startForwarder } from '../support/forwarder.js';
 import { manyEvents, startServer, venueFile, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';
 
@@ -21,7 +21,7 @@ let origin: TestServer;
 /** The proxy's upstream: a platform that trusts no forwarding headers of its own clients. */
 let platform: TestServer;
 let proxy: Running;
-const fronts: Record<'origin' | 'proxy', Forwarder> = {} as Record<'origin' | 'proxy', Forwarder>;
+const fronts: Record<'origin' | 'proxy', Running> = {} as Record<'origin' | 'proxy', Running>;
 beforeAll(async () => {
   origin = await startServer(venueFile(events, { slug: 'blue-room' }), NOW, {
     trustProxy: ['loopback'],

@@ -1,25 +1,10 @@
 /** Real servers on 127.0.0.1:0 for the proxy tests: the proxy, and a fault server as upstream. */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
+import { listen, type Running } from '../support/listen.js';
 
-export interface Running {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function listen(server: Server): Promise<Running> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export type { Running } from '../support/listen.js';
 
 export async function startProxy(options: ProxyOptions & { now?: () => number }): Promise<Running> {
   const app = createProxyApp({ logger: false, ...options });

@@ -5,12 +5,7 @@
  * public address it stands for, and streams the answer back unchanged.
  */
 import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
-export interface Forwarder {
-  url: string;
-  close(): Promise<void>;
-}
+import { listen, type Running } from './listen.js';
 
 /**
  * Starts the forwarder to `target` (`http://127.0.0.1:PORT`), standing for the public address
@@ -20,7 +15,7 @@ export async function startForwarder(
   target: string,
   publicHost: string,
   publicProto: 'http' | 'https',
-): Promise<Forwarder> {
+): Promise<Running> {
   const to = new URL(target);
   const server: Server = createServer((req, res) => {
     const upstream = request(
@@ -45,14 +40,5 @@ export async function startForwarder(
     upstream.on('error', () => res.writeHead(502).end());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listen(server);
 }

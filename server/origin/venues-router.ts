@@ -1,7 +1,8 @@
 /**
  * Several venues in one listing (docs/api.md §10.16), at the origin: `GET /api/events?venues=a,b,c`
  * (the list envelope of §2.5, every list filter of §10.12 and §10.15),
- * `GET /api/categories?venues=…` (§10.13) and `GET /api/calendar?venues=…` (§10.14), built by the listing engine from each venue's store
+ * `GET /api/categories?venues=…` (§10.13), `GET /api/access?venues=…` (§10.15) and
+ * `GET /api/calendar?venues=…` (§10.14), built by the listing engine from each venue's store
  * source merged (`server/listing/merged-source.ts`), memoised like a venue's list and sent with
  * its ETag and a `max-age` never past the earliest next change of any venue named.
  */
@@ -9,9 +10,11 @@ import express, { type Request, type RequestHandler, type Router } from 'express
 import { filterQuery, parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
+import type { Store, VenueRecord } from '../store/store.js';
 import { cors } from '../http/cors.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import {
+  accessText,
   categoriesText,
   listDocument,
   readFeedQuery,
@@ -23,6 +26,7 @@ import { mergedSource } from '../listing/merged-source.js';
 import type { ListingSource } from '../listing/source.js';
 import { apiSender } from './api-send.js';
 import type { RenderCache } from './render-cache.js';
+import type { StoreReads } from './store-reads.js';
 import { storeSource, type StoreSourceDeps } from './store-source.js';
 
 export interface VenuesRouterOptions extends StoreSourceDeps {
@@ -32,6 +36,35 @@ export interface VenuesRouterOptions extends StoreSourceDeps {
   /** Public base URL of links (no trailing slash); undefined: each request's own. */
   baseUrl: string | undefined;
   corsOrigins: '*' | readonly string[];
+}
+
+/** The venues a `?venues=` names (docs/api.md §10.16), as the store has them. */
+export interface NamedVenues {
+  /** Their slugs, in the order named, each once. */
+  slugs: string[];
+  /** Their records, in that order. */
+  venues: VenueRecord[];
+  /** The store version they were read at. */
+  version: string;
+}
+
+/**
+ * The venues `raw` (the `venues` query value) names, read at the store's current version.
+ * @throws FilterError (400, `venues`) for a bad list; a 404 naming the first unknown venue
+ */
+export async function findVenues(
+  store: Store,
+  reads: StoreReads,
+  raw: unknown,
+): Promise<NamedVenues> {
+  const slugs = parseVenues(raw);
+  const version = store.version();
+  const found = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
+  const missing = slugs.find((_, i) => found[i] === undefined);
+  if (missing !== undefined) {
+    throw createError(404, `No venue is published under the slug "${missing}".`);
+  }
+  return { slugs, venues: found as VenueRecord[], version };
 }
 
 /** Builds the router; mount it at the app's root. */
@@ -52,18 +85,12 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
     key: string,
     build: (sources: ListingSource[], scope: string) => Promise<BuiltJson>,
   ) {
-    const slugs = parseVenues(req.query.venues);
-    const version = store.version();
-    const venues = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
-    const missing = slugs.find((_, i) => venues[i] === undefined);
-    if (missing !== undefined) {
-      throw createError(404, `No venue is published under the slug "${missing}".`);
-    }
+    const { slugs, venues, version } = await findVenues(store, reads, req.query.venues);
     const nowMs = clock().getTime();
     const scope = venuesQuery(slugs);
     const rendered = (await cache.get(`${kind}|${scope}|${key}`, version, nowMs, async () => {
       const sources = venues.map((venue) =>
-        storeSource(options, { venue: venue!, version }, nowMs, sender.renderBase),
+        storeSource(options, { venue, version }, nowMs, sender.renderBase),
       );
       const { text, untilMs } = await build(sources, scope);
       return { untilMs, body: text };
@@ -84,6 +111,10 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
   const listCategories: RequestHandler = (req, res) =>
     serve(req, res, 'venues-categories', '', (sources) => categoriesText(mergedSource(sources)));
 
+  /** GET /api/access?venues=…: the venues' access provisions, counts summed (docs/api.md §10.15). */
+  const listAccess: RequestHandler = (req, res) =>
+    serve(req, res, 'venues-access', '', (sources) => accessText(mergedSource(sources)));
+
   /**
    * GET /api/calendar?venues=…&start=…&end=…[&timeZone=…&categories=…&access=…&search=…]: the
    * venues' FullCalendar feeds merged (docs/api.md §10.14, §10.16).
@@ -101,6 +132,7 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
   router.use('/api', cors(options.corsOrigins));
   router.route('/api/events').get(listEvents).all(methodNotAllowed);
   router.route('/api/categories').get(listCategories).all(methodNotAllowed);
+  router.route('/api/access').get(listAccess).all(methodNotAllowed);
   router.route('/api/calendar').get(listCalendar).all(methodNotAllowed);
   return router;
 }

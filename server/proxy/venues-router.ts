@@ -1,6 +1,7 @@
 /**
  * Several venues in one listing (docs/api.md §10.16) in proxy mode, which the platform has no
- * endpoint for: `GET /api/events?venues=a,b,c`, `GET /api/categories?venues=…` and
+ * endpoint for: `GET /api/events?venues=a,b,c`, `GET /api/categories?venues=…`,
+ * `GET /api/access?venues=…` (always empty: the platform has no access data) and
  * `GET /api/calendar?venues=…`, built from
  * each venue's list pages (through the cache, concurrently, at most `--max-filter-pages` each;
  * `X-Filter-Truncated` past it) merged by the listing engine with each venue's configured zone
@@ -21,6 +22,7 @@ import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
 import { createError, methodNotAllowedError } from '../http/errors.js';
 import {
+  accessText,
   categoriesText,
   listDocument,
   readFeedQuery,
@@ -55,12 +57,14 @@ export interface VenuesRouterOptions {
   memo: BuiltMemo;
 }
 
-type Kind = 'list' | 'categories' | 'calendar';
+type Kind = 'list' | 'categories' | 'access' | 'calendar';
 const PATHS: Record<string, Kind> = {
   '/api/events': 'list',
   '/api/events/': 'list',
   '/api/categories': 'categories',
   '/api/categories/': 'categories',
+  '/api/access': 'access',
+  '/api/access/': 'access',
   '/api/calendar': 'calendar',
   '/api/calendar/': 'calendar',
 };
@@ -137,6 +141,7 @@ export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions
       const build = async (): Promise<Build> => {
         const source = mergedSource(sources());
         if (kind === 'categories') return { ...(await categoriesText(source)), keep: true };
+        if (kind === 'access') return { ...(await accessText(source)), keep: true };
         if (kind === 'calendar')
           return { ...(await venuesFeedText(sources(), query, zoned)), keep: true };
         const listed = await listDocument(source, filter, page, {

@@ -391,6 +391,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
       },
       '/api/events': getAndHead(forVenues(list)),
       '/api/categories': getAndHead(forVenues(categories)),
+      '/api/access': getAndHead(forVenues(access)),
       '/api/calendar': getAndHead(forVenues(calendar)),
     },
     components: {

@@ -150,6 +150,42 @@ describe('GET /api/calendar?venues=… (docs/api.md §10.14, §10.16)', () => {
   });
 });
 
+describe('GET /api/access?venues=… (docs/api.md §10.15, §10.16)', () => {
+  it('sums the venues’ provisions, in vocabulary order', async () => {
+    const server2 = await startServer(
+      {
+        venues: [
+          {
+            ...file.venues[0]!,
+            events: [{ ...file.venues[0]!.events[0]!, access: ['captioned', 'wheelchair'] }],
+          },
+          {
+            ...file.venues[1]!,
+            events: [{ ...file.venues[1]!.events[0]!, access: ['wheelchair'] }],
+          },
+        ],
+      },
+      NOW,
+    );
+    try {
+      const res = await fetch(`${server2.url}/api/access?venues=harbour-hall,blue-cellar`);
+      expect(res.status).toBe(200);
+      const body = await res.json();
+      expect(
+        body.data.map((a: { id: string; attributes: { count: number } }) => [
+          a.id,
+          a.attributes.count,
+        ]),
+      ).toEqual([
+        ['wheelchair', 2],
+        ['captioned', 1],
+      ]);
+    } finally {
+      await server2.close();
+    }
+  });
+});
+
 describe('bad input (docs/api.md §10.16)', () => {
   it.each([
     ['no venues', '/api/events'],

@@ -18,6 +18,7 @@ import { eventsRouter } from './events-router.js';
 import { pagesRouter } from './pages-router.js';
 import { RenderCache } from './render-cache.js';
 import { StoreReads } from './store-reads.js';
+import { venuesPagesRouter } from './venues-pages-router.js';
 import { venuesRouter } from './venues-router.js';
 
 export interface AppOptions {
@@ -78,7 +79,9 @@ function demoImagesRouter(): Router {
  * Builds the Express app in the shell both modes share (`app-shell.ts`). Routes:
  * `GET|HEAD /t/{slug}/api/events[?page=n]` (docs/api.md §4.1), `GET|HEAD /t/{slug}/api/events/{id}`
  * (§4.2), the pages under `/t/{slug}/events` (the event page buy links point at, the listing
- * page, the calendar files), `/storage/demo/*` (demo images), `/readyz`, and the shell's own
+ * page, the calendar files), several venues' listing (`/api/events?venues=…`, its categories
+ * and feed, and its pages `/events?venues=…`, `/events.ics?venues=…`; docs/api.md §10.16),
+ * `/storage/demo/*` (demo images), `/readyz`, and the shell's own
  * (`/healthz`, `/widget/*`, `/` demo page, `/embed`, `/robots.txt`, `/openapi.json`).
  * Every error is a JSON:API error document (docs/decisions.md "Errors"). Throws nothing.
  */
@@ -103,13 +106,15 @@ export function createApp(options: AppOptions): Express {
   };
   const events = eventsRouter(api);
   const venues = venuesRouter(api);
-  const pages = pagesRouter({
+  const pageOptions = {
     store,
     reads,
     clock: options.clock,
     baseUrl: configuredBase,
     earlierShape: options.earlierShape,
-  });
+  };
+  const pages = pagesRouter(pageOptions);
+  const venuesPages = venuesPagesRouter(pageOptions);
   if (!existsSync(widgetDir) && options.logger) {
     options.logger.warn({ widgetDir }, 'widget not built: run npm run build');
   }
@@ -122,7 +127,7 @@ export function createApp(options: AppOptions): Express {
     // Memoised API responses and errors encode themselves; everything after the API (HTML pages,
     // calendars, demo images, the shell's files) is compressed as it is sent.
     encoded: [events, venues],
-    compressed: [pages, demoImagesRouter()],
+    compressed: [pages, venuesPages, demoImagesRouter()],
     widgetDir,
     demoSlug: options.demoSlug ?? DEMO_SLUG,
   });

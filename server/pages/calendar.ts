@@ -5,7 +5,8 @@
  * (floating local times when the zone is unknown), a stable `UID`, `STATUS:CANCELLED` for
  * cancelled events and stops, the event page as `URL`, and `DEFAULT_DURATION_MINUTES` as the
  * length (the API has no end times). Also what both modes' "add to calendar" redirects and the
- * venue feed of saved events (`ids`) share (docs/api.md §10.6).
+ * venue feed of saved events (`ids`) share (docs/api.md §10.6). A file of several venues'
+ * listing (docs/api.md §10.16) gives each event in its own venue's zone, place and pages.
  */
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime, FixedOffsetZone } from 'luxon';
@@ -19,7 +20,8 @@ import {
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../lib/html-text.js';
-import { eventPath, listingPath, type PageVenue } from './page-shell.js';
+import { eventVenue, placeHref, venueListing, type ListingPlace } from './listing-place.js';
+import { eventPath, type PageVenue } from './page-shell.js';
 
 /** How long an event is taken to last in calendar files: the API carries start times only. */
 export const DEFAULT_DURATION_MINUTES = 120;
@@ -28,15 +30,21 @@ export const FEED_REFRESH_SECONDS = 3600;
 /** Most events in one venue feed, soonest first. */
 export const FEED_MAX_EVENTS = 1000;
 
-export interface CalendarInput {
-  venue: PageVenue;
+/**
+ * Whose events a calendar file holds: a venue's (its own listing), or a listing's (several
+ * venues', docs/api.md §10.16), each event then of the venue `eventVenue` finds.
+ */
+export type CalendarOf =
+  { venue: PageVenue; listing?: undefined } | { listing: ListingPlace; venue?: undefined };
+
+export type CalendarInput = CalendarOf & {
   /** Absolute base of links (no trailing slash). */
   base: string;
   /** `DTSTAMP`: when the file is generated; `calendarStamp` rounds it. */
   now: Date;
-  /** Calendar name (`X-WR-CALNAME`); default the venue's name. */
+  /** Calendar name (`X-WR-CALNAME`); default the venue's (the listing's) name. */
   name?: string;
-}
+};
 
 /**
  * The `DTSTAMP` of a file generated at `nowMs` (UTC epoch ms): the start of that minute, so a
@@ -95,6 +103,8 @@ export function vtimezone(zone: string, fromMs: number, toMs: number): string {
 /** One dated entry of a calendar: a single event or a tour's stop. */
 interface Dated {
   resource: EventResource;
+  /** The event's own venue: its zone, place and pages. */
+  venue: PageVenue;
   date: string;
   time: string;
   location: string;
@@ -103,13 +113,14 @@ interface Dated {
   anchor: string | null;
 }
 
-function datesOf(resource: EventResource): Dated[] {
+function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
   const a = resource.attributes;
   const cancelled = a.publish_status === 'cancelled';
   if (a.date_mode === 'single') {
     return [
       {
         resource,
+        venue,
         date: a.event_date.slice(0, 10),
         time: a.event_time,
         location: a.location,
@@ -124,6 +135,7 @@ function datesOf(resource: EventResource): Dated[] {
     return [
       {
         resource,
+        venue,
         date: stop.occurrence_date,
         time,
         location: stop.location_label || a.location,
@@ -156,26 +168,24 @@ function placeOf(
 }
 
 /**
- * The iCalendar text of `events` (every date of each, in their order). `METHOD:PUBLISH`; with a
- * known zone every time is `TZID`-qualified and the zone's `VTIMEZONE` is included.
+ * The iCalendar text of `events` (every date of each, in their order). `METHOD:PUBLISH`; each
+ * event in its own venue's zone where known, `TZID`-qualified, with one `VTIMEZONE` per zone used.
  */
 export function calendarFile(events: readonly EventResource[], input: CalendarInput): string {
-  const { venue, base } = input;
-  const zone = venue.timezone;
+  const { base } = input;
+  const place = input.listing === undefined ? venueListing(input.venue) : input.listing;
   const host = new URL(base).hostname;
   const calendar = new ICalCalendar({
     prodId: { company: 'venue-events', product: 'venue-events', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
-    name: input.name ?? venue.name,
-    url: `${base}${listingPath(venue.slug)}`,
+    name: input.name ?? place.name,
+    url: `${base}${placeHref(place)}`,
     ttl: FEED_REFRESH_SECONDS,
   });
-  const dated = events.flatMap(datesOf);
-  const at = (d: Dated) =>
-    zone
-      ? venueDateTime(d.date, d.time, zone)
-      : DateTime.fromISO(`${d.date}T${d.time}`, { zone: 'UTC' });
-  if (zone) {
+  const dated = events.flatMap((event) => datesOf(event, eventVenue(event, place)));
+  const at = ({ venue: { timezone: zone }, date, time }: Dated) =>
+    zone ? venueDateTime(date, time, zone) : DateTime.fromISO(`${date}T${time}`, { zone: 'UTC' });
+  if (dated.some((d) => d.venue.timezone !== undefined)) {
     // A loop, not Math.min(...starts): a feed with 100k stops would overflow the call stack.
     let first = input.now.getTime();
     let last = first;
@@ -191,6 +201,8 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     calendar.timezone({ name: null, generator: (tz) => vtimezone(tz, from, to) });
   }
   for (const d of dated) {
+    const { venue } = d;
+    const zone = venue.timezone;
     const a = d.resource.attributes;
     const page = `${base}${eventPath(venue.slug, a.slug)}`;
     const start = at(d);
@@ -259,15 +271,16 @@ export function calendarLinkOf(
 }
 
 /** Calendar name of the venue feed of some saved events (`ids`, docs/api.md §10.6). */
-export const savedFeedName = (venue: PageVenue): string => `${venue.name} (saved events)`;
+export const savedFeedName = (venue: { name: string }): string => `${venue.name} (saved events)`;
 
 /**
- * The venue feed's calendar name (`X-WR-CALNAME`) in both modes: of the saved events when `ids`
- * are given (docs/api.md §10.6), of some categories (`Blue Room (Jazz, Folk)`) when `filter` has
- * any, else undefined (the venue's name, `calendarFile`'s default).
+ * The feed's calendar name (`X-WR-CALNAME`) in both modes, of a venue or a listing (`ListingPlace`,
+ * docs/api.md §10.16): of the saved events when `ids` are given (docs/api.md §10.6), of some
+ * categories (`Blue Room (Jazz, Folk)`) when `filter` has any, else undefined (the venue's or
+ * listing's name, `calendarFile`'s default).
  */
 export function feedName(
-  venue: PageVenue,
+  venue: { name: string },
   filter: ListFilter,
   ids?: readonly string[],
 ): string | undefined {

@@ -32,6 +32,7 @@ import {
 } from './defaults.js';
 import { createBuiltMemo } from './built-memo.js';
 import { filtersRouter } from './filters-router.js';
+import { venuesPagesRouter } from './venues-pages-router.js';
 import { venuesRouter } from './venues-router.js';
 import { createObtain, type ProxyContext } from './obtain.js';
 import { checkVenueZones, type VenueZones } from './pages.js';
@@ -135,6 +136,8 @@ function venueRouter(options: ProxyOptions, context: ProxyContext): Router {
   // Several venues (docs/api.md §10.16): their own target check, as strict as `classifyTarget`.
   const venues = venuesRouter(context, { venueZones, allowSlugs, maxFilterPages, memo });
   router.use('/api', cors(options.corsOrigins ?? '*'), venues);
+  // Their pages (`/events?venues=…`, `/events.ics?venues=…`), without CORS as the origin's pages.
+  router.use(venuesPagesRouter(context, { venueZones, allowSlugs, maxFilterPages, memo }));
   return router;
 }
 

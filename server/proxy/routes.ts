@@ -108,7 +108,7 @@ const CALENDAR_LINK = new RegExp(`^/t/(${SLUG})/events/(${SLUG})/calendar/(googl
 /** A venue feed target with a query: the one allowed past `MAX_TARGET_LENGTH`. */
 const FEED_TARGET = /^\/t\/[a-z0-9-]+\/events\.ics\?/;
 /** Only plain printable ASCII and no backslash, anywhere. */
-const UNSAFE_TARGET = /[^\x21-\x7e]|\\/;
+export const UNSAFE_TARGET = /[^\x21-\x7e]|\\/;
 
 const reject = (status: 404 | 405, detail: string): ProxyRoute => ({
   kind: 'reject',

@@ -18,7 +18,7 @@ import {
   parseListFilter,
 } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
-import { parseVenues, venuesQuery } from '../../shared/rules/venues.js';
+import { MAX_VENUES, parseVenues, venuesQuery } from '../../shared/rules/venues.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
 import { createError, methodNotAllowedError } from '../http/errors.js';
 import {
@@ -34,11 +34,12 @@ import type { ListingSource } from '../listing/source.js';
 import type { Build, BuiltMemo } from './built-memo.js';
 import { gatheredSource } from './gathered-source.js';
 import { gatherPages, type Gathered } from './list-pages.js';
-import type { ProxyContext } from './obtain.js';
+import type { Obtained, ProxyContext } from './obtain.js';
 import type { PageVenue } from '../pages/page-shell.js';
 import { proxyVenue, type VenueZones } from './pages.js';
 import { sendBuilt } from './pages-router.js';
-import { noteDropped, withLogs } from './proxy-log.js';
+import { MAX_TARGET_LENGTH, UNSAFE_TARGET } from './routes.js';
+import { noteDropped, withLogs, type ProxyLog } from './proxy-log.js';
 import {
   FEED_PARAMETERS,
   FILTER_PARAMETERS,
@@ -72,16 +73,31 @@ const PATHS: Record<string, Kind> = {
 const DECODED = [...new Set(['venues', ...FILTER_PARAMETERS, ...FEED_PARAMETERS])];
 
 /**
- * The route and query of a request under `/api/`, read from the raw target as `routes.ts` reads
- * the venue routes: only the values of `venues` and the filters may be percent-encoded.
- * @throws a 404 for another path or a refused query; a 405 for a method other than GET/HEAD.
+ * Longest target of a listing of several venues, in characters: `MAX_TARGET_LENGTH` beside room
+ * for `MAX_VENUES` slugs of the venue file's longest (100 characters) and their commas.
  */
-function routeOf(req: Request): { kind: Kind; query: QueryValues } {
+const MAX_VENUES_TARGET_LENGTH = MAX_TARGET_LENGTH + MAX_VENUES * 101;
+
+/**
+ * The route and query of a request, read from the raw target as `routes.ts` reads the venue
+ * routes: one of `paths` exactly, printable ASCII without a backslash, at most
+ * `MAX_VENUES_TARGET_LENGTH` long, and only the values of `decoded` (`venues` and the route's
+ * parameters) percent-encoded. Undefined for a path not in `paths`.
+ * @throws a 404 for a refused target or query; a 405 for a method other than GET/HEAD.
+ */
+export function venuesRouteOf<K extends string>(
+  req: Request,
+  paths: Readonly<Record<string, K>>,
+  decoded: (kind: K) => readonly string[],
+): { kind: K; query: QueryValues } | undefined {
   const target = req.originalUrl;
   const at = target.indexOf('?');
-  const kind = PATHS[at === -1 ? target : target.slice(0, at)];
-  const query = kind && readQuery(at === -1 ? '' : target.slice(at + 1), DECODED);
-  if (!kind || !query) throw createError(404, 'No resource exists at this path.');
+  const path = at === -1 ? target : target.slice(0, at);
+  const kind = Object.hasOwn(paths, path) ? paths[path] : undefined;
+  if (kind === undefined) return undefined;
+  const safe = target.length <= MAX_VENUES_TARGET_LENGTH && !UNSAFE_TARGET.test(target);
+  const query = safe && readQuery(at === -1 ? '' : target.slice(at + 1), decoded(kind));
+  if (!query) throw createError(404, 'No resource exists at this path.');
   if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowedError(req.method);
   return { kind, query };
 }
@@ -90,7 +106,10 @@ function routeOf(req: Request): { kind: Kind; query: QueryValues } {
  * The venues `query` names, each allowed.
  * @throws FilterError (400, `venues`) for a bad list; a 404 for a venue the allow-list leaves out
  */
-function namedVenues(query: QueryValues, options: VenuesRouterOptions): PageVenue[] {
+export function namedVenues(
+  query: QueryValues,
+  options: Pick<VenuesRouterOptions, 'allowSlugs' | 'venueZones'>,
+): PageVenue[] {
   const slugs = parseVenues(query.venues);
   const refused = slugs.find((slug) => options.allowSlugs && !options.allowSlugs.includes(slug));
   if (refused !== undefined) {
@@ -113,31 +132,80 @@ function requireZones(venues: readonly PageVenue[]): void {
   }
 }
 
+/** The venues named, their list pages gathered: what a listing of several venues is built from. */
+export interface GatheredVenues {
+  /** `venues=a,b,c`: what the answers' links carry first. */
+  scope: string;
+  /** The instant the venues' todays were read at (UTC epoch ms). */
+  nowMs: number;
+  /** Fresh listing sources of the venues, each on its own today (one per build). */
+  sources(): ListingSource[];
+  /** The memo's validity: the gathered pages' versions, and the venues' todays. */
+  version: string;
+  day: string;
+  /** The upstream answers read, for the freshness of what is built. */
+  obtained: Obtained[];
+  /** `X-Filter-Truncated` (the most pages read of a venue) when a venue has more. */
+  truncation: Record<string, string>;
+}
+
+/**
+ * Gathers the list pages of `venues` (named, allowed, each with `gatherPages`' bound of
+ * `maxFilterPages`, concurrently) through `context`'s cache, noting unreadable events on `logs`.
+ * Rejects as `gatherPages` does (the upstream's 404 for a venue it does not have, a 502/504).
+ * @throws FilterError (400, `venues`) naming a venue found upstream but without a configured zone
+ */
+export async function gatherVenues(
+  context: ProxyContext,
+  req: Request,
+  venues: readonly PageVenue[],
+  maxFilterPages: number,
+  logs: ProxyLog[],
+): Promise<GatheredVenues> {
+  const slugs = venues.map((venue) => venue.slug);
+  const all: Gathered[] = await Promise.all(
+    slugs.map((slug) => gatherPages(context.obtain, req, slug, maxFilterPages, logs)),
+  );
+  // After the pages: a venue the platform does not have is its 404, not a missing zone.
+  requireZones(venues);
+  const nowMs = context.clock().getTime();
+  const todays = venues.map((venue) => venueToday(venue, nowMs));
+  noteDropped(
+    logs,
+    all.reduce((sum, g) => sum + g.dropped, 0),
+  );
+  const truncated = all.filter((g) => g.truncated);
+  return {
+    scope: venuesQuery(slugs),
+    nowMs,
+    sources: () => all.map((gathered, i) => gatheredSource(gathered, venues[i]!, todays[i]!)),
+    version: all.map((g) => g.version).join(';'),
+    day: todays.join(','),
+    obtained: all.flatMap((g) => g.obtained),
+    truncation: truncated.length
+      ? { 'X-Filter-Truncated': String(Math.max(...truncated.map((g) => g.pagesRead))) }
+      : {},
+  };
+}
+
 /** Builds the router; mount it at `/api`, after CORS. */
 export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions): Router {
-  const { obtain, publicBase, clock } = context;
+  const { publicBase, clock } = context;
   const zoned = zonedStarts();
 
   /** Gathers every venue's pages, then sends answer `key` (memoised, else `build`'s). */
   async function serve(req: Request, res: Response) {
-    const { kind, query } = routeOf(req);
+    const route = venuesRouteOf(req, PATHS, () => DECODED);
+    if (!route) throw createError(404, 'No resource exists at this path.');
+    const { kind, query } = route;
     // Read before any upstream request, so a bad value is its 400.
     const filter = kind === 'calendar' ? NO_FILTER : parseListFilter(query);
     const feedKey = kind === 'calendar' ? readFeedQuery(query, 'UTC').key : '';
     const page = parsePage(pageValue(query));
     const venues = namedVenues(query, options);
-    const slugs = venues.map((venue) => venue.slug);
-    const scope = venuesQuery(slugs);
     await withLogs(res, async (logs) => {
-      const all: Gathered[] = await Promise.all(
-        slugs.map((slug) => gatherPages(obtain, req, slug, options.maxFilterPages, logs)),
-      );
-      // After the pages: a venue the platform does not have is its 404, not a missing zone.
-      requireZones(venues);
-      const nowMs = clock().getTime();
-      const todays = venues.map((venue) => venueToday(venue, nowMs));
-      const sources = (): ListingSource[] =>
-        all.map((gathered, i) => gatheredSource(gathered, venues[i]!, todays[i]!));
+      const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
+      const { scope, sources, version, day } = gathered;
       const build = async (): Promise<Build> => {
         const source = mergedSource(sources());
         if (kind === 'categories') return { ...(await categoriesText(source)), keep: true };
@@ -151,20 +219,12 @@ export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions
         return { text: listed.text, keep: page <= listed.lastPage };
       };
       const key = `venues-${kind}|${scope}|${filterQuery(filter)}|${feedKey}|${page}`;
-      const version = all.map((g) => g.version).join(';');
-      const day = todays.join(',');
       const built = await options.memo.get(key, { version }, day, publicBase(req), build);
-      noteDropped(
-        logs,
-        all.reduce((sum, g) => sum + g.dropped, 0),
-      );
-      const headers: Record<string, string> = { 'Content-Type': 'application/json; charset=utf-8' };
-      const truncated = all.filter((g) => g.truncated);
-      if (truncated.length) {
-        headers['X-Filter-Truncated'] = String(Math.max(...truncated.map((g) => g.pagesRead)));
-      }
-      const obtained = all.flatMap((g) => g.obtained);
-      sendBuilt(req, res, clock, { page: built, obtained, logs }, headers);
+      const headers = {
+        'Content-Type': 'application/json; charset=utf-8',
+        ...gathered.truncation,
+      };
+      sendBuilt(req, res, clock, { page: built, obtained: gathered.obtained, logs }, headers);
     });
   }
 

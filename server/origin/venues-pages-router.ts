@@ -1,0 +1,66 @@
+/**
+ * The pages of several venues' listing at the origin (docs/api.md §10.16), for people and their
+ * calendar programs rather than scripts:
+ *
+ * - `GET /events.ics?venues=a,b,c[&categories=…]`: one calendar file of the venues' listed events
+ *   (at most `FEED_MAX_EVENTS`, in the merged order), each in its own venue's zone, linking to its
+ *   own venue's event page; a bad value: the API's JSON 400, as a calendar program reads no HTML.
+ *
+ * Each is built from the venues' store sources merged (`server/listing/merged-source.ts`), sent
+ * with a strong ETag (304 on a match) and a `max-age` of at most 60 s, never past the earliest
+ * next change of any venue named, as a venue's own pages are. A bad `venues` is the API's JSON 400
+ * and an unknown venue its 404, as `/t/{unknown}/events` is.
+ */
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { parseListFilter } from '../../shared/rules/filters.js';
+import { requestBase } from '../http/public-base.js';
+import { methodNotAllowed } from '../http/errors.js';
+import { mergedSource } from '../listing/merged-source.js';
+import { sourceEvents } from '../listing/source.js';
+import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
+import { venuesListing } from '../pages/listing-place.js';
+import { send, type PagesRouterOptions } from './page-context.js';
+import { storeSource } from './store-source.js';
+import { findVenues } from './venues-router.js';
+
+/** Builds the router; mount it at the app's root, with the pages (compressed as sent). */
+export function venuesPagesRouter(options: PagesRouterOptions): Router {
+  const { store, reads } = options;
+  const deps = { ...options, earlierShape: options.earlierShape ?? false };
+  const clock = options.clock ?? (() => new Date());
+
+  /**
+   * The listing of the venues `?venues=` names at this moment: its place, its merged source (links
+   * on the request's base) and that base.
+   * @throws FilterError (400, `venues`) for a bad list; a 404 naming the first unknown venue
+   */
+  async function listingOf(req: Request) {
+    const { venues, version } = await findVenues(store, reads, req.query.venues);
+    const nowMs = clock().getTime();
+    const base = options.baseUrl ?? requestBase(req);
+    const sources = venues.map((venue) => storeSource(deps, { venue, version }, nowMs, base));
+    return { place: venuesListing(venues), source: mergedSource(sources), nowMs, base };
+  }
+
+  /**
+   * GET /events.ics?venues=…[&categories=…]: the venues' listed events in one calendar file.
+   * @throws FilterError for a bad `venues` or `categories`: the API's JSON 400
+   */
+  const showFeed: RequestHandler = async (req: Request, res: Response) => {
+    const filter = parseListFilter({ categories: req.query.categories });
+    const { place, source, nowMs, base } = await listingOf(req);
+    const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
+    const name = feedName(place, filter);
+    const text = calendarFile(listed.events, {
+      listing: place,
+      base,
+      now: calendarStamp(nowMs),
+      ...(name !== undefined && { name }),
+    });
+    send(req, res, text, listed.untilMs, nowMs, { 'Content-Type': 'text/calendar; charset=utf-8' });
+  };
+
+  const router = express.Router({ strict: false, caseSensitive: true });
+  router.route('/events.ics').get(showFeed).all(methodNotAllowed);
+  return router;
+}

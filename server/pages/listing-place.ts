@@ -1,0 +1,71 @@
+/**
+ * Where a listing lives (docs/api.md §10.5, §10.16): a venue's own (`/t/{slug}/events`), or
+ * several venues' together (`/events?venues=a,b,c`). The listing page, its month view, its filter
+ * form and the calendar files learn it here once: the listing's own links (each carrying its
+ * `scope` first, then the canonical filter query) and the venue each event belongs to
+ * (`eventVenue`), so they never ask whether a listing is of one venue or several.
+ */
+import type { EventResource } from '../../shared/contract.js';
+import { venuesQuery } from '../../shared/rules/venues.js';
+import { listingPath, type PageVenue } from './page-shell.js';
+
+/** A listing: whose it is, where its pages are, and the venues its events belong to. */
+export interface ListingPlace {
+  /** Whose listing, for titles and calendar names: `Blue Room`, `Harbour Hall, Blue Cellar and Night Owl`. */
+  name: string;
+  /** The website the header links to: a venue's own; none for several venues. */
+  url?: string;
+  /** The listing page's path, no query: `/t/{slug}/events`, or `/events`. */
+  path: string;
+  /** What every link of the listing carries first: `''` for a venue's own, `venues=a,b,c`. */
+  scope: string;
+  /**
+   * The venues listed, in the order named (one for a venue's own listing), as the pages describe
+   * them: the origin's with their address and website, the proxy's with a zone when configured.
+   */
+  venues: readonly PageVenue[];
+}
+
+/** A venue's own listing, `/t/{slug}/events`. */
+export const venueListing = (venue: PageVenue): ListingPlace => ({
+  name: venue.name,
+  ...(venue.url !== undefined && { url: venue.url }),
+  path: listingPath(venue.slug),
+  scope: '',
+  venues: [venue],
+});
+
+const NAMES = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
+
+/**
+ * The listing of several `venues` (1 to 20, in the order `venues=` names them; docs/api.md
+ * §10.16): `/events?venues=a,b,c`, named `Harbour Hall, Blue Cellar and Night Owl`.
+ */
+export const venuesListing = (venues: readonly PageVenue[]): ListingPlace => ({
+  name: NAMES.format(venues.map((venue) => venue.name)),
+  path: '/events',
+  scope: venuesQuery(venues.map((venue) => venue.slug)),
+  venues,
+});
+
+/**
+ * The venue `event` belongs to: the one its `attributes.venue` names (docs/api.md §10.16) as
+ * `place` knows it (else as the attribute gives it), or the listing's own venue when it names
+ * none (a venue's own listing).
+ */
+export function eventVenue(event: EventResource, place: ListingPlace): PageVenue {
+  const own = event.attributes.venue;
+  if (!own) return place.venues[0]!;
+  return place.venues.find((venue) => venue.slug === own.slug) ?? own;
+}
+
+/** `place`'s path, then its scope and the non-empty `parts` as its query (`&`-joined). */
+export function placeHref(place: ListingPlace, ...parts: string[]): string {
+  const query = [place.scope, ...parts].filter(Boolean).join('&');
+  return query ? `${place.path}?${query}` : place.path;
+}
+
+/** The listing's calendar file: `{path}.ics`, then its scope and `parts` (`categories=…`). */
+export function feedHref(place: ListingPlace, ...parts: string[]): string {
+  return placeHref({ ...place, path: `${place.path}.ics` }, ...parts);
+}

@@ -9,22 +9,26 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 
 /**
  * Collapses whitespace inside Lit `css` tagged templates of the widget: minifiers keep template
- * literals verbatim, and our stylesheets are a large share of the budgeted initial script.
+ * literals verbatim, and our stylesheets are a large share of the budgeted initial script. The
+ * text around a plain `${…}` (a palette colour) is minified, the expression left as it is.
  */
 function minifyCssLiterals(): Plugin {
+  const minify = (text: string) =>
+    text
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\s+/g, ' ')
+      .replace(/\s*([{};,>])\s*/g, '$1')
+      .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
+      .replace(/;}/g, '}');
   return {
     name: 'venue-events:minify-css-literals',
     transform(code, id) {
       if (!/\/widget\/[^/]+\.ts$/.test(id)) return null;
-      return code.replace(/\bcss`([^`$]*)`/g, (_match, body: string) => {
-        const min = body
-          .replace(/\/\*[\s\S]*?\*\//g, '')
-          .replace(/\s+/g, ' ')
-          .replace(/\s*([{};,>])\s*/g, '$1')
-          .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
-          .replace(/;}/g, '}')
-          .trim();
-        return `css\`${min}\``;
+      return code.replace(/\bcss`((?:[^`$]|\$\{[^}`]*\})*)`/g, (_match, body: string) => {
+        // Odd parts are the `${…}`s; a space beside one may separate values (`solid ${c}`).
+        const parts = body.split(/(\$\{[^}`]*\})/);
+        const min = parts.map((part, i) => (i % 2 ? part : minify(part))).join('');
+        return `css\`${min.trim()}\``;
       });
     },
   };

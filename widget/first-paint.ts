@@ -12,6 +12,7 @@
  * test/widget/first-paint.test.ts compares the two renderers event by event.
  */
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import { escapeHtml } from '../shared/html.js';
 import {
   eventPageUrl,
   eventUrl,
@@ -46,7 +47,7 @@ function readOptions(el: Element): ListAttributes | undefined {
   return o.venue && o.view === 'list' && !o.compact && !o.sharedLink ? o : undefined;
 }
 
-const esc = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const esc = escapeHtml;
 /** ` name="value"`, or nothing for an undefined value (Lit's `nothing`). */
 const attr = (name: string, value: string | undefined) =>
   value === undefined ? '' : ` ${name}="${esc(value)}"`;

@@ -6,23 +6,25 @@
  * takes back only the font family and size (the documented way the widget follows the page),
  * the direction, visibility and pointer events. The widget paints its own background
  * (`--venue-events-background`, default the card background), so its text meets WCAG AA
- * contrast whatever the page's background and the visitor's colour scheme.
+ * contrast whatever the page's background and the visitor's colour scheme. The default colours
+ * are the one palette of venue-events (`shared/palette.ts`).
  */
+import { DARK, LIGHT } from '../shared/palette.js';
 import { css } from './sheet.js';
 
 export const hostStyles = css`
   :host {
     all: initial;
-    --_accent: var(--venue-events-accent, #1a56db);
-    --_on-accent: var(--venue-events-on-accent, #ffffff);
-    --_fg: var(--venue-events-color, #1f2328);
-    --_muted: var(--venue-events-muted-color, #59636e);
-    --_bg: var(--venue-events-card-background, #ffffff);
-    --_border: var(--venue-events-border-color, #d1d9e0);
-    --_danger: var(--venue-events-danger-color, #b42318);
+    --_accent: var(--venue-events-accent, ${LIGHT.accent});
+    --_on-accent: var(--venue-events-on-accent, ${LIGHT.onAccent});
+    --_fg: var(--venue-events-color, ${LIGHT.text});
+    --_muted: var(--venue-events-muted-color, ${LIGHT.muted});
+    --_bg: var(--venue-events-card-background, ${LIGHT.background});
+    --_border: var(--venue-events-border-color, ${LIGHT.border});
+    --_danger: var(--venue-events-danger-color, ${LIGHT.danger});
     --_radius: var(--venue-events-radius, 10px);
     --_gap: var(--venue-events-gap, 1em);
-    --_focus: var(--venue-events-focus-color, #1a56db);
+    --_focus: var(--venue-events-focus-color, ${LIGHT.accent});
     display: block;
     visibility: inherit;
     pointer-events: inherit;
@@ -35,14 +37,14 @@ export const hostStyles = css`
   }
   @media (prefers-color-scheme: dark) {
     :host {
-      --_accent: var(--venue-events-accent, #7aa2ff);
-      --_on-accent: var(--venue-events-on-accent, #0b1020);
-      --_fg: var(--venue-events-color, #e6e8eb);
-      --_muted: var(--venue-events-muted-color, #a3acb8);
-      --_bg: var(--venue-events-card-background, #171b22);
-      --_border: var(--venue-events-border-color, #353c47);
-      --_danger: var(--venue-events-danger-color, #ff8a80);
-      --_focus: var(--venue-events-focus-color, #7aa2ff);
+      --_accent: var(--venue-events-accent, ${DARK.accent});
+      --_on-accent: var(--venue-events-on-accent, ${DARK.onAccent});
+      --_fg: var(--venue-events-color, ${DARK.text});
+      --_muted: var(--venue-events-muted-color, ${DARK.muted});
+      --_bg: var(--venue-events-card-background, ${DARK.background});
+      --_border: var(--venue-events-border-color, ${DARK.border});
+      --_danger: var(--venue-events-danger-color, ${DARK.danger});
+      --_focus: var(--venue-events-focus-color, ${DARK.accent});
     }
   }
   :host([hidden]) {

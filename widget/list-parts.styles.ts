@@ -10,8 +10,8 @@ export const listPartStyles = css`
     height: 100%;
   }
   .view-switch [aria-pressed='true'] {
-    background: var(--venue-events-accent, #1a56db);
-    color: var(--venue-events-on-accent, #fff);
+    background: var(--_accent);
+    color: var(--_on-accent);
   }
   /* One line per event: date, title and buy control, wrapping neatly in a narrow sidebar. */
   :host([layout='compact']) .list {

@@ -3,10 +3,11 @@
  * adopted by its shadow roots and then by the elements' (Lit takes a `CSSStyleSheet` in
  * `styles`), so each is parsed once. Not Lit's `css`: its module would add about 650 bytes
  * (brotli) to the script every first card waits for. Tagged `css` all the same, so the build
- * minifies the text (vite.config.ts `minifyCssLiterals`); a stylesheet has no interpolations.
+ * minifies the text (vite.config.ts `minifyCssLiterals`). `values` are put in as they are: plain
+ * strings of our own (the palette's colours, `shared/palette.ts`), never a visitor's or a venue's.
  */
-export function css(strings: TemplateStringsArray): CSSStyleSheet {
+export function css(strings: TemplateStringsArray, ...values: string[]): CSSStyleSheet {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(strings[0]!);
+  sheet.replaceSync(strings.reduce((text, part, i) => text + values[i - 1]! + part));
   return sheet;
 }

@@ -1,3 +1,2 @@
-/** Escapes text for HTML text and quoted attribute values (`&`, `<`, `>`, `"`, `'`). */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escapes text for HTML text and quoted attribute values: the one escaper, `shared/html.ts`. */
+export { escapeHtml } from '../../shared/html.js';

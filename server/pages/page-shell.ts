@@ -4,6 +4,7 @@
  * Content-Security-Policy they are sent with. The pages work without JavaScript and load none.
  */
 import { createHash } from 'node:crypto';
+import { DARK, LIGHT, type Palette } from '../../shared/palette.js';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { jsonLdText, type StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
@@ -46,8 +47,12 @@ export const listingPath = (slug: string) => `/t/${slug}/events`;
 /** `/t/{slug}/events/{event-slug}`: an event page (docs/decisions.md "Buy link"). */
 export const eventPath = (slug: string, eventSlug: string) => `/t/${slug}/events/${eventSlug}`;
 
-const STYLES = `:root{color-scheme:light dark;--fg:#1b1f24;--muted:#57606a;--bg:#fff;--line:#d0d7de;--accent:#0b57d0;--danger:#b42318}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9da7b3;--bg:#0d1117;--line:#30363d;--accent:#79b8ff;--danger:#ff8f7e}}
+/** The page's colour variables of a scheme of the one palette (`shared/palette.ts`). */
+const colours = (p: Palette) =>
+  `--fg:${p.text};--muted:${p.muted};--bg:${p.background};--line:${p.border};--accent:${p.accent};--danger:${p.danger}`;
+
+const STYLES = `:root{color-scheme:light dark;${colours(LIGHT)}}
+@media (prefers-color-scheme:dark){:root{${colours(DARK)}}}
 *{box-sizing:border-box}
 body{font:1rem/1.55 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:var(--fg);background:var(--bg);max-width:46rem;margin:0 auto;padding:1.5rem 1rem 3rem;overflow-wrap:anywhere}
 a{color:var(--accent)}a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}

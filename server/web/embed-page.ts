@@ -11,6 +11,7 @@
 import { join } from 'node:path';
 import express, { type Router } from 'express';
 import { SLUG, whole } from '../../shared/contract.js';
+import { DARK, LIGHT } from '../../shared/palette.js';
 import { ROOT } from '../lib/files.js';
 import { escapeHtml } from '../lib/html.js';
 import { readWidgetManifest, widgetScriptTag, type WidgetManifest } from './widget-router.js';
@@ -41,8 +42,10 @@ export function embedPage(manifest: WidgetManifest | undefined, venue = ''): str
 <venue-events venue="${slug || 'your-venue'}">
   <a href="{origin}/t/${slug || 'your-venue'}/events">See what's on</a>
 </venue-events>`;
+  // The one palette (shared/palette.ts) for embed.js, which is served as it is and cannot import it.
+  const palette = escapeHtml(JSON.stringify({ light: LIGHT, dark: DARK }));
   return `<!doctype html>
-<html lang="en">
+<html lang="en" data-palette="${palette}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -110,7 +113,7 @@ website's HTML.</p>
 <option value="fr">Français</option>
 </select>
 <label for="accent">Accent colour</label>
-<input id="accent" name="accent" type="color" value="#1a56db">
+<input id="accent" name="accent" type="color" value="${LIGHT.accent}">
 <label for="width">Card width: <output id="width-value" for="width">16</output> em</label>
 <input id="width" name="width" type="range" min="12" max="30" step="1" value="16" aria-describedby="width-hint">
 <p id="width-hint" class="hint">The narrowest a card in the list gets; the list fits as many columns as it can.</p>

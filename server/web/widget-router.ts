@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { DARK, LIGHT } from '../../shared/palette.js';
 import { sendError } from '../http/errors.js';
 import { escapeHtml } from '../lib/html.js';
 
@@ -103,28 +104,29 @@ one event or a buy button.</p>
  * The demo page's stylesheet. Its own system font stack, which the widget takes (its host
  * inherits font family and size); the page's background is the widget's own in each colour
  * scheme, so the listing sits on the page without a box around it. Every text colour meets WCAG
- * AA (4.5:1) on its background in both schemes.
+ * AA (4.5:1) on its background in both schemes. Its text, background, border and link colours
+ * are the one palette's (`shared/palette.ts`); the panel and the band are the page's own.
  */
 const DEMO_CSS = `:root {
   color-scheme: light dark;
-  --fg: #1f2328;
-  --muted: #59636e;
-  --bg: #ffffff;
+  --fg: ${LIGHT.text};
+  --muted: ${LIGHT.muted};
+  --bg: ${LIGHT.background};
   --panel: #f6f8fa;
-  --line: #d1d9e0;
-  --link: #1a56db;
+  --line: ${LIGHT.border};
+  --link: ${LIGHT.accent};
   --band: #1c2f6b;
   --band-fg: #ffffff;
   --band-muted: #d5defc;
 }
 @media (prefers-color-scheme: dark) {
   :root {
-    --fg: #e6e8eb;
-    --muted: #a3acb8;
-    --bg: #171b22;
+    --fg: ${DARK.text};
+    --muted: ${DARK.muted};
+    --bg: ${DARK.background};
     --panel: #0f1217;
-    --line: #353c47;
-    --link: #7aa2ff;
+    --line: ${DARK.border};
+    --link: ${DARK.accent};
     --band: #0b1020;
     --band-fg: #e6e8eb;
     --band-muted: #b8c4ee;

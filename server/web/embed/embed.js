@@ -6,32 +6,46 @@
  * through the CSSOM, never as markup).
  */
 
-const DEFAULT_ACCENT = '#1a56db';
+/**
+ * The one palette of venue-events (shared/palette.ts: the widget's defaults, the server's pages),
+ * as the page renders it into `<html data-palette>`, since this file is served as it is and
+ * cannot import it: `{light, dark}`, each `{text, muted, background, border, danger, accent,
+ * onAccent}`.
+ */
+const PALETTE = JSON.parse(document.documentElement.dataset.palette);
+const DEFAULT_ACCENT = PALETTE.light.accent;
 const DEFAULT_WIDTH = '16';
 
-/** The widget's own defaults (widget/host.styles.ts), to pin one scheme whatever the visitor's. */
-const PALETTES = {
-  light: {
-    '--venue-events-color': '#1f2328',
-    '--venue-events-muted-color': '#59636e',
-    '--venue-events-card-background': '#ffffff',
-    '--venue-events-border-color': '#d1d9e0',
-    '--venue-events-danger-color': '#b42318',
-    '--venue-events-accent': '#1a56db',
-    '--venue-events-on-accent': '#ffffff',
-    '--venue-events-focus-color': '#1a56db',
-  },
-  dark: {
-    '--venue-events-color': '#e6e8eb',
-    '--venue-events-muted-color': '#a3acb8',
-    '--venue-events-card-background': '#171b22',
-    '--venue-events-border-color': '#353c47',
-    '--venue-events-danger-color': '#ff8a80',
-    '--venue-events-accent': '#7aa2ff',
-    '--venue-events-on-accent': '#0b1020',
-    '--venue-events-focus-color': '#7aa2ff',
-  },
-};
+/** The widget's defaults of one scheme as its custom properties, to pin it whatever the visitor's. */
+const widgetProperties = (p) => ({
+  '--venue-events-color': p.text,
+  '--venue-events-muted-color': p.muted,
+  '--venue-events-card-background': p.background,
+  '--venue-events-border-color': p.border,
+  '--venue-events-danger-color': p.danger,
+  '--venue-events-accent': p.accent,
+  '--venue-events-on-accent': p.onAccent,
+  '--venue-events-focus-color': p.accent,
+});
+const PALETTES = { light: widgetProperties(PALETTE.light), dark: widgetProperties(PALETTE.dark) };
+
+/**
+ * The page's own colours (embed.css's `--fg`, `--bg`, … and the pinned preview's), from the
+ * palette through the CSSOM: the page's CSP allows no inline style. Without this script the page
+ * keeps the browser's colours of its `color-scheme`.
+ */
+function paintPage() {
+  const vars = (p) =>
+    `--fg:${p.text};--muted:${p.muted};--bg:${p.background};--accent:${p.accent};--danger:${p.danger}`;
+  const { light, dark } = PALETTE;
+  const pinned = `--light-bg:${light.background};--light-fg:${light.text};--dark-bg:${dark.background};--dark-fg:${dark.text}`;
+  const sheet = new window.CSSStyleSheet();
+  sheet.replaceSync(
+    `:root{${vars(light)};${pinned}}@media (prefers-color-scheme: dark){:root{${vars(dark)}}}`,
+  );
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+}
+paintPage();
 
 const $ = (id) => document.getElementById(id);
 const form = $('builder');
@@ -76,7 +90,7 @@ function luminance(hex) {
 /** White or near-black text on `accent`, whichever contrasts more. */
 function onAccent(accent) {
   const l = luminance(accent);
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#0b1020';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? PALETTE.light.onAccent : PALETTE.dark.onAccent;
 }
 
 /** The options as chosen now. */

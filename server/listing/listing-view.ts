@@ -6,6 +6,7 @@
  */
 import type { ListFilter } from '../../shared/rules/filters.js';
 import { listingPage, type ListingPosition } from '../pages/listing-page.js';
+import { venueListing, type ListingPlace } from '../pages/listing-place.js';
 import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
 import { isValid, monthDays, type ListingQuery } from '../pages/page-query.js';
 import type { PageContext } from '../pages/page-shell.js';
@@ -44,32 +45,33 @@ async function monthEvents(
 
 /**
  * The listing page of `query` (read by `readListingQuery` on the source's today) at page `page`
- * (≥ 1; the list mode only), its own links on `context.base`. Rejects as the source's reads do.
+ * (≥ 1; the list mode only), its own links on `context.base`, as the listing `place` (default the
+ * source's venue's own; several venues': docs/api.md §10.16). Rejects as the source's reads do.
  */
 export async function listingView(
   source: ListingSource,
   query: ListingQuery,
   page: number,
   context: PageContext,
+  place: ListingPlace = venueListing(source.venue),
 ): Promise<ListingView> {
   const [categories, access] = await Promise.all([source.categories(), source.access()]);
-  const { venue } = source;
   const valid = isValid(query);
   if (query.view === 'calendar') {
     const month = valid
       ? await monthEvents(source, query)
       : { events: [], total: 0, untilMs: source.quietUntilMs };
     const { events, total, untilMs } = month;
-    const html = monthPage({ events, total, query, categories, access, venue, context });
+    const html = monthPage({ events, total, query, categories, access, place, context });
     return { html, valid, keep: valid, untilMs };
   }
   const filters = { query, categories, access };
   if (!valid) {
-    const html = listingPage([], NOWHERE, venue, context, filters);
+    const html = listingPage([], NOWHERE, place, context, filters);
     return { html, valid, keep: false, untilMs: source.quietUntilMs };
   }
   const { total, window, events, untilMs } = await sourcePage(source, query.filter, page);
   const position = { currentPage: page, lastPage: window.lastPage, total, from: window.from };
-  const html = listingPage(events, position, venue, context, filters);
+  const html = listingPage(events, position, place, context, filters);
   return { html, valid, keep: page <= window.lastPage, untilMs };
 }

@@ -2,6 +2,10 @@
  * The pages of several venues' listing at the origin (docs/api.md §10.16), for people and their
  * calendar programs rather than scripts:
  *
+ * - `GET /events?venues=a,b,c[&page=n]`: the listing page with everything a venue's has (docs/api.md
+ *   §10.5: 12 a page, the filter form, `?view=calendar&month=YYYY-MM` its month view), each event
+ *   naming its venue and linking to its venue's event page, every link carrying `venues` first; a
+ *   bad filter or month value: the page again with the message by the field, as a 400;
  * - `GET /events.ics?venues=a,b,c[&categories=…]`: one calendar file of the venues' listed events
  *   (at most `FEED_MAX_EVENTS`, in the merged order), each in its own venue's zone, linking to its
  *   own venue's event page; a bad value: the API's JSON 400, as a calendar program reads no HTML.
@@ -13,13 +17,17 @@
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { parseListFilter } from '../../shared/rules/filters.js';
+import { parsePage } from '../../shared/rules/pagination.js';
 import { requestBase } from '../http/public-base.js';
 import { methodNotAllowed } from '../http/errors.js';
+import { listingView } from '../listing/listing-view.js';
 import { mergedSource } from '../listing/merged-source.js';
 import { sourceEvents } from '../listing/source.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
 import { venuesListing } from '../pages/listing-place.js';
-import { send, type PagesRouterOptions } from './page-context.js';
+import { readListingQuery } from '../pages/page-query.js';
+import { sendBadQueryPage } from '../pages/send-page.js';
+import { HTML, send, type PagesRouterOptions } from './page-context.js';
 import { storeSource } from './store-source.js';
 import { findVenues } from './venues-router.js';
 
@@ -43,6 +51,21 @@ export function venuesPagesRouter(options: PagesRouterOptions): Router {
   }
 
   /**
+   * GET /events?venues=…[&categories=…&access=…&search=…&start_date=…&end_date=…&page=n], or
+   * `?venues=…&view=calendar[&month=YYYY-MM&…]`: the listing page of the venues, on the earliest
+   * of their todays (docs/api.md §10.5, §10.16).
+   * @throws FilterError (400, `venues`) for a bad list; a 404 naming the first unknown venue
+   */
+  const showListing: RequestHandler = async (req: Request, res: Response) => {
+    const { place, source, nowMs, base } = await listingOf(req);
+    const query = readListingQuery(req.query, source.today);
+    const context = { base, today: source.today };
+    const view = await listingView(source, query, parsePage(req.query.page), context, place);
+    if (!view.valid) return sendBadQueryPage(res, view.html);
+    send(req, res, view.html, view.untilMs, nowMs, HTML);
+  };
+
+  /**
    * GET /events.ics?venues=…[&categories=…]: the venues' listed events in one calendar file.
    * @throws FilterError for a bad `venues` or `categories`: the API's JSON 400
    */
@@ -62,5 +85,6 @@ export function venuesPagesRouter(options: PagesRouterOptions): Router {
 
   const router = express.Router({ strict: false, caseSensitive: true });
   router.route('/events.ics').get(showFeed).all(methodNotAllowed);
+  router.route('/events').get(showListing).all(methodNotAllowed);
   return router;
 }

@@ -1,6 +1,7 @@
 /**
- * The listing page's filter form (docs/api.md §10.5, §10.12): a plain GET form back to
- * `/t/{slug}/events`, so it works with JavaScript off. The list view asks for a category, search
+ * The listing page's filter form (docs/api.md §10.5, §10.12, §10.16): a plain GET form back to
+ * the listing (`/t/{slug}/events`, or `/events` with `venues` as a hidden input), so it works with
+ * JavaScript off. The list view asks for a category, search
  * words and a from/to date range; the month view for a category, search words and the month.
  * Both offer the access provisions (docs/api.md §10.15) as checkboxes when the venue lists any.
  * Each control has a `<label>`, shows the value the page was asked with, and a bad value gets its
@@ -10,7 +11,7 @@ import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
 import { escapeHtml } from '../lib/html.js';
-import { listingPath } from './page-shell.js';
+import type { ListingPlace } from './listing-place.js';
 import {
   FIELD_LABELS,
   listingPageHref,
@@ -22,7 +23,8 @@ import {
 } from './page-query.js';
 
 export interface FilterFormInput {
-  slug: string;
+  /** The listing the form filters (its path, and its scope as hidden inputs). */
+  place: ListingPlace;
   query: ListingQuery;
   /** The venue's categories as `categoriesDocument` merges them (docs/api.md §10.13), by name. */
   categories: readonly CategoryCount[];
@@ -100,18 +102,27 @@ const textInput =
     `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(query.values[name] ?? '')}"${extra}${aria}>`;
 
 /** The link to the other view, with the same category and search (and the list's month). */
-function otherView(slug: string, query: ListingQuery): string {
+function otherView(place: ListingPlace, query: ListingQuery): string {
   const kept = filterQuery(withoutDates(query.filter));
   if (query.view === 'calendar') {
-    return `<a href="${escapeHtml(listingPageHref(slug, 1, kept))}">Show as a list</a>`;
+    return `<a href="${escapeHtml(listingPageHref(place, 1, kept))}">Show as a list</a>`;
   }
   const month = query.filter.startDate ? monthOf(query.filter.startDate) : query.month;
-  return `<a href="${escapeHtml(monthViewHref(slug, month, kept))}">Show as a month calendar</a>`;
+  return `<a href="${escapeHtml(monthViewHref(place, month, kept))}">Show as a month calendar</a>`;
 }
+
+/** The hidden inputs that keep `place`'s scope (`venues`) in what the form submits, first. */
+const scopeInputs = (place: ListingPlace): string =>
+  [...new URLSearchParams(place.scope)]
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">\n`,
+    )
+    .join('');
 
 /** The form, for the view `input.query.view`. */
 export function filterForm(input: FilterFormInput): string {
-  const { slug, query } = input;
+  const { place, query } = input;
   const calendar = query.view === 'calendar';
   const fields = [
     field('categories', query, (id, aria) => categorySelect(input, id, aria)),
@@ -124,13 +135,13 @@ export function filterForm(input: FilterFormInput): string {
           field('end_date', query, textInput('date', 'end_date', query)),
         ]),
   ];
-  const reset = calendar ? monthViewHref(slug, query.month) : listingPath(slug);
-  return `<form class="filters" method="get" action="${escapeHtml(listingPath(slug))}" role="search" aria-label="Find events">
-${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
+  const reset = calendar ? monthViewHref(place, query.month) : listingPageHref(place, 1);
+  return `<form class="filters" method="get" action="${escapeHtml(place.path)}" role="search" aria-label="Find events">
+${scopeInputs(place)}${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
 <div class="buttons">
 <button type="submit">Find events</button>
 <a href="${escapeHtml(reset)}">Clear filters</a>
-${otherView(slug, query)}
+${otherView(place, query)}
 </div>
 </form>`;
 }

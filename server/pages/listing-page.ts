@@ -5,7 +5,8 @@
  * and the same schema.org JSON-LD as the event pages. Built from API resources, so the page and
  * the API agree. Given the page's query, it also has the filter form and lists only the events
  * passing the filters (docs/api.md §10.12), its links carrying them; the month view of the same
- * events is `month-view.ts`.
+ * events is `month-view.ts`. The same page lists several venues together (`/events?venues=…`,
+ * docs/api.md §10.16): its `ListingPlace` gives its links, and each event its own venue.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
 import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
@@ -15,16 +16,15 @@ import { eventStructuredData, labelTime } from '../../shared/rules/structured-da
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
+import { eventVenue, feedHref, type ListingPlace } from './listing-place.js';
 import { isValid, listingPageHref, type ListingQuery } from './page-query.js';
 import {
   eventPath,
   excerpt,
-  listingPath,
   localWhen,
   pageShell,
   startDateOf,
   type PageContext,
-  type PageVenue,
 } from './page-shell.js';
 
 export { listingPageHref } from './page-query.js';
@@ -58,40 +58,46 @@ export interface ListingFilters {
   access?: readonly AccessCount[];
 }
 
-/** The schema.org JSON-LD of the `events` a page shows: the event pages' own. */
+/**
+ * The schema.org JSON-LD of the `events` a page shows: the event pages' own, each of its own
+ * venue (`eventVenue`: its name, address, website and zone for the `startDate` offset).
+ */
 export const structuredDataOf = (
   events: readonly EventResource[],
-  venue: PageVenue,
+  place: ListingPlace,
   context: PageContext,
 ) =>
-  events.flatMap((event) =>
-    eventStructuredData(event, venue, {
+  events.flatMap((event) => {
+    const venue = eventVenue(event, place);
+    return eventStructuredData(event, venue, {
       today: context.today,
       plainText,
       startDate: startDateOf(venue),
-    }),
-  );
+    });
+  });
 
-/** The `<link rel="alternate">` to the venue's calendar feed, for a page's head. */
-export const feedLink = (venue: PageVenue, context: PageContext) =>
-  `\n<link rel="alternate" type="text/calendar" title="${escapeHtml(venue.name)} calendar" href="${escapeHtml(`${context.base}${listingPath(venue.slug)}.ics`)}">`;
+/** The `<link rel="alternate">` to the listing's calendar feed, for a page's head. */
+export const feedLink = (place: ListingPlace, context: PageContext) =>
+  `\n<link rel="alternate" type="text/calendar" title="${escapeHtml(place.name)} calendar" href="${escapeHtml(`${context.base}${feedHref(place)}`)}">`;
 
 /**
  * The header of the listing page and the month view: the title, `summary`, the feed links (with
  * a category filter, also a feed of those categories only: `.ics?categories=…`) and the website.
  */
 export function listingHeader(
-  venue: PageVenue,
+  place: ListingPlace,
   context: PageContext,
   summary: string,
   filter: ListFilter = NO_FILTER,
 ): string {
-  const name = escapeHtml(venue.name);
-  const feed = `${listingPath(venue.slug)}.ics`;
-  const webcal = `${context.base.replace(/^https?:/, 'webcal:')}${feed}`;
+  const name = escapeHtml(place.name);
+  const feed = feedHref(place);
+  const webcalBase = context.base.replace(/^https?:/, 'webcal:');
+  const webcal = `${webcalBase}${feed}`;
   const names = filter.categories;
+  const some = `categories=${encodeURIComponent(names.join(','))}`;
   const only = names.length
-    ? `<li><a href="${escapeHtml(`${webcal}?categories=${encodeURIComponent(names.join(','))}`)}">Subscribe to ${escapeHtml(names.join(', '))} only</a></li>\n`
+    ? `<li><a href="${escapeHtml(`${webcalBase}${feedHref(place, some)}`)}">Subscribe to ${escapeHtml(names.join(', '))} only</a></li>\n`
     : '';
   return `<header>
 <h1>What's on at ${name}</h1>
@@ -99,7 +105,7 @@ export function listingHeader(
 <ul class="actions">
 <li><a href="${escapeHtml(webcal)}">Subscribe to the calendar</a></li>
 ${only}<li><a href="${escapeHtml(feed)}" download>Download all dates (.ics)</a></li>
-${venue.url ? `<li><a href="${escapeHtml(venue.url)}">${name}'s website</a></li>` : ''}
+${place.url ? `<li><a href="${escapeHtml(place.url)}">${name}'s website</a></li>` : ''}
 </ul>
 </header>`;
 }
@@ -120,9 +126,13 @@ export function describeFilter(filter: ListFilter): string {
     .join(', ');
 }
 
-/** One event in the list. */
-function eventItem(resource: EventResource, venue: PageVenue): string {
+/**
+ * One event in the list, linking to its own venue's event page; in a listing not named after
+ * that venue (several venues'), its venue's name leads the details.
+ */
+function eventItem(resource: EventResource, place: ListingPlace): string {
   const a = resource.attributes;
+  const venue = eventVenue(resource, place);
   const start = startDateOf(venue);
   const next = a.next_occurrence;
   const date = next ? next.occurrence_date : a.event_date.slice(0, 10);
@@ -133,7 +143,14 @@ function eventItem(resource: EventResource, venue: PageVenue): string {
       ? ` <span class="muted">(${a.occurrence_count} dates${next?.status === 'cancelled' ? '; this one cancelled' : ''})</span>`
       : '';
   const text = excerpt(plainText(a.description));
-  const details = [where, a.category, a.over_18 ? '18+' : ''].filter(Boolean).map(escapeHtml);
+  const details = [
+    venue.name === place.name ? '' : venue.name,
+    where,
+    a.category,
+    a.over_18 ? '18+' : '',
+  ]
+    .filter(Boolean)
+    .map(escapeHtml);
   // The provisions of the date shown (a tour's current stop's), as the API's `access` says.
   const access = (a.access ?? []).map((id) => ACCESS_LABELS[id]).join(', ');
   return `<li><article>
@@ -197,16 +214,16 @@ function summaryOf(position: ListingPosition, filtered: boolean): string {
 function listOf(
   events: readonly EventResource[],
   position: ListingPosition,
-  venue: PageVenue,
+  place: ListingPlace,
   state: { filtered: boolean; invalid: boolean; firstPage: string },
 ): string {
-  const reset = escapeHtml(listingPath(venue.slug));
+  const reset = escapeHtml(listingPageHref(place, 1));
   if (state.invalid) {
     return `<p>Correct the filters above to see events, or <a href="${reset}">clear them</a>.</p>`;
   }
   if (events.length > 0) {
     return `<ol class="events"${position.from && position.from > 1 ? ` start="${position.from}"` : ''}>
-${events.map((event) => eventItem(event, venue)).join('\n')}
+${events.map((event) => eventItem(event, place)).join('\n')}
 </ol>`;
   }
   if (position.currentPage > 1) {
@@ -219,8 +236,8 @@ ${events.map((event) => eventItem(event, venue)).join('\n')}
 }
 
 /**
- * The listing page's HTML for one page of `events` (already in the API's order), docs/api.md
- * §10.5. With `filters` (the origin's page): the filter form above the list, the summary and
+ * The listing page's HTML of `place` (a venue's, or several venues', docs/api.md §10.16) for one
+ * page of `events` (already in the API's order), docs/api.md §10.5. With `filters` (the origin's page): the filter form above the list, the summary and
  * empty-list text saying "match", links (pages, canonical) carrying the canonical filter query,
  * and `noindex` on a filtered page; with bad values in `filters.query`, the form with their
  * messages and no list (the router answers 400).
@@ -228,7 +245,7 @@ ${events.map((event) => eventItem(event, venue)).join('\n')}
 export function listingPage(
   events: readonly EventResource[],
   position: ListingPosition,
-  venue: PageVenue,
+  place: ListingPlace,
   context: PageContext,
   filters?: ListingFilters,
 ): string {
@@ -237,22 +254,22 @@ export function listingPage(
   const filtered = isFiltered(filter);
   const invalid = filters !== undefined && !isValid(filters.query);
   const query = filterQuery(filter);
-  const href = (page: number) => listingPageHref(venue.slug, page, query);
+  const href = (page: number) => listingPageHref(place, page, query);
   const outOfRange = events.length === 0 && current > 1;
-  const form = filters ? `${filterForm({ slug: venue.slug, ...filters })}\n` : '';
-  const list = listOf(events, position, venue, { filtered, invalid, firstPage: href(1) });
+  const form = filters ? `${filterForm({ place, ...filters })}\n` : '';
+  const list = listOf(events, position, place, { filtered, invalid, firstPage: href(1) });
   const rel = (page: number, kind: string) =>
     `\n<link rel="${kind}" href="${escapeHtml(`${context.base}${href(page)}`)}">`;
   const summary = invalid ? 'Some filters need correcting.' : summaryOf(position, filtered);
-  const body = `${listingHeader(venue, context, summary, filter)}
+  const body = `${listingHeader(place, context, summary, filter)}
 <main>
 ${form}${list}
 ${invalid ? '' : pagination(position, href)}
 </main>`;
-  const title = `What's on at ${venue.name}${filtered && !invalid ? `: ${describeFilter(filter)}` : ''}`;
+  const title = `What's on at ${place.name}${filtered && !invalid ? `: ${describeFilter(filter)}` : ''}`;
   return pageShell({
     title: `${invalid ? 'Error: ' : ''}${title}${current > 1 ? ` · page ${current}` : ''}`,
-    description: `Upcoming events at ${venue.name}: dates, times and tickets.`,
+    description: `Upcoming events at ${place.name}: dates, times and tickets.`,
     canonical: `${context.base}${href(current)}`,
     // A filtered page repeats the unfiltered pages' events in endless combinations: search
     // engines should index the listing itself, not each combination.
@@ -260,8 +277,8 @@ ${invalid ? '' : pagination(position, href)}
     links:
       (current > 1 && current <= last ? rel(current - 1, 'prev') : '') +
       (current < last ? rel(current + 1, 'next') : '') +
-      feedLink(venue, context),
-    jsonLd: structuredDataOf(events, venue, context),
+      feedLink(place, context),
+    jsonLd: structuredDataOf(events, place, context),
     body,
   });
 }

@@ -4,7 +4,8 @@
  * tour on each of its stop days), each title linking to its event page (a stop to its anchor),
  * cancelled ones marked; the day number links to the list of that day. The filter form (category,
  * search, month), previous and next month links, and the same JSON-LD as the list. Plain HTML,
- * no script: it works with JavaScript off.
+ * no script: it works with JavaScript off. Of several venues (docs/api.md §10.16), each entry
+ * links to its venue's event page.
  */
 import type { EventResource } from '../../shared/contract.js';
 import { hasAllAccess, type AccessCount } from '../../shared/rules/access.js';
@@ -20,6 +21,7 @@ import { dateTimeFormat } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
 import { filterForm } from './filter-form.js';
 import { describeFilter, feedLink, listingHeader, structuredDataOf } from './listing-page.js';
+import { eventVenue, type ListingPlace } from './listing-place.js';
 import {
   isValid,
   listingPageHref,
@@ -53,13 +55,16 @@ export interface MonthViewInput {
   categories: readonly CategoryCount[];
   /** The access ids listed events have, in vocabulary order (docs/api.md §10.15); absent: none. */
   access?: readonly AccessCount[];
-  venue: PageVenue;
+  /** The listing: a venue's own, or several venues' (docs/api.md §10.16). */
+  place: ListingPlace;
   context: PageContext;
 }
 
 /** One line of a day cell: an event on its date, or a tour's stop. */
 interface Entry {
   resource: EventResource;
+  /** The event's own venue (`eventVenue`). */
+  venue: PageVenue;
   /** `HH:MM:SS`, venue-local. */
   time: string;
   cancelled: boolean;
@@ -90,12 +95,13 @@ const weekdayIndex = (date: string): number => (new Date(`${date}T12:00:00Z`).ge
 function entriesByDay(
   events: readonly EventResource[],
   days: readonly string[],
-  venue: PageVenue,
+  place: ListingPlace,
   { today, access }: { today: string; access: readonly string[] },
 ): Map<string, Entry[]> {
   const byDay = new Map<string, Entry[]>(days.map((day) => [day, []]));
   for (const resource of events) {
     const a = resource.attributes;
+    const venue = eventVenue(resource, place);
     const page = eventPath(venue.slug, a.slug);
     const cancelled = a.publish_status === 'cancelled';
     for (const date of listedDates(resource, today)) {
@@ -103,7 +109,7 @@ function entriesByDay(
       if (!entries) continue;
       if (a.date_mode === 'single') {
         if (hasAllAccess(a.access, access)) {
-          entries.push({ resource, time: a.event_time, cancelled, href: page });
+          entries.push({ resource, venue, time: a.event_time, cancelled, href: page });
         }
         continue;
       }
@@ -113,7 +119,8 @@ function entriesByDay(
       for (const stop of stops) {
         const time = labelTime(stop.time_label) ?? '00:00:00';
         const href = `${page}#${stopAnchor(date, time)}`;
-        entries.push({ resource, time, cancelled: cancelled || stop.status === 'cancelled', href });
+        const stopCancelled = cancelled || stop.status === 'cancelled';
+        entries.push({ resource, venue, time, cancelled: stopCancelled, href });
       }
     }
   }
@@ -123,14 +130,17 @@ function entriesByDay(
   return byDay;
 }
 
-/** One day's cell: its number (a link to that day's list when it has events) and its entries. */
+/**
+ * One day's cell: its number (a link to that day's list when it has events) and its entries, each
+ * at its own venue's offset.
+ */
 function dayCell(
   date: string,
   entries: readonly Entry[],
   input: MonthViewInput,
   dayHref: (date: string) => string,
 ): string {
-  const { venue, context } = input;
+  const { context } = input;
   const number = `<time datetime="${date}">${Number(date.slice(8))}</time>`;
   const today = date === context.today;
   const attrs = today
@@ -142,13 +152,13 @@ function dayCell(
   if (entries.length === 0) {
     return `<td${attrs}><span class="day">${number}${today ? '<span class="vh"> (today)</span>' : ''}</span></td>`;
   }
-  const start = startDateOf(venue);
   const lines = entries
     .slice(0, entries.length > DAY_MAX_ENTRIES ? DAY_MAX_ENTRIES - 1 : DAY_MAX_ENTRIES)
     .map((entry) => {
       const title = escapeHtml(entry.resource.attributes.title);
       const mark = entry.cancelled ? ' <span class="cancelled">(cancelled)</span>' : '';
-      return `<li><time datetime="${escapeHtml(start(date, entry.time))}">${entry.time.slice(0, 5)}</time> <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}</li>`;
+      const start = startDateOf(entry.venue)(date, entry.time);
+      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time> <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}</li>`;
     });
   const more = entries.length - lines.length;
   if (more > 0) lines.push(`<li><a href="${escapeHtml(dayHref(date))}">${more} more</a></li>`);
@@ -161,16 +171,12 @@ function dayCell(
 function monthTable(input: MonthViewInput, filter: ListFilter): string {
   const month = input.query.month;
   const days = monthDays(month);
-  const byDay = entriesByDay(input.events, days, input.venue, {
+  const byDay = entriesByDay(input.events, days, input.place, {
     today: input.context.today,
     access: filter.access ?? [],
   });
   const dayHref = (date: string) =>
-    listingPageHref(
-      input.venue.slug,
-      1,
-      filterQuery({ ...filter, startDate: date, endDate: date }),
-    );
+    listingPageHref(input.place, 1, filterQuery({ ...filter, startDate: date, endDate: date }));
   const cells = [
     ...Array<string>(weekdayIndex(days[0]!)).fill('<td></td>'),
     ...days.map((date) => dayCell(date, byDay.get(date)!, input, dayHref)),
@@ -194,12 +200,12 @@ ${rows.join('\n')}
 /** Previous and next month links (none before the venue's current month: nothing is listed then). */
 function monthNav(input: MonthViewInput, query: string): string {
   const { month } = input.query;
-  const slug = input.venue.slug;
+  const { place } = input;
   const previous = month > monthOf(input.context.today) ? shiftMonth(month, -1) : undefined;
   const next = shiftMonth(month, 1);
   const item = (target: string | undefined, label: string, rel: string) =>
     target
-      ? `<a href="${escapeHtml(monthViewHref(slug, target, query))}" rel="${rel}">${label}</a>`
+      ? `<a href="${escapeHtml(monthViewHref(place, target, query))}" rel="${rel}">${label}</a>`
       : `<span aria-disabled="true">${label}</span>`;
   return `<nav aria-label="Months">
 <ol><li>${item(previous, `<span aria-hidden="true">«</span> ${previous ? monthName(previous) : 'Previous'}`, 'prev')}</li><li>${item(next, `${next ? monthName(next) : 'Next'} <span aria-hidden="true">»</span>`, 'next')}</li></ol>
@@ -213,7 +219,7 @@ function monthNav(input: MonthViewInput, query: string): string {
  * month links go on without end.
  */
 export function monthPage(input: MonthViewInput): string {
-  const { query, venue, context, events, total } = input;
+  const { query, place, context, events, total } = input;
   const filtered = isFiltered(query.filter);
   const invalid = !isValid(query);
   const name = monthName(query.month);
@@ -222,7 +228,7 @@ export function monthPage(input: MonthViewInput): string {
   const summary = invalid
     ? 'Some filters need correcting.'
     : `${name} · ${total === 0 ? (filtered ? 'no events match these filters' : 'nothing listed') : `${total} ${filtered ? matching : `event${total === 1 ? '' : 's'}`}`}`;
-  const reset = escapeHtml(monthViewHref(venue.slug, query.month));
+  const reset = escapeHtml(monthViewHref(place, query.month));
   let notice = '';
   if (invalid)
     notice = `<p>Correct the filters above to see the calendar, or <a href="${reset}">clear them</a>.</p>`;
@@ -230,20 +236,20 @@ export function monthPage(input: MonthViewInput): string {
     notice = `<p>No events match these filters in ${name}. <a href="${reset}">Clear filters</a> to see every event.</p>`;
   else if (total > events.length)
     notice = `<p>Showing the first ${events.length} of ${total} events this month: choose a category or search to see the rest.</p>`;
-  const body = `${listingHeader(venue, context, summary, query.filter)}
+  const body = `${listingHeader(place, context, summary, query.filter)}
 <main>
-${filterForm({ slug: venue.slug, query, categories: input.categories, access: input.access })}
+${filterForm({ place, query, categories: input.categories, access: input.access })}
 ${[notice, ...(invalid ? [] : [monthNav(input, canonicalQuery), monthTable(input, query.filter)])].filter(Boolean).join('\n')}
 </main>`;
   return pageShell({
     title: invalid
-      ? `Error: What's on at ${venue.name} · month view`
-      : `What's on at ${venue.name} · ${name}${filtered ? `: ${describeFilter(query.filter)}` : ''}`,
-    description: `Events at ${venue.name} in ${name}: dates, times and tickets.`,
-    canonical: `${context.base}${monthViewHref(venue.slug, query.month, canonicalQuery)}`,
+      ? `Error: What's on at ${place.name} · month view`
+      : `What's on at ${place.name} · ${name}${filtered ? `: ${describeFilter(query.filter)}` : ''}`,
+    description: `Events at ${place.name} in ${name}: dates, times and tickets.`,
+    canonical: `${context.base}${monthViewHref(place, query.month, canonicalQuery)}`,
     noindex: true,
-    links: feedLink(venue, context),
-    jsonLd: invalid ? [] : structuredDataOf(events, venue, context),
+    links: feedLink(place, context),
+    jsonLd: invalid ? [] : structuredDataOf(events, place, context),
     body,
   });
 }

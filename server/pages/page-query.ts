@@ -13,7 +13,7 @@ import {
   parseListFilter,
   type ListFilter,
 } from '../../shared/rules/filters.js';
-import { listingPath } from './page-shell.js';
+import { placeHref, type ListingPlace } from './listing-place.js';
 
 /** A field of the page's form, named as its query parameter. */
 export type FormField = 'categories' | 'access' | 'search' | 'start_date' | 'end_date' | 'month';
@@ -190,13 +190,15 @@ export const withoutDates = (filter: ListFilter): ListFilter => ({
   words: filter.words,
 });
 
-/** `/t/{slug}/events`, then the canonical filter `query` (`filterQuery`) and `page` after 1. */
-export function listingPageHref(slug: string, page: number, query = ''): string {
-  const parts = [query, page === 1 ? '' : `page=${page}`].filter(Boolean);
-  return parts.length ? `${listingPath(slug)}?${parts.join('&')}` : listingPath(slug);
+/**
+ * The listing page `page` of `place` (`/t/{slug}/events`, `/events?venues=…`): its path and scope,
+ * then the canonical filter `query` (`filterQuery`) and `page` after 1.
+ */
+export function listingPageHref(place: ListingPlace, page: number, query = ''): string {
+  return placeHref(place, query, page === 1 ? '' : `page=${page}`);
 }
 
-/** The month view of `month` (`YYYY-MM`), after the canonical filter `query` (no dates). */
-export function monthViewHref(slug: string, month: string, query = ''): string {
-  return `${listingPath(slug)}?${[query, 'view=calendar', `month=${month}`].filter(Boolean).join('&')}`;
+/** The month view of `month` (`YYYY-MM`) of `place`, after the canonical filter `query` (no dates). */
+export function monthViewHref(place: ListingPlace, month: string, query = ''): string {
+  return placeHref(place, query, 'view=calendar', `month=${month}`);
 }

@@ -27,6 +27,7 @@ import { listingView } from '../listing/listing-view.js';
 import { sourceEvents } from '../listing/source.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
 import { listingPage } from '../pages/listing-page.js';
+import { venueListing } from '../pages/listing-place.js';
 import { isValid, readListingQuery, type ListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
 import { HTML_TYPE, sendBadQueryPage } from '../pages/send-page.js';
@@ -118,7 +119,13 @@ function plainPages(): (entry: Entry, list: ListPage, input: ListingInput) => Re
     let kept = built.get(entry);
     if (kept?.key !== key) {
       const filters = { query, categories: categoryCounts(gathered.events) };
-      const html = listingPage(list.events, list.position, venue, { base, today }, filters);
+      const html = listingPage(
+        list.events,
+        list.position,
+        venueListing(venue),
+        { base, today },
+        filters,
+      );
       kept = { key, page: asRepresentation(onBase(html, base)) };
       built.set(entry, kept);
     }

@@ -3,6 +3,9 @@
  * builds them (`server/origin/venues-pages-router.ts`) from each venue's list pages, gathered and
  * merged as the proxy's `/api/events?venues=…` gathers them (`venues-router.ts`):
  *
+ * - `GET /events?venues=a,b,c[&page=n]`: the listing page in every mode (docs/api.md §10.5: the
+ *   filter form, `?view=calendar&month=YYYY-MM` the month view), memoised in the built memo as a
+ *   venue's filtered listing page is; a bad filter or month value: the page again, a 400;
  * - `GET /events.ics?venues=a,b,c[&categories=…]`: one calendar file of the venues' listed events
  *   (at most `FEED_MAX_EVENTS`, merged order), each in its own venue's configured zone. Not
  *   memoised: its `DTSTAMP` is the minute's, as a venue's feed.
@@ -15,18 +18,24 @@
  */
 import express, { type Request, type Response, type Router } from 'express';
 import { parseListFilter } from '../../shared/rules/filters.js';
+import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag } from '../http/conditional.js';
 import { onBase } from '../http/public-base.js';
+import { listingView } from '../listing/listing-view.js';
 import { mergedSource } from '../listing/merged-source.js';
 import { sourceEvents } from '../listing/source.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
 import { venuesListing } from '../pages/listing-place.js';
+import { isValid, readListingQuery } from '../pages/page-query.js';
+import { PAGE_CSP } from '../pages/page-shell.js';
+import { HTML_TYPE, sendBadQueryPage } from '../pages/send-page.js';
 import type { BuiltMemo } from './built-memo.js';
 import type { ProxyContext } from './obtain.js';
 import type { VenueZones } from './pages.js';
 import { sendBuilt } from './pages-router.js';
-import { withLogs } from './proxy-log.js';
-import type { QueryValues } from './query.js';
+import { summary, withLogs } from './proxy-log.js';
+import { pageValue, type QueryValues } from './query.js';
+import { LISTING_PARAMETERS } from './routes.js';
 import { gatherVenues, namedVenues, venuesRouteOf } from './venues-router.js';
 
 export interface VenuesPagesOptions {
@@ -39,10 +48,68 @@ export interface VenuesPagesOptions {
   memo: BuiltMemo;
 }
 
-type Kind = 'feed';
-const PATHS: Record<string, Kind> = { '/events.ics': 'feed' };
-/** The parameters each page reads, their values percent-decoded (`query.ts`). */
-const DECODED: Record<Kind, readonly string[]> = { feed: ['venues', 'categories'] };
+type Kind = 'page' | 'feed';
+const PATHS: Record<string, Kind> = {
+  '/events': 'page',
+  '/events/': 'page',
+  '/events.ics': 'feed',
+};
+/** The parameters each page reads, their values percent-decoded (`query.ts`); `page` as written. */
+const DECODED: Record<Kind, readonly string[]> = {
+  page: ['venues', ...LISTING_PARAMETERS],
+  feed: ['venues', 'categories'],
+};
+
+/** Call of a page handler: the request, its answer and its query as `venuesRouteOf` read it. */
+interface Call {
+  req: Request;
+  res: Response;
+  query: QueryValues;
+}
+
+/**
+ * GET /events?venues=…[&…filters…&page=n | &view=calendar&month=…]: the venues' listing page
+ * (`listingView` over their merged sources) on the earliest of their todays, its links on the
+ * request's public base, the events' own on `BASE_MARKER` until sent.
+ * @throws FilterError (400, `venues`) for a bad list (or a venue without a zone)
+ */
+async function servePage(context: ProxyContext, options: VenuesPagesOptions, call: Call) {
+  const { req, res, query } = call;
+  const venues = namedVenues(query, options);
+  const page = parsePage(pageValue(query));
+  await withLogs(res, async (logs) => {
+    const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
+    const { today } = mergedSource(gathered.sources());
+    const listing = readListingQuery(query, today);
+    const base = context.publicBase(req);
+    const build = async () => {
+      const source = mergedSource(gathered.sources());
+      const place = venuesListing(venues);
+      const view = await listingView(source, listing, page, { base, today }, place);
+      return { text: view.html, keep: view.keep };
+    };
+    if (!isValid(listing)) {
+      const log = summary(logs);
+      res.locals.proxy = log;
+      const html = onBase((await build()).text, base);
+      return sendBadQueryPage(res, html, { 'X-Cache': log.cache, ...gathered.truncation });
+    }
+    const key = `venues-page|${gathered.scope}|${base}|${JSON.stringify(listing)}|${page}`;
+    const { version, day, obtained } = gathered;
+    const built = await options.memo.get(key, { version }, day, base, build);
+    const headers = { 'Content-Type': HTML_TYPE, 'Content-Security-Policy': PAGE_CSP };
+    sendBuilt(
+      req,
+      res,
+      context.clock,
+      { page: built, obtained, logs },
+      {
+        ...headers,
+        ...gathered.truncation,
+      },
+    );
+  });
+}
 
 /**
  * GET /events.ics?venues=…[&categories=…]: the venues' listed events in one calendar file.
@@ -51,7 +118,7 @@ const DECODED: Record<Kind, readonly string[]> = { feed: ['venues', 'categories'
 async function serveFeed(
   context: ProxyContext,
   options: VenuesPagesOptions,
-  call: { req: Request; res: Response; query: QueryValues },
+  call: Call,
 ): Promise<void> {
   const { req, res, query } = call;
   const filter = parseListFilter({ categories: query.categories });
@@ -88,7 +155,8 @@ export function venuesPagesRouter(context: ProxyContext, options: VenuesPagesOpt
   router.use(async (req, res, next) => {
     const route = venuesRouteOf(req, PATHS, (kind) => DECODED[kind]);
     if (!route) return next();
-    await serveFeed(context, options, { req, res, query: route.query });
+    const call = { req, res, query: route.query };
+    await (route.kind === 'page' ? servePage : serveFeed)(context, options, call);
   });
   return router;
 }

@@ -1,12 +1,15 @@
 /**
  * The pages of several venues' listing in proxy mode (docs/api.md §10.16), whose platform (here our
- * origin on loopback) has no such pages: the calendar file `/events.ics?venues=…`, built from each
- * venue's list pages with the zones the proxy is given, answering what the origin answers.
+ * origin on loopback) has no such pages: the listing page `/events?venues=…` and the calendar file
+ * `/events.ics?venues=…`, built from each venue's list pages with the zones the proxy is given,
+ * answering what the origin answers.
  */
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { expectErrorResponse } from '../support/contract.js';
+import { headLink, listedItems, pageLinks, submitForm } from '../support/listing-html.js';
+import { jsonLdOf } from '../support/rich-results.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';
 
@@ -48,6 +51,91 @@ function vevents(text: string) {
     })),
   };
 }
+
+const LIST = `/events?${VENUES}`;
+const html = async (url: string) => {
+  const res = await fetch(url);
+  return { res, html: await res.text() };
+};
+
+describe('GET /events?venues=… through the proxy', () => {
+  it.each(['', '&page=2', '&page=3', '&categories=Jazz', '&search=night%202'])(
+    'lists what the origin lists, each event linking to its own venue (%s)',
+    async (extra) => {
+      const direct = await html(`${origin.url}${LIST}${extra}`);
+      const proxied = await html(`${proxy.url}${LIST}${extra}`);
+      expect(proxied.res.status).toBe(200);
+      expect(proxied.res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      const items = listedItems(proxied.html);
+      expect(items.map((i) => i.href)).toEqual(listedItems(direct.html).map((i) => i.href));
+      expect(items.length).toBeGreaterThan(0);
+      // The platform gives no venue names: the proxy names a venue by its slug.
+      for (const item of items) expect(item.href).toContain(`/t/${item.details.split(' · ')[0]}/`);
+      expect(pageLinks(proxied.html)).toEqual(pageLinks(direct.html));
+      expect(headLink(proxied.html, 'canonical')).toBe(
+        headLink(direct.html, 'canonical')!.replace(origin.url, proxy.url),
+      );
+    },
+  );
+
+  it('the JSON-LD gives each event its own venue and its zone’s offset, as the origin does', async () => {
+    const direct = jsonLdOf((await html(`${origin.url}${LIST}`)).html);
+    const proxied = jsonLdOf((await html(`${proxy.url}${LIST}`)).html);
+    const facts = (events: typeof direct, base: string) =>
+      events.map((e) => [e.url.replace(base, ''), e.startDate, e.organizer.name]);
+    // The same pages and instants; the organizer named by its slug, the platform giving no names.
+    expect(facts(proxied, proxy.url)).toEqual(
+      facts(direct, origin.url).map(([url, start]) => [url, start, url!.split('/')[2]]),
+    );
+    expect(direct.map((e) => e.organizer.name)).toContain('Night Owl');
+  });
+
+  it('the filter form round-trips: submitting it lists the filtered events of the same venues', async () => {
+    const { html: page } = await html(`${proxy.url}${LIST}`);
+    const asked = submitForm(page, { categories: 'Folk' });
+    expect(asked).toMatch(
+      /^\/events\?venues=harbour-hall%2Cblue-cellar%2Cnight-owl&categories=Folk/,
+    );
+    const proxied = await html(proxy.url + asked);
+    const direct = await html(origin.url + asked);
+    expect(proxied.res.status).toBe(200);
+    expect(listedItems(proxied.html).map((i) => i.href)).toEqual(
+      listedItems(direct.html).map((i) => i.href),
+    );
+  });
+
+  it('a second request is answered from the memo, with 304 on its ETag', async () => {
+    const path = `${proxy.url}${LIST}&categories=Folk&page=2`;
+    await (await fetch(path)).text();
+    const again = await fetch(path);
+    expect(again.headers.get('x-cache')).toBe('HIT');
+    const revalidated = await fetch(path, {
+      headers: { 'If-None-Match': again.headers.get('etag')! },
+    });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('a bad filter value is the page again with its message, as a 400', async () => {
+    const { res, html: page } = await html(`${proxy.url}${LIST}&start_date=2026-13-01`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-cache')).toMatch(/^(HIT|MISS)$/);
+    expect(page).toContain('Enter a real date for “From”: “2026-13-01” is not one.');
+  });
+
+  it.each([
+    ['a venue without a zone', 400, () => `${zoneless.url}${LIST}`],
+    ['a venue --allow-slug leaves out', 404, () => `${allowing.url}${LIST}`],
+    ['an unknown venue', 404, () => `${proxy.url}/events?venues=harbour-hall,nigth-owl`],
+    ['no venues', 400, () => `${proxy.url}/events/`],
+    ['a parameter it does not read, encoded', 404, () => `${proxy.url}${LIST}&ids=1%2C2`],
+    ['a path beside it', 404, () => `${proxy.url}/events/x?${VENUES}`],
+  ])('%s → the API’s JSON %i', async (_, status, url) => {
+    const res = await fetch(url());
+    expect(res.status).toBe(status);
+    expectErrorResponse(await res.json());
+  });
+});
 
 describe('GET /events.ics?venues=… through the proxy', () => {
   it.each(['', '&categories=Jazz'])(

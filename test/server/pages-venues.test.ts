@@ -1,13 +1,23 @@
 /**
- * The pages of several venues' listing at the origin (docs/api.md §10.16): the calendar file
- * `/events.ics?venues=…` (parsed with ical.js, which resolves each `TZID` through the file's own
- * `VTIMEZONE`), on a real store, three venues in London, New York and Auckland.
+ * The pages of several venues' listing at the origin (docs/api.md §10.16), on a real store, three
+ * venues in London, New York and Auckland: the listing page `/events?venues=…` as a person uses
+ * it with JavaScript off (its events, links, filter form, JSON-LD, bad values) and the calendar
+ * file `/events.ics?venues=…` (parsed with ical.js, which resolves each `TZID` through the file's
+ * own `VTIMEZONE`).
  */
 import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { expectErrorResponse } from '../support/contract.js';
+import {
+  headLink,
+  listedItems,
+  pageLinks,
+  submitForm,
+  type ListedItem,
+} from '../support/listing-html.js';
+import { jsonLdOf, richResultProblems } from '../support/rich-results.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 const ADDRESSES: Record<string, Record<string, string>> = {
@@ -31,7 +41,7 @@ const ADDRESSES: Record<string, Record<string, string>> = {
 const FILE = {
   venues: SEVERAL_VENUES.venues.map((venue) => ({
     ...venue,
-    url: `https://${venue.slug}.example`,
+    url: `https://${venue.slug}.example/`,
     address: ADDRESSES[venue.slug],
   })),
 };
@@ -47,6 +57,13 @@ const EVENTS = new Map(
     ]),
   ),
 );
+
+/** Each venue's UTC offset in December 2026, as `startDate`s carry it. */
+const OFFSETS: Record<string, string> = {
+  'harbour-hall': '+00:00',
+  'blue-cellar': '-05:00',
+  'night-owl': '+13:00',
+};
 
 /** UTC epoch ms of fixture event `slug`, read in its own venue's zone. */
 const instantOf = (slug: string) => {
@@ -74,6 +91,146 @@ async function apiOrder(query: string): Promise<string[]> {
   }
   return slugs;
 }
+
+const page = async (path: string) => {
+  const res = await get(path);
+  return { res, html: await res.text() };
+};
+
+/** The event slug an item links to, and the venue it names: what every listed item must agree on. */
+function expectOwnVenue(item: ListedItem) {
+  const slug = item.href.slice(item.href.lastIndexOf('/') + 1);
+  const event = EVENTS.get(slug)!;
+  expect(item.href).toBe(`/t/${event.venue}/events/${slug}`);
+  expect(item.details.split(' · ')[0], slug).toBe(event.name);
+  return slug;
+}
+
+describe('GET /events?venues=… (docs/api.md §10.16)', () => {
+  const LIST = `/events?${VENUES}`;
+
+  it('lists the venues’ events 12 a page in the merged order, each naming and linking to its venue', async () => {
+    const order = await apiOrder(VENUES);
+    const first = await page(LIST);
+    expect(first.res.status).toBe(200);
+    expect(first.res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(first.html).toContain(`<title>What&#39;s on at ${NAMES}</title>`);
+    expect(first.html).toContain(`<h1>What's on at ${NAMES}</h1>`);
+    expect(first.html).toContain('26 upcoming events · page 1 of 3');
+    const listed: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const { html } = n === 1 ? first : await page(pageLinks(first.html)[String(n)]!);
+      listed.push(...listedItems(html).map(expectOwnVenue));
+    }
+    expect(listed).toEqual(order);
+  });
+
+  it('every link carries the venues first, then the canonical filter query', async () => {
+    const { html } = await page(`${LIST}&search=Night&categories=Jazz`);
+    const links = pageLinks(html);
+    expect(links['2']).toBe(`${LIST}&categories=jazz&search=night&page=2`);
+    expect(links['1']).toBe(`${LIST}&categories=jazz&search=night`);
+    expect(headLink(html, 'canonical')).toBe(`${server.url}${LIST}&categories=jazz&search=night`);
+    expect(headLink(html, 'next')).toBe(`${server.url}${LIST}&categories=jazz&search=night&page=2`);
+    expect(headLink(html, 'alternate')).toBe(`${server.url}/events.ics?${VENUES}`);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).toContain(`<a href="${LIST.replace(/&/g, '&#38;')}">Clear filters</a>`);
+    expect(html).toContain(
+      `href="webcal://${server.url.slice(7)}/events.ics?${VENUES}&#38;categories=jazz">Subscribe to jazz only`,
+    );
+    const unfiltered = await page(LIST);
+    expect(unfiltered.html).not.toContain('noindex');
+    expect(headLink(unfiltered.html, 'canonical')).toBe(`${server.url}${LIST}`);
+  });
+
+  it('the filter form keeps the venues: submitting it lists the filtered events of the same venues', async () => {
+    const { html } = await page(LIST);
+    expect(html).toMatch(/<form class="filters" method="get" action="\/events"/);
+    const asked = submitForm(html, { categories: 'Folk', start_date: '2026-12-07' });
+    expect(asked).toMatch(
+      /^\/events\?venues=harbour-hall%2Cblue-cellar%2Cnight-owl&categories=Folk&/,
+    );
+    const filtered = await page(asked);
+    expect(filtered.res.status).toBe(200);
+    const items = listedItems(filtered.html);
+    expect(items.map(expectOwnVenue)).toEqual(
+      (await apiOrder(`${VENUES}&categories=Folk&start_date=2026-12-07`)).slice(0, 12),
+    );
+    expect(new Set(items.map((item) => item.details.split(' · ')[0]))).toEqual(
+      new Set(['Harbour Hall', 'Blue Cellar', 'Night Owl']),
+    );
+    // The form shows what was asked, and submitting it again asks the same.
+    expect(submitForm(filtered.html, {})).toBe(asked);
+  });
+
+  it('the JSON-LD of each event is its own venue’s: place, address, website and zone offset', async () => {
+    const { html } = await page(LIST);
+    const events = jsonLdOf(html);
+    expect(events).toHaveLength(12);
+    for (const event of events) {
+      const slug = event.url.slice(event.url.lastIndexOf('/') + 1);
+      const { venue, name } = EVENTS.get(slug)!;
+      // The fixture's events have no description; everything else Google wants is there.
+      const problems = richResultProblems(event).filter((p) => !p.startsWith('description:'));
+      expect(problems, slug).toEqual([]);
+      expect(event.location).toEqual({
+        '@type': 'Place',
+        name,
+        address: { '@type': 'PostalAddress', ...ADDRESSES[venue] },
+        url: `https://${venue}.example/`,
+      });
+      expect(event.organizer).toEqual({
+        '@type': 'Organization',
+        name,
+        url: `https://${venue}.example/`,
+      });
+      expect(event.startDate.endsWith(OFFSETS[venue]!), event.startDate).toBe(true);
+      expect(Date.parse(event.startDate)).toBe(instantOf(slug));
+    }
+  });
+
+  it('a bad filter value is the page again with its message, as a 400', async () => {
+    const { res, html } = await page(`${LIST}&categories=jazz&start_date=2026-13-01`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(html).toContain('Enter a real date for “From”: “2026-13-01” is not one.');
+    expect(html).toContain(
+      `<input type="hidden" name="venues" value="harbour-hall,blue-cellar,night-owl">`,
+    );
+    expect(listedItems(html)).toEqual([]);
+  });
+
+  it.each([
+    ['no venues', 400, '/events'],
+    ['a malformed slug', 400, '/events?venues=harbour-hall,Night_Owl'],
+    ['an unknown venue', 404, '/events?venues=harbour-hall,nigth-owl'],
+  ])('%s → the API’s JSON %i', async (_, status, path) => {
+    const res = await get(path);
+    expect(res.status).toBe(status);
+    expectErrorResponse(await res.json());
+  });
+
+  it('answers If-None-Match with 304, compressed as the pages are', async () => {
+    const res = await get(LIST, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const etag = res.headers.get('etag')!;
+    const again = await get(LIST, {
+      headers: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('is fresh at most until the earliest next change of any venue named', async () => {
+    // 10:59:30Z is 23:59:30 in Auckland: its midnight, 30 s away, changes what it lists.
+    server.setNow('2026-12-05T10:59:30Z');
+    try {
+      expect((await get(LIST)).headers.get('cache-control')).toBe('public, max-age=30');
+    } finally {
+      server.setNow(NOW);
+    }
+  });
+});
 
 interface Vevent {
   start: string;

@@ -5,7 +5,7 @@
  * cancelled ones marked; the day number links to the list of that day. The filter form (category,
  * search, month), previous and next month links, and the same JSON-LD as the list. Plain HTML,
  * no script: it works with JavaScript off. Of several venues (docs/api.md §10.16), each entry
- * links to its venue's event page.
+ * names its venue and links to its venue's event page.
  */
 import type { EventResource } from '../../shared/contract.js';
 import { hasAllAccess, type AccessCount } from '../../shared/rules/access.js';
@@ -132,7 +132,7 @@ function entriesByDay(
 
 /**
  * One day's cell: its number (a link to that day's list when it has events) and its entries, each
- * at its own venue's offset.
+ * at its own venue's offset and, in a listing not named after that venue, naming it.
  */
 function dayCell(
   date: string,
@@ -140,7 +140,7 @@ function dayCell(
   input: MonthViewInput,
   dayHref: (date: string) => string,
 ): string {
-  const { context } = input;
+  const { place, context } = input;
   const number = `<time datetime="${date}">${Number(date.slice(8))}</time>`;
   const today = date === context.today;
   const attrs = today
@@ -157,8 +157,10 @@ function dayCell(
     .map((entry) => {
       const title = escapeHtml(entry.resource.attributes.title);
       const mark = entry.cancelled ? ' <span class="cancelled">(cancelled)</span>' : '';
+      const { name } = entry.venue;
+      const at = name === place.name ? '' : ` <span class="muted">· ${escapeHtml(name)}</span>`;
       const start = startDateOf(entry.venue)(date, entry.time);
-      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time> <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}</li>`;
+      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time> <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${at}</li>`;
     });
   const more = entries.length - lines.length;
   if (more > 0) lines.push(`<li><a href="${escapeHtml(dayHref(date))}">${more} more</a></li>`);

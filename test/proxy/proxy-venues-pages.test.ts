@@ -8,7 +8,14 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { expectErrorResponse } from '../support/contract.js';
-import { headLink, listedItems, pageLinks, submitForm } from '../support/listing-html.js';
+import {
+  headLink,
+  listedItems,
+  monthCells,
+  monthLinks,
+  pageLinks,
+  submitForm,
+} from '../support/listing-html.js';
 import { jsonLdOf } from '../support/rich-results.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';
@@ -88,6 +95,24 @@ describe('GET /events?venues=… through the proxy', () => {
       facts(direct, origin.url).map(([url, start]) => [url, start, url!.split('/')[2]]),
     );
     expect(direct.map((e) => e.organizer.name)).toContain('Night Owl');
+  });
+
+  it('the month view places the origin’s entries, each naming its venue (by its slug)', async () => {
+    const path = `${LIST}&view=calendar&month=2026-12`;
+    const direct = monthCells((await html(origin.url + path)).html);
+    const proxied = await html(proxy.url + path);
+    expect(proxied.res.status).toBe(200);
+    const cells = monthCells(proxied.html);
+    expect([...cells.keys()]).toEqual([...direct.keys()]);
+    for (const [date, cell] of cells) {
+      expect(cell.hrefs, date).toEqual(direct.get(date)!.hrefs);
+      expect(cell.times, date).toEqual(direct.get(date)!.times);
+      cell.hrefs.forEach((href, i) =>
+        expect(cell.entries[i]).toMatch(new RegExp(` · ${href.split('/')[2]}$`)),
+      );
+    }
+    expect(cells.get('2026-12-06')!.entries).toHaveLength(3);
+    expect(monthLinks(proxied.html).next).toBe(`${LIST}&view=calendar&month=2027-01`);
   });
 
   it('the filter form round-trips: submitting it lists the filtered events of the same venues', async () => {

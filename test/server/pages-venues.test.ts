@@ -13,6 +13,8 @@ import { expectErrorResponse } from '../support/contract.js';
 import {
   headLink,
   listedItems,
+  monthCells,
+  monthLinks,
   pageLinks,
   submitForm,
   type ListedItem,
@@ -229,6 +231,64 @@ describe('GET /events?venues=… (docs/api.md §10.16)', () => {
     } finally {
       server.setNow(NOW);
     }
+  });
+});
+
+describe('GET /events?venues=…&view=calendar (docs/api.md §10.5, §10.16)', () => {
+  const MONTH = `/events?${VENUES}&view=calendar&month=2026-12`;
+
+  it('names each entry’s venue beside it, at its venue’s offset, linking to its venue’s event page', async () => {
+    const { res, html } = await page(MONTH);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`<title>What&#39;s on at ${NAMES} · December 2026</title>`);
+    const cells = monthCells(html);
+    expect(cells.get('2026-12-06')).toEqual({
+      entries: [
+        '19:00 Blue Cellar night 2 · Blue Cellar',
+        '20:00 Harbour Hall night 2 · Harbour Hall',
+        '21:00 Night Owl night 2 · Night Owl',
+      ],
+      hrefs: [
+        '/t/blue-cellar/events/blue-cellar-night-2',
+        '/t/harbour-hall/events/harbour-hall-night-2',
+        '/t/night-owl/events/night-owl-night-2',
+      ],
+      times: [
+        '2026-12-06T19:00:00-05:00',
+        '2026-12-06T20:00:00+00:00',
+        '2026-12-06T21:00:00+13:00',
+      ],
+    });
+    // The 5th is over in Auckland: Night Owl's night of the 5th is not listed.
+    expect(cells.get('2026-12-05')!.entries).toEqual([
+      '19:00 Blue Cellar night 1 · Blue Cellar',
+      '20:00 Harbour Hall night 1 · Harbour Hall',
+    ]);
+  });
+
+  it('its links and form keep the venues', async () => {
+    const { html } = await page(`${MONTH}&categories=Jazz`);
+    expect(monthLinks(html).next).toBe(
+      `/events?${VENUES}&categories=jazz&view=calendar&month=2027-01`,
+    );
+    expect(headLink(html, 'canonical')).toBe(
+      `${server.url}/events?${VENUES}&categories=jazz&view=calendar&month=2026-12`,
+    );
+    expect(html).toContain(`<a href="/events?${VENUES}&#38;categories=jazz">Show as a list</a>`);
+    const asked = submitForm(html, { month: '2027-01' });
+    const next = await page(asked);
+    expect(next.res.status).toBe(200);
+    expect(next.html).toContain('<caption>January 2027</caption>');
+    expect(headLink(next.html, 'canonical')).toBe(
+      `${server.url}/events?${VENUES}&categories=jazz&view=calendar&month=2027-01`,
+    );
+  });
+
+  it('a bad month is the page again with its message, as a 400', async () => {
+    const { res, html } = await page(`/events?${VENUES}&view=calendar&month=2026-13`);
+    expect(res.status).toBe(400);
+    expect(html).toContain('not “2026-13”');
+    expect(monthCells(html).size).toBe(0);
   });
 });
 

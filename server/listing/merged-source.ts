@@ -5,12 +5,37 @@
  * equal instants in the order the venues were named. Each event gains `attributes.venue`.
  * "Today or later" stays each venue's today: each source lists from its own.
  */
-import { PER_PAGE, type EventResource, type EventVenue } from '../../shared/contract.js';
+import { LRUCache } from 'lru-cache';
+import type { EventResource, EventVenue } from '../../shared/contract.js';
 import { accessDocument } from '../../shared/rules/access.js';
 import { categoriesDocument } from '../../shared/rules/categories.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
 import { venueDateTime } from '../../shared/rules/zoned-time.js';
-import type { ListedEvents, ListingSource } from './source.js';
+import type { ListingSource, ShownEvent, ShownEvents } from './source.js';
+
+/** UTC ms of a venue-local date (`YYYY-MM-DD`) and time (`HH:MM:SS`) in IANA zone `zone`. */
+export type InstantOf = (zone: string, date: string, time: string) => number;
+
+/** `InstantOf` computed each time (luxon: tens of µs a call). */
+const computedInstant: InstantOf = (zone, date, time) => venueDateTime(date, time, zone).toMillis();
+
+/**
+ * `InstantOf` kept per app: placing a wall time in a zone is most of a merge's cost, the same few
+ * thousand dates come back on every request, and the answer never changes. A few dozen bytes an
+ * entry, bounded.
+ */
+export function instantsOf(): InstantOf {
+  const kept = new LRUCache<string, number>({ max: 50_000 });
+  return (zone, date, time) => {
+    const key = `${zone}|${date}|${time}`;
+    let ms = kept.get(key);
+    if (ms === undefined) kept.set(key, (ms = computedInstant(zone, date, time)));
+    return ms;
+  };
+}
+
+/** Fewest events read from a venue at a time. */
+const MIN_BLOCK = 4;
 
 /** One venue's place in a merge: its source, and what has been read of it. */
 interface Cursor {
@@ -18,7 +43,7 @@ interface Cursor {
   venue: EventVenue;
   total: number;
   /** Read but not yet taken, each with the instant (UTC ms) it shows. */
-  items: { event: EventResource; atMs: number }[];
+  items: { shown: ShownEvent; atMs: number }[];
   head: number;
   /** How many of its events have been read. */
   read: number;
@@ -27,14 +52,6 @@ interface Cursor {
 /** `event` naming `venue` (docs/api.md §10.16), its other members as they were. */
 const withVenue = (event: EventResource, venue: EventVenue): EventResource =>
   ({ ...event, attributes: { ...event.attributes, venue } }) as EventResource;
-
-/** UTC ms of the date `event` shows, in IANA zone `zone`. */
-const shownAtMs = (event: EventResource, zone: string): number =>
-  venueDateTime(
-    event.attributes.event_date.slice(0, 10),
-    event.attributes.event_time,
-    zone,
-  ).toMillis();
 
 /** The cursor whose next event comes first (the earlier-named venue on a tie), if any. */
 function earliest(cursors: readonly Cursor[]): Cursor | undefined {
@@ -47,56 +64,68 @@ function earliest(cursors: readonly Cursor[]): Cursor | undefined {
 }
 
 /**
- * Events `offset` to `offset + limit - 1` of the merge of `sources` passing `filter`. Each venue
- * is read in blocks as the merge reaches it (all at once, concurrently), so a page costs about its
- * own events and those before it, not every venue's whole list.
+ * Events `offset` to `offset + limit - 1` of the merge of the cursors' sources passing `filter`,
+ * each rendered only if kept. Each venue is read in blocks as the merge reaches it (concurrently),
+ * so a page costs about its own events and those before it, not every venue's whole list.
  */
 async function mergedRead(
   cursors: Cursor[],
   filter: ListFilter,
-  offset: number,
-  limit: number,
-): Promise<ListedEvents> {
-  const want = offset + limit;
-  const block = Math.max(PER_PAGE, Math.ceil(want / cursors.length));
+  window: { offset: number; limit: number },
+  instantOf: InstantOf,
+): Promise<ShownEvents & { venues: EventVenue[] }> {
+  const want = window.offset + window.limit;
+  // A venue's fair share of the page and a little more: most pages take a few events from each
+  // venue, and a venue that gives more is read again.
+  const block = Math.max(MIN_BLOCK, Math.ceil(want / cursors.length) + 2);
   let untilMs = Math.min(...cursors.map((c) => c.source.quietUntilMs));
   const refill = async (cursor: Cursor) => {
     const count = Math.min(block, cursor.total - cursor.read);
-    const got = await cursor.source.read(filter, cursor.read, count);
+    const got = await cursor.source.readShown(filter, cursor.read, count);
     const zone = cursor.venue.timezone;
-    cursor.items = got.events.map((event) => ({ event, atMs: shownAtMs(event, zone) }));
+    cursor.items = got.items.map((shown) => ({
+      shown,
+      atMs: instantOf(zone, shown.date, shown.time),
+    }));
     cursor.head = 0;
-    cursor.read += got.events.length;
+    cursor.read += got.items.length;
     // A source that returns fewer than it counted is done (its list changed between reads).
-    if (got.events.length < count) cursor.total = cursor.read;
+    if (got.items.length < count) cursor.total = cursor.read;
     untilMs = Math.min(untilMs, got.untilMs);
   };
-  const events: EventResource[] = [];
+  const items: ShownEvent[] = [];
+  const venues: EventVenue[] = [];
   for (let seen = 0; seen < want; seen++) {
     const empty = cursors.filter((c) => c.head >= c.items.length && c.read < c.total);
     await Promise.all(empty.map(refill));
     const next = earliest(cursors);
     if (!next) break;
-    const { event } = next.items[next.head++]!;
-    if (seen >= offset) events.push(withVenue(event, next.venue));
+    const { shown } = next.items[next.head++]!;
+    if (seen < window.offset) continue;
+    items.push(shown);
+    venues.push(next.venue);
   }
-  return { events, untilMs };
+  return { items, venues, untilMs };
 }
 
 /**
  * The listing source of `sources` (each a venue's, every one with its IANA zone), as one. Its
  * `venue` names them all (slugs joined with `,`, names with `, `); its `today` is the earliest of
- * theirs; its links' base is the first source's (all are made with one base).
+ * theirs; its links' base is the first source's (all are made with one base). `instantOf` places
+ * the dates (default: computed each time; an app passes its `instantsOf()`).
  */
-export function mergedSource(sources: readonly ListingSource[]): ListingSource {
+export function mergedSource(
+  sources: readonly ListingSource[],
+  instantOf: InstantOf = computedInstant,
+): ListingSource {
   const venues: EventVenue[] = sources.map(({ venue }) => ({
     slug: venue.slug,
     name: venue.name,
     timezone: venue.timezone!,
   }));
-  const cursorsFor = async (filter: ListFilter): Promise<Cursor[]> => {
+  const merge = async (filter: ListFilter, offset: number, limit: number) => {
     const totals = await Promise.all(sources.map((source) => source.count(filter)));
-    return sources.map((source, i) => ({
+    const cursors = sources.map((source, i) => ({
       source,
       venue: venues[i]!,
       total: totals[i]!,
@@ -104,6 +133,7 @@ export function mergedSource(sources: readonly ListingSource[]): ListingSource {
       head: 0,
       read: 0,
     }));
+    return mergedRead(cursors, filter, { offset, limit }, instantOf);
   };
   return {
     venue: {
@@ -117,8 +147,18 @@ export function mergedSource(sources: readonly ListingSource[]): ListingSource {
       const totals = await Promise.all(sources.map((source) => source.count(filter)));
       return totals.reduce((a, b) => a + b, 0);
     },
-    read: async (filter, offset, limit) =>
-      mergedRead(await cursorsFor(filter), filter, offset, limit),
+    async read(filter, offset, limit) {
+      const { items, venues: of, untilMs } = await merge(filter, offset, limit);
+      return { events: items.map((item, i) => withVenue(item.resource(), of[i]!)), untilMs };
+    },
+    async readShown(filter, offset, limit) {
+      const { items, venues: of, untilMs } = await merge(filter, offset, limit);
+      const named = items.map((item, i) => ({
+        ...item,
+        resource: () => withVenue(item.resource(), of[i]!),
+      }));
+      return { items: named, untilMs };
+    },
     async categories() {
       const each = await Promise.all(sources.map((s) => s.categories()));
       return categoriesDocument(each.flat()).data.map((category) => category.attributes);

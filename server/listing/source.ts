@@ -25,6 +25,22 @@ export interface ListedEvents {
   untilMs: number;
 }
 
+/** A listed event with the venue-local date and time it shows, rendered only when asked. */
+export interface ShownEvent {
+  /** `YYYY-MM-DD`: the event's date, or a tour's current stop's. */
+  date: string;
+  /** `HH:MM:SS`, venue-local. */
+  time: string;
+  /** The API resource (links on the source's `base`). */
+  resource(): EventResource;
+}
+
+/** Some listed events, each rendered on demand, and until when their renderings hold. */
+export interface ShownEvents {
+  items: ShownEvent[];
+  untilMs: number;
+}
+
 /**
  * A venue's listed events on its venue-local `today`, counted and read through a filter. Reads
  * reject with the source's errors (a store's `StoreUnavailableError`; the upstream's 404 or a
@@ -46,6 +62,11 @@ export interface ListingSource {
   count(filter: ListFilter): Promise<number>;
   /** The events `offset` to `offset + limit - 1` (0-based) of those passing `filter`. */
   read(filter: ListFilter, offset: number, limit: number): Promise<ListedEvents>;
+  /**
+   * The same events as `read`, each with the date it shows, rendered only when asked: what a
+   * merge of several venues orders by before it knows which it keeps (docs/api.md §10.16).
+   */
+  readShown(filter: ListFilter, offset: number, limit: number): Promise<ShownEvents>;
   /** The categories of the listed events, merged as `categoriesDocument` merges them (§10.13). */
   categories(): Promise<CategoryCount[]>;
   /** The access ids the listed events have, with counts, in vocabulary order (§10.15). */

@@ -46,6 +46,22 @@ const compactOf = (stop: StoredStop, eventAccess: AccessId[] | undefined): Compa
   return occurrence;
 };
 
+/** A tour's stop shown on venue-local `today` (docs/decisions.md "Multi-date events"); null for a single event. */
+const currentStop = (event: StoredEvent, today: string): StoredStop | null =>
+  event.mode === 'multiple' ? event.stops[currentStopIndex(event.stops, today)]! : null;
+
+/**
+ * The venue-local date (`YYYY-MM-DD`) and time (`HH:MM:SS`) `event` shows on `today`, as its
+ * resource's `event_date` and `event_time` say: its own, or a tour's current stop's.
+ */
+export function shownDateTime(event: StoredEvent, today: string): { date: string; time: string } {
+  const current = currentStop(event, today);
+  return {
+    date: current ? current.date : event.date!,
+    time: eventTime(current ? current.time : event.time!),
+  };
+}
+
 /** Venue-local date of the event's last day: its date (single) or last stop (multi). */
 const lastDate = (event: StoredEvent) =>
   event.mode === 'single' ? event.date! : event.stops[event.stops.length - 1]!.date;
@@ -61,8 +77,7 @@ export function renderEvent(
   moment: Moment,
   earlierShape = false,
 ): EventResource {
-  const current =
-    event.mode === 'multiple' ? event.stops[currentStopIndex(event.stops, moment.today)]! : null;
+  const current = currentStop(event, moment.today);
   // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
   const access = hasAccessData(event) ? (event.access ?? []) : undefined;
   const compact = (stop: StoredStop) => compactOf(stop, access);

@@ -7,7 +7,7 @@ import type { EventResource } from '../../shared/contract.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
 import type { ListingSource } from '../listing/source.js';
 import type { Store, StoredEvent } from '../store/store.js';
-import { nextTransition, renderEvent } from './resources.js';
+import { nextTransition, renderEvent, shownDateTime } from './resources.js';
 import type { StoreReads } from './store-reads.js';
 import type { VenueLocals } from './venue-loader.js';
 
@@ -45,6 +45,14 @@ export function storeSource(
     async read(filter, offset, limit) {
       const events = await store.listed(venue.slug, today, offset, limit, filter);
       return { events: events.map(render), untilMs: nextTransition(events, day.endMs, nowMs) };
+    },
+    async readShown(filter, offset, limit) {
+      const events = await store.listed(venue.slug, today, offset, limit, filter);
+      const items = events.map((event) => ({
+        ...shownDateTime(event, today),
+        resource: () => render(event),
+      }));
+      return { items, untilMs: nextTransition(events, day.endMs, nowMs) };
     },
     categories: () => reads.categories(venue.slug, today, version),
     access: () => reads.access(venue.slug, today, version),

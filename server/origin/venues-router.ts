@@ -22,7 +22,7 @@ import {
   zonedStarts,
   type BuiltJson,
 } from '../listing/feeds.js';
-import { mergedSource } from '../listing/merged-source.js';
+import { instantsOf, mergedSource } from '../listing/merged-source.js';
 import type { ListingSource } from '../listing/source.js';
 import { apiSender } from './api-send.js';
 import type { RenderCache } from './render-cache.js';
@@ -72,6 +72,7 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
   const { store, reads, cache, clock } = options;
   const sender = apiSender(options.baseUrl);
   const zoned = zonedStarts();
+  const instants = instantsOf();
 
   /**
    * Sends answer `kind|{venues}|{key}` of the venues `?venues=` names, memoised until the store
@@ -103,17 +104,19 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
     const filter = parseListFilter(req.query);
     const page = parsePage(req.query.page);
     return serve(req, res, 'venues-list', `${filterQuery(filter)}|${page}`, (sources, query) =>
-      listDocument(mergedSource(sources), filter, page, { path: '/api/events', query }),
+      listDocument(mergedSource(sources, instants), filter, page, { path: '/api/events', query }),
     );
   };
 
   /** GET /api/categories?venues=…: the venues' categories merged (docs/api.md §10.13). */
   const listCategories: RequestHandler = (req, res) =>
-    serve(req, res, 'venues-categories', '', (sources) => categoriesText(mergedSource(sources)));
+    serve(req, res, 'venues-categories', '', (sources) =>
+      categoriesText(mergedSource(sources, instants)),
+    );
 
   /** GET /api/access?venues=…: the venues' access provisions, counts summed (docs/api.md §10.15). */
   const listAccess: RequestHandler = (req, res) =>
-    serve(req, res, 'venues-access', '', (sources) => accessText(mergedSource(sources)));
+    serve(req, res, 'venues-access', '', (sources) => accessText(mergedSource(sources, instants)));
 
   /**
    * GET /api/calendar?venues=…&start=…&end=…[&timeZone=…&categories=…&access=…&search=…]: the

@@ -85,6 +85,16 @@ export function gatheredSource(gathered: Gathered, venue: PageVenue, today: stri
       events: matches(filter).slice(offset, offset + limit),
       untilMs: Infinity,
     }),
+    readShown: async (filter, offset, limit) => ({
+      items: matches(filter)
+        .slice(offset, offset + limit)
+        .map((event) => ({
+          date: event.attributes.event_date.slice(0, 10),
+          time: event.attributes.event_time,
+          resource: () => event,
+        })),
+      untilMs: Infinity,
+    }),
     categories: async () => categoryCounts(gathered.events),
     access: async () => [],
   };

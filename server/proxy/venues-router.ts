@@ -29,7 +29,7 @@ import {
   venuesFeedText,
   zonedStarts,
 } from '../listing/feeds.js';
-import { mergedSource } from '../listing/merged-source.js';
+import { instantsOf, mergedSource } from '../listing/merged-source.js';
 import type { ListingSource } from '../listing/source.js';
 import type { Build, BuiltMemo } from './built-memo.js';
 import { gatheredSource } from './gathered-source.js';
@@ -192,6 +192,7 @@ export async function gatherVenues(
 export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions): Router {
   const { publicBase, clock } = context;
   const zoned = zonedStarts();
+  const instants = instantsOf();
 
   /** Gathers every venue's pages, then sends answer `key` (memoised, else `build`'s). */
   async function serve(req: Request, res: Response) {
@@ -207,7 +208,7 @@ export function venuesRouter(context: ProxyContext, options: VenuesRouterOptions
       const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
       const { scope, sources, version, day } = gathered;
       const build = async (): Promise<Build> => {
-        const source = mergedSource(sources());
+        const source = mergedSource(sources(), instants);
         if (kind === 'categories') return { ...(await categoriesText(source)), keep: true };
         if (kind === 'access') return { ...(await accessText(source)), keep: true };
         if (kind === 'calendar')

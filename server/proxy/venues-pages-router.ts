@@ -79,11 +79,11 @@ async function servePage(context: ProxyContext, options: VenuesPagesOptions, cal
   const page = parsePage(pageValue(query));
   await withLogs(res, async (logs) => {
     const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
-    const { today } = mergedSource(gathered.sources());
+    const source = mergedSource(gathered.sources());
+    const { today } = source;
     const listing = readListingQuery(query, today);
     const base = context.publicBase(req);
     const build = async () => {
-      const source = mergedSource(gathered.sources());
       const place = venuesListing(venues);
       const view = await listingView(source, listing, page, { base, today }, place);
       return { text: view.html, keep: view.keep };
@@ -97,17 +97,12 @@ async function servePage(context: ProxyContext, options: VenuesPagesOptions, cal
     const key = `venues-page|${gathered.scope}|${base}|${JSON.stringify(listing)}|${page}`;
     const { version, day, obtained } = gathered;
     const built = await options.memo.get(key, { version }, day, base, build);
-    const headers = { 'Content-Type': HTML_TYPE, 'Content-Security-Policy': PAGE_CSP };
-    sendBuilt(
-      req,
-      res,
-      context.clock,
-      { page: built, obtained, logs },
-      {
-        ...headers,
-        ...gathered.truncation,
-      },
-    );
+    const headers = {
+      'Content-Type': HTML_TYPE,
+      'Content-Security-Policy': PAGE_CSP,
+      ...gathered.truncation,
+    };
+    sendBuilt(req, res, context.clock, { page: built, obtained, logs }, headers);
   });
 }
 

@@ -21,7 +21,7 @@ import { parsePage } from '../../shared/rules/pagination.js';
 import { requestBase } from '../http/public-base.js';
 import { methodNotAllowed } from '../http/errors.js';
 import { listingView } from '../listing/listing-view.js';
-import { mergedSource } from '../listing/merged-source.js';
+import { instantsOf, mergedSource } from '../listing/merged-source.js';
 import { sourceEvents } from '../listing/source.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
 import { venuesListing } from '../pages/listing-place.js';
@@ -36,6 +36,7 @@ export function venuesPagesRouter(options: PagesRouterOptions): Router {
   const { store, reads } = options;
   const deps = { ...options, earlierShape: options.earlierShape ?? false };
   const clock = options.clock ?? (() => new Date());
+  const instants = instantsOf();
 
   /**
    * The listing of the venues `?venues=` names at this moment: its place, its merged source (links
@@ -47,7 +48,7 @@ export function venuesPagesRouter(options: PagesRouterOptions): Router {
     const nowMs = clock().getTime();
     const base = options.baseUrl ?? requestBase(req);
     const sources = venues.map((venue) => storeSource(deps, { venue, version }, nowMs, base));
-    return { place: venuesListing(venues), source: mergedSource(sources), nowMs, base };
+    return { place: venuesListing(venues), source: mergedSource(sources, instants), nowMs, base };
   }
 
   /**

@@ -22,7 +22,7 @@ import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag } from '../http/conditional.js';
 import { onBase } from '../http/public-base.js';
 import { listingView } from '../listing/listing-view.js';
-import { mergedSource } from '../listing/merged-source.js';
+import { instantsOf, mergedSource, type InstantOf } from '../listing/merged-source.js';
 import { sourceEvents } from '../listing/source.js';
 import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
 import { venuesListing } from '../pages/listing-place.js';
@@ -60,6 +60,9 @@ const DECODED: Record<Kind, readonly string[]> = {
   feed: ['venues', 'categories'],
 };
 
+/** What the handlers read: the options, and the app's instant cache (`instantsOf`). */
+type Deps = VenuesPagesOptions & { instants: InstantOf };
+
 /** Call of a page handler: the request, its answer and its query as `venuesRouteOf` read it. */
 interface Call {
   req: Request;
@@ -73,13 +76,13 @@ interface Call {
  * request's public base, the events' own on `BASE_MARKER` until sent.
  * @throws FilterError (400, `venues`) for a bad list (or a venue without a zone)
  */
-async function servePage(context: ProxyContext, options: VenuesPagesOptions, call: Call) {
+async function servePage(context: ProxyContext, options: Deps, call: Call) {
   const { req, res, query } = call;
   const venues = namedVenues(query, options);
   const page = parsePage(pageValue(query));
   await withLogs(res, async (logs) => {
     const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
-    const source = mergedSource(gathered.sources());
+    const source = mergedSource(gathered.sources(), options.instants);
     const { today } = source;
     const listing = readListingQuery(query, today);
     const base = context.publicBase(req);
@@ -110,11 +113,7 @@ async function servePage(context: ProxyContext, options: VenuesPagesOptions, cal
  * GET /events.ics?venues=…[&categories=…]: the venues' listed events in one calendar file.
  * @throws FilterError for a bad `venues` or `categories` (the API's JSON 400)
  */
-async function serveFeed(
-  context: ProxyContext,
-  options: VenuesPagesOptions,
-  call: Call,
-): Promise<void> {
+async function serveFeed(context: ProxyContext, options: Deps, call: Call): Promise<void> {
   const { req, res, query } = call;
   const filter = parseListFilter({ categories: query.categories });
   const venues = namedVenues(query, options);
@@ -122,7 +121,7 @@ async function serveFeed(
     const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
     const place = venuesListing(venues);
     const { events } = await sourceEvents(
-      mergedSource(gathered.sources()),
+      mergedSource(gathered.sources(), options.instants),
       filter,
       FEED_MAX_EVENTS,
     );
@@ -146,12 +145,13 @@ async function serveFeed(
 
 /** Builds the router; mount it at the root, after the venue routes (it passes on other paths). */
 export function venuesPagesRouter(context: ProxyContext, options: VenuesPagesOptions): Router {
+  const deps: Deps = { ...options, instants: instantsOf() };
   const router = express.Router({ caseSensitive: true });
   router.use(async (req, res, next) => {
     const route = venuesRouteOf(req, PATHS, (kind) => DECODED[kind]);
     if (!route) return next();
     const call = { req, res, query: route.query };
-    await (route.kind === 'page' ? servePage : serveFeed)(context, options, call);
+    await (route.kind === 'page' ? servePage : serveFeed)(context, deps, call);
   });
   return router;
 }

@@ -5,11 +5,15 @@ import { withoutTrailingSlash } from '../shared/url.js';
 // be one more request before it (docs/benchmarks.md "Widget").
 import { readPage, readSingle, type EventPage } from './wire.js';
 
-/** A failed request: `status` is the HTTP status, or 0 for a network failure, a timeout or a bad body. */
+/**
+ * A failed request: `status` is the HTTP status, or 0 for a network failure, a timeout or a bad
+ * body; `detail` the API's error `detail` when it sent one (docs/decisions.md "Errors").
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +62,14 @@ export async function getJson(url: string, { signal, timeoutMs, revalidate }: Re
       credentials: 'same-origin',
       cache: revalidate ? 'no-cache' : 'default',
     });
-    if (!res.ok) throw new ApiError(res.status, `HTTP ${res.status}`);
+    if (!res.ok) {
+      // The detail names the venue not found among several (docs/api.md §10.16).
+      const detail = await res
+        .json()
+        .then((body: { errors: { detail: string }[] }) => body.errors[0]!.detail)
+        .catch(() => undefined);
+      throw new ApiError(res.status, `HTTP ${res.status}`, detail);
+    }
     return (await res.json()) as unknown;
   } catch (error) {
     if (signal.aborted || error instanceof ApiError) throw error;
@@ -73,31 +84,71 @@ export async function getJson(url: string, { signal, timeoutMs, revalidate }: Re
 export const venueUrl = (base: string, venue: string, path: string): string =>
   `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/${path}`;
 
+/**
+ * Most venues one list names: `MAX_VENUES` of `shared/rules/venues.ts` (docs/api.md §10.16),
+ * whose module would bring the server's filter rules into the budgeted script (a test keeps the
+ * two equal).
+ */
+export const MAX_LISTED_VENUES = 20;
+
+/**
+ * The venue slugs of a `venue` attribute (docs/widget.md "Several venues"): separated by white
+ * space, as `class` is; each once, in the order given; the first 20 (docs/api.md §10.16).
+ */
+export const venueSlugs = (venue: string): string[] =>
+  [...new Set(venue.split(/\s+/).filter(Boolean))].slice(0, MAX_LISTED_VENUES);
+
+/** Whether `venue` names several venues (`venue="a b c"`): their merged listing, not one venue's. */
+export const isSeveral = (venue: string): boolean => venueSlugs(venue).length > 1;
+
+/**
+ * A listing resource of `venue` (docs/api.md §4, §10): `{base}/t/{venue}/{path}?{query}` for one
+ * venue, else `{base}/{path}?venues=a,b,c&{query}` for its several (§10.16; `only`, if one of
+ * them: that one, still as a listing of several, whose events name their venue). The commas are
+ * written as they are, as a preload link writes them.
+ */
+export function listingUrl(
+  base: string,
+  venue: string,
+  path: string,
+  query = '',
+  only?: string,
+): string {
+  const slugs = venueSlugs(venue);
+  return slugs.length > 1
+    ? `${withoutTrailingSlash(base)}/${path}?venues=${(slugs.includes(only!) ? [only!] : slugs).map(encodeURIComponent).join()}${query && `&${query}`}`
+    : venueUrl(base, venue, `${path}${query && `?${query}`}`);
+}
+
 const endpoint = (base: string, venue: string) => venueUrl(base, venue, 'api/events');
 
 /**
  * Filters of the list (docs/api.md §10.12, §10.15), as its query parameters; an empty value is left
  * out. `saved` (any value) is the widget's own: the visitor's saved events (`saved.ts`), instead
- * of the list.
+ * of the list; so is `venue`: one of a list's several venues (`listingUrl`'s `only`).
  */
 export type Filters = Partial<
-  Record<'categories' | 'search' | 'start_date' | 'access' | 'saved', string>
+  Record<'categories' | 'search' | 'start_date' | 'access' | 'saved' | 'venue', string>
 >;
 
-/** `{base}/t/{venue}/api/events?{filters}&page={page}`: the list's URL (the first paint's too). */
+/**
+ * `{base}/t/{venue}/api/events?{filters}&page={page}`, or for several venues
+ * `{base}/api/events?venues=a,b,c&{filters}&page={page}`: the list's URL (the first paint's too).
+ */
 export function eventsUrl(
   base: string,
   venue: string,
   page: number,
-  filters: Filters = {},
+  { venue: only, ...filters }: Filters = {},
 ): string {
   const query = new URLSearchParams({ ...(filters as Record<string, string>), page: `${page}` });
-  return `${endpoint(base, venue)}?${query}`;
+  return listingUrl(base, venue, 'api/events', `${query}`, only);
 }
 
 /**
- * GET `{base}/t/{venue}/api/events?{filters}&page={page}`, read by `wire.ts`. Unfiltered, the URL
- * is `…?page=1`, the one the pinned snippet preloads.
+ * GET the list's page (`eventsUrl`), read by `wire.ts`. Unfiltered, the URL is
+ * `{base}/t/{venue}/api/events?page=1` (`{base}/api/events?venues=a,b,c&page=1` for several), the
+ * one the pinned snippet preloads.
  * @throws ApiError, or the abort reason.
  */
 export async function fetchEvents(
@@ -134,30 +185,40 @@ export async function fetchEvent(
   }
 }
 
-/** `{base}/t/{venue}/api/{finder}`: the filter bar's finding aids (docs/api.md §10.13, §10.15). */
-export const finderUrl = (base: string, venue: string, finder: 'categories' | 'access'): string =>
-  venueUrl(base, venue, `api/${finder}`);
+/**
+ * `{base}/t/{venue}/api/{finder}`, or `{base}/api/{finder}?venues=…` for several (of `only`, when
+ * given): the filter bar's finding aids (docs/api.md §10.13, §10.15, §10.16).
+ */
+export const finderUrl = (
+  base: string,
+  venue: string,
+  finder: 'categories' | 'access',
+  only?: string,
+): string => listingUrl(base, venue, `api/${finder}`, '', only);
 
 /**
- * The venue's calendar feed (docs/api.md §10.6), `{base}/t/{venue}/events.ics`: of one category
- * (`categories`), or of the events `ids` alone (the saved events' download), else all.
+ * The venue's calendar feed (docs/api.md §10.6), `{base}/t/{venue}/events.ics`, or for several
+ * venues `{base}/events.ics?venues=a,b,c` (§10.16; of `venue` alone, one of them, when given): of
+ * one category (`categories`), or of the events `ids` alone (the saved events' download, of one
+ * venue), else all.
  */
 export function venueFeedUrl(
   base: string,
   venue: string,
-  only: { category?: string; ids?: string[] },
+  only: { category?: string; ids?: string[]; venue?: string },
 ) {
   const query = only.ids
-    ? `?ids=${only.ids.map(encodeURIComponent).join(',')}`
+    ? `ids=${only.ids.map(encodeURIComponent).join(',')}`
     : only.category
-      ? `?categories=${encodeURIComponent(only.category)}`
+      ? `categories=${encodeURIComponent(only.category)}`
       : '';
-  return venueUrl(base, venue, `events.ics${query}`);
+  return listingUrl(base, venue, 'events.ics', query, only.venue);
 }
 
 /**
  * The page a buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (docs/decisions.md "Buy
- * link"); undefined unless `links.self` is an http(s) URL and the event has a slug.
+ * link"), in a list of several venues the event's own venue's (`attributes.venue`, docs/api.md
+ * §10.16); undefined unless `links.self` is an http(s) URL and the event has a slug and a venue.
  */
 export function eventPageUrl(event: EventResource, venue: string): string | undefined {
   let self: URL;
@@ -166,6 +227,7 @@ export function eventPageUrl(event: EventResource, venue: string): string | unde
   } catch {
     return undefined;
   }
-  if (!/^https?:$/.test(self.protocol) || !event.attributes.slug || !venue) return undefined;
-  return `${self.origin}/t/${encodeURIComponent(venue)}/events/${encodeURIComponent(event.attributes.slug)}`;
+  const slug = event.attributes.venue?.slug ?? (isSeveral(venue) ? '' : venue);
+  if (!/^https?:$/.test(self.protocol) || !event.attributes.slug || !slug) return undefined;
+  return `${self.origin}/t/${encodeURIComponent(slug)}/events/${encodeURIComponent(event.attributes.slug)}`;
 }

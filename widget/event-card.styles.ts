@@ -60,10 +60,15 @@ export const cardStyles = css`
     margin: 0;
     font-weight: 600;
   }
-  .location {
+  .location,
+  .venue {
     margin: 0;
     color: var(--_muted);
     overflow-wrap: anywhere;
+  }
+  /* A list of several venues: each card's venue, as plain as its date. */
+  .venue {
+    color: inherit;
   }
   .excerpt,
   .description {

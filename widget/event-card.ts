@@ -123,6 +123,10 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         >
       </p>
       ${
+        // In a list of several venues (docs/api.md §10.16), the venue's name.
+        a.venue ? html`<p class="venue" part="venue" lang=${content}>${a.venue.name}</p>` : nothing
+      }
+      ${
         a.location
           ? html`<p class="location" part="location" lang=${content}>${a.location}</p>`
           : nothing
@@ -184,7 +188,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           exportparts="buy-button, buy-status, buy-message"
           .event=${event}
           .announce=${false}
-          venue=${ctx.venue}
+          venue=${a.venue?.slug ?? ctx.venue}
           base-url=${ctx.base}
           locale=${locale}
           .clock=${ctx.clock}

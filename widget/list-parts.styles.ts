@@ -32,6 +32,11 @@ export const listPartStyles = css`
     flex: 1 1 8em;
     font-size: 1em;
   }
+  /* A list of several venues: the venue stays, after the title. */
+  :host([layout='compact']) .venue {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
   :host([layout='compact']) .buy {
     margin: 0;
     padding: 0;

@@ -6,7 +6,7 @@
  */
 import type { EventResource } from '../shared/contract.js';
 import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data.js';
-import { eventPageUrl } from './api.js';
+import { eventPageUrl, isSeveral } from './api.js';
 import { excerpt } from './format.js';
 import { policy } from './trusted-html.js';
 import { localToday } from './buy-state.js';
@@ -22,8 +22,10 @@ const plainText = (html: string) => excerpt(html, Infinity);
  * can close the element. The widget knows neither the venue's zone (so `startDate` has no UTC
  * offset and `today` is the visitor's date) nor its name, website or address (so the venue is
  * named by its slug, as the proxy names it, and the shared builder gives a `Place` the event's
- * location label as a text address). Undefined when there is
- * nothing to describe. A data block: never executed, whatever it contains.
+ * location label as a text address). In a list of several venues each event's organiser and
+ * place are its own venue (`attributes.venue`, docs/api.md §10.16), by its name; an event without
+ * one is not described. Undefined when there is nothing to describe. A data block: never
+ * executed, whatever it contains.
  */
 export function jsonLdBlock(
   events: readonly EventResource[],
@@ -33,9 +35,12 @@ export function jsonLdBlock(
   // Where Trusted Types exist but the page did not allow the widget's policy, script text cannot
   // be set without a violation: no block.
   if (!policy && 'trustedTypes' in globalThis) return undefined;
+  const several = isSeveral(venue);
   const data = events.flatMap((event) => {
+    const own = event.attributes.venue ?? (several ? undefined : { slug: venue, name: venue });
+    if (!own) return [];
     try {
-      return eventStructuredData(event, { slug: venue, name: venue }, { today, plainText });
+      return eventStructuredData(event, own, { today, plainText });
     } catch {
       return []; // an event the builder cannot read is not described; it is still shown
     }

@@ -1,24 +1,37 @@
 /**
  * Saved nights (docs/widget.md "Saved nights"): a "Save" toggle per event that keeps the event in
- * the host page's `localStorage`, under a key of the API origin and the venue; nothing is sent
- * anywhere and no cookie is set. Loaded after the first paint (the cards keep room for the toggle).
+ * the host page's `localStorage`, under a key of the API origin and the venue (the event's own in
+ * a list of several venues, docs/widget.md "Several venues", which shows each venue's saved
+ * events together); nothing is sent anywhere and no cookie is set. Loaded after the first paint (the cards keep room for the toggle).
  * Where storage cannot be used (blocked, a sandboxed frame, a full quota) there is no toggle.
  * Elements of the same venue on one page stay in step (an in-page event), as do other tabs
  * (`storage` events). An entry drops out by itself once its last date is before today.
  */
 import { html, type ReactiveController, type ReactiveElement } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, isNotFound, type Filters, type RequestOptions } from './api.js';
+import {
+  fetchEvent,
+  isNotFound,
+  isSeveral,
+  venueSlugs,
+  type Filters,
+  type RequestOptions,
+} from './api.js';
 import { apiBase } from './attributes.js';
 import { resolveI18n } from './i18n/load.js';
 import type { CoreMessages } from './i18n/types.js';
 import { localToday } from './buy-state.js';
-import type { EventPage } from './wire.js';
+import { knownVenues, type EventPage } from './wire.js';
 
 /** One saved event: its id and its last venue-local date (`YYYY-MM-DD`), after which it drops out. */
 export interface SavedEntry {
   id: string;
   until: string;
+}
+
+/** A saved entry as an element reads it: with the venue it is kept under. */
+export interface KeptEntry extends SavedEntry {
+  venue: string;
 }
 
 /** Whose saved events an element shows, read on each use (the element's may change). */
@@ -63,6 +76,9 @@ const CHANGED = 'venue-events-saved';
 export const savedKey = (base: string, venue: string): string =>
   `venue-events:saved:${new URL(base, location.href).origin}:${venue}`;
 
+/** The venues an element's `venue` names: its one, or each of its several. */
+const venuesOf = (venue: string): string[] => (isSeveral(venue) ? venueSlugs(venue) : [venue]);
+
 /** The last venue-local date of `event`: a tour's last stop, else its date. */
 const lastDate = (event: EventResource): string =>
   (event.attributes.occurrences.at(-1)?.occurrence_date ?? event.attributes.event_date).slice(
@@ -102,7 +118,7 @@ export function readSaved(key: string, today: string, probe = false): SavedEntry
  */
 export class SavedController implements ReactiveController {
   /** The saved entries, read before each update; undefined when storage cannot be used. */
-  entries: SavedEntry[] | undefined;
+  entries: KeptEntry[] | undefined;
   /** Whether a test write succeeded once (a full quota fails it: no toggles then). */
   private writable = false;
 
@@ -117,13 +133,29 @@ export class SavedController implements ReactiveController {
     host.addController(this);
   }
 
-  private get key(): string {
+  /** The storage keys of the element's venues. */
+  private get keys(): string[] {
     const { base, venue } = this.source();
-    return savedKey(base, venue);
+    return venuesOf(venue).map((v) => savedKey(base, v));
+  }
+
+  /** The venue `event` is kept under, if it is one of the element's: its own among several. */
+  private venueOf(event: EventResource): string | undefined {
+    const { venue } = this.source();
+    const slug = event.attributes.venue?.slug ?? venue;
+    return venuesOf(venue).includes(slug) ? slug : undefined;
   }
 
   private read(): void {
-    this.entries = readSaved(this.key, localToday(this.source().now), !this.writable);
+    const { base, venue, now } = this.source();
+    const lists = venuesOf(venue).map((v) =>
+      readSaved(savedKey(base, v), localToday(now), !this.writable)?.map((e) => ({
+        ...e,
+        venue: v,
+      })),
+    );
+    // One venue's storage that cannot be used is all of them (they are the page's one storage).
+    this.entries = lists.includes(undefined) ? undefined : (lists.flat() as KeptEntry[]);
     this.writable ||= this.entries !== undefined;
   }
 
@@ -134,7 +166,7 @@ export class SavedController implements ReactiveController {
 
   private readonly changed = (e: Event) => {
     const key = e instanceof StorageEvent ? e.key : (e as CustomEvent<string>).detail;
-    if (key !== null && key !== this.key) return;
+    if (key !== null && !this.keys.includes(key)) return;
     this.host.requestUpdate();
     // A list showing the saved events shows the change too: one taken out leaves it.
     const list = this.host as Partial<SavedList>;
@@ -151,30 +183,38 @@ export class SavedController implements ReactiveController {
     removeEventListener(CHANGED, this.changed);
   }
 
-  /** Whether the event with `id` is saved. */
-  has(id: string): boolean {
-    return !!this.entries?.some((e) => e.id === id);
+  /** Whether `event` is saved. */
+  has(event: EventResource): boolean {
+    const venue = this.venueOf(event);
+    return !!this.entries?.some((e) => e.id === event.id && e.venue === venue);
   }
 
-  /** Saves `event`, or forgets it when it is saved; every element of the venue follows. */
+  /** Saves `event`, or forgets it when it is saved; every element of its venue follows. */
   toggle(event: EventResource): void {
     this.read();
-    if (!this.entries) return;
-    const rest = this.entries.filter((e) => e.id !== event.id);
-    const next = this.has(event.id) ? rest : [...rest, { id: event.id, until: lastDate(event) }];
+    const venue = this.venueOf(event);
+    if (!this.entries || !venue) return;
+    const key = savedKey(this.source().base, venue);
+    const rest = this.entries
+      .filter((e) => e.venue === venue && e.id !== event.id)
+      .map(({ id, until }) => ({ id, until }));
+    const next = this.has(event) ? rest : [...rest, { id: event.id, until: lastDate(event) }];
     try {
-      localStorage.setItem(this.key, JSON.stringify(next));
+      localStorage.setItem(key, JSON.stringify(next));
     } catch {
       this.entries = undefined; // the quota ran out: no toggles from now on
     }
-    dispatchEvent(new CustomEvent(CHANGED, { detail: this.key }));
+    dispatchEvent(new CustomEvent(CHANGED, { detail: key }));
   }
 
-  /** The "Save" toggle of `event` (`part="save"`, `aria-pressed`), or nothing without storage. */
+  /**
+   * The "Save" toggle of `event` (`part="save"`, `aria-pressed`), or nothing without storage (or,
+   * in a list of several venues, for an event without its venue).
+   */
   readonly button = (event: EventResource) => {
-    if (!this.entries) return undefined;
+    if (!this.entries || !this.venueOf(event)) return undefined;
     const { t } = this.source();
-    const on = this.has(event.id);
+    const on = this.has(event);
     return html`<button
       class="save"
       part="save"
@@ -188,10 +228,12 @@ export class SavedController implements ReactiveController {
 }
 
 /**
- * The venue's saved events as one page for the list (its "Saved" filter), soonest first: each
- * fetched by id (docs/api.md §4.2). One that is gone (404) or whose last date has passed is left
- * out; one that could not be fetched or read otherwise is counted as `unreadable`. None when
- * storage cannot be used.
+ * The venue's saved events as one page for the list (its "Saved" filter), soonest first by their
+ * venue-local date and time: each fetched by id (docs/api.md §4.2), of several venues from its
+ * own venue and given that venue (`attributes.venue`, as a listing of several has it, §10.16; the
+ * name is the slug until the widget has read the venue's). One that is gone (404) or whose last
+ * date has passed is left out; one that could not be fetched or read otherwise is counted as
+ * `unreadable`. None when storage cannot be used.
  * @param nowMs current time, UTC epoch ms (entries past their last date are not asked for)
  * @throws the abort reason, when `options.signal` aborts
  */
@@ -202,13 +244,23 @@ export async function savedPage(
   nowMs: number,
 ): Promise<EventPage> {
   const today = localToday(nowMs);
-  const entries = readSaved(savedKey(base, venue), today) ?? [];
+  const entries = venuesOf(venue).flatMap((slug) =>
+    (readSaved(savedKey(base, slug), today) ?? []).map((e) => ({ ...e, venue: slug })),
+  );
   const results = await Promise.allSettled(
-    entries.map((e) => fetchEvent(base, venue, e.id, options)),
+    entries.map((e) => fetchEvent(base, e.venue, e.id, options)),
   );
   options.signal.throwIfAborted();
+  const several = isSeveral(venue);
   const events = results
-    .flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []))
+    .flatMap((r, i) => {
+      if (r.status !== 'fulfilled') return [];
+      const slug = entries[i]!.venue;
+      const own = knownVenues.get(slug) ?? { slug, name: slug, timezone: '' };
+      return [
+        several ? { ...r.value, attributes: { ...r.value.attributes, venue: own } } : r.value,
+      ];
+    })
     .filter((e) => lastDate(e) >= today)
     .sort((a, b) =>
       `${a.attributes.event_date}${a.attributes.event_time}`.localeCompare(

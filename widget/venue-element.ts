@@ -5,7 +5,7 @@
  * controllers (`reach-controllers.ts`) that only `<venue-events>` and `<venue-event>` add.
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { DEFAULT_TIMEOUT_MS } from './api.js';
+import { DEFAULT_TIMEOUT_MS, venueSlugs, type ApiError } from './api.js';
 import { apiBase } from './attributes.js';
 import { loadMessages, resolveI18n } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
@@ -20,7 +20,10 @@ export class VenueElement extends LitElement {
     announcement: { state: true, attribute: false },
   };
 
-  /** Venue slug (required). */
+  /**
+   * Venue slug (required). `<venue-events>` and `<venue-calendar>` take several, separated by
+   * spaces (`"harbour-hall blue-cellar"`): their merged listing (docs/widget.md "Several venues").
+   */
   declare venue: string;
   /** API base; default: the origin this script was loaded from. */
   declare baseUrl: string | undefined;
@@ -61,6 +64,16 @@ export class VenueElement extends LitElement {
     const loading = loadMessages(this.locale, this);
     if (loading) this.localeReady = loading.then(() => this.requestUpdate());
     this.i18n = resolveI18n(this.locale, this);
+  }
+
+  /**
+   * "No venue … was found" for the API's 404 `error` (docs/api.md §7): of the venue, or among
+   * several the one the error's `detail` names (§10.16).
+   */
+  protected venueNotFound(error: unknown): string {
+    const named = /"(.+?)"/.exec((error as ApiError).detail ?? '')?.[1];
+    const slug = named && venueSlugs(this.venue).includes(named) ? named : this.venue;
+    return this.i18n.t.venueNotFound(slug);
   }
 
   /**

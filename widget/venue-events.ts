@@ -19,8 +19,10 @@ import type { EventPage } from './wire.js';
 
 /**
  * `<venue-events venue="blue-room">`: a venue's upcoming events, soonest first, 12 per page,
- * each with its buy control. Keeps the last good page on screen when a refresh fails; a start
- * page beyond the last shows the last. Changing `venue` or `base-url` starts again at page 1.
+ * each with its buy control. `venue="harbour-hall blue-cellar"` (slugs separated by spaces, at
+ * most 20) lists several venues' events merged in time order, each card naming its venue and
+ * linking to that venue's pages (docs/api.md §10.16, docs/widget.md "Several venues"). Keeps
+ * the last good page on screen when a refresh fails; a start page beyond the last shows the last. Changing `venue` or `base-url` starts again at page 1.
  * Children (e.g. a link to the venue's listing) are fallback content: shown until the element
  * upgrades and when scripts are off, never after (there is no slot).
  * Writes one `<script type="application/ld+json">` as its own light-DOM child: schema.org
@@ -57,6 +59,7 @@ import type { EventPage } from './wire.js';
  * @csspart badge - the 18+ badge
  * @csspart title - the event title
  * @csspart date - date and time
+ * @csspart venue - the event's venue, by name (a list of several venues only)
  * @csspart location - the location
  * @csspart access - the event's access provisions (a list of words)
  * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
@@ -79,7 +82,7 @@ import type { EventPage } from './wire.js';
  * @csspart error - the error state with its retry button (also when no event of the page could
  *   be shown)
  * @csspart not-found - with `error`, no retry: the API knows no venue `venue` ("No venue … was
- *   found"), so asking again cannot help
+ *   found", naming the unknown one of several), so asking again cannot help
  * @cssprop --venue-events-accent - accent (buttons, current page); default #1a56db
  * @cssprop --venue-events-on-accent - text on the accent
  * @cssprop --venue-events-color - text colour
@@ -285,7 +288,7 @@ export class VenueEvents extends VenueElement {
     } else if (status === LoadStatus.ERROR) {
       // A slug the API does not know: asking again cannot help, so no retry (docs/widget.md).
       content = isNotFound(this.list.error)
-        ? this.renderError(t.venueNotFound(this.venue), false)
+        ? this.renderError(this.venueNotFound(this.list.error), false)
         : this.renderError(t.error);
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>

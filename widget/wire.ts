@@ -18,6 +18,11 @@
  *   `tickets_enabled` or `publish_status` is not one of its values, and an event whose
  *   `links.self` is not an http(s) URL (the buy link is built from it).
  * - At most one page (12) of events is read, whatever the server sends.
+ * - An event's `venue` (a listing of several venues, docs/api.md §10.16) is kept only when its
+ *   slug is non-empty text and its name text: the event's links are built from it (the slug
+ *   URL-encoded, as any venue's). Without it such an event has no links, so its buy control
+ *   reads as closed. The names read are kept
+ *   (`knownVenues`) for the list's "Venue" select, which knows no other source of them.
  *
  * The contract's TypeBox schemas are not imported here (they would add TypeBox to the script);
  * these checks are the subset of them that rendering relies on.
@@ -26,6 +31,7 @@ import type {
   AnyEventAttributes,
   CompactOccurrence,
   EventResource,
+  EventVenue,
   TicketOffice,
   TicketOfficeReason,
 } from '../shared/contract.js';
@@ -46,6 +52,19 @@ export class WireError extends Error {}
 
 const REASONS: readonly unknown[] = TICKET_OFFICE_REASONS;
 const EVENT_TIME = new RegExp(EVENT_TIME_PATTERN);
+
+/** Each venue (by slug) whose event or feed entry the widget read (docs/api.md §10.16). */
+export const knownVenues = new Map<string, EventVenue>();
+
+/**
+ * A venue of a listing of several (docs/api.md §10.16), or undefined when it is not one (noted
+ * in `knownVenues`, as sent). Also read from the calendar feed's `extendedProps.venue`.
+ */
+export function readVenue(v: unknown): EventVenue | undefined {
+  if (!isObject(v) || !text(v.slug) || typeof v.name != 'string') return;
+  knownVenues.set(v.slug as string, v as unknown as EventVenue);
+  return v as unknown as EventVenue;
+}
 
 /** The closed office shown for data the widget does not understand. */
 export const NEUTRAL_OFFICE: TicketOffice = {
@@ -154,6 +173,10 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
     attributes.access = Array.isArray(a.access)
       ? a.access.filter((id) => typeof id == 'string')
       : [];
+  if ('venue' in a && !(attributes.venue = readVenue(a.venue))) {
+    problems.push('bad venue');
+    delete attributes.venue;
+  }
   if (!EVENT_TIME.test(text(a.event_time))) {
     problems.push('bad event_time');
     attributes.event_time = '';

@@ -1,0 +1,247 @@
+/**
+ * One `<venue-events>` for several venues (docs/widget.md "Several venues", docs/api.md §10.16):
+ * `venue="harbour-hall blue-cellar night-owl"` lists three venues in London, New York and Auckland
+ * (test/fixtures/widget-venues.ts `SEVERAL`) merged in time order, each card naming its venue and
+ * linking into that venue's own pages. Against the real app (and, with
+ * `npm run test:widget:proxy`, the real proxy, whose venue names are the slugs).
+ */
+import { expect } from 'chai';
+import type { VenueEvents } from '../../widget/venue-events.js';
+
+const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
+const frozen = () => NOW_MS;
+const VENUES = 'harbour-hall blue-cellar night-owl';
+const LIST_URL = `${location.origin}/api/events?venues=harbour-hall,blue-cellar,night-owl&page=1`;
+
+/**
+ * Page 1 at NOW (12:00Z on the 5th): on each date Auckland's 21:00 (08:00Z), London's 20:00
+ * (20:00Z), New York's 19:00 (00:00Z the next day); Auckland's opening on the 5th is over there.
+ */
+const PAGE_1 = [
+  'Harbour Hall Opening',
+  'Blue Cellar Opening',
+  'Night Owl Night 1',
+  'Harbour Hall Night 1',
+  'Blue Cellar Night 1',
+  'Night Owl Night 2',
+  'Harbour Hall Night 2',
+  'Blue Cellar Night 2',
+  'Night Owl Night 3',
+  'Harbour Hall Night 3',
+  'Blue Cellar Night 3',
+  'Night Owl Night 4',
+];
+const PAGE_2 = [
+  'Harbour Hall Night 4',
+  'Blue Cellar Night 4',
+  'Night Owl Night 5',
+  'Harbour Hall Night 5',
+  'Blue Cellar Night 5',
+  'Night Owl Night 6',
+  'Harbour Hall Night 6',
+  'Blue Cellar Night 6',
+];
+/** The venue of a fixture title: its first two words' slug. */
+const slugOf = (title: string) =>
+  ({ Harbour: 'harbour-hall', Blue: 'blue-cellar', Night: 'night-owl' })[title.split(' ')[0]!]!;
+
+const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
+const titles = (el: Element) =>
+  [...el.shadowRoot!.querySelectorAll('[part="title"]')].map((h) => h.textContent);
+/** Each card's venue as it names it (`part="venue"`), by title. */
+const venueParts = (el: Element) =>
+  Object.fromEntries(
+    cards(el).map((c) => [
+      c.querySelector('[part="title"]')!.textContent,
+      c.querySelector('[part="venue"]')?.textContent ?? null,
+    ]),
+  );
+const part = <T extends Element = HTMLElement>(el: Element, name: string) =>
+  el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+
+/** The venues' names as the API gives them (the proxy knows none: each is its slug). */
+async function apiNames(): Promise<Record<string, string>> {
+  const body = (await (await fetch(LIST_URL)).json()) as {
+    data: { attributes: { venue: { slug: string; name: string } } }[];
+  };
+  return Object.fromEntries(body.data.map(({ attributes: { venue } }) => [venue.slug, venue.name]));
+}
+
+describe('several venues', () => {
+  let h: typeof import('./helpers.js');
+  let names: Record<string, string>;
+  const startUrl = location.href;
+  before(async () => {
+    h = await import('./helpers.js');
+    names = await apiNames();
+  });
+  afterEach(() => {
+    h.cleanup();
+    localStorage.clear();
+    history.replaceState(null, '', startUrl);
+  });
+
+  const list = async (attrs: string) => {
+    const el = h.mount<VenueEvents>(`<venue-events ${attrs}></venue-events>`, (e) => {
+      e.clock = frozen;
+    });
+    await h.loaded(el);
+    return el;
+  };
+  const waitTitles = (el: Element, expected: string[]) =>
+    h.waitFor(
+      () => JSON.stringify(titles(el)) === JSON.stringify(expected),
+      `cards ${expected.join(', ')} (showing ${titles(el).join(', ')})`,
+    );
+  /** The requests the widget makes while `fn` runs (the real fetch, counted), as paths. */
+  async function requests(fn: () => Promise<void>): Promise<string[]> {
+    const urls: string[] = [];
+    const original = window.fetch;
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input instanceof Request ? input.url : input);
+      urls.push(url.replace(location.origin, ''));
+      return original(input, init);
+    };
+    try {
+      await fn();
+    } finally {
+      window.fetch = original;
+    }
+    return urls;
+  }
+
+  it('lists the venues’ events merged in time order across zones, each card naming its venue; slugs once, in any order', async () => {
+    const el = await list(`venue="${VENUES}" locale="en"`);
+    expect(titles(el)).to.deep.equal(PAGE_1);
+    expect(venueParts(el)).to.deep.equal(
+      Object.fromEntries(PAGE_1.map((t) => [t, names[slugOf(t)]])),
+    );
+    if (names['harbour-hall'] !== 'harbour-hall')
+      expect(part(el, 'venue')!.textContent).to.equal('Harbour Hall');
+    // Styled from the page as any part is.
+    const style = document.createElement('style');
+    style.textContent = 'venue-events::part(venue) { color: rgb(1, 2, 3); }';
+    document.head.append(style);
+    expect(getComputedStyle(part(el, 'venue')!).color).to.equal('rgb(1, 2, 3)');
+    style.remove();
+
+    // White space of any kind between them, a duplicate, another order: the same three venues.
+    const urls = await requests(async () => {
+      const again = await list(
+        `venue=" night-owl\n harbour-hall  blue-cellar night-owl " locale="en"`,
+      );
+      expect(titles(again)).to.deep.equal(PAGE_1); // the merge's order, not the attribute's
+    });
+    expect(urls.filter((u) => u.includes('/api/events'))).to.deep.equal([
+      '/api/events?venues=night-owl,harbour-hall,blue-cellar&page=1',
+    ]);
+  });
+
+  it('asks for at most the API’s 20 venues: the first 20 named', async () => {
+    const { MAX_VENUES } = await import('../../shared/rules/venues.js');
+    const slugs = ['harbour-hall', ...Array.from({ length: MAX_VENUES }, (_, i) => `room-${i}`)];
+    const urls = await requests(async () => {
+      await list(`venue="${slugs.join(' ')}" locale="en"`);
+    });
+    const asked = urls.find((u) => u.startsWith('/api/events?'))!;
+    expect(new URLSearchParams(asked.split('?')[1]).get('venues')!.split(',')).to.deep.equal(
+      slugs.slice(0, MAX_VENUES),
+    );
+  });
+
+  it('links each card into its own venue’s pages: event page, buy link, calendar file and menu, structured data', async () => {
+    const el = await list(`venue="${VENUES}" locale="en"`);
+    for (const [title, slug] of [
+      ['Harbour Hall Opening', 'harbour-hall'],
+      ['Blue Cellar Opening', 'blue-cellar'],
+    ]) {
+      const page = `${location.origin}/t/${slug}/events/opening-night`;
+      const c = h.card(el, title!);
+      expect(h.buyControl(c).link!.getAttribute('href'), title).to.equal(page);
+      const options = await h.waitFor(
+        () => [...c.querySelectorAll<HTMLAnchorElement>('[part="calendar-option"]')],
+        'the calendar menu',
+      );
+      expect(options.map((a) => a.getAttribute('href'))).to.deep.equal([
+        `${page}.ics`,
+        `${page}/calendar/google`,
+        `${page}/calendar/outlook`,
+      ]);
+    }
+    const block = await h.waitFor(
+      () => el.querySelector('script[type="application/ld+json"]'),
+      'the JSON-LD block',
+    );
+    const data = JSON.parse(block.textContent!) as {
+      name: string;
+      url: string;
+      organizer: { name: string };
+      location: { name: string };
+    }[];
+    const night = data.find((d) => d.name === 'Night Owl Night 1')!;
+    expect(night.url).to.equal(`${location.origin}/t/night-owl/events/event-941`);
+    expect(night.organizer.name).to.equal(names['night-owl']);
+    expect(night.location.name).to.equal('Night Owl Stage');
+    const opening = data.find((d) => d.name === 'Blue Cellar Opening')!;
+    expect(opening.location.name, 'no location: the venue').to.equal(names['blue-cellar']);
+  });
+
+  it('pages through the merged list', async () => {
+    const el = await list(`venue="${VENUES}" locale="en"`);
+    const urls = await requests(async () => {
+      const next = [...el.shadowRoot!.querySelectorAll('[part="page-button"]')].find((b) =>
+        b.textContent!.includes('Next'),
+      ) as HTMLButtonElement;
+      next.click();
+      await waitTitles(el, PAGE_2);
+    });
+    expect(urls).to.deep.equal(['/api/events?venues=harbour-hall,blue-cellar,night-owl&page=2']);
+    expect(Object.values(venueParts(el))).to.deep.equal(PAGE_2.map((t) => names[slugOf(t)]));
+  });
+
+  it('layout="compact" keeps the venue on each line', async () => {
+    const el = await list(`venue="${VENUES}" layout="compact" locale="en"`);
+    const venue = part(el, 'venue')!;
+    expect(venue.checkVisibility()).to.equal(true);
+    expect(venue.textContent).to.equal(names['harbour-hall']);
+    expect(part(el, 'location'), 'the location is not').to.satisfy(
+      (l: HTMLElement | null) => !l || !l.checkVisibility(),
+    );
+  });
+
+  it('an unknown venue among several: the not-found state naming it, no retry', async () => {
+    const el = await list('venue="harbour-hall nigth-owl blue-cellar" locale="en"');
+    const error = part(el, 'not-found')!;
+    expect(error.textContent!.trim()).to.equal('No venue "nigth-owl" was found.');
+    expect(error.getAttribute('part')).to.equal('error not-found');
+    expect(error.querySelector('button')).to.equal(null);
+    const de = await list('venue="harbour-hall nigth-owl" locale="de"');
+    // German loads beside the request, and the 404 may come first: then it says it again.
+    await h.waitFor(
+      () =>
+        part(de, 'not-found')!.textContent!.trim() ===
+        'Kein Veranstaltungsort „nigth-owl“ gefunden.',
+      'the German words',
+    );
+  });
+
+  it('a single venue requests, draws and links exactly as before: its own endpoints, no venue names', async () => {
+    const urls = await requests(async () => {
+      const el = await list('venue="find" locale="en"');
+      await h.waitFor(() => part(el, 'category-filter'), 'its bar');
+      expect(part(el, 'venue')).to.equal(null);
+      const c = h.card(el, 'Blue Trio');
+      expect(c.querySelector('venue-buy-button')!.getAttribute('venue')).to.equal('find');
+      expect(h.buyControl(c).link!.getAttribute('href')).to.equal(
+        `${location.origin}/t/find/events/event-700`,
+      );
+      const webcal = part(el, 'subscribe')!.querySelector('a')!.getAttribute('href');
+      expect(webcal).to.equal(`webcal://${location.host}/t/find/events.ics`);
+    });
+    expect(urls.filter((u) => !u.includes('/widget/')).sort()).to.deep.equal([
+      '/t/find/api/access',
+      '/t/find/api/categories',
+      '/t/find/api/events?page=1',
+    ]);
+  });
+});

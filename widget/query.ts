@@ -3,7 +3,7 @@
  * night"): read once when the list starts, written as the visitor changes them, so a filtered
  * list can be shared as a link. Reader and writer together: the parameters are named once.
  */
-import type { Filters } from './api.js';
+import { isSeveral, venueSlugs, type Filters } from './api.js';
 import type { View } from './attributes.js';
 
 /** The filters `sync-url` keeps in the page's query, by the query parameter that keeps each. */
@@ -12,6 +12,7 @@ const URL_KEYS = [
   ['search', 've-q'],
   ['start_date', 've-from'],
   ['access', 've-access'],
+  ['venue', 've-venue'],
 ] as const;
 
 /** The query parameter that keeps the view. */
@@ -23,14 +24,18 @@ export const readView = (): View | undefined => {
   return view === 'list' || view === 'calendar' ? view : undefined;
 };
 
-/** `filters` with those the page's query holds: a shared link's filters. */
-export function readQuery(filters: Filters): Filters {
+/**
+ * `filters` with those the page's query holds: a shared link's filters. `ve-venue` counts only as
+ * one of `venue`'s several venues (a list of one has no such filter).
+ */
+export function readQuery(filters: Filters, venue: string): Filters {
   const query = new URLSearchParams(location.search);
   const read: Filters = { ...filters };
   let found = false;
   for (const [key, param] of URL_KEYS) {
     const value = query.get(param);
     if (!value) continue;
+    if (key === 'venue' && !(isSeveral(venue) && venueSlugs(venue).includes(value))) continue;
     read[key] = value;
     found = true;
   }

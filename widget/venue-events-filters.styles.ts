@@ -26,6 +26,16 @@ export const barStyles = css`
     .bar .search {
       grid-column: 1 / -1;
     }
+    /* Several venues: their select beside the search, so the bar keeps its three rows. */
+    .bar .search:has(+ .venue) {
+      grid-column: 1 / 3;
+    }
+  }
+  /* Several venues: their select as well, still in one row. */
+  @container (width >= 62em) {
+    .bar:has(.venue) {
+      grid-template-columns: minmax(10em, 1fr) repeat(7, auto);
+    }
   }
   @container (width < 36em) {
     .bar :is(input, select, button, summary) {

@@ -1,29 +1,41 @@
 /**
  * The filter bar of `<venue-events>`, a lazily loaded chunk: the list imports it once its first
- * page is on screen, so the initial script stays within its budget and the cards show first.
+ * page is on screen, so the initial script stays within its budget and the cards show first. For
+ * a list of several venues (docs/widget.md "Several venues") it adds the "Venue" select, and its
+ * finding aids and feeds are the venues' (docs/api.md §10.16).
  */
 import { html, LitElement, nothing, type ReactiveController } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { apiBase } from './attributes.js';
-import { finderUrl, getJson, venueFeedUrl, type Filters } from './api.js';
+import { finderUrl, getJson, isSeveral, venueFeedUrl, venueSlugs, type Filters } from './api.js';
 import { loadedPack, resolveI18n } from './i18n/load.js';
 import { filters as filtersEn } from './i18n/filters.en.js';
 import type { FilterMessages } from './i18n/types.js';
 import { writeQuery } from './list-parts.js';
-import { SavedController } from './saved.js';
+import { SavedController, type KeptEntry } from './saved.js';
 import { barStyles } from './venue-events-filters.styles.js';
 import type { VenueEvents } from './venue-events.js';
+import { knownVenues } from './wire.js';
+
+/** A venue's name, once the widget read one of its events (docs/api.md §10.16), else its slug. */
+const venueName = (slug: string): string => knownVenues.get(slug)?.name ?? slug;
 
 /**
- * Subscribing to the venue's calendar feed (of `category`, if given): its `webcal:` URL and the
- * Google Calendar and Outlook.com pages that add it. The feed's own URL is `api.ts`'s, as every
- * URL of the API; these links to other services stay with their only user, the bar, out of the
- * budgeted script that `api.ts` ships in.
+ * Subscribing to the venue's calendar feed (of `category`, if given; of several venues, of
+ * `only` of them if given): its `webcal:` URL and the Google Calendar and Outlook.com pages that
+ * add it. The feed's own URL is `api.ts`'s, as every URL of the API; these links to other
+ * services stay with their only user, the bar, out of the budgeted script that `api.ts` ships in.
  */
-export function feedLinks(base: string, venue: string, category: string | undefined) {
-  const https = venueFeedUrl(base, venue, category ? { category } : {});
+export function feedLinks(
+  base: string,
+  venue: string,
+  category: string | undefined,
+  only?: string,
+) {
+  const https = venueFeedUrl(base, venue, { ...(category && { category }), venue: only });
   const webcal = https.replace(/^https?:/, 'webcal:');
-  const name = category ? `${venue} – ${category}` : venue;
+  const names = isSeveral(venue) ? (only ? [only] : venueSlugs(venue)).map(venueName) : [venue];
+  const name = [names.join(', '), category].filter(Boolean).join(' – ');
   return {
     webcal,
     google: `https://calendar.google.com/calendar/r?cid=${encodeURIComponent(webcal)}`,
@@ -131,10 +143,11 @@ export class VenueEventsFilters extends LitElement {
   protected override willUpdate(): void {
     const list = this.list;
     if (!list) return;
-    const key = `${this.base} ${list.venue}`;
+    // Of several venues, those of the one chosen in the "Venue" select.
+    const key = `${this.base} ${list.venue} ${list.filters.venue}`;
     if (list.venue && key !== this.loadedFor) {
       this.loadedFor = key;
-      void this.loadCategories(key, list.venue);
+      void this.loadCategories(key, list.venue, list.filters.venue);
     }
   }
 
@@ -149,9 +162,9 @@ export class VenueEventsFilters extends LitElement {
    * The category names and the access ids of the venue; none (no select) for what cannot be
    * loaded: the bar works without either select.
    */
-  private async loadCategories(key: string, venue: string): Promise<void> {
+  private async loadCategories(key: string, venue: string, only?: string): Promise<void> {
     const get = (finder: 'categories' | 'access') =>
-      getJson(finderUrl(this.base, venue, finder), {
+      getJson(finderUrl(this.base, venue, finder, only), {
         signal: new AbortController().signal,
         timeoutMs: this.list?.timeout ?? 0,
         revalidate: false,
@@ -186,7 +199,7 @@ export class VenueEventsFilters extends LitElement {
     if (!list) return nothing;
     const t = this.strings;
     const v = list.filters;
-    const links = feedLinks(this.base, list.venue, v.categories);
+    const links = feedLinks(this.base, list.venue, v.categories, v.venue);
     const selected = v.categories ?? '';
     // A preset or shared category the venue does not list (yet) stays selectable.
     const names =
@@ -205,6 +218,7 @@ export class VenueEventsFilters extends LitElement {
           @search=${(e: Event) => this.change('search', (e.target as HTMLInputElement).value)}
         />
       </label>
+      ${this.renderVenues(v.venue ?? '')}
       ${
         this.categories.length >= 2
           ? html`<label class="field">
@@ -240,21 +254,56 @@ export class VenueEventsFilters extends LitElement {
           <li><a href=${links.webcal}>${t.webcal}</a></li>
           <li><a href=${links.google} target="_blank" rel="noopener">${t.google}</a></li>
           <li><a href=${links.outlook} target="_blank" rel="noopener">${t.outlook}</a></li>
-          ${
-            this.saved.entries?.length
-              ? html`<li>
-                  <a
-                    part="saved-calendar"
-                    href=${venueFeedUrl(this.base, list.venue, { ids: this.saved.entries.map((e) => e.id) })}
-                    download
-                    >${t.addSaved}</a
-                  >
-                </li>`
-              : nothing
-          }
+          ${this.renderSavedCalendar(this.saved.entries ?? [])}
         </ul>
       </details>
     </div>`;
+  }
+
+  /**
+   * "Add saved to calendar": one `.ics` of the saved events (`events.ics?ids=…`, docs/api.md
+   * §10.6), one per venue when they are of several, each named.
+   */
+  private renderSavedCalendar(entries: KeptEntry[]) {
+    const venues = [...new Set(entries.map((e) => e.venue))];
+    const t = this.strings;
+    return venues.map(
+      (venue) =>
+        html`<li>
+          <a
+            part="saved-calendar"
+            href=${venueFeedUrl(this.base, venue, {
+              ids: entries.filter((e) => e.venue === venue).map((e) => e.id),
+            })}
+            download
+            >${t.addSaved}${venues.length > 1 ? ` (${venueName(venue)})` : ''}</a
+          >
+        </li>`,
+    );
+  }
+
+  /**
+   * The "Venue" select (`part="venue-filter"`) of a list of several venues: "All venues", then
+   * each by name, in the order `venue` names them; choosing one lists it alone.
+   */
+  private renderVenues(selected: string) {
+    const venue = this.list?.venue ?? '';
+    if (!isSeveral(venue)) return nothing;
+    const t = this.strings;
+    return html`<label class="field venue">
+      <span class="visually-hidden">${t.venue}</span>
+      <select
+        part="venue-filter"
+        .value=${live(selected)}
+        @change=${(e: Event) => this.change('venue', (e.target as HTMLSelectElement).value)}
+      >
+        <option value="">${t.allVenues}</option>
+        ${venueSlugs(venue).map(
+          (slug) =>
+            html`<option value=${slug} ?selected=${slug === selected}>${venueName(slug)}</option>`,
+        )}
+      </select>
+    </label>`;
   }
 
   /** The access select (`part="access-filter"`), when some listed event has access data. */

@@ -37,8 +37,8 @@ import type { EventPage } from './wire.js';
  * @attr category - a category the list starts filtered to (also with `no-filters`)
  * @attr layout - `compact`: one line per event (date, title, buy control), for sidebars
  * @attr sync-url - keeps the filters and the view in the page's query (`ve-category`, `ve-q`,
- *   `ve-from`, `ve-access`, `ve-view`), replaced as they change and read on load, so a filtered
- *   list can be shared as a link
+ *   `ve-from`, `ve-access`, `ve-venue`, `ve-view`), replaced as they change and read on load, so
+ *   a filtered list can be shared as a link
  * @attr view - `list` (default) or `calendar`: the month grid of `<venue-calendar>`
  * @attr views - `list` or `calendar` fixes the view and hides the switch
  * @csspart filters - the filter bar (loaded after the first page; its space is kept from the
@@ -47,6 +47,8 @@ import type { EventPage } from './wire.js';
  * @csspart search - the search field
  * @csspart date-filter - the "From" date field
  * @csspart access-filter - the access `<select>` (shown when the venue's events have access data)
+ * @csspart venue-filter - the "Venue" `<select>` of a list of several venues ("All venues", then
+ *   each by name): lists one of them
  * @csspart saved-filter - "Saved (n)": only the events saved on this page (where storage works)
  * @csspart saved-calendar - "Add saved to calendar" in the subscribe menu (one `.ics` of them)
  * @csspart filter-reset - the filter bar's reset button
@@ -228,7 +230,7 @@ export class VenueEvents extends VenueElement {
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.hasAttribute('sync-url'))
       void listParts().then((m) => {
-        this.filters = m.readQuery(this.filters);
+        this.filters = m.readQuery(this.filters, this.venue);
         this.view = m.readView() ?? this.view;
       });
     // Another venue or API: nothing of the old one may stay on screen.

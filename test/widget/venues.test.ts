@@ -6,6 +6,7 @@
  * `npm run test:widget:proxy`, the real proxy, whose venue names are the slugs).
  */
 import { expect } from 'chai';
+import { setViewport } from '@web/test-runner-commands';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
@@ -75,10 +76,11 @@ describe('several venues', () => {
     h = await import('./helpers.js');
     names = await apiNames();
   });
-  afterEach(() => {
+  afterEach(async () => {
     h.cleanup();
     localStorage.clear();
     history.replaceState(null, '', startUrl);
+    await setViewport({ width: 800, height: 600 });
   });
 
   const list = async (attrs: string) => {
@@ -93,6 +95,9 @@ describe('several venues', () => {
       () => JSON.stringify(titles(el)) === JSON.stringify(expected),
       `cards ${expected.join(', ')} (showing ${titles(el).join(', ')})`,
     );
+  /** The filter bar, once it arrived. */
+  const bar = (el: Element) =>
+    h.waitFor(() => el.shadowRoot!.querySelector('venue-events-filters:defined .bar'), 'the bar');
   /** The requests the widget makes while `fn` runs (the real fetch, counted), as paths. */
   async function requests(fn: () => Promise<void>): Promise<string[]> {
     const urls: string[] = [];
@@ -109,6 +114,11 @@ describe('several venues', () => {
     }
     return urls;
   }
+  const choose = (el: Element, partName: string, value: string) => {
+    const select = part<HTMLSelectElement>(el, partName)!;
+    select.value = value;
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  };
 
   it('lists the venues’ events merged in time order across zones, each card naming its venue; slugs once, in any order', async () => {
     const el = await list(`venue="${VENUES}" locale="en"`);
@@ -199,6 +209,62 @@ describe('several venues', () => {
     expect(Object.values(venueParts(el))).to.deep.equal(PAGE_2.map((t) => names[slugOf(t)]));
   });
 
+  it('the "Venue" select, only for several venues, lists one of them (its cards still named), with its categories and feed', async () => {
+    const single = await list('venue="find" locale="en"');
+    await h.waitFor(() => part(single, 'category-filter'), 'the single venue’s bar');
+    expect(part(single, 'venue-filter'), 'no select for one venue').to.equal(null);
+    h.cleanup();
+
+    const el = await list(`venue="${VENUES}" locale="en"`);
+    await bar(el);
+    const select = part<HTMLSelectElement>(el, 'venue-filter')!;
+    expect([...select.options].map((o) => [o.value, o.text])).to.deep.equal([
+      ['', 'All venues'],
+      ['harbour-hall', names['harbour-hall']],
+      ['blue-cellar', names['blue-cellar']],
+      ['night-owl', names['night-owl']],
+    ]);
+    expect(select.closest('label')!.querySelector('.visually-hidden')!.textContent).to.equal(
+      'Venue',
+    );
+    const blue = PAGE_1.concat(PAGE_2).filter((t) => t.startsWith('Blue'));
+    const urls = await requests(async () => {
+      choose(el, 'venue-filter', 'blue-cellar');
+      await waitTitles(el, blue);
+    });
+    expect(urls).to.include('/api/events?venues=blue-cellar&page=1');
+    expect(urls).to.include('/api/categories?venues=blue-cellar');
+    expect(Object.values(venueParts(el))).to.deep.equal(blue.map(() => names['blue-cellar']));
+    const webcal = part(el, 'subscribe')!.querySelector('a')!.getAttribute('href');
+    expect(webcal).to.equal(`webcal://${location.host}/events.ics?venues=blue-cellar`);
+
+    // With a category: both filters; "All venues" again keeps the category.
+    choose(el, 'category-filter', 'Folk');
+    await waitTitles(el, ['Blue Cellar Night 2', 'Blue Cellar Night 4', 'Blue Cellar Night 6']);
+    choose(el, 'venue-filter', '');
+    await h.waitFor(() => titles(el).length === 9, 'the Folk nights of all three');
+    expect(titles(el).every((t) => /Night [246]$/.test(t!))).to.equal(true);
+  });
+
+  it('the bar with the "Venue" select arrives into the space kept for it: no card moves, in one row or three', async () => {
+    for (const width of [320, 800, 1280]) {
+      await setViewport({ width, height: 700 });
+      const el = await list(`venue="${VENUES}" locale="en"`);
+      const top = () => part(el, 'card')!.getBoundingClientRect().top;
+      const before = top();
+      const bars = await bar(el);
+      await h.waitFor(() => part(el, 'category-filter'), 'the categories');
+      expect(part(el, 'venue-filter')!.checkVisibility(), `${width}`).to.equal(true);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      expect(top(), `${width} px`).to.equal(before);
+      const rows = new Set(
+        [...bars.children].map((c) => Math.round(c.getBoundingClientRect().top)),
+      );
+      expect(rows.size, `${width} px`).to.equal(width < 1000 ? 3 : 1);
+      h.cleanup();
+    }
+  });
+
   it('layout="compact" keeps the venue on each line', async () => {
     const el = await list(`venue="${VENUES}" layout="compact" locale="en"`);
     const venue = part(el, 'venue')!;
@@ -207,6 +273,96 @@ describe('several venues', () => {
     expect(part(el, 'location'), 'the location is not').to.satisfy(
       (l: HTMLElement | null) => !l || !l.checkVisibility(),
     );
+  });
+
+  it('sync-url keeps the chosen venue as ve-venue, and a shared link opens on it (not one the list does not name, nor for one venue)', async () => {
+    const el = await list(`venue="${VENUES}" locale="en" sync-url`);
+    await bar(el);
+    choose(el, 'venue-filter', 'night-owl');
+    await h.waitFor(() => location.search.includes('ve-venue'), 'the query');
+    expect(new URLSearchParams(location.search).get('ve-venue')).to.equal('night-owl');
+    h.cleanup();
+
+    const urls = await requests(async () => {
+      const shared = await list(`venue="${VENUES}" locale="en" sync-url`);
+      await waitTitles(
+        shared,
+        PAGE_1.concat(PAGE_2).filter((t) => t.startsWith('Night Owl')),
+      );
+      await bar(shared);
+      expect(part<HTMLSelectElement>(shared, 'venue-filter')!.value).to.equal('night-owl');
+      choose(shared, 'venue-filter', '');
+      await h.waitFor(() => !location.search.includes('ve-venue'), 'the query cleared');
+    });
+    expect(urls).to.include('/api/events?venues=night-owl&page=1');
+
+    for (const [venue, other] of [
+      [VENUES, 'find'],
+      ['find', 'night-owl'],
+    ]) {
+      history.replaceState(null, '', `?ve-venue=${other}`);
+      const asked = await requests(async () => {
+        await list(`venue="${venue}" locale="en" sync-url`);
+      });
+      const expected =
+        venue === 'find'
+          ? '/t/find/api/events?page=1'
+          : '/api/events?venues=harbour-hall,blue-cellar,night-owl&page=1';
+      expect(
+        asked.filter((u) => u.includes('/api/events')),
+        venue,
+      ).to.deep.equal([expected]);
+      h.cleanup();
+    }
+  });
+
+  it('saves each event under its own venue: "Saved" lists them together, one calendar file per venue, and the venue’s own list shows it saved', async () => {
+    const el = await list(`venue="${VENUES}" locale="en"`);
+    for (const title of ['Harbour Hall Opening', 'Night Owl Night 2']) {
+      const save = await h.waitFor(
+        () => h.card(el, title).querySelector<HTMLButtonElement>('[part="save"]'),
+        'the toggle',
+      );
+      save.click();
+      await h.waitFor(() => save.getAttribute('aria-pressed') === 'true', 'pressed');
+    }
+    const key = (slug: string) => `venue-events:saved:${location.origin}:${slug}`;
+    expect(JSON.parse(localStorage.getItem(key('harbour-hall'))!)).to.deep.equal([
+      { id: '900', until: '2026-12-05' },
+    ]);
+    expect(JSON.parse(localStorage.getItem(key('night-owl'))!)).to.deep.equal([
+      { id: '942', until: '2026-12-07' },
+    ]);
+    await bar(el);
+    const saved = await h.waitFor(() => part<HTMLButtonElement>(el, 'saved-filter'), 'Saved');
+    await h.waitFor(() => saved.textContent!.trim() === 'Saved (2)', 'Saved (2)');
+    saved.click();
+    await waitTitles(el, ['Harbour Hall Opening', 'Night Owl Night 2']);
+    expect(Object.values(venueParts(el))).to.deep.equal([
+      names['harbour-hall'],
+      names['night-owl'],
+    ]);
+    expect(h.buyControl(h.card(el, 'Night Owl Night 2')).link!.getAttribute('href')).to.equal(
+      `${location.origin}/t/night-owl/events/event-942`,
+    );
+    const files = [...el.shadowRoot!.querySelectorAll('[part="saved-calendar"]')];
+    expect(files.map((a) => [a.getAttribute('href'), a.textContent!.trim()])).to.deep.equal([
+      [
+        `${location.origin}/t/harbour-hall/events.ics?ids=900`,
+        `Add saved to calendar (${names['harbour-hall']})`,
+      ],
+      [
+        `${location.origin}/t/night-owl/events.ics?ids=942`,
+        `Add saved to calendar (${names['night-owl']})`,
+      ],
+    ]);
+
+    const own = await list('venue="harbour-hall" locale="en"');
+    const toggle = await h.waitFor(
+      () => h.card(own, 'Harbour Hall Opening').querySelector('[part="save"]'),
+      'its toggle',
+    );
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
   });
 
   it('an unknown venue among several: the not-found state naming it, no retry', async () => {

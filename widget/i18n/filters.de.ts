@@ -18,4 +18,6 @@ export const filters: FilterMessages = {
   saved: (n) => `Gemerkt (${n})`,
   savedLabel: (n) => `Gemerkt (${n}): nur gemerkte Veranstaltungen zeigen`,
   addSaved: 'Gemerkte zum Kalender hinzufügen',
+  venue: 'Veranstaltungsort',
+  allVenues: 'Alle Veranstaltungsorte',
 };

@@ -18,4 +18,6 @@ export const filters: FilterMessages = {
   saved: (n) => `Saved (${n})`,
   savedLabel: (n) => `Saved (${n}): show only the events you saved`,
   addSaved: 'Add saved to calendar',
+  venue: 'Venue',
+  allVenues: 'All venues',
 };

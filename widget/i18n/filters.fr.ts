@@ -18,4 +18,6 @@ export const filters: FilterMessages = {
   saved: (n) => `Enregistrés (${n})`,
   savedLabel: (n) => `Enregistrés (${n}) : afficher seulement les événements enregistrés`,
   addSaved: 'Ajouter les enregistrés au calendrier',
+  venue: 'Lieu',
+  allVenues: 'Tous les lieux',
 };

@@ -91,6 +91,9 @@ export interface FilterMessages {
   saved: (n: number) => string;
   savedLabel: (n: number) => string;
   addSaved: string;
+  /** The "Venue" select of a list of several venues (docs/widget.md "Several venues"). */
+  venue: string;
+  allVenues: string;
 }
 
 /** `<venue-calendar>`'s strings (`venue-calendar.ts`). */

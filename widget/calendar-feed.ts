@@ -1,9 +1,12 @@
 /**
  * `<venue-calendar>`'s client of the calendar feed (docs/api.md §10.14): the dates of a venue's
- * events in a range, one entry per listed date (a tour's stops each have their own).
+ * events in a range, one entry per listed date (a tour's stops each have their own); of several
+ * venues, their feeds merged, each date naming its venue (§10.16).
  */
-import { ApiError, getJson, venueUrl, type RequestOptions } from './api.js';
+import type { EventVenue } from '../shared/contract.js';
+import { ApiError, getJson, listingUrl, type RequestOptions } from './api.js';
 import { feedDate, type IsoDate } from './calendar-grid.js';
+import { readVenue } from './wire.js';
 
 /** One date of an event in the feed, as the calendar uses it. */
 export interface CalendarEntry {
@@ -18,6 +21,8 @@ export interface CalendarEntry {
   cancelled: boolean;
   /** The stop's or the event's location, when it has one. */
   location: string;
+  /** Its venue, in the feed of several venues (`extendedProps.venue`). */
+  venue?: EventVenue | undefined;
 }
 
 /** What the feed is asked for. */
@@ -31,6 +36,8 @@ export interface FeedQuery {
   search?: string | undefined;
   /** Comma-separated access ids (§10.15), as the `access` attribute says. */
   access?: string | undefined;
+  /** Of several venues, the one to show (`listingUrl`'s `only`). */
+  only?: string | undefined;
 }
 
 /** The feed's entries of a body; entries it cannot read are counted, not guessed at. */
@@ -63,6 +70,7 @@ function readEntry(value: unknown): CalendarEntry | undefined {
     time: start[1]!,
     cancelled: props.cancelled === true,
     location: typeof props.location === 'string' ? props.location : '',
+    venue: readVenue(props.venue),
   };
 }
 
@@ -79,7 +87,7 @@ export function feedUrl(base: string, venue: string, query: FeedQuery): string {
   if (query.categories?.trim()) params.set('categories', query.categories.trim());
   if (query.search?.trim()) params.set('search', query.search.trim());
   if (query.access?.trim()) params.set('access', query.access.trim());
-  return venueUrl(base, venue, `api/calendar?${params}`);
+  return listingUrl(base, venue, 'api/calendar', `${params}`, query.only);
 }
 
 /**

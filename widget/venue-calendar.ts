@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, isNotFound, type Filters } from './api.js';
+import { fetchEvent, isNotFound, isSeveral, type Filters } from './api.js';
 import { fetchFeed, type CalendarEntry, type FeedBody } from './calendar-feed.js';
 import {
   addMonths,
@@ -36,6 +36,9 @@ import { VenueElement } from './venue-element.js';
 /** The calendar's strings in `locale`'s language (one `resolveI18n` gave), else English. */
 const calendarStrings = (locale: string) => pick({ en, de, fr }, locale);
 
+/** An entry's event: its venue (of several) and id. */
+const eventKey = (e: CalendarEntry) => `${e.venue?.slug} ${e.eventId}`;
+
 /** A chosen day's events: each event once (a tour can list one stop a day), in feed order. */
 interface DayEvents {
   date: IsoDate;
@@ -51,7 +54,10 @@ interface DayEvents {
  * Space) lists its events below the grid with the usual cards. Days are the venue's: the feed's
  * venue-local dates, never moved into the visitor's zone. The week starts where the locale's
  * does (Monday for `de`, `fr`, `en-GB`; Sunday for `en-US`). Loaded lazily by
- * `<venue-events view="calendar">`; usable on its own once its module is imported.
+ * `<venue-events view="calendar">`; usable on its own once its module is imported. With several
+ * venues (`venue="harbour-hall blue-cellar"`, docs/widget.md "Several venues") it shows their
+ * merged feed (docs/api.md §10.16): a day cell says which venues it has events at, and the chosen
+ * day's cards name their venue and link to its pages.
  *
  * @attr month - the month shown, `YYYY-MM` (reflected; changes as the visitor moves); default
  *   the month of today by the element's clock (the visitor's date)
@@ -81,7 +87,9 @@ interface DayEvents {
  * @csspart stop-cancelled - the notice that a tour's stop on the chosen day is cancelled
  * @csspart empty - "No events on this day"
  * @csspart error - the error state with its retry button
- * @csspart not-found - with `error`, no retry: the API knows no venue `venue`
+ * @csspart venue - a card's venue, by name (several venues only)
+ * @csspart not-found - with `error`, no retry: the API knows no venue `venue` (or one of its
+ *   several, named)
  */
 export class VenueCalendar extends VenueElement {
   // The day's cards are laid out as the list's (its grid, states and notices).
@@ -102,6 +110,7 @@ export class VenueCalendar extends VenueElement {
     headingLevel: { type: Number, attribute: 'heading-level' },
     noShare: { type: Boolean, attribute: 'no-share' },
     selected: { type: String },
+    only: { attribute: false },
     focusDate: { state: true },
   };
 
@@ -119,6 +128,8 @@ export class VenueCalendar extends VenueElement {
   declare noShare: boolean;
   /** The chosen day, `YYYY-MM-DD`, whose events are listed (set by the visitor, or by a script). */
   declare selected: string | undefined;
+  /** Of several venues (`venue`), the one slug to show; all when unset (the list's Venue select). */
+  declare only: string | undefined;
   /** The day cell that takes the tab stop (roving tabindex). */
   declare private focusDate: IsoDate | undefined;
 
@@ -128,11 +139,11 @@ export class VenueCalendar extends VenueElement {
 
   private feed = new LoadController(this, {
     task: async (
-      [base, venue, month, categories, search, access, timeoutMs, reloads],
+      [base, venue, month, categories, search, access, only, timeoutMs, reloads],
       { signal },
     ) => {
       const range = monthRange(month);
-      const query = { ...range, categories, search, access };
+      const query = { ...range, categories, search, access, only };
       const options = { signal, timeoutMs, revalidate: reloads > 0 };
       const [body] = await Promise.all([fetchFeed(base, venue, query, options), this.localeReady]);
       if (body.unreadable) console.warn(`venue-calendar: ${body.unreadable} feed entries left out`);
@@ -154,7 +165,7 @@ export class VenueCalendar extends VenueElement {
         this.base,
         this.venue,
         this.selectedShown,
-        this.dayEntries.map((e) => e.eventId).join(),
+        this.dayEntries.map(eventKey).join(),
         this.timeout,
         this.reloads,
       ] as const,
@@ -212,6 +223,7 @@ export class VenueCalendar extends VenueElement {
       this.categories,
       this.search,
       this.access,
+      this.only,
     ] as const;
   }
 
@@ -239,15 +251,27 @@ export class VenueCalendar extends VenueElement {
     options: Parameters<typeof fetchEvent>[3],
   ): Promise<DayEvents> {
     const entries = this.dayEntries;
-    const ids = [...new Set(entries.map((e) => e.eventId))];
-    const results = await Promise.allSettled(ids.map((id) => fetchEvent(base, venue, id, options)));
-    if (options.signal.aborted) throw options.signal.reason;
-    const items = results.flatMap((r, i) =>
-      r.status === 'fulfilled'
-        ? [{ event: r.value, entries: entries.filter((e) => e.eventId === ids[i]) }]
-        : [],
+    const keys = [...new Set(entries.map(eventKey))];
+    const firsts = keys.map((key) => entries.find((e) => eventKey(e) === key)!);
+    // Of several venues, each event from its own venue (an entry without one cannot be fetched).
+    const results = await Promise.allSettled(
+      firsts.map((e) =>
+        e.venue || !isSeveral(venue)
+          ? fetchEvent(base, e.venue?.slug ?? venue, e.eventId, options)
+          : Promise.reject(new Error('no venue')),
+      ),
     );
-    const failed = ids.length - items.length;
+    if (options.signal.aborted) throw options.signal.reason;
+    const items = results.flatMap((r, i) => {
+      if (r.status !== 'fulfilled') return [];
+      // The card names the entry's venue and links to its pages, as in the list of several.
+      const own = firsts[i]!.venue;
+      const event = own
+        ? { ...r.value, attributes: { ...r.value.attributes, venue: own } }
+        : r.value;
+      return [{ event, entries: entries.filter((e) => eventKey(e) === keys[i]) }];
+    });
+    const failed = keys.length - items.length;
     if (failed && !items.length)
       throw new Error(`venue-calendar: no event of ${date} could be read`);
     return { date, items, failed };
@@ -347,7 +371,7 @@ export class VenueCalendar extends VenueElement {
       ${
         failed && isNotFound(this.feed.error)
           ? html`<div class="state" part="error not-found" role="alert">
-              <p>${t.venueNotFound(this.venue)}</p>
+              <p>${this.venueNotFound(this.feed.error)}</p>
             </div>`
           : failed
             ? html`<div class="state" part="error" role="alert">
@@ -379,8 +403,9 @@ export class VenueCalendar extends VenueElement {
       this.feed.status === LoadStatus.PENDING || this.feed.status === LoadStatus.INITIAL;
     const cell = (date: IsoDate) => {
       if (monthOf(date) !== month) return html`<td role="gridcell" class="outside"></td>`;
-      const n = byDate.get(date)?.length ?? 0;
-      const label = `${full.format(utcMs(date))}${n ? `, ${ct.eventCount(n)}` : ''}`;
+      const entries = byDate.get(date) ?? [];
+      const n = entries.length;
+      const label = `${full.format(utcMs(date))}${n ? `, ${this.countOf(entries)}` : ''}`;
       // The name comes from the hidden text (full date, count), not from an `aria-label`: the
       // visible digits are then hidden from it, and nothing shown is missing from what is said.
       return html`<td
@@ -425,6 +450,18 @@ export class VenueCalendar extends VenueElement {
         </tbody>
       </table>
       ${loading ? html`<p class="visually-hidden">${ct.loading}</p>` : nothing}`;
+  }
+
+  /**
+   * A day's count said to a screen reader, "3 events", with its venues' names in a calendar of
+   * several venues: "3 events: Harbour Hall and Night Owl".
+   */
+  private countOf(entries: CalendarEntry[]): string {
+    const { locale } = this.i18n;
+    const ct = calendarStrings(locale);
+    const count = ct.eventCount(entries.length);
+    const names = [...new Set(entries.flatMap((e) => e.venue?.name ?? []))];
+    return names.length ? ct.countAt(count, new Intl.ListFormat(locale).format(names)) : count;
   }
 
   /** The chosen day's section: its heading, then its cards, "no events", or the error state. */
@@ -529,12 +566,13 @@ export interface CalendarViewOptions {
  */
 export function calendarView(o: CalendarViewOptions) {
   return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,venue,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
     venue=${o.venue}
     base-url=${o.base}
     locale=${o.locale ?? nothing}
     .clock=${o.clock}
     .timeout=${o.timeout}
+    .only=${o.filters.venue}
     categories=${o.filters.categories ?? nothing}
     search=${o.filters.search ?? nothing}
     access=${o.filters.access ?? nothing}

@@ -8,6 +8,7 @@
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
 import type { VenueEvents } from '../../widget/venue-events.js';
+import type { VenueCalendar } from '../../widget/venue-calendar.js';
 
 const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
 const frozen = () => NOW_MS;
@@ -314,6 +315,68 @@ describe('several venues', () => {
       ).to.deep.equal([expected]);
       h.cleanup();
     }
+  });
+
+  it('the month view shows the venues’ merged feed: each day cell names its venues, the day’s cards theirs, linking to their pages', async () => {
+    const el = h.mount<VenueEvents>(
+      `<venue-events venue="${VENUES}" view="calendar" locale="en-GB"></venue-events>`,
+      (e) => (e.clock = frozen),
+    );
+    const cal = await h.waitFor(
+      () =>
+        el
+          .shadowRoot!.querySelector<VenueCalendar>('venue-calendar')
+          ?.shadowRoot?.querySelector('td[data-date="2026-12-06"] [part="count"]') &&
+        el.shadowRoot!.querySelector<VenueCalendar>('venue-calendar')!,
+      'the month grid',
+    );
+    const cellOf = (date: string) => cal.shadowRoot!.querySelector(`td[data-date="${date}"]`)!;
+    const said = cellOf('2026-12-06').querySelector('.visually-hidden')!.textContent!.trim();
+    const [no, hh, bc] = [names['night-owl'], names['harbour-hall'], names['blue-cellar']];
+    expect(said).to.equal(
+      `Sunday, 6 December 2026, 3 events: ${new Intl.ListFormat('en-GB').format([no!, hh!, bc!])}`,
+    );
+    expect(cellOf('2026-12-06').querySelector('[part="count"]')!.textContent).to.equal('3');
+    (cellOf('2026-12-06') as HTMLElement).click();
+    await h.waitFor(
+      () => cal.shadowRoot!.querySelectorAll('[part="day-events"] [part="card"]').length === 3,
+      'the day’s cards',
+    );
+    const day = [...cal.shadowRoot!.querySelectorAll('[part="day-events"] [part="card"]')];
+    expect(day.map((c) => c.querySelector('[part="venue"]')!.textContent)).to.deep.equal([
+      no,
+      hh,
+      bc,
+    ]);
+    await Promise.all(day.map((c) => c.querySelector('venue-buy-button')!.updateComplete));
+    expect(h.buyControl(day[2]!).link!.getAttribute('href')).to.equal(
+      `${location.origin}/t/blue-cellar/events/event-921`,
+    );
+    // The list's "Venue" select narrows the grid too.
+    await bar(el);
+    choose(el, 'venue-filter', 'night-owl');
+    await h.waitFor(
+      () => cellOf('2026-12-06').querySelector('[part="count"]')?.textContent === '1',
+      'the grid of one venue',
+    );
+    expect(cellOf('2026-12-06').querySelector('.visually-hidden')!.textContent).to.contain(
+      `1 event: ${no}`,
+    );
+  });
+
+  it('an unknown venue among several in the month view: the same state, naming it', async () => {
+    const cal = h.mount<VenueEvents>(
+      '<venue-events venue="nigth-owl harbour-hall" view="calendar" locale="en"></venue-events>',
+      (e) => (e.clock = frozen),
+    );
+    const state = await h.waitFor(
+      () =>
+        cal
+          .shadowRoot!.querySelector('venue-calendar')
+          ?.shadowRoot?.querySelector('[part~="not-found"]'),
+      'the calendar’s not-found state',
+    );
+    expect(state.textContent!.trim()).to.equal('No venue "nigth-owl" was found.');
   });
 
   it('saves each event under its own venue: "Saved" lists them together, one calendar file per venue, and the venue’s own list shows it saved', async () => {

@@ -10,6 +10,7 @@ export const calendar: CalendarMessages = {
   previousMonth: 'Vorheriger Monat',
   nextMonth: 'Nächster Monat',
   eventCount: (n) => plural('de', n, `${n} Veranstaltung`, `${n} Veranstaltungen`),
+  countAt: (count, venues) => `${count}: ${venues}`,
   dayHeading: (date) => `Veranstaltungen am ${date}`,
   noEvents: 'Keine Veranstaltungen an diesem Tag',
   error: 'Der Kalender konnte nicht geladen werden.',

@@ -10,6 +10,7 @@ export const calendar: CalendarMessages = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   eventCount: (n) => plural('en', n, `${n} event`, `${n} events`),
+  countAt: (count, venues) => `${count}: ${venues}`,
   dayHeading: (date) => `Events on ${date}`,
   noEvents: 'No events on this day',
   error: 'The calendar could not be loaded.',

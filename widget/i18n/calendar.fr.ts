@@ -10,6 +10,7 @@ export const calendar: CalendarMessages = {
   previousMonth: 'Mois précédent',
   nextMonth: 'Mois suivant',
   eventCount: (n) => plural('fr', n, `${n} événement`, `${n} événements`),
+  countAt: (count, venues) => `${count} : ${venues}`,
   dayHeading: (date) => `Événements du ${date}`,
   noEvents: 'Aucun événement ce jour-là',
   error: "Le calendrier n'a pas pu être chargé.",

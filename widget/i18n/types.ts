@@ -104,6 +104,11 @@ export interface CalendarMessages {
   nextMonth: string;
   /** A day cell's count for a screen reader: "1 event", "3 events". */
   eventCount: (n: number) => string;
+  /**
+   * A day's count with its venues, in a calendar of several venues: "3 events: Harbour Hall and
+   * Night Owl" (`venues` a list `Intl.ListFormat` wrote).
+   */
+  countAt: (count: string, venues: string) => string;
   /** The heading of a chosen day's list: "Events on Thursday 10 December". */
   dayHeading: (date: string) => string;
   noEvents: string;

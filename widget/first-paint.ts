@@ -126,6 +126,7 @@ function card(event: EventResource, ctx: Card): string {
       : '',
     `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
     `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time></p>`,
+    a.venue ? `<p class="venue" part="venue"${lang}>${esc(a.venue.name)}</p>` : '',
     a.location ? `<p class="location" part="location"${lang}>${esc(a.location)}</p>` : '',
     access?.length
       ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
@@ -137,7 +138,7 @@ function card(event: EventResource, ctx: Card): string {
     a.description
       ? `<p class="excerpt" part="excerpt"${lang}>${esc(excerpt(a.description))}</p>`
       : '',
-    `<div class="buy"><venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}></venue-buy-button></div>`,
+    `<div class="buy"><venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}></venue-buy-button></div>`,
     page && (ics || ctx.share)
       ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${
           ctx.share

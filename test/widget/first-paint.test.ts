@@ -71,7 +71,10 @@ function canonical(node: Node): string {
   );
 }
 
-/** Fixture venues and the locale each is drawn in (German loads its table before the cards). */
+/**
+ * Fixture venues and the locale each is drawn in (German loads its table before the cards); the
+ * last, several venues' merged list (docs/widget.md "Several venues").
+ */
 const VENUES = [
   ['states', 'en'],
   ['states', 'de'],
@@ -80,6 +83,7 @@ const VENUES = [
   ['hostile', 'en'],
   ['contained', 'en'],
   ['reach', 'en'],
+  ['harbour-hall blue-cellar night-owl', 'en'],
 ] as const;
 
 describe('first paint', () => {
@@ -185,7 +189,8 @@ describe('first paint', () => {
       expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
       expect(drawn[0]!.closest('[lang]')!.getAttribute('lang'), 'in its language').to.equal(locale);
 
-      const res = await fetch(`/t/${venue}/api/events?page=1`);
+      const { eventsUrl } = await import('../../widget/api.js');
+      const res = await fetch(eventsUrl(location.origin, venue, 1));
       const { readPage } = await import('../../widget/wire.js');
       const events = readPage(await res.json(), 1).events;
       const host = document.createElement('div');

@@ -2,11 +2,15 @@
  * One `<venue-events>` for several venues (docs/widget.md "Several venues", docs/api.md §10.16):
  * `venue="harbour-hall blue-cellar night-owl"` lists three venues in London, New York and Auckland
  * (test/fixtures/widget-venues.ts `SEVERAL`) merged in time order, each card naming its venue and
- * linking into that venue's own pages. Against the real app (and, with
- * `npm run test:widget:proxy`, the real proxy, whose venue names are the slugs).
+ * linking into that venue's own pages, with the filter bar's "Venue" select, `sync-url`, the month
+ * view, saved nights, the first paint and the not-found state; a single venue requests exactly what
+ * it did before. Against the real app (and, with `npm run test:widget:proxy`, the real proxy, whose
+ * venue names are the slugs). The first test draws the first paint before any element is defined;
+ * the elements are defined from it on.
  */
 import { expect } from 'chai';
 import { setViewport } from '@web/test-runner-commands';
+import { firstPaint } from '../../widget/first-paint.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 import type { VenueCalendar } from '../../widget/venue-calendar.js';
 
@@ -47,6 +51,16 @@ const PAGE_2 = [
 const slugOf = (title: string) =>
   ({ Harbour: 'harbour-hall', Blue: 'blue-cellar', Night: 'night-owl' })[title.split(' ')[0]!]!;
 
+/** An element (defined or not) with `attrs`, the frozen clock set before it is connected. */
+function place<T extends HTMLElement>(tag: string, attrs: string): T {
+  const host = document.createElement('div');
+  host.innerHTML = `<${tag} ${attrs}></${tag}>`;
+  const el = host.firstElementChild as T;
+  (el as unknown as { clock: () => number }).clock = frozen;
+  document.body.append(host);
+  return el;
+}
+
 const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
 const titles = (el: Element) =>
   [...el.shadowRoot!.querySelectorAll('[part="title"]')].map((h) => h.textContent);
@@ -60,6 +74,8 @@ const venueParts = (el: Element) =>
   );
 const part = <T extends Element = HTMLElement>(el: Element, name: string) =>
   el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+const listRequests = (url: string) =>
+  performance.getEntriesByType('resource').filter((r) => r.name === url).length;
 
 /** The venues' names as the API gives them (the proxy knows none: each is its slug). */
 async function apiNames(): Promise<Record<string, string>> {
@@ -68,6 +84,38 @@ async function apiNames(): Promise<Record<string, string>> {
   };
   return Object.fromEntries(body.data.map(({ attributes: { venue } }) => [venue.slug, venue.name]));
 }
+
+describe('several venues: the first paint', () => {
+  after(() => document.body.replaceChildren());
+
+  it('draws the merged first page naming each venue before Lit; the element takes it over with one list request', async () => {
+    expect(customElements.get('venue-events')).to.equal(undefined);
+    const el = place<VenueEvents>('venue-events', `venue="${VENUES}" locale="en"`);
+    await firstPaint(el);
+    expect(customElements.get('venue-events'), 'drawn before the elements').to.equal(undefined);
+    expect(titles(el)).to.deep.equal(PAGE_1);
+    const names = await apiNames();
+    const named = Object.fromEntries(PAGE_1.map((t) => [t, names[slugOf(t)]]));
+    expect(venueParts(el)).to.deep.equal(named);
+    const buy = cards(el)[1]!.querySelector('venue-buy-button')!;
+    expect(buy.getAttribute('venue'), 'the buy control of its own venue').to.equal('blue-cellar');
+    expect(buy.shadowRoot!.querySelector('a')!.getAttribute('href')).to.equal(
+      `${location.origin}/t/blue-cellar/events/opening-night`,
+    );
+    const drawn = cards(el)[0]!;
+
+    const loads: unknown[] = [];
+    el.addEventListener('venue-events-load', (e) => loads.push((e as CustomEvent).detail));
+    await import('../../widget/index.js');
+    await el.updateComplete;
+    expect(cards(el)[0], 'the element’s own nodes').not.to.equal(drawn);
+    expect(titles(el)).to.deep.equal(PAGE_1);
+    expect(venueParts(el)).to.deep.equal(named);
+    // apiNames() asked once more, from this test: the widget once.
+    expect(listRequests(LIST_URL) - 1, 'one list request').to.equal(1);
+    expect(loads).to.have.length(1);
+  });
+});
 
 describe('several venues', () => {
   let h: typeof import('./helpers.js');

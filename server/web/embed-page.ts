@@ -1,6 +1,7 @@
 /**
  * `/embed`: the embed builder, for venues without a developer. Pick the venue (its slug, checked
- * live against the API), the element, the language, the accent colour, the card width and the
+ * live against the API; or several venues' slugs, separated by spaces or commas, for one list of
+ * them all: docs/api.md §10.16, docs/widget.md "Several venues"), the element, the language, the accent colour, the card width and the
  * colour scheme; see the real widget in a live preview; copy the snippet (the pinned script with
  * its integrity hash when the widget is built).
  *
@@ -31,12 +32,20 @@ export const EMBED_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-const VENUE = whole(SLUG);
+/**
+ * The slug field's pattern: one venue slug, or several separated by spaces or commas (the
+ * widget's `venue` takes them separated by spaces; the builder writes them so).
+ */
+const SLUGS = `\\s*${SLUG}(?:[\\s,]+${SLUG})*[\\s,]*`;
+const VENUES = whole(SLUGS);
 
-/** The builder page; `venue` pre-fills the slug field (`/embed?venue=blue-room`). */
+/**
+ * The builder page; `venue` pre-fills the slug field (`/embed?venue=blue-room`, or several:
+ * `/embed?venue=harbour-hall+blue-cellar`).
+ */
 // eslint-disable-next-line max-lines-per-function -- the page's HTML template, read top to bottom
 export function embedPage(manifest: WidgetManifest | undefined, venue = ''): string {
-  const slug = VENUE.test(venue) ? venue : '';
+  const slug = VENUES.test(venue) ? venue.trim() : '';
   const script = widgetScriptTag(manifest, '');
   const basic = `${widgetScriptTag(manifest, '{origin}')}
 <venue-events venue="${slug || 'your-venue'}">
@@ -67,8 +76,8 @@ website's HTML.</p>
 <fieldset>
 <legend>Venue</legend>
 <label for="slug">Venue slug</label>
-<input id="slug" name="venue" value="${escapeHtml(slug)}" pattern="${escapeHtml(SLUG)}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
-<p id="slug-hint" class="hint">The part after <code>/t/</code> in your events address, for example <code>blue-room</code>.</p>
+<input id="slug" name="venue" value="${escapeHtml(slug)}" pattern="${escapeHtml(SLUGS)}" data-slug="${escapeHtml(SLUG)}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
+<p id="slug-hint" class="hint">The part after <code>/t/</code> in your events address, for example <code>blue-room</code>. For one list of several venues, give each, separated by spaces: <code>harbour-hall blue-cellar</code>.</p>
 <p id="slug-status" class="status" role="status" aria-live="polite"></p>
 </fieldset>
 <fieldset>

@@ -3,17 +3,38 @@
  * the real app (demo venue, frozen clock, the built widget): the slug checked live, the preview
  * showing the real widget as options change, the snippet following, the copy button, axe-core,
  * 375 px without horizontal scrolling, a bounded preview that keeps the snippet within reach on a
- * phone, and the strict CSP (no violation logged).
+ * phone, and the strict CSP (no violation logged). Several venues' slugs make one list of them
+ * all (docs/api.md §10.16): the venues of test/fixtures/widget-venues.ts, served by a second real
+ * app in front of the demo's for their paths.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { RequestHandler } from 'express';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { importVenueFile } from '../../server/import/importer.js';
+import { createApp } from '../../server/origin/app.js';
+import { openStore } from '../../server/store/open-store.js';
+import type { Store } from '../../server/store/store.js';
+import { severalVenueFile } from '../fixtures/widget-venues.js';
 import { useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const e2e = useDemoInChromium(NOW);
+let several: Store | undefined;
+/**
+ * The several venues' app, for their own paths and the listings of several venues (`/api/…`,
+ * `/events?venues=…`); everything else falls through to the demo's.
+ */
+async function severalVenues(): Promise<RequestHandler> {
+  several = await openStore(':memory:');
+  await importVenueFile(several, severalVenueFile);
+  const app = createApp({ store: several, clock: () => NOW, logger: false });
+  const paths = /^\/(api\/|events(\.ics)?$|t\/(harbour-hall|blue-cellar|night-owl)\/)/;
+  return (req, res, next) => (paths.test(req.path) ? app(req, res, next) : next());
+}
+const e2e = useDemoInChromium(NOW, severalVenues);
+afterAll(() => several?.close());
 
 /** A page `width` px wide that records console errors and page errors (CSP violations included). */
 async function open(width: number, height = 900): Promise<{ page: Page; problems: string[] }> {
@@ -236,10 +257,66 @@ describe('embed builder', () => {
     await page.context().close();
   });
 
+  it('lists several venues from their slugs: checked live (an unknown one named), previewed merged, the snippet with their list’s preload and fallback', async () => {
+    const { page, problems } = await open(1280);
+    const slug = page.getByLabel('Venue slug');
+    const status = page.locator('#slug-status');
+    await slug.fill('harbour-hall Blue-Cellar');
+    await expect.poll(() => status.textContent()).toContain('“Blue-Cellar” is not a slug');
+    await slug.fill('harbour-hall nigth-owl');
+    await expect.poll(() => status.textContent()).toBe('No venue is published under “nigth-owl”.');
+    expect(await slug.getAttribute('aria-invalid')).toBe('true');
+
+    // Spaces or commas, a slug twice: the three venues, each once.
+    await slug.fill('harbour-hall, blue-cellar night-owl harbour-hall');
+    await expect.poll(() => status.textContent()).toBe('Found: 20 upcoming events at 3 venues.');
+    expect(await slug.getAttribute('aria-invalid')).toBeNull();
+    const venues = page.locator('#preview venue-events [part="venue"]');
+    await venues.first().waitFor();
+    expect(new Set(await venues.allTextContents())).toEqual(
+      new Set(['Harbour Hall', 'Blue Cellar', 'Night Owl']),
+    );
+    const text = (await snippet(page))!;
+    expect(text).toMatch(
+      /^<link rel="preload" as="fetch" href="http:\/\/127\.0\.0\.1:\d+\/api\/events\?venues=harbour-hall,blue-cellar,night-owl&page=1" crossorigin="anonymous">\n/,
+    );
+    expect(text).toContain('<venue-events venue="harbour-hall blue-cellar night-owl">');
+    expect(text).toMatch(
+      /<a href="http:\/\/127\.0\.0\.1:\d+\/events\?venues=harbour-hall,blue-cellar,night-owl">See what's on<\/a>/,
+    );
+    // The merged categories, to start with one of them.
+    await page.getByText('List options: view, layout, filters').click();
+    const category = page.getByLabel('Start with the category');
+    await expect
+      .poll(() => category.locator('option').allTextContents())
+      .toEqual(['All categories', 'Folk', 'Jazz']);
+
+    // A buy button for one of their events: its own venue's.
+    await page.getByLabel('A buy button').check();
+    const event = page.getByLabel('Event', { exact: true });
+    const night = event.locator('option', { hasText: 'Night Owl Night 1' });
+    expect(await night.textContent()).toBe('Night Owl Night 1 (2026-12-06, Night Owl)');
+    await event.selectOption((await night.getAttribute('value'))!);
+    await expect
+      .poll(() => page.locator('#preview venue-buy-button [part="buy-button"]').textContent())
+      .toBe('Buy tickets');
+    const button = (await snippet(page))!;
+    expect(button).toContain('<venue-buy-button venue="night-owl" event-id="941">');
+    expect(button).toMatch(/\/t\/night-owl\/events\/event-941">Buy tickets<\/a>/);
+    // The one 404 is the API's answer for "nigth-owl", which the check above asked for.
+    expect(problems).toEqual([
+      'Failed to load resource: the server responded with a status of 404 (Not Found)',
+    ]);
+    await page.context().close();
+  });
+
   it('pre-fills the slug from ?venue=', async () => {
     const { page } = await open(800);
     await page.goto(`${e2e.demo.origin}/embed?venue=blue-room`);
     await expect.poll(() => page.locator('#slug-status').textContent()).toContain('Found');
+    await page.goto(`${e2e.demo.origin}/embed?venue=harbour-hall+night-owl`);
+    expect(await page.getByLabel('Venue slug').inputValue()).toBe('harbour-hall night-owl');
+    await expect.poll(() => page.locator('#slug-status').textContent()).toContain('at 2 venues');
     await page.goto(`${e2e.demo.origin}/embed?venue=%22%3E%3Cscript%3E`);
     expect(await page.getByLabel('Venue slug').inputValue()).toBe('');
     await page.context().close();

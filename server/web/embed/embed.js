@@ -1,6 +1,7 @@
 /* global document, window, fetch, navigator, setTimeout, clearTimeout, AbortController */
 /**
- * The embed builder's script (/embed): checks the venue slug against the API as it is typed,
+ * The embed builder's script (/embed): checks the venue slug against the API as it is typed (or
+ * several venues' slugs, for one list of them all: `/api/events?venues=…`, docs/api.md §10.16),
  * keeps a live preview of the real widget and the snippet in step with the options, and copies
  * the snippet. Plain ES module, no dependencies; runs under the page's strict CSP (styles are set
  * through the CSSOM, never as markup).
@@ -60,12 +61,18 @@ const copyButton = $('copy');
 const copyStatus = $('copy-status');
 /**
  * A venue slug, whole: the page renders the contract's pattern (`SLUG`, shared/patterns.ts) into
- * the field's `pattern` attribute, as HTML anchors it, since this file is served as it is and
- * cannot import it. Without the attribute no slug passes, rather than a guess at the rule.
+ * the field's `data-slug` attribute, since this file is served as it is and cannot import it.
+ * Without the attribute no slug passes, rather than a guess at the rule.
  */
-const SLUG = slugInput.pattern ? new RegExp(`^(?:${slugInput.pattern})$`) : /(?!)/;
+const SLUG = slugInput.dataset.slug ? new RegExp(`^(?:${slugInput.dataset.slug})$`) : /(?!)/;
+/** Most venues one list names (docs/api.md §10.16); the API refuses more. */
+const MAX_VENUES = 20;
 
-/** What the API said about the slug in the field: `{slug, total, events}` once found. */
+/**
+ * What the API said about the slugs in the field, once found: `{slug, slugs, events}`, where
+ * `slug` is the element's `venue` (the slugs separated by spaces) and each event of several
+ * venues carries its venue as `attributes.venue`.
+ */
 let venue = null;
 let checking = null;
 let debounce = 0;
@@ -124,9 +131,35 @@ function properties(o) {
   return props;
 }
 
+/**
+ * A listing resource's path: `/t/{slug}/{path}` of one venue, `/{path}` of several (whose query
+ * names them, `listQuery`).
+ */
+const listPath = (slugs, path) => (slugs.length > 1 ? `/${path}` : `/t/${slugs[0]}/${path}`);
+/** `query` with, for several venues, `venues=a,b,c` first. */
+const listQuery = (slugs, query) =>
+  [slugs.length > 1 ? `venues=${slugs.join(',')}` : '', query].filter(Boolean).join('&');
+/** A listing resource's URL on this server: `listPath` and `listQuery` together. */
+const listUrl = (slugs, path, query) => {
+  const q = listQuery(slugs, query);
+  return `${listPath(slugs, path)}${q && `?${q}`}`;
+};
+
+/** The event chosen for one event or a buy button, if any. */
+const chosenEvent = (o) => venue.events.find((e) => e.id === o.eventId);
+
+/**
+ * The element's `venue`: the slug, or for a list the slugs separated by spaces; one event or a
+ * buy button of several venues is its own venue's.
+ */
+function venueOf(o) {
+  if (o.element === 'venue-events') return venue.slug;
+  return chosenEvent(o)?.attributes.venue?.slug ?? venue.slug;
+}
+
 /** The element's attributes, in snippet order. */
 function attributes(o) {
-  const attrs = [['venue', venue.slug]];
+  const attrs = [['venue', venueOf(o)]];
   if (o.element !== 'venue-events') attrs.push(['event-id', o.eventId]);
   if (o.locale) attrs.push(['locale', o.locale]);
   if (o.element === 'venue-events') {
@@ -152,7 +185,7 @@ function scriptTags(o) {
       `<link rel="modulepreload" href="${absolute(link.getAttribute('href'))}" integrity="${link.getAttribute('integrity')}" crossorigin="anonymous">`,
   );
   if (o.element === 'venue-events') {
-    const list = `${window.location.origin}/t/${venue.slug}/api/events?page=1`;
+    const list = `${window.location.origin}${listUrl(venue.slugs, 'api/events', 'page=1')}`;
     preloads.push(`<link rel="preload" as="fetch" href="${list}" crossorigin="anonymous">`);
   }
   const own = document.querySelector('script[src*="/widget/"]');
@@ -164,14 +197,17 @@ function scriptTags(o) {
   return [...preloads, script];
 }
 
-/** The fallback link inside the element: the server's listing or event page. */
+/**
+ * The fallback link inside the element: the server's listing page (of several venues,
+ * `/events?venues=…`) or event page.
+ */
 function fallback(o) {
   const origin = window.location.origin;
   if (o.element === 'venue-events') {
-    return [`${origin}/t/${venue.slug}/events`, "See what's on"];
+    return [`${origin}${listUrl(venue.slugs, 'events', '')}`, "See what's on"];
   }
-  const event = venue.events.find((e) => e.id === o.eventId);
-  const page = `${origin}/t/${venue.slug}/events/${event ? event.attributes.slug : ''}`;
+  const event = chosenEvent(o);
+  const page = `${origin}/t/${venueOf(o)}/events/${event ? event.attributes.slug : ''}`;
   return [page, o.element === 'venue-buy-button' ? 'Buy tickets' : 'Event details'];
 }
 
@@ -225,7 +261,9 @@ function fillEvents(events) {
     ...events.map((e) => {
       const option = document.createElement('option');
       option.value = e.id;
-      option.textContent = `${e.attributes.title} (${e.attributes.event_date.slice(0, 10)})`;
+      // Of several venues, each event's venue too.
+      const where = [e.attributes.event_date.slice(0, 10), e.attributes.venue?.name];
+      option.textContent = `${e.attributes.title} (${where.filter(Boolean).join(', ')})`;
       return option;
     }),
   );
@@ -238,12 +276,12 @@ function fillEvents(events) {
   eventSelect.disabled = events.length === 0 || options().element === 'venue-events';
 }
 
-/** The venue's categories (`/t/{slug}/api/categories`) as the preset category's options. */
-async function fillCategories(slug, signal) {
+/** The venues' categories (`…/api/categories`) as the preset category's options. */
+async function fillCategories(slugs, signal) {
   const chosen = categorySelect.value;
   let names = [];
   try {
-    const res = await fetch(`/t/${slug}/api/categories`, { signal });
+    const res = await fetch(listUrl(slugs, 'api/categories', ''), { signal });
     const body = res.ok ? await res.json() : {};
     names = Array.isArray(body.data)
       ? body.data.map((c) => c?.attributes?.name).filter((n) => typeof n === 'string')
@@ -266,40 +304,57 @@ async function fillCategories(slug, signal) {
   categorySelect.value = names.includes(chosen) ? chosen : '';
 }
 
-/** Checks the slug in the field against the API (`/t/{slug}/api/events`). */
+/** What is wrong with the field's slugs, or '' when nothing is. */
+function slugsProblem(slugs) {
+  const bad = slugs.find((s) => !SLUG.test(s));
+  if (bad !== undefined) {
+    return `“${bad}” is not a slug: a slug has lowercase letters, digits and single hyphens only.`;
+  }
+  return slugs.length > MAX_VENUES ? `One list shows at most ${MAX_VENUES} venues.` : '';
+}
+
+/**
+ * Checks the slug in the field against the API (`/t/{slug}/api/events`), or the slugs of several
+ * venues, separated by spaces or commas, each once (`/api/events?venues=a,b,c`).
+ */
 async function check() {
-  const slug = slugInput.value.trim();
+  const slugs = [...new Set(slugInput.value.split(/[\s,]+/).filter(Boolean))];
   checking?.abort();
   venue = null;
-  if (!slug) {
+  if (!slugs.length) {
     slugInput.removeAttribute('aria-invalid');
     say(slugStatus, '');
     render();
     return;
   }
-  if (!SLUG.test(slug)) {
+  const problem = slugsProblem(slugs);
+  if (problem) {
     slugInput.setAttribute('aria-invalid', 'true');
-    say(slugStatus, 'A slug has lowercase letters, digits and single hyphens only.', 'error');
+    say(slugStatus, problem, 'error');
     render();
     return;
   }
   const controller = (checking = new AbortController());
   say(slugStatus, 'Checking…');
   try {
-    const res = await fetch(`/t/${slug}/api/events?page=1`, { signal: controller.signal });
+    const res = await fetch(listUrl(slugs, 'api/events', 'page=1'), { signal: controller.signal });
     if (res.status === 404) {
+      // Of several, the API's detail names the one it does not know (docs/api.md §10.16).
+      const detail = slugs.length > 1 ? ((await res.json()).errors?.[0]?.detail ?? '') : '';
+      const unknown = /"([^"]+)"/.exec(detail)?.[1] ?? slugs[0];
       slugInput.setAttribute('aria-invalid', 'true');
-      say(slugStatus, `No venue is published under “${slug}”.`, 'error');
+      say(slugStatus, `No venue is published under “${unknown}”.`, 'error');
     } else if (!res.ok) {
       throw new Error(String(res.status));
     } else {
       const body = await res.json();
       const total = body.meta?.total ?? 0;
-      venue = { slug, events: Array.isArray(body.data) ? body.data : [] };
+      venue = { slug: slugs.join(' '), slugs, events: Array.isArray(body.data) ? body.data : [] };
       slugInput.removeAttribute('aria-invalid');
-      say(slugStatus, `Found: ${total} upcoming event${total === 1 ? '' : 's'}.`, 'ok');
+      const at = slugs.length > 1 ? ` at ${slugs.length} venues` : '';
+      say(slugStatus, `Found: ${total} upcoming event${total === 1 ? '' : 's'}${at}.`, 'ok');
       fillEvents(venue.events);
-      await fillCategories(slug, controller.signal);
+      await fillCategories(slugs, controller.signal);
     }
   } catch (error) {
     if (error.name === 'AbortError') return;

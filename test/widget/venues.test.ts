@@ -293,6 +293,22 @@ describe('several venues', () => {
     choose(el, 'venue-filter', '');
     await h.waitFor(() => titles(el).length === 9, 'the Folk nights of all three');
     expect(titles(el).every((t) => /Night [246]$/.test(t!))).to.equal(true);
+    expect(await h.axeViolations(el)).to.deep.equal([]);
+  });
+
+  it('the "Venue" select speaks French and German', async () => {
+    for (const [locale, all, label] of [
+      ['fr', 'Tous les lieux', 'Lieu'],
+      ['de', 'Alle Veranstaltungsorte', 'Veranstaltungsort'],
+    ]) {
+      const el = await list(`venue="${VENUES}" locale="${locale}"`);
+      await bar(el);
+      const select = part<HTMLSelectElement>(el, 'venue-filter')!;
+      expect(select.options[0]!.text, locale).to.equal(all);
+      expect(select.closest('label')!.querySelector('.visually-hidden')!.textContent).to.equal(
+        label,
+      );
+    }
   });
 
   it('the bar with the "Venue" select arrives into the space kept for it: no card moves, in one row or three', async () => {

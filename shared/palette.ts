@@ -38,7 +38,10 @@ export const LIGHT: Palette = {
   onAccent: '#ffffff',
 };
 
-/** The dark scheme (`prefers-color-scheme: dark`). */
+/**
+ * The dark scheme: the server's pages under `prefers-color-scheme: dark`; the widget on a page
+ * whose `color-scheme` is dark (docs/widget.md "Styling").
+ */
 export const DARK: Palette = {
   text: '#e6e8eb',
   muted: '#a3acb8',

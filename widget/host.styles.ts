@@ -4,27 +4,38 @@
  *
  * Nothing of the page leaks in: the host resets every inherited property (`all: initial`) and
  * takes back only the font family and size (the documented way the widget follows the page),
- * the direction, visibility and pointer events. The widget paints its own background
- * (`--venue-events-background`, default the card background), so its text meets WCAG AA
- * contrast whatever the page's background and the visitor's colour scheme. The default colours
- * are the one palette of venue-events (`shared/palette.ts`).
+ * the direction, visibility, pointer events and the page's `color-scheme`. The widget paints its
+ * own background (`--venue-events-background`, default the card background), so its text meets
+ * WCAG AA contrast whatever the page's background. The default colours are the one palette of
+ * venue-events (`shared/palette.ts`), light or dark as the page's `color-scheme` says (light when
+ * it says nothing), not as the visitor's `prefers-color-scheme`: a dark block in a white page
+ * looks broken (docs/widget.md "Styling").
  */
-import { DARK, LIGHT } from '../shared/palette.js';
+import { DARK, LIGHT, type Palette } from '../shared/palette.js';
 import { css } from './sheet.js';
+
+/**
+ * A palette colour as `light-dark(light, dark)`: resolved against the `color-scheme` the host
+ * inherits from the page (docs/widget.md "Styling"), so a light page shows the light colours
+ * whatever the visitor's own `prefers-color-scheme`.
+ */
+const pair = (key: keyof Palette): string => `light-dark(${LIGHT[key]}, ${DARK[key]})`;
 
 export const hostStyles = css`
   :host {
     all: initial;
-    --_accent: var(--venue-events-accent, ${LIGHT.accent});
-    --_on-accent: var(--venue-events-on-accent, ${LIGHT.onAccent});
-    --_fg: var(--venue-events-color, ${LIGHT.text});
-    --_muted: var(--venue-events-muted-color, ${LIGHT.muted});
-    --_bg: var(--venue-events-card-background, ${LIGHT.background});
-    --_border: var(--venue-events-border-color, ${LIGHT.border});
-    --_danger: var(--venue-events-danger-color, ${LIGHT.danger});
+    /* The page's scheme, as a native form control takes it: light unless the page declares one. */
+    color-scheme: inherit;
+    --_accent: var(--venue-events-accent, ${pair('accent')});
+    --_on-accent: var(--venue-events-on-accent, ${pair('onAccent')});
+    --_fg: var(--venue-events-color, ${pair('text')});
+    --_muted: var(--venue-events-muted-color, ${pair('muted')});
+    --_bg: var(--venue-events-card-background, ${pair('background')});
+    --_border: var(--venue-events-border-color, ${pair('border')});
+    --_danger: var(--venue-events-danger-color, ${pair('danger')});
     --_radius: var(--venue-events-radius, 10px);
     --_gap: var(--venue-events-gap, 1em);
-    --_focus: var(--venue-events-focus-color, ${LIGHT.accent});
+    --_focus: var(--venue-events-focus-color, ${pair('accent')});
     display: block;
     visibility: inherit;
     pointer-events: inherit;
@@ -34,18 +45,6 @@ export const hostStyles = css`
     font-size: inherit;
     line-height: 1.45;
     text-align: start;
-  }
-  @media (prefers-color-scheme: dark) {
-    :host {
-      --_accent: var(--venue-events-accent, ${DARK.accent});
-      --_on-accent: var(--venue-events-on-accent, ${DARK.onAccent});
-      --_fg: var(--venue-events-color, ${DARK.text});
-      --_muted: var(--venue-events-muted-color, ${DARK.muted});
-      --_bg: var(--venue-events-card-background, ${DARK.background});
-      --_border: var(--venue-events-border-color, ${DARK.border});
-      --_danger: var(--venue-events-danger-color, ${DARK.danger});
-      --_focus: var(--venue-events-focus-color, ${DARK.accent});
-    }
   }
   :host([hidden]) {
     display: none;

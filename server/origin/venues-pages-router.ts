@@ -6,9 +6,11 @@
  *   §10.5: 12 a page, the filter form, `?view=calendar&month=YYYY-MM` its month view), each event
  *   naming its venue and linking to its venue's event page, every link carrying `venues` first; a
  *   bad filter or month value: the page again with the message by the field, as a 400;
- * - `GET /events.ics?venues=a,b,c[&categories=…]`: one calendar file of the venues' listed events
- *   (at most `FEED_MAX_EVENTS`, in the merged order), each in its own venue's zone, linking to its
- *   own venue's event page; a bad value: the API's JSON 400, as a calendar program reads no HTML.
+ * - `GET /events.ics?venues=a,b,c[&categories=…&ids=…]`: one calendar file of the venues' listed
+ *   events (at most `FEED_MAX_EVENTS`, in the merged order), each in its own venue's zone, linking
+ *   to its own venue's event page; with `ids` (docs/api.md §10.6) only those, as a download (a
+ *   visitor's saved nights across venues); a bad value: the API's JSON 400, as a calendar program
+ *   reads no HTML.
  *
  * Each is built from the venues' store sources merged (`server/listing/merged-source.ts`), sent
  * with a strong ETag (304 on a match) and a `max-age` of at most 60 s, never past the earliest
@@ -23,7 +25,15 @@ import { methodNotAllowed } from '../http/errors.js';
 import { listingView } from '../listing/listing-view.js';
 import { instantsOf, mergedSource } from '../listing/merged-source.js';
 import { sourceEvents } from '../listing/source.js';
-import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
+import { readFeedIds } from '../../shared/rules/calendar-links.js';
+import {
+  calendarFile,
+  calendarStamp,
+  FEED_MAX_EVENTS,
+  feedName,
+  savedFeedDisposition,
+  withIds,
+} from '../pages/calendar.js';
 import { venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
 import { sendBadQueryPage } from '../pages/send-page.js';
@@ -67,21 +77,27 @@ export function venuesPagesRouter(options: PagesRouterOptions): Router {
   };
 
   /**
-   * GET /events.ics?venues=…[&categories=…]: the venues' listed events in one calendar file.
-   * @throws FilterError for a bad `venues` or `categories`: the API's JSON 400
+   * GET /events.ics?venues=…[&categories=…&ids=…]: the venues' listed events in one calendar
+   * file; with `ids`, only those, as a download.
+   * @throws FilterError for a bad `venues`, `categories` or `ids`: the API's JSON 400
    */
   const showFeed: RequestHandler = async (req: Request, res: Response) => {
     const filter = parseListFilter({ categories: req.query.categories });
+    const ids = readFeedIds(req.query.ids);
     const { place, source, nowMs, base } = await listingOf(req);
     const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
-    const name = feedName(place, filter);
-    const text = calendarFile(listed.events, {
+    const events = ids ? withIds(listed.events, ids) : listed.events;
+    const name = feedName(place, filter, ids);
+    const text = calendarFile(events, {
       listing: place,
       base,
       now: calendarStamp(nowMs),
       ...(name !== undefined && { name }),
     });
-    send(req, res, text, listed.untilMs, nowMs, { 'Content-Type': 'text/calendar; charset=utf-8' });
+    send(req, res, text, listed.untilMs, nowMs, {
+      'Content-Type': 'text/calendar; charset=utf-8',
+      ...(ids && { 'Content-Disposition': savedFeedDisposition('venues') }),
+    });
   };
 
   const router = express.Router({ strict: false, caseSensitive: true });

@@ -24,7 +24,15 @@ import { onBase } from '../http/public-base.js';
 import { listingView } from '../listing/listing-view.js';
 import { instantsOf, mergedSource, type InstantOf } from '../listing/merged-source.js';
 import { sourceEvents } from '../listing/source.js';
-import { calendarFile, calendarStamp, FEED_MAX_EVENTS, feedName } from '../pages/calendar.js';
+import { readFeedIds } from '../../shared/rules/calendar-links.js';
+import {
+  calendarFile,
+  calendarStamp,
+  FEED_MAX_EVENTS,
+  feedName,
+  savedFeedDisposition,
+  withIds,
+} from '../pages/calendar.js';
 import { venuesListing } from '../pages/listing-place.js';
 import { isValid, readListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP } from '../pages/page-shell.js';
@@ -57,7 +65,7 @@ const PATHS: Record<string, Kind> = {
 /** The parameters each page reads, their values percent-decoded (`query.ts`); `page` as written. */
 const DECODED: Record<Kind, readonly string[]> = {
   page: ['venues', ...LISTING_PARAMETERS],
-  feed: ['venues', 'categories'],
+  feed: ['venues', 'categories', 'ids'],
 };
 
 /** What the handlers read: the options, and the app's instant cache (`instantsOf`). */
@@ -110,27 +118,30 @@ async function servePage(context: ProxyContext, options: Deps, call: Call) {
 }
 
 /**
- * GET /events.ics?venues=…[&categories=…]: the venues' listed events in one calendar file.
- * @throws FilterError for a bad `venues` or `categories` (the API's JSON 400)
+ * GET /events.ics?venues=…[&categories=…&ids=…]: the venues' listed events in one calendar file;
+ * with `ids` (docs/api.md §10.6), only those, as a download.
+ * @throws FilterError for a bad `venues`, `categories` or `ids` (the API's JSON 400)
  */
 async function serveFeed(context: ProxyContext, options: Deps, call: Call): Promise<void> {
   const { req, res, query } = call;
   const filter = parseListFilter({ categories: query.categories });
+  const ids = readFeedIds(query.ids);
   const venues = namedVenues(query, options);
   await withLogs(res, async (logs) => {
     const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
     const place = venuesListing(venues);
-    const { events } = await sourceEvents(
+    const { events: listed } = await sourceEvents(
       mergedSource(gathered.sources(), options.instants),
       filter,
       FEED_MAX_EVENTS,
     );
+    const events = ids ? withIds(listed, ids) : listed;
     const base = context.publicBase(req);
     const text = calendarFile(events, {
       listing: place,
       base,
       now: calendarStamp(gathered.nowMs),
-      name: feedName(place, filter),
+      name: feedName(place, filter, ids),
     });
     const body = Buffer.from(onBase(text, base));
     sendBuilt(
@@ -138,7 +149,11 @@ async function serveFeed(context: ProxyContext, options: Deps, call: Call): Prom
       res,
       context.clock,
       { page: { body, etag: entityTag(body) }, obtained: gathered.obtained, logs },
-      { 'Content-Type': 'text/calendar; charset=utf-8', ...gathered.truncation },
+      {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        ...(ids && { 'Content-Disposition': savedFeedDisposition('venues') }),
+        ...gathered.truncation,
+      },
     );
   });
 }

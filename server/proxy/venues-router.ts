@@ -38,7 +38,7 @@ import type { Obtained, ProxyContext } from './obtain.js';
 import type { PageVenue } from '../pages/page-shell.js';
 import { proxyVenue, type VenueZones } from './pages.js';
 import { sendBuilt } from './pages-router.js';
-import { MAX_TARGET_LENGTH, UNSAFE_TARGET } from './routes.js';
+import { MAX_FEED_TARGET_LENGTH, MAX_TARGET_LENGTH, UNSAFE_TARGET } from './routes.js';
 import { noteDropped, withLogs, type ProxyLog } from './proxy-log.js';
 import {
   FEED_PARAMETERS,
@@ -77,6 +77,8 @@ const DECODED = [...new Set(['venues', ...FILTER_PARAMETERS, ...FEED_PARAMETERS]
  * for `MAX_VENUES` slugs of the venue file's longest (100 characters) and their commas.
  */
 const MAX_VENUES_TARGET_LENGTH = MAX_TARGET_LENGTH + MAX_VENUES * 101;
+/** … and room for a saved feed's `ids` (docs/api.md §10.6), as a venue's feed has. */
+const MAX_VENUES_FEED_TARGET_LENGTH = MAX_VENUES_TARGET_LENGTH + MAX_FEED_TARGET_LENGTH;
 
 /**
  * The route and query of a request, read from the raw target as `routes.ts` reads the venue
@@ -95,7 +97,10 @@ export function venuesRouteOf<K extends string>(
   const path = at === -1 ? target : target.slice(0, at);
   const kind = Object.hasOwn(paths, path) ? paths[path] : undefined;
   if (kind === undefined) return undefined;
-  const safe = target.length <= MAX_VENUES_TARGET_LENGTH && !UNSAFE_TARGET.test(target);
+  const longest = decoded(kind).includes('ids')
+    ? MAX_VENUES_FEED_TARGET_LENGTH
+    : MAX_VENUES_TARGET_LENGTH;
+  const safe = target.length <= longest && !UNSAFE_TARGET.test(target);
   const query = safe && readQuery(at === -1 ? '' : target.slice(at + 1), decoded(kind));
   if (!query) throw createError(404, 'No resource exists at this path.');
   if (req.method !== 'GET' && req.method !== 'HEAD') throw methodNotAllowedError(req.method);

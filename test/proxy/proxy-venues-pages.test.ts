@@ -163,7 +163,7 @@ describe('GET /events?venues=… through the proxy', () => {
 });
 
 describe('GET /events.ics?venues=… through the proxy', () => {
-  it.each(['', '&categories=Jazz'])(
+  it.each(['', '&categories=Jazz', '&ids=301%2C100'])(
     'the origin’s events at the origin’s instants, each in its own zone (%s)',
     async (extra) => {
       const path = `/events.ics?${VENUES}${extra}`;
@@ -172,7 +172,7 @@ describe('GET /events.ics?venues=… through the proxy', () => {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
       const file = vevents(await res.text());
-      expect(file.events.length).toBeGreaterThan(9);
+      expect(file.events.length).toBeGreaterThan(extra.startsWith('&ids') ? 1 : 9);
       expect(file.events).toEqual(
         direct.events.map((e) => ({ ...e, url: e.url.replace(origin.url, proxy.url) })),
       );
@@ -180,6 +180,14 @@ describe('GET /events.ics?venues=… through the proxy', () => {
       expect(file.name).toMatch(/^harbour-hall, blue-cellar and night-owl/);
     },
   );
+
+  it('with ids, the saved nights of several venues as one download', async () => {
+    const res = await fetch(`${proxy.url}/events.ics?${VENUES}&ids=301,100`);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="venues-saved.ics"');
+    const file = vevents(await res.text());
+    expect(file.events).toHaveLength(2);
+    expect(file.name).toMatch(/\(saved events\)$/);
+  });
 
   it('a second request is answered from the cache, with 304 on its ETag', async () => {
     const path = `${proxy.url}/events.ics?${VENUES}`;
@@ -213,7 +221,7 @@ describe('GET /events.ics?venues=… through the proxy', () => {
     ['no venues', 400, '/events.ics'],
     ['an unknown venue', 404, '/events.ics?venues=harbour-hall,nigth-owl'],
     ['an encoded name', 404, `/events.ics?${VENUES}&%63ategories=jazz`],
-    ['a parameter it does not read, encoded', 404, `/events.ics?${VENUES}&ids=1%2C2`],
+    ['a parameter it does not read, encoded', 404, `/events.ics?${VENUES}&month=1%2C2`],
   ])('%s → %i', async (_, status, path) => {
     await expectError(await fetch(proxy.url + path), status);
   });

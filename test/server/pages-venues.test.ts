@@ -357,6 +357,19 @@ describe('GET /events.ics?venues=… (docs/api.md §10.16)', () => {
     expect(file.events).toHaveLength(12);
   });
 
+  it('with ids, a visitor’s saved nights across venues as one download', async () => {
+    // Harbour Hall's first night (id 100) and Night Owl's second (id 301), and an id no longer listed.
+    const res = await get(`/events.ics?${VENUES}&ids=301,100,999`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="venues-saved.ics"');
+    const file = parse(await res.text());
+    expect(file.name).toBe(`${NAMES} (saved events)`);
+    expect(file.events.map((e) => [slugOf(e.url), e.tzid])).toEqual([
+      ['harbour-hall-night-1', 'Europe/London'],
+      ['night-owl-night-2', 'Pacific/Auckland'],
+    ]);
+  });
+
   it('answers If-None-Match with 304', async () => {
     const res = await get(`/events.ics?${VENUES}`);
     const etag = res.headers.get('etag')!;

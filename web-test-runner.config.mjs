@@ -118,8 +118,9 @@ async function apiMiddleware(ctx, next) {
       return;
     }
     ctx.req.url = ctx.req.url.slice('/__flaky'.length);
-  } else if (!/^\/(t|storage|api)\//.test(ctx.path)) {
-    // A venue's API and files, and the listing of several venues (`/api/events?venues=…`).
+  } else if (!/^\/(?:(?:t|storage|api)\/|events(?:\.ics)?\/?$)/.test(ctx.path)) {
+    // A venue's API and files, and the listing of several venues (`/api/events?venues=…`, its
+    // pages and calendar file `/events.ics?venues=…`).
     return next();
   }
   ctx.respond = false;

@@ -43,6 +43,14 @@ export function feedLinks(
   };
 }
 
+/**
+ * How many of the filters the folded bar hides are set (the count "Filters (n)" shows): the
+ * venue, category, access, date and "Saved"; the search stays in view.
+ */
+export function activeFilters(f: Filters): number {
+  return [f.venue, f.categories, f.access, f.start_date, f.saved].filter(Boolean).length;
+}
+
 /** How long the search waits after the last keystroke: one request per pause, not per key. */
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -76,12 +84,15 @@ export class VenueEventsFilters extends LitElement {
   static override properties = {
     categories: { state: true },
     access: { state: true },
+    open: { state: true },
   };
 
   /** The venue's category names; the select shows with 2 or more. */
   declare private categories: string[];
   /** The access ids some listed event has; the select shows with any (origin mode only). */
   declare private access: string[];
+  /** The folded bar's "Filters" disclosure is open (narrow containers only show it). */
+  declare private open: boolean;
   /** The visitor's saved events of the venue (the "Saved" filter, the calendar download). */
   private saved = new SavedController(this, () => ({
     venue: this.list?.venue ?? '',
@@ -102,6 +113,7 @@ export class VenueEventsFilters extends LitElement {
     super();
     this.categories = [];
     this.access = [];
+    this.open = false;
   }
 
   protected override createRenderRoot(): HTMLElement {
@@ -206,7 +218,7 @@ export class VenueEventsFilters extends LitElement {
       selected && !this.categories.includes(selected)
         ? [selected, ...this.categories]
         : this.categories;
-    return html`<div class="bar">
+    return html`<div class="bar" @keydown=${this.escape}>
       <label class="search">
         <span class="visually-hidden">${t.search}</span>
         <input
@@ -218,68 +230,85 @@ export class VenueEventsFilters extends LitElement {
           @search=${(e: Event) => this.change('search', (e.target as HTMLInputElement).value)}
         />
       </label>
-      ${this.renderVenues(v.venue ?? '')}
-      ${
-        this.categories.length >= 2
-          ? html`<label class="field">
-              <span class="visually-hidden">${t.category}</span>
-              <select
-                part="category-filter"
-                .value=${live(selected)}
-                @change=${(e: Event) => this.change('categories', (e.target as HTMLSelectElement).value)}
-              >
-                <option value="">${t.allCategories}</option>
-                ${names.map((n) => html`<option value=${n} ?selected=${n === selected}>${n}</option>`)}
-              </select>
-            </label>`
-          : nothing
-      }
-      ${this.renderAccess(v.access ?? '')}
-      <label class="field from">
-        <span>${t.from}</span>
-        <input
-          type="date"
-          part="date-filter"
-          .value=${live(v.start_date ?? '')}
-          @change=${(e: Event) => this.change('start_date', (e.target as HTMLInputElement).value)}
-        />
-      </label>
-      <button part="filter-reset" aria-label=${t.resetLabel} @click=${this.reset}>
-        ${t.reset}
+      <button
+        class="fold"
+        part="filters-toggle"
+        aria-expanded=${this.open ? 'true' : 'false'}
+        aria-controls="ve-more-filters"
+        @click=${() => (this.open = !this.open)}
+      >
+        ${t.filters(activeFilters(v))}
       </button>
-      ${this.renderSaved(!!v.saved)}
-      <details part="subscribe">
-        <summary aria-label=${t.subscribeLabel}>${t.subscribe}</summary>
-        <ul>
-          <li><a href=${links.webcal}>${t.webcal}</a></li>
-          <li><a href=${links.google} target="_blank" rel="noopener">${t.google}</a></li>
-          <li><a href=${links.outlook} target="_blank" rel="noopener">${t.outlook}</a></li>
-          ${this.renderSavedCalendar(this.saved.entries ?? [])}
-        </ul>
-      </details>
+      <div class="more" id="ve-more-filters" role="group" aria-label=${t.filters(0)}>
+        ${this.renderVenues(v.venue ?? '')}
+        ${
+          this.categories.length >= 2
+            ? html`<label class="field">
+                <span class="visually-hidden">${t.category}</span>
+                <select
+                  part="category-filter"
+                  .value=${live(selected)}
+                  @change=${(e: Event) => this.change('categories', (e.target as HTMLSelectElement).value)}
+                >
+                  <option value="">${t.allCategories}</option>
+                  ${names.map((n) => html`<option value=${n} ?selected=${n === selected}>${n}</option>`)}
+                </select>
+              </label>`
+            : nothing
+        }
+        ${this.renderAccess(v.access ?? '')}
+        <label class="field from">
+          <span>${t.from}</span>
+          <input
+            type="date"
+            part="date-filter"
+            .value=${live(v.start_date ?? '')}
+            @change=${(e: Event) => this.change('start_date', (e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <button part="filter-reset" aria-label=${t.resetLabel} @click=${this.reset}>
+          ${t.reset}
+        </button>
+        ${this.renderSaved(!!v.saved)}
+        <details part="subscribe">
+          <summary aria-label=${t.subscribeLabel}>${t.subscribe}</summary>
+          <ul>
+            <li><a href=${links.webcal}>${t.webcal}</a></li>
+            <li><a href=${links.google} target="_blank" rel="noopener">${t.google}</a></li>
+            <li><a href=${links.outlook} target="_blank" rel="noopener">${t.outlook}</a></li>
+            ${this.renderSavedCalendar(this.saved.entries ?? [])}
+          </ul>
+        </details>
+      </div>
     </div>`;
   }
 
   /**
+   * Escape in the folded bar's open filters closes them and gives focus back to "Filters" (the
+   * disclosure pattern); the subscribe menu's own Escape is the browser's.
+   */
+  private escape(e: KeyboardEvent): void {
+    const toggle = this.querySelector<HTMLButtonElement>('.fold');
+    if (e.key !== 'Escape' || !this.open || !toggle || !toggle.offsetParent) return;
+    if ((e.target as Element).closest('details[open]')) return;
+    this.open = false;
+    toggle.focus();
+  }
+
+  /**
    * "Add saved to calendar": one `.ics` of the saved events (`events.ics?ids=…`, docs/api.md
-   * §10.6), one per venue when they are of several, each named.
+   * §10.6), of several venues in one file when they are of several
+   * (`/events.ics?venues=…&ids=…`, §10.16).
    */
   private renderSavedCalendar(entries: KeptEntry[]) {
-    const venues = [...new Set(entries.map((e) => e.venue))];
-    const t = this.strings;
-    return venues.map(
-      (venue) =>
-        html`<li>
-          <a
-            part="saved-calendar"
-            href=${venueFeedUrl(this.base, venue, {
-              ids: entries.filter((e) => e.venue === venue).map((e) => e.id),
-            })}
-            download
-            >${t.addSaved}${venues.length > 1 ? ` (${venueName(venue)})` : ''}</a
-          >
-        </li>`,
-    );
+    if (entries.length === 0) return nothing;
+    const venues = [...new Set(entries.map((e) => e.venue))].join(' ');
+    const ids = entries.map((e) => e.id);
+    return html`<li>
+      <a part="saved-calendar" href=${venueFeedUrl(this.base, venues, { ids })} download
+        >${this.strings.addSaved}</a
+      >
+    </li>`;
   }
 
   /**

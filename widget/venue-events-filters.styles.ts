@@ -4,7 +4,8 @@ import { css } from 'lit';
 /**
  * The bar's styles, added to the list's shadow root (the bar has none of its own). The rows are
  * exactly the space the list keeps for the bar before it loads (`venue-events.styles.ts`): one
- * row from 62em wide, three below.
+ * row from 62em wide, three from 36em, and under 36em (a phone) one again: the search field and
+ * "Filters (n)", a disclosure that opens the rest below them (docs/widget.md "Filters").
  */
 export const barStyles = css`
   venue-events-filters {
@@ -15,6 +16,13 @@ export const barStyles = css`
     grid-template-columns: minmax(10em, 1fr) repeat(6, auto);
     grid-auto-rows: max(44px, 2.75em);
     gap: 0.5em;
+  }
+  /* Wide enough for every control: no fold, the controls are the bar's own grid items. */
+  .bar .fold {
+    display: none;
+  }
+  .bar .more {
+    display: contents;
   }
   /* Search, then up to three controls a row: category, access, from; reset, saved, subscribe. */
   @container (width < 62em) {
@@ -27,8 +35,40 @@ export const barStyles = css`
       grid-column: 1 / -1;
     }
     /* Several venues: their select beside the search, so the bar keeps its three rows. */
-    .bar .search:has(+ .venue) {
+    .bar:has(.venue) .search {
       grid-column: 1 / 3;
+    }
+  }
+  /*
+   * A phone: the search and "Filters (n)" in one row, so the first card is near the top; the
+   * rest, two a row, below them while open.
+   */
+  @container (width < 36em) {
+    .bar,
+    .bar .more {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      grid-template-rows: none;
+    }
+    .bar .search,
+    .bar:has(.venue) .search {
+      grid-column: auto;
+    }
+    .bar .fold {
+      display: flex;
+      align-items: center;
+      justify-content: center;
+    }
+    .bar .more {
+      display: none;
+      grid-column: 1 / -1;
+      grid-auto-rows: max(44px, 2.75em);
+      gap: 0.5em;
+    }
+    .bar [aria-expanded='true'] + .more {
+      display: grid;
+    }
+    .bar [aria-expanded='true'] {
+      border-color: var(--_accent);
     }
   }
   /* Several venues: their select as well, still in one row. */

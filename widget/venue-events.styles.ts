@@ -7,8 +7,9 @@ import { css } from './sheet.js';
 export const listStyles = css`
   /*
    * The filter bar's and the view switch's space, kept before they load so the cards do not move
-   * when they arrive. The bar: rows of max(44px, 2.75em), one row from 62em wide, three below (its
-   * own grid, which the padding matches: 3 rows and 2 gaps (border-box) while the width, 100%, is under 62em).
+   * when they arrive. The bar: rows of max(44px, 2.75em), one row from 62em wide, three from 36em,
+   * one (folded) below (its own grid, which the padding matches: 3 rows and 2 gaps (border-box)
+   * while the width, 100%, is from 36em to under 62em).
    */
   venue-events-filters {
     display: block;
@@ -16,7 +17,10 @@ export const listStyles = css`
     margin-bottom: 1em;
   }
   venue-events-filters:not(:defined) {
-    padding-top: clamp(0px, (62em - 100%) * 999, 3 * max(44px, 2.75em) + 1em);
+    padding-top: min(
+      clamp(0px, (62em - 100%) * 999, 3 * max(44px, 2.75em) + 1em),
+      clamp(0px, (100% - 35.99em) * 999, 3 * max(44px, 2.75em) + 1em)
+    );
   }
   .view-switch {
     display: flex;

@@ -20,4 +20,5 @@ export const filters: FilterMessages = {
   addSaved: 'Gemerkte zum Kalender hinzufügen',
   venue: 'Veranstaltungsort',
   allVenues: 'Alle Veranstaltungsorte',
+  filters: (n) => (n ? `Filter (${n})` : 'Filter'),
 };

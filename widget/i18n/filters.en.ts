@@ -20,4 +20,5 @@ export const filters: FilterMessages = {
   addSaved: 'Add saved to calendar',
   venue: 'Venue',
   allVenues: 'All venues',
+  filters: (n) => (n ? `Filters (${n})` : 'Filters'),
 };

@@ -20,4 +20,5 @@ export const filters: FilterMessages = {
   addSaved: 'Ajouter les enregistrés au calendrier',
   venue: 'Lieu',
   allVenues: 'Tous les lieux',
+  filters: (n) => (n ? `Filtres (${n})` : 'Filtres'),
 };

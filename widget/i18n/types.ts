@@ -94,6 +94,11 @@ export interface FilterMessages {
   /** The "Venue" select of a list of several venues (docs/widget.md "Several venues"). */
   venue: string;
   allVenues: string;
+  /**
+   * The control that folds the bar in a narrow container (docs/widget.md "Filters"): "Filters",
+   * or "Filters (2)" with `n` of its filters set.
+   */
+  filters: (n: number) => string;
 }
 
 /** `<venue-calendar>`'s strings (`venue-calendar.ts`). */

@@ -73,6 +73,25 @@ const layerRules = [
       ],
     },
   },
+  {
+    // The server draws the element with the widget's own markup (docs/api.md §10.17): through
+    // widget/declarative.ts alone, DOM-free, never Lit or the elements.
+    files: ['server/**/*.ts'],
+    ignores: Object.keys(SERVER_LAYERS).map((folder) => `server/${folder}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?:\\.\\./)+widget/(?!declarative\\.js$)',
+              message: 'The server imports only widget/declarative.ts of the widget.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...Object.entries(SERVER_LAYERS).map(([folder, { banned, shell }]) => ({
     files: [`server/${folder}/**/*.ts`],
     rules: {
@@ -83,6 +102,10 @@ const layerRules = [
             {
               regex: `^\\.\\./(?:${banned.join('|')})/`,
               message: `server/${folder}/ may not import this layer (docs/architecture.md "Layers").`,
+            },
+            {
+              regex: '^(?:\\.\\./)+widget/(?!declarative\\.js$)',
+              message: 'The server imports only widget/declarative.ts of the widget.',
             },
             ...(shell
               ? [

@@ -2,9 +2,11 @@
  * The hand-over of a request the script made before the elements loaded (`first-paint.ts`) to the
  * element it was made for, kept on the element itself: `<venue-events>` takes its first page (and
  * the shadow root drawn with it), so it neither fetches the page again nor shows a skeleton for it;
- * `<venue-buy-button>` and `<venue-event>` take the event they show.
+ * `<venue-buy-button>` and `<venue-event>` take the event they show. An element the server drew
+ * (`GET /t/{slug}/widget.html`, docs/api.md §10.17) arrives with its declarative shadow root and
+ * the page in it (`takeDeclarative`), handed over the same way: no request, no moved card.
  */
-import type { EventPage } from './wire.js';
+import { readPage, type EventPage } from './wire.js';
 
 /** A request handed to the element it was made for: a list page unless said otherwise. */
 export interface FirstPage<T = EventPage> {
@@ -31,4 +33,28 @@ export function takeFirstPage<T = EventPage>(el: Element, url: string): FirstPag
   const first = (el as Painted)[FIRST_PAGE];
   delete (el as Painted)[FIRST_PAGE];
   return first?.url === url ? (first as FirstPage<T>) : undefined;
+}
+
+/** The data block of a server-drawn root: the list document, and the URL it answers. */
+export const PAGE_DATA = 'script[type="application/json"][data-venue-events-page]';
+/** The light-DOM JSON-LD the server wrote beside it (the element writes its own once it runs). */
+export const DRAWN_JSON_LD = 'script[type="application/ld+json"][data-venue-events-drawn]';
+
+/**
+ * Hands `el` the page its server-drawn shadow root carries, when that is the page at `url` the
+ * element will ask for: true then. False for a root without one, another URL, or a body the wire
+ * reader refuses (the element then fetches the page itself, replacing the drawn cards).
+ */
+export function takeDeclarative(el: Element, url: string, pageNumber: number): boolean {
+  const data = el.shadowRoot?.querySelector(PAGE_DATA);
+  if (!data || data.getAttribute('data-url') !== url) return false;
+  let page: EventPage;
+  try {
+    page = readPage(JSON.parse(data.textContent ?? ''), pageNumber);
+  } catch {
+    return false;
+  }
+  handOver(el, { url, request: Promise.resolve(page), page });
+  el.querySelector(DRAWN_JSON_LD)?.remove();
+  return true;
 }

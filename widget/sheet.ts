@@ -7,7 +7,11 @@
  * strings of our own (the palette's colours, `shared/palette.ts`), never a visitor's or a venue's.
  */
 export function css(strings: TemplateStringsArray, ...values: string[]): CSSStyleSheet {
+  const text = strings.reduce((all, part, i) => all + values[i - 1]! + part);
+  // On the server (no CSSOM) the text itself, for the `<style>` of a declarative shadow root
+  // (`declarative.ts` `sheetText`).
+  if (typeof CSSStyleSheet === 'undefined') return { text } as unknown as CSSStyleSheet;
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(strings.reduce((text, part, i) => text + values[i - 1]! + part));
+  sheet.replaceSync(text);
   return sheet;
 }

@@ -14,6 +14,8 @@ import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../lib/files.js';
 import { sendEncoded } from '../http/conditional.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Store } from '../store/store.js';
+import { publicBaseOf } from '../http/public-base.js';
+import { fragmentRouter } from '../web/fragment.js';
 import { eventsRouter } from './events-router.js';
 import { pagesRouter } from './pages-router.js';
 import { RenderCache } from './render-cache.js';
@@ -126,7 +128,11 @@ export function createApp(options: AppOptions): Express {
     probes: [readyProbe(store)],
     // Memoised API responses and errors encode themselves; everything after the API (HTML pages,
     // calendars, demo images, the shell's files) is compressed as it is sent.
-    encoded: [events, venues],
+    encoded: [
+      fragmentRouter({ publicBase: publicBaseOf(configuredBase), clock: api.clock }),
+      events,
+      venues,
+    ],
     compressed: [pages, venuesPages, demoImagesRouter()],
     widgetDir,
     demoSlug: options.demoSlug ?? DEMO_SLUG,

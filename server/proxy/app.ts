@@ -17,6 +17,7 @@ import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { createAppShell } from '../app-shell.js';
+import { fragmentRouter } from '../web/fragment.js';
 import type { TrustProxy } from '../cli-options.js';
 import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR } from '../lib/files.js';
@@ -170,7 +171,13 @@ export function createProxyApp(options: ProxyOptions): Express {
     measure: metrics && countProxyResults(metrics),
     logger: options.logger,
     logFields: proxyLogFields,
-    encoded: [venueRouter(options, proxyContext(options))],
+    encoded: [
+      fragmentRouter({
+        publicBase: publicBaseOf(options.baseUrl),
+        clock: options.clock ?? (() => new Date()),
+      }),
+      venueRouter(options, proxyContext(options)),
+    ],
     widgetDir: options.widgetDir ?? DEFAULT_WIDGET_DIR,
     demoSlug: options.demoSlug ?? DEMO_SLUG,
   });

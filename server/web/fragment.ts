@@ -1,0 +1,189 @@
+/**
+ * `GET /t/{slug}/widget.html` (docs/api.md §10.17, docs/widget.md "Server-rendered pages"): the
+ * `<venue-events>` element drawn on the server, for a site builder's server to include in its
+ * pages. The same in both modes: the page it is drawn from is the app's own list answer
+ * (`/t/{slug}/api/events`), asked of the app itself on its loopback address, so it comes from
+ * the same memo (origin) or upstream cache (proxy), with its 404s and 400s, and its freshness.
+ * The markup is the widget's (`widget/declarative.ts`); a drawn fragment is kept per list ETag and
+ * query, so a fresh list is drawn once.
+ */
+import type { Request, RequestHandler, Router } from 'express';
+import express from 'express';
+import { compile } from 'html-to-text';
+import { LRUCache } from 'lru-cache';
+import { SLUG } from '../../shared/patterns.js';
+import { FilterError } from '../../shared/rules/filters.js';
+import { drawnElement, serverI18n, type DrawnElement } from '../../widget/declarative.js';
+import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
+import { createError, methodNotAllowed } from '../http/errors.js';
+
+/** The query parameters, each mirroring the element's attribute of that name. */
+const PARAMETERS = [
+  'locale',
+  'category',
+  'page',
+  'heading-level',
+  'no-filters',
+  'no-share',
+  'layout',
+  'views',
+] as const;
+
+const SLUG_VALUE = new RegExp(`^${SLUG}$`);
+
+/** Plain text of venue HTML as the browser's `textContent` reads it (no bullets, no wrapping). */
+const plainText = compile({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'ul', options: { itemPrefix: '' } },
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => ({
+      selector: h,
+      options: { uppercase: false },
+    })),
+  ],
+});
+
+/** A 400 naming `parameter` (docs/decisions.md "Errors"). */
+const bad = (parameter: string, detail: string) => new FilterError(parameter, detail);
+
+/** A flag parameter: present empty or `true` (as the attribute's presence). */
+function flag(query: Record<string, unknown>, name: string): boolean {
+  const value = query[name];
+  if (value === undefined) return false;
+  if (value === '' || value === 'true') return true;
+  throw bad(name, `${name} is a flag: give it empty or "true".`);
+}
+
+/**
+ * The element `req` asks for, its base `base`.
+ * @throws FilterError (a 400) naming the parameter for an unknown, repeated or malformed one
+ */
+export function readDrawnElement(
+  slug: string,
+  query: Record<string, unknown>,
+  base: string,
+): DrawnElement {
+  for (const [name, value] of Object.entries(query)) {
+    if (!(PARAMETERS as readonly string[]).includes(name))
+      throw bad(name, `Unknown parameter "${name}": ${PARAMETERS.join(', ')}.`);
+    if (typeof value !== 'string') throw bad(name, `${name} may be given once.`);
+  }
+  const text = (name: string) => query[name] as string | undefined;
+  const locale = text('locale');
+  if (locale !== undefined) {
+    try {
+      serverI18n(locale);
+    } catch {
+      throw bad('locale', 'locale is a BCP 47 language tag, such as en-GB or de.');
+    }
+  }
+  const page = Number(text('page') ?? '1');
+  if (!Number.isSafeInteger(page) || page < 1 || !/^\d+$/.test(text('page') ?? '1'))
+    throw bad('page', 'page is a whole number of at least 1.');
+  const level = Number(text('heading-level') ?? '2');
+  if (![2, 3, 4, 5, 6].includes(level) || !/^\d$/.test(text('heading-level') ?? '2'))
+    throw bad('heading-level', 'heading-level is 2, 3, 4, 5 or 6.');
+  const layout = text('layout');
+  if (layout !== undefined && layout !== 'compact')
+    throw bad('layout', 'layout is "compact" or absent.');
+  const views = text('views');
+  if (views !== undefined && views !== 'list')
+    throw bad('views', 'views is "list" or absent (the month view is drawn in the browser).');
+  const category = text('category');
+  if (category === '') throw bad('category', 'category names a category.');
+  return {
+    venue: slug,
+    base,
+    page,
+    ...(locale !== undefined && { locale }),
+    ...(category !== undefined && { category }),
+    level: level as DrawnElement['level'],
+    noFilters: flag(query, 'no-filters'),
+    noShare: flag(query, 'no-share'),
+    compact: layout === 'compact',
+    listOnly: views === 'list',
+  };
+}
+
+/** The list answer the fragment is drawn from, as the app sent it. */
+interface ListAnswer {
+  status: number;
+  text: string;
+  etag: string;
+  maxAgeSeconds: number;
+}
+
+/**
+ * `path` asked of this app on the address `req` arrived at, as the client asked (its Host and a
+ * trusted proxy's forwarded scheme and host, so the links are the same).
+ */
+async function askSelf(req: Request, path: string): Promise<ListAnswer> {
+  const { localAddress, localPort } = req.socket;
+  const host = localAddress?.includes(':') ? `[${localAddress}]` : (localAddress ?? '127.0.0.1');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for']) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const res = await fetch(`http://${host}:${localPort}${path}`, { headers });
+  const maxAge = /max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '');
+  return {
+    status: res.status,
+    text: await res.text(),
+    etag: res.headers.get('etag') ?? '',
+    maxAgeSeconds: maxAge ? Number(maxAge[1]) : 0,
+  };
+}
+
+/** The detail of a JSON:API error body, or `fallback`. */
+function detailOf(text: string, fallback: string): string {
+  try {
+    return (JSON.parse(text) as { errors: { detail: string }[] }).errors[0]!.detail;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The router of `GET|HEAD /t/{slug}/widget.html`; mount it before the mode's `/t/` routes.
+ * `publicBase` gives the base of the element's `base-url` (as the API's links), `clock` the
+ * instant its buy controls are judged at.
+ */
+export function fragmentRouter(options: {
+  publicBase: (req: Request) => string;
+  clock: () => Date;
+}): Router {
+  const router = express.Router({ caseSensitive: true });
+  const drawn = new LRUCache<string, Representation>({ max: 500 });
+  const handler: RequestHandler = async (req, res) => {
+    const slug = String(req.params.slug);
+    if (!SLUG_VALUE.test(slug)) throw createError(404, `No venue "${slug}".`);
+    const el = readDrawnElement(
+      slug,
+      req.query as Record<string, unknown>,
+      options.publicBase(req),
+    );
+    const query = new URLSearchParams({ page: `${el.page}` });
+    if (el.category) query.set('categories', el.category);
+    const list = await askSelf(req, `/t/${slug}/api/events?${query}`);
+    if (list.status === 404 || list.status === 400)
+      throw createError(list.status, detailOf(list.text, `No venue "${slug}".`));
+    if (list.status !== 200) throw createError(502, 'The list of events could not be read.');
+    const key = `${list.etag}|${JSON.stringify(el)}`;
+    let representation = list.etag ? drawn.get(key) : undefined;
+    if (!representation) {
+      const nowMs = options.clock().getTime();
+      const body = Buffer.from(drawnElement(el, { listText: list.text, nowMs, plainText }));
+      representation = { body, etag: entityTag(body) };
+      if (list.etag) drawn.set(key, representation);
+    }
+    sendRepresentation(req, res, representation, {
+      maxAgeSeconds: list.maxAgeSeconds,
+      contentType: 'text/html; charset=utf-8',
+    });
+  };
+  router.route('/t/:slug/widget.html').get(handler).all(methodNotAllowed);
+  return router;
+}

@@ -1,0 +1,163 @@
+/**
+ * `<venue-events>` drawn on the server (docs/api.md §10.17, docs/widget.md "Server-rendered
+ * pages"): the element with a declarative shadow root (`<template shadowrootmode="open">`) holding
+ * what the script's first paint draws (`markup.ts`, the one renderer of both), the page it was
+ * drawn from as a data block the script hands to the element (`first-page.ts` `takeDeclarative`),
+ * the events' JSON-LD and the fallback link in light DOM. DOM-free: the only widget module the
+ * server imports (eslint.config.js), which brings the tables of every language and the styles'
+ * text with it.
+ */
+import type { EventResource } from '../shared/contract.js';
+import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data.js';
+import { eventsUrl, isSeveral, type Filters } from './api.js';
+import type { HeadingLevel } from './card-facts.js';
+import { cardStyles } from './event-card.styles.js';
+import { DRAWN_JSON_LD, PAGE_DATA } from './first-page.js';
+import { hostStyles } from './host.styles.js';
+import { de } from './i18n/de.js';
+import { en } from './i18n/en.js';
+import { fr } from './i18n/fr.js';
+import type { CoreMessages, I18n } from './i18n/types.js';
+import { attr, buyControl, list } from './markup.js';
+import { buyButtonStyles } from './venue-buy-button.styles.js';
+import { listStyles } from './venue-events.styles.js';
+import { readPage } from './wire.js';
+
+/** A stylesheet's text: kept by `css` where there is no CSSOM (the server), else its rules. */
+export const sheetText = (sheet: CSSStyleSheet): string =>
+  (sheet as unknown as { text?: string }).text ??
+  Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
+
+const TABLES: Record<string, CoreMessages> = { en, de: de.core, fr: fr.core };
+
+/**
+ * The widget's strings and formatting locale for `locale` (a BCP 47 tag), as `resolveI18n` picks
+ * them in the browser without a page around: a language without a table is English.
+ * @throws RangeError for a tag that is not BCP 47
+ */
+export function serverI18n(locale: string | undefined): I18n {
+  const wanted = locale ? Intl.getCanonicalLocales(locale)[0]! : 'en';
+  const t = TABLES[wanted.toLowerCase().split('-')[0]!];
+  return { locale: t ? wanted : 'en', t: t ?? en, contentLang: undefined };
+}
+
+/** The element's attributes the fragment mirrors (docs/api.md §10.17). */
+export interface DrawnElement {
+  /** One slug, or several separated by spaces. */
+  venue: string;
+  /** The API's public base, no trailing slash: the element's `base-url`. */
+  base: string;
+  page: number;
+  locale?: string;
+  category?: string;
+  level: HeadingLevel;
+  noFilters: boolean;
+  noShare: boolean;
+  /** `layout="compact"`: left to the element (nothing drawn). */
+  compact: boolean;
+  /** `views="list"` (no view switch); `views="calendar"` is refused by the route. */
+  listOnly: boolean;
+}
+
+/** What the fragment is drawn from. */
+export interface DrawSource {
+  /** The list document (docs/api.md §4.1) as the API sent it. */
+  listText: string;
+  /** The instant the buy controls are judged at (UTC epoch ms). */
+  nowMs: number;
+  /** Plain text of a description's HTML (the excerpt's source). */
+  plainText: (html: string) => string;
+}
+
+/** The list request the element will make (`eventsUrl`): the data block says it is for it. */
+export const drawnListUrl = (el: DrawnElement): string =>
+  eventsUrl(el.base, el.venue, el.page, filtersOf(el));
+
+const filtersOf = (el: DrawnElement): Filters => (el.category ? { categories: el.category } : {});
+
+/** The start tag's attributes, in the element's own spelling. */
+function startTag(el: DrawnElement): string {
+  const flag = (name: string, on: boolean) => (on ? ` ${name}` : '');
+  return `<venue-events${attr('venue', el.venue)}${attr('base-url', el.base)}${attr('locale', el.locale)}${attr(
+    'category',
+    el.category,
+  )}${el.page === 1 ? '' : attr('page', `${el.page}`)}${el.level === 2 ? '' : attr('heading-level', `${el.level}`)}${flag(
+    'no-filters',
+    el.noFilters,
+  )}${flag('no-share', el.noShare)}${el.compact ? ' layout="compact"' : ''}${el.listOnly ? ' views="list"' : ''}>`;
+}
+
+/** `<script>` text of JSON: nothing in it can close the element (`jsonLdText`'s escapes). */
+const scriptJson = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** The light-DOM JSON-LD of `events`, as the element's own block (`reach.ts` `jsonLdBlock`). */
+function jsonLd(events: readonly EventResource[], el: DrawnElement, source: DrawSource): string {
+  const several = isSeveral(el.venue);
+  const today = new Date(source.nowMs).toISOString().slice(0, 10);
+  const data = events.flatMap((event) => {
+    const own =
+      event.attributes.venue ?? (several ? undefined : { slug: el.venue, name: el.venue });
+    if (!own) return [];
+    try {
+      return eventStructuredData(event, own, { today, plainText: source.plainText });
+    } catch {
+      return [];
+    }
+  });
+  const marker = DRAWN_JSON_LD.match(/\[(data-[a-z-]+)\]$/)![1]!;
+  return data.length
+    ? `<script type="application/ld+json" ${marker}>${jsonLdText(data)}</script>`
+    : '';
+}
+
+/** The listing page for visitors without the widget (the fallback link's target). */
+function fallbackLink(el: DrawnElement): string {
+  const slugs = el.venue.split(' ');
+  const href = isSeveral(el.venue)
+    ? `${el.base}/events?venues=${slugs.map(encodeURIComponent).join(',')}`
+    : `${el.base}/t/${encodeURIComponent(el.venue)}/events`;
+  return `<a${attr('href', href)}>See all upcoming events</a>`;
+}
+
+/** Plain text clipped as the widget's excerpts are (`format.ts` `excerpt`). */
+const clip = (text: string, max = 160) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
+};
+
+/**
+ * The fragment of `GET /t/{slug}/widget.html`: `<venue-events …>` with its declarative shadow
+ * root (styles, the first page's cards with their buy controls, the page as a data block), the
+ * JSON-LD and the fallback link. A page the first paint would not draw (no events, one the wire
+ * reader refuses part of, a compact layout) has no shadow root: its light DOM, the fallback link,
+ * shows until the element runs. Everything from the API is escaped (`markup.ts`).
+ * @throws WireError when `listText` is not a list document
+ */
+export function drawnElement(el: DrawnElement, source: DrawSource): string {
+  const body = JSON.parse(source.listText) as unknown;
+  const page = readPage(body, el.page);
+  const i18n = serverI18n(el.locale);
+  const light = `${jsonLd(page.events, el, source)}${fallbackLink(el)}`;
+  if (el.compact || !page.events.length || page.unreadable) {
+    return `${startTag(el)}${light}</venue-events>`;
+  }
+  const styles = (...sheets: CSSStyleSheet[]) =>
+    `<style>${sheets.map(sheetText).join('\n')}</style>`;
+  const buyContent = (event: EventResource) =>
+    `<template shadowrootmode="open">${styles(hostStyles, buyButtonStyles)}${buyControl(event, el.venue, source.nowMs, i18n)}</template>`;
+  const cards = list(page.events, {
+    venue: el.venue,
+    base: el.base,
+    level: el.level,
+    share: !el.noShare,
+    filterBar: !el.noFilters,
+    viewSwitch: !el.listOnly,
+    i18n,
+    excerpt: (html) => clip(source.plainText(html)),
+    buyContent,
+  });
+  const marker = PAGE_DATA.match(/\[(data-[a-z-]+)\]$/)![1]!;
+  const data = `<script type="application/json" ${marker}${attr('data-url', drawnListUrl(el))}>${scriptJson(source.listText)}</script>`;
+  return `${startTag(el)}<template shadowrootmode="open">${styles(hostStyles, cardStyles, listStyles)}${cards}${data}</template>${light}</venue-events>`;
+}

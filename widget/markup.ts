@@ -1,0 +1,152 @@
+/**
+ * The markup of the first cards as escaped HTML strings, DOM-free (no Lit, no `document`): one
+ * renderer for the script's first paint (`first-paint.ts`, docs/architecture.md "First paint") and
+ * the server's declarative shadow roots (`declarative.ts`, docs/api.md §10.17). It is that of
+ * `VenueEvents.render`, `event-card.ts` and `venue-buy-button.ts` node for node;
+ * test/widget/first-paint.test.ts compares the two renderers event by event.
+ */
+import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import { escapeHtml } from '../shared/html.js';
+import { eventPageUrl } from './api.js';
+import { closedLabel, eventBuyState } from './buy-state.js';
+import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
+import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
+import type { I18n } from './i18n/types.js';
+
+/** What the list's markup reads of the element's attributes (`ListAttributes`). */
+export interface ListOptions {
+  /** The `venue` attribute: one slug, or several separated by spaces. */
+  venue: string;
+  /** The API base (`base-url`, else the script's origin). */
+  base: string;
+  level: HeadingLevel;
+  share: boolean;
+  filterBar: boolean;
+  viewSwitch: boolean;
+}
+
+/** How a card is written beyond the element's options. */
+export interface CardOptions extends ListOptions {
+  i18n: I18n;
+  /** Plain text of the description's HTML (the browser's inert `DOMParser`; the server's own). */
+  excerpt?: (html: string) => string;
+  /** What goes inside each `<venue-buy-button>` (the server's declarative shadow root). */
+  buyContent?: (event: EventResource) => string;
+}
+
+const esc = escapeHtml;
+/** ` name="value"`, or nothing for an undefined value (Lit's `nothing`). */
+export const attr = (name: string, value: string | undefined) =>
+  value === undefined ? '' : ` ${name}="${esc(value)}"`;
+
+/** `<venue-buy-button>`'s shadow content inside a card (no live region: `announce` is false). */
+export function buyControl(event: EventResource, venue: string, now: number, i18n: I18n) {
+  const { t, locale, contentLang } = i18n;
+  const state = eventBuyState(event, venue, now);
+  const body =
+    state.kind === 'open'
+      ? `<a class="buy-button" part="buy-button"${attr('href', eventPageUrl(event, venue))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
+          state.closesAtMs === null
+            ? ''
+            : `<p class="status" part="buy-status">${esc(closingText(state.closesAtMs, now, locale, t))}</p>`
+        }`
+      : `<p class="closed" part="buy-status"${attr('data-reason', state.reason)}>${esc(closedLabel(t, state.reason))}</p>${
+          state.message
+            ? `<p class="message" part="buy-message"${attr('lang', contentLang)}>${esc(state.message)}</p>`
+            : ''
+        }`;
+  return `<div${attr('lang', locale)}>${body}</div>`;
+}
+
+function calendarLink(ics: string, t: I18n['t'], what: string) {
+  return `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
+}
+
+function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | undefined) {
+  const date = formatStopDate(o.occurrence_date, i18n.locale);
+  const where = o.location_label
+    ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
+    : '';
+  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${esc(o.time_label)}${where}`;
+  return o.status === 'cancelled'
+    ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
+    : `<li>${when} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o)) : ''}</li>`;
+}
+
+function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
+  const { t, locale, contentLang } = i18n;
+  const a = event.attributes;
+  const next = a.next_occurrence;
+  const nextLine = next
+    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${esc(next.time_label)}${
+        next.location_label
+          ? ` — <span${attr('lang', contentLang)}>${esc(next.location_label)}</span>`
+          : ''
+      }</p>`
+    : '';
+  return `<div class="stops" part="stops">${nextLine}<ul${attr('aria-label', t.allStops)}>${a.occurrences.map((o) => stop(o, i18n, a.title, ics)).join('')}</ul></div>`;
+}
+
+/** One card (`eventCard` with an excerpt, before the calendar menu and the "Save" toggle load). */
+export function card(event: EventResource, ctx: CardOptions): string {
+  const a = event.attributes;
+  const { t, locale, contentLang } = ctx.i18n;
+  const lang = attr('lang', contentLang);
+  const { id, image, cancelled, page, ics, access } = cardFacts(event, ctx.venue, ctx.base, t);
+  const h = `h${ctx.level}`;
+  const parts = [
+    image
+      ? `<img part="image"${attr('src', image)}${attr('alt', t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
+      : '',
+    `<div class="body"><p class="meta">`,
+    a.category ? `<span part="category"${lang}>${esc(a.category)}</span>` : '',
+    a.over_18
+      ? `<span class="badge" part="badge"${attr('title', t.over18Label)}><span aria-hidden="true">${esc(t.over18)}</span><span class="visually-hidden">${esc(t.over18Label)}</span></span>`
+      : '',
+    `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
+    `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time></p>`,
+    a.venue ? `<p class="venue" part="venue"${lang}>${esc(a.venue.name)}</p>` : '',
+    a.location ? `<p class="location" part="location"${lang}>${esc(a.location)}</p>` : '',
+    access?.length
+      ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
+      : '',
+    cancelled
+      ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${lang}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
+      : '',
+    a.date_mode === 'multiple' ? stops(event, ctx.i18n, ics) : '',
+    a.description
+      ? `<p class="excerpt" part="excerpt"${lang}>${esc((ctx.excerpt ?? excerpt)(a.description))}</p>`
+      : '',
+    `<div class="buy"><venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
+    page && (ics || ctx.share)
+      ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${
+          ctx.share
+            ? `<button part="share-button"${attr('aria-label', t.shareFor(a.title))}>${esc(t.share)}</button>`
+            : ''
+        }</p>`
+      : '',
+    '</div>',
+  ];
+  return `<article class="card ${cancelled ? 'is-cancelled' : ''}" part="card"${attr('aria-labelledby', id)}>${parts.join('')}</article>`;
+}
+
+/** `VenueEvents.render` around `content`: the filter bar's and the view switch's places. */
+export const shell = (o: ListOptions, i18n: I18n, content: string) =>
+  `<div${attr('lang', i18n.locale)}>${o.filterBar ? '<venue-events-filters part="filters"></venue-events-filters>' : ''}${
+    o.viewSwitch ? '<div class="view-switch"></div>' : ''
+  }${content}<p class="visually-hidden" aria-live="polite"></p></div>`;
+
+/** The list's skeleton while its first page is on its way (three placeholder cards). */
+export const skeleton = (o: ListOptions, i18n: I18n): string =>
+  shell(
+    o,
+    i18n,
+    `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}>${'<li class="skeleton"></li>'.repeat(3)}</ul>`,
+  );
+
+/** The list of `events`' cards (at least one) in the element's shell. */
+export function list(events: readonly EventResource[], o: CardOptions): string {
+  const cards = events.map((e) => `<li>${card(e, o)}</li>`);
+  const items = `<ul class="list" part="list"${attr('aria-label', o.i18n.t.events)} aria-busy="false">${cards.join('')}</ul>`;
+  return shell(o, o.i18n, items);
+}

@@ -4,8 +4,8 @@
  *   (b) list page 1, (c) list page 50 of a 5,000-event venue, (d) one event,
  * with a store of one venue of 1,000 events and with 1,000 venues × 200 events (both also hold
  * the 5,000-event venue), each with the response cache on (default) and off. Ratios are to (a).
- * The server runs in its own process (bundled like `npm start`'s, plain Node) so the load
- * generator does not share its event loop. (b-br) is (b) asked with `Accept-Encoding: br`.
+ * The server runs in its own process (bundled like `npm start`'s, with its Node flags) so the
+ * load generator does not share its event loop. (b-br) is (b) asked with `Accept-Encoding: br`.
  *
  * The list filters (docs/api.md §10.12) and the calendar feed (§10.14) are measured on a generated
  * 5,000-event venue of mixed categories, words and dates (both stores hold it): page 1 unfiltered
@@ -19,15 +19,19 @@
  * (default 3), and prints PostgreSQL's ratios to SQLite's (median of the rounds) and the time to
  * import the 205,000 events into PostgreSQL.
  *
- * First, the memo-hit comparison (issue 20): `npm start`'s server (its bundle, its Node flags, its
- * access log on, stdout on /dev/null) answering list page 1 of the demo venue from its response
- * memo, beside three servers sending the exact bytes and headers of that response, each logging
- * every request with pino to /dev/null (`bench/memo-baselines.ts`): plain node:http, Express, and
- * Express + pino-http. They take turns BENCH_ROUNDS times (default 3); the figure is the memo
- * hit's req/s over Express + pino-http's, the median of the rounds (not with `--filters-only`).
- * `--memo-only` runs just this;
- * `--cpu-prof` also profiles the memo-hit server (`node --cpu-prof`) and prints where its time
- * went. BENCH_CONNECTIONS, BENCH_SECONDS and BENCH_NODE_FLAGS override the load and the flags.
+ * First, the memo-hit comparison (issue 20): `npm start`'s server (its bundle, its Node flags as
+ * package.json's "start" script gives them, its access log on, stdout on /dev/null) answering
+ * list page 1 of the demo venue from its response memo, beside three servers sending the exact
+ * bytes and headers of that response, each logging every request with pino to /dev/null
+ * (`bench/memo-baselines.ts`): plain node:http, Express, and Express + pino-http, all three on
+ * plain `node` with no flags, as a user runs Express. They take turns BENCH_ROUNDS times
+ * (default 3); the figure is the memo hit's req/s over Express + pino-http's, the median of the
+ * rounds, with the memo-hit server's peak RSS (not with `--filters-only`). `--memo-only` runs
+ * just this; `--flag-sets 'A;B;…'` runs one memo-hit server per set of Node flags instead of
+ * `npm start`'s (flags separated by spaces, `none` for none), all taking turns with the
+ * baselines, to choose the flags; `--cpu-prof` also profiles the (first) memo-hit server
+ * (`node --cpu-prof`) and prints where its time went. BENCH_CONNECTIONS and BENCH_SECONDS
+ * override the load; BENCH_NODE_FLAGS the flags of every server of ours (never a baseline's).
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -47,9 +51,12 @@ import {
   measure,
   median,
   NOW,
+  parseFlags,
+  peakRssMb,
   type Figure,
   printTable,
   profileSummary,
+  SERVER_NODE_FLAGS,
   spawnQuiet,
   spawnServer,
 } from './support.js';
@@ -254,13 +261,36 @@ function printPostgresRatios(results: Record<string, Figure[][]>, rounds: number
   }
 }
 
-/** The rows of the memo-hit comparison, in the order printed: label → baseline kind or memo. */
-const MEMO_ROWS = [
-  ['plain node:http, same bytes', 'node-http'],
-  ['Express, same bytes', 'express'],
-  ['Express + pino-http, same bytes', 'express-pino'],
-  ["memo hit, npm start's server", 'memo'],
+/** The baselines of the memo-hit comparison (`memo-baselines.ts`), in the order printed. */
+const BASELINE_ROWS = [
+  { label: 'plain node:http, same bytes', kind: 'node-http' },
+  { label: 'Express, same bytes', kind: 'express' },
+  { label: 'Express + pino-http, same bytes', kind: 'express-pino' },
 ] as const;
+
+/** What the memo hits are a ratio to. */
+const RATIO_TO = 'express-pino';
+
+/** A row of the memo-hit comparison: a baseline, or a memo-hit server with its Node flags. */
+interface MemoRow {
+  label: string;
+  kind: string;
+  /** Node flags of a memo-hit server (baselines run on plain `node`). */
+  flags?: string[];
+}
+
+/**
+ * The memo-hit servers: one with `SERVER_NODE_FLAGS` (`npm start`'s), or one per set of
+ * `flagSets`, sets separated by `;`, flags by spaces, `none` for none.
+ */
+function memoRows(flagSets: string | undefined): MemoRow[] {
+  const sets = flagSets === undefined ? [SERVER_NODE_FLAGS] : flagSets.split(';').map(parseFlags);
+  return sets.map((flags, i) => ({
+    label: `memo hit${flagSets === undefined ? ", npm start's server" : ''}, flags: ${flags.join(' ') || 'none'}`,
+    kind: `memo-${i}`,
+    flags,
+  }));
+}
 
 /** Response headers a baseline does not copy: the connection's own, and the length it computes. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'content-length']);
@@ -279,9 +309,14 @@ async function record(url: string): Promise<RecordedResponse> {
   return { headers, body: Buffer.from(await res.arrayBuffer()).toString('base64') };
 }
 
-/** Starts the memo-hit server and the baselines in `dir`: row kind → base URL, and the children. */
+/**
+ * Starts the memo-hit servers of `memo` (each with its flags; the first one profiled when
+ * `cpuProfDir` is given) and the baselines (plain `node`, no flags) in `dir`: row kind → base
+ * URL; the processes go in `children`.
+ */
 async function startMemoServers(
   dir: string,
+  memo: MemoRow[],
   cpuProfDir: string | undefined,
   children: Map<string, ChildProcess>,
 ) {
@@ -290,18 +325,24 @@ async function startMemoServers(
     await bundle('bench/memo-baselines.ts', 'memo-baselines'),
   ];
   const urls = new Map<string, string>();
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const flags = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
-  const args = ['--db', ':memory:', '--port', String(port), '--now', NOW];
-  children.set('memo', await spawnQuiet(main, args, `${url}/healthz`, flags));
-  urls.set('memo', url);
+  for (const [i, row] of memo.entries()) {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const profile = cpuProfDir && i === 0 ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [];
+    const args = ['--db', ':memory:', '--port', new URL(url).port, '--now', NOW];
+    const flags = [...row.flags!, ...profile];
+    children.set(row.kind, await spawnQuiet(main, args, `${url}/healthz`, flags));
+    urls.set(row.kind, url);
+  }
   const recorded = join(dir, 'page-1.json');
-  writeFileSync(recorded, JSON.stringify(await record(`${url}/t/${DEMO_SLUG}/api/events`)));
-  for (const [, kind] of MEMO_ROWS.slice(0, -1)) {
+  const first = urls.get(memo[0]!.kind)!;
+  writeFileSync(recorded, JSON.stringify(await record(`${first}/t/${DEMO_SLUG}/api/events`)));
+  for (const { kind } of BASELINE_ROWS) {
     const p = await freePort();
     urls.set(kind, `http://127.0.0.1:${p}`);
-    children.set(kind, await spawnQuiet(baselines, [kind, String(p), recorded], urls.get(kind)!));
+    children.set(
+      kind,
+      await spawnQuiet(baselines, [kind, String(p), recorded], urls.get(kind)!, []),
+    );
   }
   return urls;
 }
@@ -318,51 +359,109 @@ function printProfile(dir: string): void {
 }
 
 /**
- * The memo-hit comparison of the module comment, in `dir`: rounds in turn (each round starts at
- * another row, so no row always runs first), then the median ratio to Express + pino-http.
+ * Each row's req/s, and each memo row's ratios to `RATIO_TO`: of req/s, and of main-thread CPU
+ * time per request (`RATIO_TO`'s over the memo row's), one entry per round.
  */
-async function memoComparison(dir: string, cpuProf: boolean): Promise<void> {
+interface MemoResults {
+  rps: Map<string, number[]>;
+  ratios: Map<string, number[]>;
+  cpuRatios: Map<string, number[]>;
+}
+
+/** Appends `value` to `map`'s list at `key`. */
+const push = (map: Map<string, number[]>, key: string, value: number) =>
+  (map.get(key) ?? map.set(key, []).get(key)!).push(value);
+
+/** One round: every row measured in turn, starting at row `round` (no row always runs first). */
+async function memoRound(
+  rows: MemoRow[],
+  servers: Map<string, { url: string; child: ChildProcess }>,
+  round: number,
+  results: MemoResults,
+): Promise<void> {
+  const figures = new Map<string, Figure>();
+  for (let i = 0; i < rows.length; i++) {
+    const { label, kind } = rows[(i + round) % rows.length]!;
+    const { url, child } = servers.get(kind)!;
+    figures.set(kind, await measure(label, `${url}/t/${DEMO_SLUG}/api/events`, {}, child.pid));
+  }
+  const printed = [RATIO_TO, ...rows.map((r) => r.kind).filter((k) => k !== RATIO_TO)];
+  printTable(
+    `memo hit vs the same bytes, round ${round + 1} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
+    printed.map((kind) => figures.get(kind)!),
+    'Express + pino-http',
+  );
+  const base = figures.get(RATIO_TO)!;
+  for (const { kind, flags } of rows) {
+    const figure = figures.get(kind)!;
+    push(results.rps, kind, figure.rps);
+    if (!flags) continue;
+    push(results.ratios, kind, figure.rps / base.rps);
+    if (figure.cpuUs && base.cpuUs)
+      push(results.cpuRatios, kind, base.cpuUs.main / figure.cpuUs.main);
+  }
+}
+
+/** The medians of the rounds, each memo-hit server's ratios and its peak RSS. */
+function printMemoSummary(
+  rows: MemoRow[],
+  results: MemoResults,
+  peaks: Map<string, number | undefined>,
+): void {
+  const rounds = results.rps.get(RATIO_TO)!.length;
+  console.log(`\nmedian of ${rounds} rounds (${CONNECTIONS} connections, ${DURATION_S} s each):`);
+  for (const { label, kind } of rows)
+    console.log(`  ${label}: ${Math.round(median(results.rps.get(kind)!))} req/s`);
+  const list = (xs: number[] | undefined) =>
+    xs ? `${median(xs).toFixed(2)} [${xs.map((x) => x.toFixed(2)).join(', ')}]` : '?';
+  console.log(
+    '\n| memo-hit server | × Express + pino-http: req/s, median [rounds] | by main-thread CPU per request | peak RSS |',
+  );
+  console.log('|---|---|---|---:|');
+  for (const { label, kind } of rows.filter((r) => r.flags)) {
+    const peak = peaks.get(kind);
+    console.log(
+      `| ${label} | ${list(results.ratios.get(kind))} | ${list(results.cpuRatios.get(kind))} | ${peak === undefined ? '?' : `${peak.toFixed(0)} MB`} |`,
+    );
+  }
+  console.log('(target ≥ 0.9)');
+}
+
+/**
+ * The memo-hit comparison of the module comment, in `dir`: the baselines and the memo-hit
+ * servers (one per set of `flagSets`, else `npm start`'s) take turns, then the median ratios.
+ */
+async function memoComparison(
+  dir: string,
+  cpuProf: boolean,
+  flagSets: string | undefined,
+): Promise<void> {
   const profDir = cpuProf ? join(dir, 'cpu-prof') : undefined;
   const children = new Map<string, ChildProcess>();
-  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-  const ratios: number[] = [];
-  const rps = new Map<string, number[]>();
+  const memo = memoRows(flagSets);
+  const rows: MemoRow[] = [...BASELINE_ROWS, ...memo];
+  const results: MemoResults = { rps: new Map(), ratios: new Map(), cpuRatios: new Map() };
+  const peaks = new Map<string, number | undefined>();
   try {
-    const urls = await startMemoServers(dir, profDir, children);
-    for (let round = 0; round < rounds; round++) {
-      const figures = new Map<string, Figure>();
-      for (let i = 0; i < MEMO_ROWS.length; i++) {
-        const [label, kind] = MEMO_ROWS[(i + round) % MEMO_ROWS.length]!;
-        figures.set(kind, await measure(label, `${urls.get(kind)!}/t/${DEMO_SLUG}/api/events`));
-      }
-      const rows = [2, 0, 1, 3].map((i) => figures.get(MEMO_ROWS[i]![1])!);
-      printTable(
-        `memo hit vs the same bytes, round ${round + 1} of ${rounds} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
-        rows,
-        'Express + pino-http',
-      );
-      for (const [, kind] of MEMO_ROWS)
-        (rps.get(kind) ?? rps.set(kind, []).get(kind)!).push(figures.get(kind)!.rps);
-      ratios.push(figures.get('memo')!.rps / figures.get('express-pino')!.rps);
-    }
+    const urls = await startMemoServers(dir, memo, profDir, children);
+    const servers = new Map(
+      rows.map(({ kind }) => [kind, { url: urls.get(kind)!, child: children.get(kind)! }]),
+    );
+    for (let round = 0; round < ROUNDS; round++) await memoRound(rows, servers, round, results);
+    for (const { kind } of memo) peaks.set(kind, peakRssMb(children.get(kind)!.pid));
   } finally {
     for (const child of children.values()) child.kill('SIGTERM');
   }
-  console.log(`\nmedian of ${rounds} rounds:`);
-  for (const [label, kind] of MEMO_ROWS)
-    console.log(`  ${label}: ${Math.round(median(rps.get(kind)!))} req/s`);
-  console.log(
-    `memo hit / Express + pino-http: ${median(ratios).toFixed(2)} [${ratios.map((r) => r.toFixed(2)).join(', ')}] (target ≥ 0.9)`,
-  );
+  printMemoSummary(rows, results, peaks);
   if (profDir) {
     // The profile is written as the process exits (SIGTERM: main.ts's graceful shutdown).
-    const memo = children.get('memo')!;
-    if (memo.exitCode === null && memo.signalCode === null) await once(memo, 'exit');
+    const profiled = children.get(memo[0]!.kind)!;
+    if (profiled.exitCode === null && profiled.signalCode === null) await once(profiled, 'exit');
     printProfile(profDir);
   }
 }
 
-const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--memo-only] [--cpu-prof]
+const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--memo-only] [--cpu-prof] [--flag-sets 'A;B;…']
 See the header of bench/api.ts for what each measures.`;
 
 async function main() {
@@ -372,6 +471,7 @@ async function main() {
       'filters-only': { type: 'boolean', default: false },
       'memo-only': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
+      'flag-sets': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -380,7 +480,7 @@ async function main() {
   if (!filtersOnly) {
     const dir = mkdtempSync(join(tmpdir(), 've-bench-'));
     try {
-      await memoComparison(dir, values['cpu-prof']);
+      await memoComparison(dir, values['cpu-prof'], values['flag-sets']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,7 +1,7 @@
 /**
  * Pieces shared by `npm run bench:widget` and `npm run bench:lighthouse`: the app started as
- * `npm start` runs it (bundled, plain Node, demo venue, in-memory store, frozen clock) and
- * Debian's Chromium launched as the e2e tests launch it. Not a test.
+ * `npm start` runs it (bundled, no tsx, `npm start`'s Node flags, demo venue, in-memory store,
+ * frozen clock) and Debian's Chromium launched as the e2e tests launch it. Not a test.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,7 +30,8 @@ export function ensureWidgetBuilt(): void {
 
 /**
  * The app as `npm start` runs it: `server/main.ts` bundled by esbuild (to `dist/bench/<name>.mjs`),
- * plain Node, `--db :memory: --port 0 --now NOW`, so the demo venue is imported at start.
+ * no tsx, `npm start`'s Node flags, `--db :memory: --port 0 --now NOW`, so the demo venue is
+ * imported at start.
  */
 export async function startApp(name: string): Promise<{ child: ChildProcess; url: string }> {
   ensureWidgetBuilt();

@@ -4,8 +4,8 @@
  * off (every request goes upstream). Then a filtered list (docs/api.md §10.12), which the proxy
  * builds from every list page of a 600-event venue (50 pages, the default `--max-filter-pages`):
  * the first request on a cold proxy (how many upstream pages, how long), then the memoised
- * answer under load. Each server runs in its own process (bundled with esbuild, plain Node), so
- * the load generator and the servers do not share an event loop.
+ * answer under load. Each server runs in its own process (bundled with esbuild, with `npm start`'s
+ * Node flags), so the load generator and the servers do not share an event loop.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -12,15 +12,39 @@ export const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The frozen clock of every benchmarked server. */
 export const NOW = '2026-12-05T12:00:00Z';
+/** The server's script in `npm start`'s command. */
+const START_SCRIPT = 'dist/server/main.js';
+
 /**
- * Node flags of the server processes: by default those of `npm start` (a 4 MB young generation
- * keeps RSS down under load at no cost in throughput); override with BENCH_NODE_FLAGS.
+ * The Node flags `npm start` runs the server with: those of the command in package.json's
+ * "start" script that runs `dist/server/main.js` (`node <flags> dist/server/main.js`), so that
+ * there is one place to change them. Throws if that script has no such command.
  */
-const SERVER_NODE_FLAGS = (
-  process.env.BENCH_NODE_FLAGS ?? '--max-semi-space-size=4 --max-old-space-size=128'
-)
-  .split(' ')
-  .filter(Boolean);
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const words = pkg.scripts.start
+    .split('&&')
+    .map((command) => command.trim().split(/\s+/))
+    .find((command) => command[0] === 'node' && command.includes(START_SCRIPT));
+  if (!words) throw new Error(`package.json "start" has no "node … ${START_SCRIPT}" command`);
+  return words.slice(1, words.indexOf(START_SCRIPT));
+}
+
+/** Node flags written as one string: space-separated; "" or "none" for none. */
+export const parseFlags = (flags: string): string[] =>
+  flags.trim() === 'none' ? [] : flags.split(' ').filter(Boolean);
+
+/**
+ * Node flags of our server processes: `npm start`'s (`startFlags`), or BENCH_NODE_FLAGS to
+ * measure others ("none" for none). Baselines such as plain Express run on plain `node`, as a
+ * user runs them: they never take these.
+ */
+export const SERVER_NODE_FLAGS =
+  process.env.BENCH_NODE_FLAGS === undefined
+    ? startFlags()
+    : parseFlags(process.env.BENCH_NODE_FLAGS);
 
 /**
  * Bundles `entry` as `npm run build:server` bundles the server (plain Node, no tsx) into
@@ -42,15 +66,17 @@ export async function bundle(entry: string, name: string): Promise<string> {
 }
 
 /**
- * Starts `node <flags> script args…` and resolves with its base URL once its stdout matches
- * `ready` (group 1 = URL or port). Its later output is drained, not kept.
+ * Starts `node <flags> script args…` (our server's flags, `SERVER_NODE_FLAGS`, unless given) and
+ * resolves with its base URL once its stdout matches `ready` (group 1 = URL or port). Its later
+ * output is drained, not kept.
  */
 export function spawnServer(
   script: string,
   args: string[],
   ready: RegExp,
+  nodeFlags: string[] = SERVER_NODE_FLAGS,
 ): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -79,17 +105,18 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts `node <flags> <extraFlags> script args…` with its stdout on /dev/null (so a server's
- * access log costs what it costs in production with a discarded log, and nothing in this process)
- * and resolves once `url` answers at all, whatever the status.
+ * Starts `node <nodeFlags> script args…` with its stdout on /dev/null (so a server's access log
+ * costs what it costs in production with a discarded log, and nothing in this process) and
+ * resolves once `url` answers at all, whatever the status. Give our server `SERVER_NODE_FLAGS`
+ * and a baseline none.
  */
 export async function spawnQuiet(
   script: string,
   args: string[],
   url: string,
-  extraFlags: string[] = [],
+  nodeFlags: string[],
 ): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, script, ...args], {
     stdio: ['ignore', openSync('/dev/null', 'w'), 'inherit'],
   });
   let exited: number | null | undefined;
@@ -105,6 +132,20 @@ export async function spawnQuiet(
   }
   child.kill();
   throw new Error(`${script} did not answer ${url} within 10 s`);
+}
+
+/**
+ * The peak resident memory of process `pid` so far, in MB (Linux's `VmHWM`), or undefined where
+ * /proc does not tell it.
+ */
+export function peakRssMb(pid: number | undefined): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(status)?.[1];
+    return kb === undefined ? undefined : Number(kb) / 1024;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Self time of one function or package in a CPU profile, as a share of the non-idle time. */
@@ -166,30 +207,84 @@ export interface Figure {
   /** Latency percentiles, ms. */
   p50: number;
   p99: number;
+  /**
+   * CPU time the server spent per request during the run, µs: its main thread's (where a Node
+   * server's requests queue) and all its threads' (GC helpers included). Given when the server's
+   * pid was, on Linux.
+   */
+  cpuUs?: { main: number; total: number };
 }
 
-/** Loads `url` with autocannon (with request `headers`); throws if any response is not 2xx. */
+/** Clock ticks a second of /proc's CPU times (`getconf CLK_TCK`: 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** CPU time (user + system) of a /proc `stat` file, ms; undefined if it cannot be read. */
+function statCpuMs(path: string): number | undefined {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time of process `pid` so far, ms: its main thread's and all its threads'. */
+function cpuMs(pid: number): { main: number; total: number } | undefined {
+  const main = statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+  const total = statCpuMs(`/proc/${pid}/stat`);
+  return main === undefined || total === undefined ? undefined : { main, total };
+}
+
+/**
+ * Loads `url` with autocannon (with request `headers`); throws if any response is not 2xx. With
+ * the server's `pid`, also its CPU time per request (`Figure.cpuUs`): on a machine shared with
+ * other work, req/s swings with the CPU the server happens to get, its cost per request far less.
+ */
 export async function measure(
   name: string,
   url: string,
   headers: Record<string, string> = {},
+  pid?: number,
 ): Promise<Figure> {
   await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
+  const before = pid === undefined ? undefined : cpuMs(pid);
   const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  const after = pid === undefined ? undefined : cpuMs(pid);
   if (r.non2xx > 0 || r.errors > 0) {
     throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   }
-  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  const figure: Figure = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  if (before && after && r.requests.total > 0) {
+    const perRequest = (ms: number) => (ms * 1000) / r.requests.total;
+    figure.cpuUs = {
+      main: perRequest(after.main - before.main),
+      total: perRequest(after.total - before.total),
+    };
+  }
+  return figure;
 }
 
-/** Prints figures as a Markdown table with each req/s as a ratio to the first row's. */
+/**
+ * Prints figures as a Markdown table with each req/s as a ratio to the first row's; when every
+ * figure has its CPU cost (`cpuUs`), also that cost and the first row's cost over it (the req/s
+ * ratio each would reach with a core to itself).
+ */
 export function printTable(title: string, figures: Figure[], ratioTo: string): void {
-  const base = figures[0]!.rps;
+  const base = figures[0]!;
+  const cpu = figures.every((f) => f.cpuUs);
   console.log(`\n${title}`);
-  console.log(`| case | req/s | p50 ms | p99 ms | × ${ratioTo} |\n|---|---:|---:|---:|---:|`);
+  const cpuHead = cpu ? ` main-thread µs/req | all threads µs/req | × ${ratioTo}, by CPU |` : '';
+  const cpuRule = cpu ? '---:|---:|---:|' : '';
+  console.log(
+    `| case | req/s | p50 ms | p99 ms | × ${ratioTo} |${cpuHead}\n|---|---:|---:|---:|---:|${cpuRule}`,
+  );
   for (const f of figures) {
+    const cost = f.cpuUs
+      ? ` ${f.cpuUs.main.toFixed(0)} | ${f.cpuUs.total.toFixed(0)} | ${(base.cpuUs!.main / f.cpuUs.main).toFixed(2)} |`
+      : '';
     console.log(
-      `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base).toFixed(2)} |`,
+      `| ${f.name} | ${Math.round(f.rps)} | ${f.p50} | ${f.p99} | ${(f.rps / base.rps).toFixed(2)} |${cpu ? cost : ''}`,
     );
   }
 }

@@ -74,6 +74,22 @@ function readEntry(value: unknown): CalendarEntry | undefined {
   };
 }
 
+/** How many events a wide month grid names in a day cell before "+N more" (docs/widget.md). */
+export const NAMED_PER_DAY = 3;
+
+/**
+ * What a wide grid's day cell names (docs/widget.md "Finding a night"): the day's first
+ * `NAMED_PER_DAY` entries by venue-local start time (a tour's stop by its own), and how many more
+ * the day has (`more`, 0 when none).
+ */
+export function namedInCell(entries: CalendarEntry[]): { named: CalendarEntry[]; more: number } {
+  const sorted = [...entries].sort((a, b) => a.time.localeCompare(b.time));
+  return {
+    named: sorted.slice(0, NAMED_PER_DAY),
+    more: Math.max(0, sorted.length - NAMED_PER_DAY),
+  };
+}
+
 /** A feed body read: the array's readable entries. @throws Error when it is no array. */
 export function readFeed(body: unknown): FeedBody {
   if (!Array.isArray(body)) throw new Error('calendar feed: not an array');

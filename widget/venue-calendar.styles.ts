@@ -1,5 +1,6 @@
 /**
- * Styles of `<venue-calendar>`: the month header, the grid of days and the chosen day's cards.
+ * Styles of `<venue-calendar>`: the month header, the grid of days (counts, or in a wide grid the
+ * days' events by name) and the chosen day's cards.
  * Colours come only from `host.styles.ts`'s custom properties, so dark mode and a page's theme
  * apply as they do to the list.
  */
@@ -96,6 +97,47 @@ export const calendarStyles = css`
   td[aria-selected='true'] .count {
     background: var(--_on-accent);
     color: var(--_accent);
+  }
+  /*
+   * A grid wide enough (its own width, not the viewport's) names each day's events, as the month
+   * views visitors know do; a narrow one keeps the counts.
+   */
+  .cal {
+    container-type: inline-size;
+  }
+  .names {
+    display: none;
+  }
+  @container (width >= 44em) {
+    td[data-date] {
+      height: 6.5em;
+      text-align: start;
+    }
+    .count {
+      display: none;
+    }
+    .names {
+      display: block;
+      margin: 0.15em 0 0;
+      padding: 0;
+      list-style: none;
+      font-size: 0.8em;
+      font-weight: 400;
+      line-height: 1.3;
+    }
+    .names li {
+      overflow: hidden;
+      white-space: nowrap;
+      text-overflow: ellipsis;
+    }
+    .names .time,
+    .names .more {
+      font-weight: 700;
+      font-variant-numeric: tabular-nums;
+    }
+    .names .off {
+      text-decoration: line-through;
+    }
   }
   .day-events {
     margin-block-start: 1em;

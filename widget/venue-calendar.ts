@@ -2,7 +2,7 @@ import { html, nothing } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvent, isNotFound, isSeveral, type Filters } from './api.js';
-import { fetchFeed, type CalendarEntry, type FeedBody } from './calendar-feed.js';
+import { fetchFeed, namedInCell, type CalendarEntry, type FeedBody } from './calendar-feed.js';
 import {
   addMonths,
   firstDayOfWeek,
@@ -50,7 +50,8 @@ interface DayEvents {
 /**
  * `<venue-calendar venue="blue-room">`: a month of a venue's events as a grid of days (the
  * WAI-ARIA date grid: arrow keys by day and week, Home/End to the week's ends, PageUp/PageDown by
- * month, with Shift by year). Each day with events shows how many; choosing a day (click, Enter,
+ * month, with Shift by year). Each day with events shows how many, or, in a grid wide enough, its
+ * events' start times and titles (three, then "+N more"); choosing a day (click, Enter,
  * Space) lists its events below the grid with the usual cards. Days are the venue's: the feed's
  * venue-local dates, never moved into the visitor's zone. The week starts where the locale's
  * does (Monday for `de`, `fr`, `en-GB`; Sunday for `en-US`). Loaded lazily by
@@ -80,7 +81,9 @@ interface DayEvents {
  * @csspart calendar - the grid of days (`role="grid"`)
  * @csspart weekday - each column header
  * @csspart day - each day cell of the month (`data-date="YYYY-MM-DD"`)
- * @csspart count - the number of events on a day
+ * @csspart count - the number of events on a day (a narrow grid's)
+ * @csspart day-name - an event named in its day's cell, "19:30 Jazz Night" (a wide grid's)
+ * @csspart day-more - "+2 more" after three named events
  * @csspart day-events - the chosen day's section below the grid
  * @csspart list - the chosen day's cards
  * @csspart card - one event (and the card parts of `<venue-events>`: title, date, buy-button…)
@@ -346,7 +349,7 @@ export class VenueCalendar extends VenueElement {
       timeZone: 'UTC',
     }).format(utcMs(`${month}-01`));
     const failed = this.feed.status === LoadStatus.ERROR;
-    return html`<div lang=${locale}>
+    return html`<div class="cal" lang=${locale}>
       <div class="header" part="header">
         <button class="nav" part="month-nav" @click=${() => this.stepMonth(-1)}>
           <span class="arrow" aria-hidden="true">‹</span
@@ -397,6 +400,9 @@ export class VenueCalendar extends VenueElement {
       fmt({ weekday: 'long' }),
       fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
     ];
+    const hm = fmt({ hour: 'numeric', minute: '2-digit' });
+    const time = (e: CalendarEntry) =>
+      hm.format(Date.UTC(2000, 0, 1, Number(e.time.slice(0, 2)), Number(e.time.slice(3, 5))));
     const byDate = this.byDate;
     const [roving, todayDate, selected] = [this.rovingDate(month), this.today, this.selected];
     const loading =
@@ -421,6 +427,7 @@ export class VenueCalendar extends VenueElement {
         <span class="num" aria-hidden="true">${Number(date.slice(8))}</span>
         <span class="visually-hidden">${label}</span>
         ${n ? html`<span class="count" part="count" aria-hidden="true">${n}</span>` : nothing}
+        ${n ? this.renderNames(entries, time) : nothing}
       </td>`;
     };
     return html`<table
@@ -450,6 +457,26 @@ export class VenueCalendar extends VenueElement {
         </tbody>
       </table>
       ${loading ? html`<p class="visually-hidden">${ct.loading}</p>` : nothing}`;
+  }
+
+  /**
+   * The day's events by start time and title (`part="day-name"`; a cancelled one, or a tour's
+   * cancelled stop, struck through), up to 3, then "+N more": what a wide grid shows in place of
+   * the count (a container query, `venue-calendar.styles.ts`). Hidden from screen readers, which
+   * hear the cell's date and count as before and the titles in the day's list once it is chosen.
+   */
+  private renderNames(entries: CalendarEntry[], time: (e: CalendarEntry) => string) {
+    const ct = calendarStrings(this.i18n.locale);
+    const { named, more } = namedInCell(entries);
+    return html`<ul class="names" aria-hidden="true">
+      ${named.map(
+        (e) =>
+          html`<li part="day-name" class=${e.cancelled ? 'off' : ''}>
+            <span class="time">${time(e)}</span> ${e.title}
+          </li>`,
+      )}
+      ${more ? html`<li class="more" part="day-more">${ct.more(more)}</li>` : nothing}
+    </ul>`;
   }
 
   /**
@@ -566,7 +593,7 @@ export interface CalendarViewOptions {
  */
 export function calendarView(o: CalendarViewOptions) {
   return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-events,list,card,image,category,badge,title,date,venue,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-name,day-more,day-events,list,card,image,category,badge,title,date,venue,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
     venue=${o.venue}
     base-url=${o.base}
     locale=${o.locale ?? nothing}

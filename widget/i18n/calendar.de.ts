@@ -12,6 +12,7 @@ export const calendar: CalendarMessages = {
   eventCount: (n) => plural('de', n, `${n} Veranstaltung`, `${n} Veranstaltungen`),
   countAt: (count, venues) => `${count}: ${venues}`,
   dayHeading: (date) => `Veranstaltungen am ${date}`,
+  more: (n) => `+${n} weitere`,
   noEvents: 'Keine Veranstaltungen an diesem Tag',
   error: 'Der Kalender konnte nicht geladen werden.',
   loading: 'Kalender wird geladen…',

@@ -12,6 +12,7 @@ export const calendar: CalendarMessages = {
   eventCount: (n) => plural('en', n, `${n} event`, `${n} events`),
   countAt: (count, venues) => `${count}: ${venues}`,
   dayHeading: (date) => `Events on ${date}`,
+  more: (n) => `+${n} more`,
   noEvents: 'No events on this day',
   error: 'The calendar could not be loaded.',
   loading: 'Loading the calendar…',

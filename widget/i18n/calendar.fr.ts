@@ -12,6 +12,7 @@ export const calendar: CalendarMessages = {
   eventCount: (n) => plural('fr', n, `${n} événement`, `${n} événements`),
   countAt: (count, venues) => `${count} : ${venues}`,
   dayHeading: (date) => `Événements du ${date}`,
+  more: (n) => plural('fr', n, `+${n} autre`, `+${n} autres`),
   noEvents: 'Aucun événement ce jour-là',
   error: "Le calendrier n'a pas pu être chargé.",
   loading: 'Chargement du calendrier…',

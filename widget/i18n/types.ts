@@ -119,6 +119,8 @@ export interface CalendarMessages {
   noEvents: string;
   error: string;
   loading: string;
+  /** A wide grid's day cell naming 3 of its events: "+2 more" (the rest, in the day's list). */
+  more: (n: number) => string;
   /** A tour's cancelled stop on the chosen day: "Cancelled on this date: 19:30, Bristol". */
   stopCancelledOn: (what: string) => string;
 }

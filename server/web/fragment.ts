@@ -7,6 +7,7 @@
  * The markup is the widget's (`widget/declarative.ts`); a drawn fragment is kept per list ETag and
  * query, so a fresh list is drawn once.
  */
+import { request as httpRequest } from 'node:http';
 import type { Request, RequestHandler, Router } from 'express';
 import express from 'express';
 import { compile } from 'html-to-text';
@@ -119,22 +120,32 @@ interface ListAnswer {
  * `path` asked of this app on the address `req` arrived at, as the client asked (its Host and a
  * trusted proxy's forwarded scheme and host, so the links are the same).
  */
-async function askSelf(req: Request, path: string): Promise<ListAnswer> {
-  const { localAddress, localPort } = req.socket;
-  const host = localAddress?.includes(':') ? `[${localAddress}]` : (localAddress ?? '127.0.0.1');
+function askSelf(req: Request, path: string): Promise<ListAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for']) {
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  const res = await fetch(`http://${host}:${localPort}${path}`, { headers });
-  const maxAge = /max-age=(\d+)/.exec(res.headers.get('cache-control') ?? '');
-  return {
-    status: res.status,
-    text: await res.text(),
-    etag: res.headers.get('etag') ?? '',
-    maxAgeSeconds: maxAge ? Number(maxAge[1]) : 0,
-  };
+  // node:http, not fetch: fetch sets its own Host, and the links would name the loopback address.
+  const target = { host: req.socket.localAddress, port: req.socket.localPort, path, headers };
+  return new Promise((resolve, reject) => {
+    const ask = httpRequest(target, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const maxAge = /max-age=(\d+)/.exec(res.headers['cache-control'] ?? '');
+        resolve({
+          status: res.statusCode ?? 502,
+          text: Buffer.concat(chunks).toString('utf8'),
+          etag: res.headers.etag ?? '',
+          maxAgeSeconds: maxAge ? Number(maxAge[1]) : 0,
+        });
+      });
+    });
+    ask.on('error', reject);
+    ask.end();
+  });
 }
 
 /** The detail of a JSON:API error body, or `fallback`. */

@@ -6,26 +6,31 @@
  * text only ever as text; 404/400 as JSON:API errors; the list's freshness and a 304.
  */
 import { createServer } from 'node:http';
-import { parseFragment, type DefaultTreeAdapterMap } from 'parse5';
+import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyApp } from '../../server/proxy/app.js';
 import { NOW, widgetVenueFile } from '../fixtures/widget-venues.js';
 import { listen, type Running } from '../support/listen.js';
 import { startServer, type TestServer } from '../support/server.js';
 
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
+/** An element as parsed: its name and attributes (values decoded). */
+interface Element {
+  tagName: string;
+  attrs: { name: string; value: string }[];
+}
 
-/** Every element of `html`, template contents (declarative shadow roots) included. */
+/** Every element of `html` in document order, template contents (shadow roots) included. */
 function elements(html: string): Element[] {
   const found: Element[] = [];
-  const walk = (node: Node) => {
-    if ('tagName' in node) found.push(node);
-    const kids = 'childNodes' in node ? node.childNodes : [];
-    kids.forEach(walk);
-    if ('content' in node && node.content) walk(node.content as Node);
-  };
-  walk(parseFragment(html) as Node);
+  const parser = new Parser({
+    onopentag: (tagName, attribs) =>
+      found.push({
+        tagName,
+        attrs: Object.entries(attribs).map(([name, value]) => ({ name, value })),
+      }),
+  });
+  parser.write(html);
+  parser.end();
   return found;
 }
 const attrOf = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;

@@ -1,0 +1,185 @@
+/**
+ * The element drawn on the server (`GET /t/{slug}/widget.html`, docs/api.md §10.17, docs/widget.md
+ * "Server-rendered pages") as a host page includes it: with scripts off its cards show; its
+ * markup is the script's first paint's; with the script the element takes the drawn cards over
+ * with no request for the page, no card moved and the focus kept.
+ */
+import { expect } from 'chai';
+import { firstPaint } from '../../widget/first-paint.js';
+import type { VenueEvents } from '../../widget/venue-events.js';
+
+const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
+const frozen = () => NOW_MS;
+
+/** The fragment a site builder's server includes. */
+const fragment = async (venue: string, query = '') => {
+  const res = await fetch(`/t/${venue}/widget.html${query}`);
+  expect(res.status).to.equal(200);
+  return res.text();
+};
+
+/** `html` parsed as a page's HTML is (declarative shadow roots attached), in a fixed-width box. */
+function include(html: string): HTMLElement {
+  const box = document.createElement('div');
+  box.style.width = '900px';
+  (box as unknown as { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
+  document.body.append(box);
+  const el = box.firstElementChild as HTMLElement;
+  (el as unknown as { clock: () => number }).clock = frozen;
+  return el;
+}
+
+const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
+
+/** Where each card is and what it says, buy control included. */
+const layout = (el: Element) =>
+  cards(el).map((c) => {
+    const at = el.getBoundingClientRect();
+    const { x, y, width, height } = c.getBoundingClientRect();
+    const buy = [...c.querySelector('venue-buy-button')!.shadowRoot!.children].find(
+      (e) => e.localName === 'div',
+    ) as HTMLElement;
+    return {
+      x: x - at.x,
+      y: y - at.y,
+      width,
+      height,
+      text: (c as HTMLElement).innerText,
+      buy: buy.innerText,
+    };
+  });
+
+const listRequests = (path: string) =>
+  performance
+    .getEntriesByType('resource')
+    .filter((r) => r.name.startsWith(`${location.origin}${path}/api/events`)).length;
+
+const escaped = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * `node`'s tree as the browser holds it (attributes sorted, whitespace collapsed, open shadow
+ * roots inside), without the styles and the data block, which only the server's root carries.
+ */
+let skipExcerpts = false;
+function canonical(node: Node): string {
+  if (node.nodeType === Node.TEXT_NODE) return escaped(node.textContent ?? '').replace(/\s+/g, ' ');
+  if (node.nodeType !== Node.ELEMENT_NODE) return '';
+  const el = node as Element;
+  if (el.localName === 'style' || el.localName === 'script') return '';
+  if (el.getAttribute('part') === 'excerpt' && skipExcerpts) return '<p excerpt>';
+  const attrs = [...el.attributes]
+    .map((a) => `${a.name}="${escaped(a.value)}"`)
+    .sort()
+    .join(' ');
+  const shadow = el.shadowRoot
+    ? `#shadow(${[...el.shadowRoot.childNodes].map(canonical).join('')})`
+    : '';
+  const inner = [...el.childNodes].map(canonical).join('');
+  return `<${el.localName} ${attrs}>${shadow}${inner}</${el.localName}>`;
+}
+
+describe('the element drawn on the server', () => {
+  after(() => document.body.replaceChildren());
+
+  it('shows its cards with scripts off', async () => {
+    const html = await fragment('many');
+    const frame = document.createElement('iframe');
+    // Same origin, so the test can look in; no `allow-scripts`: the page runs no script at all.
+    frame.setAttribute('sandbox', 'allow-same-origin');
+    frame.style.width = '900px';
+    frame.style.height = '600px';
+    const loaded = new Promise((resolve) =>
+      frame.addEventListener('load', resolve, { once: true }),
+    );
+    frame.srcdoc = `<!doctype html><html lang="en"><body>${html}</body></html>`;
+    document.body.append(frame);
+    await loaded;
+    const el = frame.contentDocument!.querySelector('venue-events')!;
+    expect(cards(el)).to.have.length(12);
+    const first = cards(el)[0] as HTMLElement;
+    expect(first.getBoundingClientRect().height).to.be.greaterThan(100);
+    expect(first.querySelector('[part="title"]')!.textContent).to.equal('Gig 1');
+    const buy = first.querySelector('venue-buy-button')!.shadowRoot!;
+    expect((buy.querySelector('[part="buy-button"]') as HTMLElement).innerText).to.equal(
+      'Buy tickets',
+    );
+    // The fallback link is light DOM: crawlers read it, visitors see the cards instead.
+    const fallback = el.querySelector('a')!;
+    expect(fallback.getBoundingClientRect().height).to.equal(0);
+    frame.remove();
+  });
+
+  /*
+   * The excerpts of descriptions with odd markup (the hostile and contained venues') differ: the
+   * browser's (`textContent` of an inert document) keeps the text of <script> and <style> and
+   * drops a <template>'s, the server's (html-to-text) the other way round. Those are checked to be
+   * plain text only; ordinary descriptions' excerpts are compared with the rest.
+   */
+  for (const [venue, locale] of [
+    ['contained', 'en'],
+    ['states', 'en'],
+    ['states', 'de'],
+    ['hostile', 'en'],
+    ['reach', 'en'],
+    ['nights', 'fr'],
+  ] as const) {
+    it(`is the first paint's markup for the same page ("${venue}", ${locale})`, async () => {
+      const drawn = include(await fragment(venue, `?locale=${locale}`));
+      const host = document.createElement('div');
+      host.innerHTML = `<div venue="${venue}" locale="${locale}" base-url="${location.origin}"></div>`;
+      const painted = host.firstElementChild as HTMLElement;
+      (painted as unknown as { clock: () => number }).clock = frozen;
+      document.body.append(host);
+      await firstPaint(painted);
+      expect(cards(painted).length).to.be.greaterThan(0);
+      skipExcerpts = venue === 'hostile' || venue === 'contained';
+      const tree = (el: Element) => [...el.shadowRoot!.childNodes].map(canonical).join('');
+      const [a, b] = [tree(drawn), tree(painted)];
+      let at = 0;
+      while (at < a.length && a[at] === b[at]) at++;
+      // Where they part, if they do (a whole list is too long for the failure message).
+      expect(a.slice(Math.max(0, at - 80), at + 160)).to.equal(
+        b.slice(Math.max(0, at - 80), at + 160),
+      );
+      expect(a).to.equal(b);
+      if (skipExcerpts) {
+        const excerpt = drawn.shadowRoot!.querySelector('[part="excerpt"]')!;
+        expect(excerpt.children).to.have.length(0);
+        expect(excerpt.textContent).to.have.length.greaterThan(0);
+      }
+      drawn.parentElement!.remove();
+      host.remove();
+    });
+  }
+
+  it('is taken over by the element with no request for its page, no card moved and the focus kept', async () => {
+    expect(customElements.get('venue-events')).to.equal(undefined);
+    const el = include(await fragment('many')) as VenueEvents;
+    const before = layout(el);
+    expect(before).to.have.length(12);
+    const link = cards(el)[2]!
+      .querySelector('venue-buy-button')!
+      .shadowRoot!.querySelector<HTMLElement>('[part="buy-button"]')!;
+    link.focus();
+    const label = link.getAttribute('aria-label');
+    expect(label).to.equal('Buy tickets for Gig 3');
+    performance.clearResourceTimings();
+
+    // The script's entry: the page the root carries is handed over, nothing is drawn over it.
+    expect(firstPaint(el)).to.equal(undefined);
+    await import('../../widget/elements.js');
+    await el.updateComplete;
+    const buttons = el.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
+    await Promise.all([...buttons].map((b) => b.updateComplete));
+
+    expect(listRequests('/t/many'), 'requests for the list').to.equal(0);
+    expect(layout(el)).to.deep.equal(before);
+    expect(el.shadowRoot!.querySelector('script, style'), 'the drawn nodes are gone').to.equal(
+      null,
+    );
+    let active = el.shadowRoot!.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    expect(active?.getAttribute('aria-label')).to.equal(label);
+    expect(active).not.to.equal(link);
+  });
+});

@@ -11,14 +11,14 @@
  *    sets of the 10 venues (each a new memo key), its peak RSS (VmHWM).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, request } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, request, type RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importVenueFile } from '../server/import/importer.js';
 import { createApp } from '../server/origin/app.js';
 import { createProxyApp } from '../server/proxy/app.js';
 import { openStore } from '../server/store/open-store.js';
+import { listen } from '../test/support/listen.js';
 import { createDatabase, startCluster } from '../test/support/postgres.js';
 import { bundle, measure, NOW, printTable, spawnServer, type Figure } from './support.js';
 
@@ -89,25 +89,18 @@ async function originFigures(serveBundle: string, location: string, dir: string,
   }
 }
 
-/** Listens on 127.0.0.1:0; the base URL and a close. */
-async function listen(handler: Parameters<typeof createServer>[0]) {
-  const server = createServer(handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+/** Serves `handler` on 127.0.0.1 and a free port: its base URL and a close. */
+const listenOn = (handler: RequestListener) => listen(createServer(handler));
 
 /** The proxy's first merged request over 10 upstream venues × 60 events, then memoised figures. */
 async function proxyFigures(): Promise<{ first: string; figures: Figure[] }> {
   const store = await openStore(':memory:');
   await importVenueFile(store, file(60));
-  const origin = await listen(createApp({ store, clock: () => new Date(NOW), logger: false }));
+  const origin = await listenOn(createApp({ store, clock: () => new Date(NOW), logger: false }));
   let upstreamRequests = 0;
   const target = new URL(origin.url);
   // Counts what reaches the platform, passing it on unchanged.
-  const counter = await listen((req, res) => {
+  const counter = await listenOn((req, res) => {
     upstreamRequests++;
     const out = request(
       { host: target.hostname, port: target.port, path: req.url, headers: req.headers },
@@ -119,7 +112,7 @@ async function proxyFigures(): Promise<{ first: string; figures: Figure[] }> {
     req.pipe(out);
   });
   const venueZones = Object.fromEntries(VENUES.map((slug, v) => [slug, ZONES[v % ZONES.length]!]));
-  const proxy = await listen(
+  const proxy = await listenOn(
     createProxyApp({
       upstream: counter.url,
       clock: () => new Date(NOW),

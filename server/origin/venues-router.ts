@@ -59,12 +59,24 @@ export async function findVenues(
 ): Promise<NamedVenues> {
   const slugs = parseVenues(raw);
   const version = store.version();
+  return { slugs, venues: await venuesAt(reads, slugs, version), version };
+}
+
+/**
+ * The records of the venues `slugs` at store `version`, in that order.
+ * @throws a 404 naming the first one not published
+ */
+async function venuesAt(
+  reads: StoreReads,
+  slugs: readonly string[],
+  version: string,
+): Promise<VenueRecord[]> {
   const found = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
   const missing = slugs.find((_, i) => found[i] === undefined);
   if (missing !== undefined) {
     throw createError(404, `No venue is published under the slug "${missing}".`);
   }
-  return { slugs, venues: found as VenueRecord[], version };
+  return found as VenueRecord[];
 }
 
 /** Builds the router; mount it at the app's root. */
@@ -86,10 +98,14 @@ export function venuesRouter(options: VenuesRouterOptions): Router {
     key: string,
     build: (sources: ListingSource[], scope: string) => Promise<BuiltJson>,
   ) {
-    const { slugs, venues, version } = await findVenues(store, reads, req.query.venues);
+    const slugs = parseVenues(req.query.venues);
+    const version = store.version();
     const nowMs = clock().getTime();
     const scope = venuesQuery(slugs);
+    // The venues are read on a miss only: an answer kept at this store version was made of
+    // published venues, and a venue's removal changes the version.
     const rendered = (await cache.get(`${kind}|${scope}|${key}`, version, nowMs, async () => {
+      const venues = await venuesAt(reads, slugs, version);
       const sources = venues.map((venue) =>
         storeSource(options, { venue, version }, nowMs, sender.renderBase),
       );

@@ -125,10 +125,16 @@ export const calendarStyles = css`
       font-weight: 400;
       line-height: 1.3;
     }
+    /* Two lines a title at most, as much of it as a day's width allows. */
     .names li {
+      display: -webkit-box;
+      -webkit-box-orient: vertical;
+      -webkit-line-clamp: 2;
       overflow: hidden;
-      white-space: nowrap;
-      text-overflow: ellipsis;
+      overflow-wrap: anywhere;
+    }
+    .names li + li {
+      margin-block-start: 0.2em;
     }
     .names .time,
     .names .more {

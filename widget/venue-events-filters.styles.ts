@@ -49,6 +49,11 @@ export const barStyles = css`
       grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
       grid-template-rows: none;
     }
+    /* The open filters' row as tall as they are: they push the cards down, never overlap them. */
+    .bar {
+      grid-template-rows: max(44px, 2.75em);
+      grid-auto-rows: auto;
+    }
     .bar .search,
     .bar:has(.venue) .search {
       grid-column: auto;

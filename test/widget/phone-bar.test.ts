@@ -58,6 +58,13 @@ describe('the filter bar on a phone', () => {
     categories.value = 'Rock';
     categories.dispatchEvent(new Event('change', { bubbles: true }));
     await waitFor(() => toggle.textContent!.trim() === 'Filters (1)', `"Filters (1)"`);
+    // Open, the filters push the switch and the cards down rather than lie over them.
+    const bottom = Math.max(
+      ...['category-filter', 'date-filter', 'filter-reset', 'subscribe'].map(
+        (name) => part(el, name)!.getBoundingClientRect().bottom,
+      ),
+    );
+    expect(top(part(el, 'view-switch')!)).to.be.at.least(bottom);
     expect(await axeViolations(el)).to.deep.equal([]);
     // Escape from inside the open filters folds them and gives the focus back to "Filters".
     part(el, 'filter-reset')!.focus();

@@ -13,6 +13,8 @@ import { eventsUrl, isSeveral, type Filters } from './api.js';
 import type { HeadingLevel } from './card-facts.js';
 import { cardStyles } from './event-card.styles.js';
 import { DRAWN_JSON_LD, PAGE_DATA } from './first-page.js';
+
+export { SEEDED_PAGES_KEY } from './first-page.js';
 import { hostStyles } from './host.styles.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';

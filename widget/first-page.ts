@@ -58,3 +58,20 @@ export function takeDeclarative(el: Element, url: string, pageNumber: number): b
   el.querySelector(DRAWN_JSON_LD)?.remove();
   return true;
 }
+
+/**
+ * Where the per-venue script (`GET /t/{slug}/venue-events.js`, docs/api.md §10.17) leaves the
+ * venue's first page before the script's own code runs: list documents by their URL.
+ */
+export const SEEDED_PAGES_KEY = 'venue-events seeded pages';
+const SEEDED_PAGES = Symbol.for(SEEDED_PAGES_KEY);
+
+/** The page the per-venue script brought for `url`, once: undefined when it brought none. */
+export function takeSeeded(url: string, pageNumber: number): Promise<EventPage> | undefined {
+  const seeded = (globalThis as { [SEEDED_PAGES]?: Record<string, unknown> })[SEEDED_PAGES];
+  const body = seeded?.[url];
+  if (body === undefined) return undefined;
+  delete seeded![url];
+  // A body the wire reader refuses rejects as a fetched one would (the element shows it).
+  return Promise.resolve().then(() => readPage(body, pageNumber));
+}

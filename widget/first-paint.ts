@@ -16,7 +16,7 @@ import { readListAttributes, readSource, type ListAttributes, type Source } from
 import { cardStyles } from './event-card.styles.js';
 import { formatEventDate } from './format.js';
 import { hostStyles } from './host.styles.js';
-import { handOver, takenOver, takeDeclarative, type FirstPage } from './first-page.js';
+import { handOver, takenOver, takeDeclarative, takeSeeded, type FirstPage } from './first-page.js';
 import { loadMessages, resolveI18n } from './i18n/load.js';
 import { buyControl, list, skeleton } from './markup.js';
 import { policy } from './trusted-html.js';
@@ -58,8 +58,11 @@ export function firstPaint(el: HTMLElement): Promise<void> | undefined {
 }
 
 async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
-  const request = fetchEvents(o.base, o.venue, o.page, requestOptions(o), o.filters);
-  const first: FirstPage = { url: eventsUrl(o.base, o.venue, o.page, o.filters), request };
+  const url = eventsUrl(o.base, o.venue, o.page, o.filters);
+  // The per-venue script brought the page with it: no request before the first card.
+  const request =
+    takeSeeded(url, o.page) ?? fetchEvents(o.base, o.venue, o.page, requestOptions(o), o.filters);
+  const first: FirstPage = { url, request };
   handOver(el, first);
   const root = el.attachShadow({ mode: 'open' });
   root.adoptedStyleSheets = [hostStyles, cardStyles, listStyles];

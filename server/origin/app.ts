@@ -129,7 +129,7 @@ export function createApp(options: AppOptions): Express {
     // Memoised API responses and errors encode themselves; everything after the API (HTML pages,
     // calendars, demo images, the shell's files) is compressed as it is sent.
     encoded: [
-      fragmentRouter({ publicBase: publicBaseOf(configuredBase), clock: api.clock }),
+      fragmentRouter({ publicBase: publicBaseOf(configuredBase), clock: api.clock, widgetDir }),
       events,
       venues,
     ],

@@ -175,6 +175,7 @@ export function createProxyApp(options: ProxyOptions): Express {
       fragmentRouter({
         publicBase: publicBaseOf(options.baseUrl),
         clock: options.clock ?? (() => new Date()),
+        widgetDir: options.widgetDir ?? DEFAULT_WIDGET_DIR,
       }),
       venueRouter(options, proxyContext(options)),
     ],

@@ -17,6 +17,7 @@ import { FilterError } from '../../shared/rules/filters.js';
 import { drawnElement, serverI18n, type DrawnElement } from '../../widget/declarative.js';
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
+import { venueChunks, venueScriptHandler } from './venue-script.js';
 
 /** The query parameters, each mirroring the element's attribute of that name. */
 const PARAMETERS = [
@@ -109,7 +110,7 @@ export function readDrawnElement(
 }
 
 /** The list answer the fragment is drawn from, as the app sent it. */
-interface ListAnswer {
+export interface ListAnswer {
   status: number;
   text: string;
   etag: string;
@@ -120,7 +121,7 @@ interface ListAnswer {
  * `path` asked of this app on the address `req` arrived at, as the client asked (its Host and a
  * trusted proxy's forwarded scheme and host, so the links are the same).
  */
-function askSelf(req: Request, path: string): Promise<ListAnswer> {
+export function askSelf(req: Request, path: string): Promise<ListAnswer> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-for']) {
     const value = req.headers[name];
@@ -149,7 +150,7 @@ function askSelf(req: Request, path: string): Promise<ListAnswer> {
 }
 
 /** The detail of a JSON:API error body, or `fallback`. */
-function detailOf(text: string, fallback: string): string {
+export function detailOf(text: string, fallback: string): string {
   try {
     return (JSON.parse(text) as { errors: { detail: string }[] }).errors[0]!.detail;
   } catch {
@@ -158,13 +159,15 @@ function detailOf(text: string, fallback: string): string {
 }
 
 /**
- * The router of `GET|HEAD /t/{slug}/widget.html`; mount it before the mode's `/t/` routes.
+ * The router of `GET|HEAD /t/{slug}/widget.html` and `/t/{slug}/venue-events.js`; mount it before the mode's `/t/` routes.
  * `publicBase` gives the base of the element's `base-url` (as the API's links), `clock` the
  * instant its buy controls are judged at.
  */
 export function fragmentRouter(options: {
   publicBase: (req: Request) => string;
   clock: () => Date;
+  /** The built widget (the per-venue script's entry, `venue-script.ts`). */
+  widgetDir: string;
 }): Router {
   const router = express.Router({ caseSensitive: true });
   const drawn = new LRUCache<string, Representation>({ max: 500 });
@@ -196,5 +199,7 @@ export function fragmentRouter(options: {
     });
   };
   router.route('/t/:slug/widget.html').get(handler).all(methodNotAllowed);
+  router.route('/t/:slug/venue-events.js').get(venueScriptHandler(options)).all(methodNotAllowed);
+  router.get('/t/:slug/:chunk', venueChunks(options.widgetDir));
   return router;
 }

@@ -138,6 +138,25 @@ describe.each([
     expect(again.status).toBe(304);
   });
 
+  it('serves the per-venue script: the first page, then the built script; its chunks beside it', async () => {
+    const res = await fetch(`${base()}/t/many/venue-events.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const maxAge = Number(/max-age=(\d+)/.exec(res.headers.get('cache-control')!)![1]);
+    expect(maxAge).toBeGreaterThan(0);
+    expect(maxAge).toBeLessThanOrEqual(300);
+    const text = await res.text();
+    const list = await (await fetch(`${base()}/t/many/api/events?page=1`)).text();
+    expect(text.startsWith('globalThis[Symbol.for("venue-events seeded pages")]={')).toBe(true);
+    expect(text).toContain(`${JSON.stringify(`${base()}/t/many/api/events?page=1`)}:${list}`);
+    const chunk = /import\(`\.\/(lit-[\w-]+\.js)`\)/.exec(text)![1]!;
+    const served = await fetch(`${base()}/t/many/${chunk}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base()}/t/no-such-venue/venue-events.js`)).status).toBe(404);
+  });
+
   it('draws no shadow root for an empty list: the fallback link shows', async () => {
     const html = await (await fetch(`${base()}/t/empty/widget.html`)).text();
     expect(html).not.toContain('<template');

@@ -3,7 +3,7 @@
  * served by the real app (demo venue, frozen clock): its own font stack, a snippet that wraps,
  * axe-core in both colour schemes. Saves its screenshots to the ignored
  * test-results/screenshots/; `node scripts/update-screenshots.mjs` (UPDATE_SCREENSHOTS=1) writes
- * the tracked docs/screenshots/demo-{375,1280}.png instead.
+ * the tracked docs/screenshots/demo-{390,1280}.png instead.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
@@ -18,7 +18,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 const e2e = useDemoInChromium(NOW);
 
 describe('demo page', () => {
-  it.each([375, 1280])(
+  it.each([390, 1280])(
     'renders the demo venue at %i px wide under its strict CSP; screenshot saved',
     async (width) => {
       const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
@@ -44,7 +44,7 @@ describe('demo page', () => {
       mkdirSync(SCREENSHOTS, { recursive: true });
       await page.screenshot({
         path: `${SCREENSHOTS}/demo-${width}.png`,
-        fullPage: width === 375 ? false : true,
+        fullPage: width === 390 ? false : true,
       });
       await page.close();
     },

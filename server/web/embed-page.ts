@@ -94,7 +94,7 @@ website's HTML.</p>
 <p id="event-hint" class="hint">For one event or a buy button.</p>
 </fieldset>
 <details id="list-options">
-<summary>List options: view, layout, filters</summary>
+<summary>List options: view, layout, filters, script</summary>
 <fieldset class="choices">
 <legend>View</legend>
 <label><input type="radio" name="view" value="list" checked> A list</label>
@@ -111,6 +111,12 @@ website's HTML.</p>
 <option value="">All categories</option>
 </select>
 <p id="category-hint" class="hint">A page about one kind of night, for example your jazz page. Works with or without the filter bar.</p>
+<fieldset class="choices">
+<legend>Script</legend>
+<label><input type="radio" name="script" value="pinned" checked> This release, pinned and checked (Subresource Integrity)</label>
+<label><input type="radio" name="script" value="venue"> One line, with your first events inside</label>
+<p id="script-hint" class="hint">The one line is simpler and as fast (the first events come with the script, no second request), but it always loads the latest widget and cannot be pinned or checked with an integrity hash. For one venue's list.</p>
+</fieldset>
 </details>
 <fieldset>
 <legend>Look</legend>

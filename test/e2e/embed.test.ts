@@ -100,6 +100,17 @@ describe('embed builder', () => {
     expect(text).toContain('<venue-events venue="blue-room">');
     expect(text).toMatch(/<a href="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/events">/);
 
+    // The one-line snippet: the venue's own script (its first page inside), then back to pinned.
+    const listOptions = page.getByText('List options: view, layout, filters');
+    await listOptions.click();
+    await page.getByLabel('One line, with your first events inside').check();
+    expect(await snippet(page)).toMatch(
+      /^<script type="module" src="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/venue-events\.js"><\/script>\n<venue-events venue="blue-room">/,
+    );
+    await page.getByLabel('This release, pinned and checked (Subresource Integrity)').check();
+    expect(await snippet(page)).toMatch(/^<link rel="preload"/);
+    await listOptions.click();
+
     // Language.
     await page.getByLabel('Language').selectOption('de');
     await expect

@@ -114,6 +114,7 @@ function options() {
     layout: String(data.get('layout') || 'cards'),
     filters: data.get('filters') !== null,
     category: String(data.get('category') || ''),
+    script: String(data.get('script') || 'pinned'),
   };
 }
 
@@ -174,9 +175,15 @@ function attributes(o) {
 
 /**
  * The widget's tags as this page loads them, made absolute for the venue's site: the preloaded
- * chunks (pinned releases only), a preload of the list's first page, and the `<script>`.
+ * chunks (pinned releases only), a preload of the list's first page, and the `<script>`; or,
+ * chosen for one venue's list, the one line of its own script.
  */
 function scriptTags(o) {
+  // The per-venue script (docs/api.md §10.17): one venue's list, its first page inside.
+  if (o.script === 'venue' && o.element === 'venue-events' && venue.slugs.length === 1)
+    return [
+      `<script type="module" src="${window.location.origin}/t/${venue.slug}/venue-events.js"></script>`,
+    ];
   const absolute = (href) => new URL(href, window.location.href).href;
   const preloads = [
     ...document.querySelectorAll('link[rel="modulepreload"][href*="/widget/"]'),

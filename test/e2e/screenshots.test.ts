@@ -111,7 +111,7 @@ describe('demo page', () => {
     await page.close();
   });
 
-  it("follows the visitor's dark colour scheme", async () => {
+  it("follows the visitor's dark colour scheme, as the demo page (color-scheme: light dark) does", async () => {
     const backgrounds: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await e2e.browser.newPage({ colorScheme });

@@ -112,7 +112,7 @@ describe('embed builder', () => {
     await listOptions.click();
 
     // Language.
-    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Language', { exact: true }).selectOption('de');
     await expect
       .poll(() => page.locator('#preview [part="buy-button"]').first().textContent())
       .toBe('Tickets kaufen');

@@ -196,8 +196,12 @@ describe('the calendar feed as the widget reads it', () => {
 
   it('asks for the range and only the filters given', () => {
     const q = { start: '2026-12-01', end: '2027-01-01' };
+    expect(feedUrl('https://x.example/', 'blue/room', q)).toBe(
+      'https://x.example/t/blue%2Froom/api/calendar?start=2026-12-01&end=2027-01-01',
+    );
+    // Venues separated by spaces are several (docs/api.md §10.16).
     expect(feedUrl('https://x.example/', 'blue room', q)).toBe(
-      'https://x.example/t/blue%20room/api/calendar?start=2026-12-01&end=2027-01-01',
+      'https://x.example/api/calendar?venues=blue,room&start=2026-12-01&end=2027-01-01',
     );
     expect(
       feedUrl('https://x.example', 'b', { ...q, categories: 'Jazz,Folk', search: ' late ' }),

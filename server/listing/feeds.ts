@@ -16,6 +16,15 @@ import {
 import { categoriesDocument } from '../../shared/rules/categories.js';
 import { filterQuery, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
 import { envelopeLinks } from '../../shared/rules/pagination.js';
+import {
+  calendarFile,
+  calendarStamp,
+  FEED_MAX_EVENTS,
+  feedName,
+  savedFeedDisposition,
+  withIds,
+  type CalendarOf,
+} from '../pages/calendar.js';
 import { eventPath } from '../pages/page-shell.js';
 import { sourceEvents, sourcePage, type ListingSource } from './source.js';
 
@@ -190,4 +199,36 @@ export async function venuesFeedText(
     .map(({ atMs: _, ...item }) => item);
   const untilMs = Math.min(...parts.map((part) => part.untilMs));
   return { text: JSON.stringify(items), untilMs };
+}
+
+/** A calendar file built from a source, until when it holds, and the headers it is sent with. */
+export interface CalendarFeed extends BuiltJson {
+  headers: Record<string, string>;
+}
+
+/**
+ * The calendar file (docs/api.md §10.6) of `source`'s listed events passing `filter` (at most
+ * `FEED_MAX_EVENTS`, list order) of venue or listing `of` (§10.16), named as `feedName` names it;
+ * with `ids`, only those events, as the download `{savedAs}-saved.ics`. Links on `at.base`,
+ * `DTSTAMP` the minute of `at.nowMs` (UTC epoch ms).
+ */
+export async function calendarFeed(
+  source: ListingSource,
+  of: CalendarOf,
+  query: { filter: ListFilter; ids: readonly string[] | undefined },
+  at: { nowMs: number; base: string; savedAs: string },
+): Promise<CalendarFeed> {
+  const { filter, ids } = query;
+  const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
+  const events = ids ? withIds(listed.events, ids) : listed.events;
+  const name = feedName(of.venue ?? of.listing, filter, ids);
+  const text = calendarFile(events, {
+    ...of,
+    base: at.base,
+    now: calendarStamp(at.nowMs),
+    ...(name !== undefined && { name }),
+  });
+  const headers: Record<string, string> = { 'Content-Type': 'text/calendar; charset=utf-8' };
+  if (ids) headers['Content-Disposition'] = savedFeedDisposition(at.savedAs);
+  return { text, untilMs: listed.untilMs, headers };
 }

@@ -27,18 +27,10 @@ import {
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { maxAgeSeconds } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import {
-  calendarFile,
-  calendarLinkOf,
-  calendarStamp,
-  FEED_MAX_EVENTS,
-  feedName,
-  savedFeedDisposition,
-  withIds,
-} from '../pages/calendar.js';
+import { calendarFeed } from '../listing/feeds.js';
+import { calendarFile, calendarLinkOf, calendarStamp } from '../pages/calendar.js';
 import { eventPage } from '../pages/event-page.js';
 import type { StoredEvent } from '../store/store.js';
-import { sourceEvents } from '../listing/source.js';
 import { listingRoute } from './listing-route.js';
 import { HTML, pageContext, send, type PagesRouterOptions } from './page-context.js';
 import { nextTransition } from './resources.js';
@@ -85,19 +77,9 @@ const feedRoute =
     const ids = readFeedIds(req.query.ids);
     const deps = { ...options, earlierShape: options.earlierShape ?? false };
     const source = storeSource(deps, res.locals as VenueLocals, nowMs, base);
-    const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
-    const events = ids ? withIds(listed.events, ids) : listed.events;
-    const name = feedName(venue, filter, ids);
-    const text = calendarFile(events, {
-      venue: venue,
-      base,
-      now: calendarStamp(nowMs),
-      ...(name !== undefined && { name }),
-    });
-    send(req, res, text, listed.untilMs, nowMs, {
-      'Content-Type': 'text/calendar; charset=utf-8',
-      ...(ids && { 'Content-Disposition': savedFeedDisposition(venue.slug) }),
-    });
+    const at = { nowMs, base, savedAs: venue.slug };
+    const feed = await calendarFeed(source, { venue }, { filter, ids }, at);
+    send(req, res, feed.text, feed.untilMs, nowMs, feed.headers);
   };
 
 /** GET /t/{slug}/events/{event-slug}.ics: one event's calendar file. */

@@ -24,16 +24,8 @@ import { requestBase } from '../http/public-base.js';
 import { methodNotAllowed } from '../http/errors.js';
 import { listingView } from '../listing/listing-view.js';
 import { instantsOf, mergedSource } from '../listing/merged-source.js';
-import { sourceEvents } from '../listing/source.js';
 import { readFeedIds } from '../../shared/rules/calendar-links.js';
-import {
-  calendarFile,
-  calendarStamp,
-  FEED_MAX_EVENTS,
-  feedName,
-  savedFeedDisposition,
-  withIds,
-} from '../pages/calendar.js';
+import { calendarFeed } from '../listing/feeds.js';
 import { venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
 import { sendBadQueryPage } from '../pages/send-page.js';
@@ -85,19 +77,9 @@ export function venuesPagesRouter(options: PagesRouterOptions): Router {
     const filter = parseListFilter({ categories: req.query.categories });
     const ids = readFeedIds(req.query.ids);
     const { place, source, nowMs, base } = await listingOf(req);
-    const listed = await sourceEvents(source, filter, FEED_MAX_EVENTS);
-    const events = ids ? withIds(listed.events, ids) : listed.events;
-    const name = feedName(place, filter, ids);
-    const text = calendarFile(events, {
-      listing: place,
-      base,
-      now: calendarStamp(nowMs),
-      ...(name !== undefined && { name }),
-    });
-    send(req, res, text, listed.untilMs, nowMs, {
-      'Content-Type': 'text/calendar; charset=utf-8',
-      ...(ids && { 'Content-Disposition': savedFeedDisposition('venues') }),
-    });
+    const at = { nowMs, base, savedAs: 'venues' };
+    const feed = await calendarFeed(source, { listing: place }, { filter, ids }, at);
+    send(req, res, feed.text, feed.untilMs, nowMs, feed.headers);
   };
 
   const router = express.Router({ strict: false, caseSensitive: true });

@@ -23,16 +23,8 @@ import { entityTag } from '../http/conditional.js';
 import { onBase } from '../http/public-base.js';
 import { listingView } from '../listing/listing-view.js';
 import { instantsOf, mergedSource, type InstantOf } from '../listing/merged-source.js';
-import { sourceEvents } from '../listing/source.js';
 import { readFeedIds } from '../../shared/rules/calendar-links.js';
-import {
-  calendarFile,
-  calendarStamp,
-  FEED_MAX_EVENTS,
-  feedName,
-  savedFeedDisposition,
-  withIds,
-} from '../pages/calendar.js';
+import { calendarFeed } from '../listing/feeds.js';
 import { venuesListing } from '../pages/listing-place.js';
 import { isValid, readListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP } from '../pages/page-shell.js';
@@ -129,31 +121,22 @@ async function serveFeed(context: ProxyContext, options: Deps, call: Call): Prom
   const venues = namedVenues(query, options);
   await withLogs(res, async (logs) => {
     const gathered = await gatherVenues(context, req, venues, options.maxFilterPages, logs);
-    const place = venuesListing(venues);
-    const { events: listed } = await sourceEvents(
-      mergedSource(gathered.sources(), options.instants),
-      filter,
-      FEED_MAX_EVENTS,
-    );
-    const events = ids ? withIds(listed, ids) : listed;
+    const source = mergedSource(gathered.sources(), options.instants);
     const base = context.publicBase(req);
-    const text = calendarFile(events, {
-      listing: place,
-      base,
-      now: calendarStamp(gathered.nowMs),
-      name: feedName(place, filter, ids),
-    });
-    const body = Buffer.from(onBase(text, base));
+    const at = { nowMs: gathered.nowMs, base, savedAs: 'venues' };
+    const feed = await calendarFeed(
+      source,
+      { listing: venuesListing(venues) },
+      { filter, ids },
+      at,
+    );
+    const body = Buffer.from(onBase(feed.text, base));
     sendBuilt(
       req,
       res,
       context.clock,
       { page: { body, etag: entityTag(body) }, obtained: gathered.obtained, logs },
-      {
-        'Content-Type': 'text/calendar; charset=utf-8',
-        ...(ids && { 'Content-Disposition': savedFeedDisposition('venues') }),
-        ...gathered.truncation,
-      },
+      { ...feed.headers, ...gathered.truncation },
     );
   });
 }

@@ -4,33 +4,21 @@
  * cache and merges them with the zones it is given, as the origin merges its store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
-import { startServer, type TestServer } from '../support/server.js';
-import { startProxy, type Running } from './support.js';
+import type { TestServer } from '../support/server.js';
+import { startVenuesProxies, type Running, type VenuesProxies } from './support.js';
 
 const VENUES = 'venues=harbour-hall,blue-cellar,night-owl';
 let origin: TestServer;
 let proxy: Running;
 let zoneless: Running;
 let allowing: Running;
+let servers: VenuesProxies;
 beforeAll(async () => {
-  origin = await startServer(SEVERAL_VENUES, NOW);
-  const clock = () => new Date(NOW);
-  proxy = await startProxy({ upstream: origin.url, clock, venueZones: VENUE_ZONES });
-  const { 'night-owl': _, ...twoZones } = VENUE_ZONES;
-  zoneless = await startProxy({ upstream: origin.url, clock, venueZones: twoZones });
-  allowing = await startProxy({
-    upstream: origin.url,
-    clock,
-    venueZones: VENUE_ZONES,
-    allowSlugs: ['harbour-hall', 'blue-cellar'],
-  });
+  servers = await startVenuesProxies();
+  ({ origin, proxy, zoneless, allowing } = servers);
 });
-afterAll(async () => {
-  await Promise.all([proxy.close(), zoneless.close(), allowing.close()]);
-  await origin.close();
-});
+afterAll(() => servers.close());
 
 type Listed = { id: string; attributes: { venue: { slug: string; name: string } } };
 

@@ -2,7 +2,9 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
+import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { listen, type Running } from '../support/listen.js';
+import { startServer, type TestServer } from '../support/server.js';
 
 export type { Running } from '../support/listen.js';
 
@@ -170,4 +172,39 @@ export function rawRequest(url: string, request: string): Promise<RawResponse> {
     });
     socket.on('error', reject);
   });
+}
+
+/** The servers of the several-venues tests (docs/api.md §10.16). */
+export interface VenuesProxies {
+  /** The origin with the three fixture venues, the proxies' platform. */
+  origin: TestServer;
+  /** A proxy knowing every venue's zone. */
+  proxy: Running;
+  /** A proxy without Night Owl's zone. */
+  zoneless: Running;
+  /** A proxy allowing Harbour Hall and Blue Cellar only. */
+  allowing: Running;
+  close(): Promise<void>;
+}
+
+/** Starts the origin of `SEVERAL_VENUES` at `NOW` and three proxies in front of it. */
+export async function startVenuesProxies(): Promise<VenuesProxies> {
+  const origin = await startServer(SEVERAL_VENUES, NOW);
+  const clock = () => new Date(NOW);
+  const upstream = origin.url;
+  const proxy = await startProxy({ upstream, clock, venueZones: VENUE_ZONES });
+  const { 'night-owl': _, ...twoZones } = VENUE_ZONES;
+  const zoneless = await startProxy({ upstream, clock, venueZones: twoZones });
+  const allowSlugs = ['harbour-hall', 'blue-cellar'];
+  const allowing = await startProxy({ upstream, clock, venueZones: VENUE_ZONES, allowSlugs });
+  return {
+    origin,
+    proxy,
+    zoneless,
+    allowing,
+    async close() {
+      await Promise.all([proxy.close(), zoneless.close(), allowing.close()]);
+      await origin.close();
+    },
+  };
 }

@@ -134,7 +134,7 @@ website's HTML.</p>
 <p id="width-hint" class="hint">The narrowest a card in the list gets; the list fits as many columns as it can.</p>
 <fieldset class="choices">
 <legend>Colours</legend>
-<label><input type="radio" name="scheme" value="auto" checked> Follow the visitor's setting</label>
+<label><input type="radio" name="scheme" value="auto" checked> Follow the page (its color-scheme)</label>
 <label><input type="radio" name="scheme" value="light"> Always light</label>
 <label><input type="radio" name="scheme" value="dark"> Always dark</label>
 </fieldset>

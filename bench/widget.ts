@@ -48,8 +48,11 @@ const LIST = `/t/${DEMO_SLUG}/api/events`;
 const ONE_LINE = '(c) one-line snippet';
 const SNIPPET = '(d) README snippet alone';
 const SNIPPET_ONE_LINE = '(e) one-line snippet alone';
+/** A host page including `widget.html` server-side, and the per-venue one-line snippet (issue 27). */
+const INCLUDED = '(f) widget.html included server-side';
+const VENUE_SCRIPT = '(g) per-venue one-line snippet alone';
 /** Targets, × (b): the README's snippet (the demo page, with the preload) and the one-line one. */
-const TARGETS = { demo: 1.15, oneLine: 1.45 };
+const TARGETS = { demo: 1.15, oneLine: 1.45, included: 0.8, venueScript: 1.25 };
 /** The build measured; a rebuild during the run (another engineer's) breaks the pinned SRI hash. */
 let BUILD_AT_START = '';
 
@@ -307,6 +310,16 @@ const VARIANTS: Variant[] = [
     path: '/bench/floor-snippet-one-line',
     note: 'the bare one-line page with the padded plain renderer',
   },
+  {
+    name: INCLUDED,
+    path: '/bench/included',
+    note: "the bare page with `/t/{slug}/widget.html` included by the bench server as it answers the page (a site builder's server-side include: the fragment is fetched from the app for every page), and the pinned script",
+  },
+  {
+    name: VENUE_SCRIPT,
+    path: '/bench/venue-script',
+    note: 'the bare page with the per-venue one-line snippet: `<script type="module" src="/t/{slug}/venue-events.js">` (the first page inside) and the element',
+  },
 ];
 
 /**
@@ -389,6 +402,9 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
     '/bench/snippet-one-line': html(bare(tag)),
     '/bench/floor-snippet-one-line': html(bare(script('bench-floor.js'))),
+    '/bench/venue-script': html(
+      bare(`<script type="module" src="/t/${DEMO_SLUG}/venue-events.js"></script>`),
+    ),
     [`${dir}bench-floor.js`]: js(floorScript(FLOOR_BYTES ?? widgetBrotli)),
   };
   const compressed = new Map<string, { br: Buffer; gzip: Buffer }>();
@@ -397,8 +413,28 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
   }
   const agent = new Agent({ keepAlive: true });
   const target = new URL(app);
+  /** (f): the bare page with the fragment the app draws, fetched as the page is asked for. */
+  // Without the demo's CSP: the declarative root's <style> is inline (docs/widget.md).
+  const included = async (req: IncomingMessage, res: ServerResponse) => {
+    const fragment = await (await fetch(`${app}/t/${DEMO_SLUG}/widget.html`)).text();
+    const page = bare(tag).replace(`<venue-events venue="${DEMO_SLUG}"></venue-events>`, fragment);
+    const br = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = br ? brotliCompressSync(page) : Buffer.from(page);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': body.length,
+      'Cache-Control': 'no-cache',
+      Vary: 'Accept-Encoding',
+      ...(br ? { 'Content-Encoding': 'br' } : {}),
+    });
+    res.end(body);
+  };
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url!, 'http://x').pathname;
+    if (path === '/bench/included') {
+      included(req, res).catch((e: Error) => res.destroy(e));
+      return;
+    }
     const asset = assets[path];
     if (asset) {
       const accept = String(req.headers['accept-encoding'] ?? '');
@@ -543,6 +579,8 @@ async function main(): Promise<void> {
         ['one-line snippet', med(ONE_LINE) / plain, TARGETS.oneLine],
         ['README snippet alone', med(SNIPPET) / plain, TARGETS.demo],
         ['one-line snippet alone', med(SNIPPET_ONE_LINE) / plain, TARGETS.oneLine],
+        ['widget.html included', med(INCLUDED) / plain, TARGETS.included],
+        ['per-venue one-line snippet', med(VENUE_SCRIPT) / plain, TARGETS.venueScript],
       ] as const) {
         if (Number.isNaN(ratio)) continue;
         console.log(

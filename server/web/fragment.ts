@@ -170,7 +170,11 @@ export function fragmentRouter(options: {
   widgetDir: string;
 }): Router {
   const router = express.Router({ caseSensitive: true });
-  const drawn = new LRUCache<string, Representation>({ max: 500 });
+  // Bounded by bytes as the response memo is (docs/decisions.md "Response memo"): 8 MiB.
+  const drawn = new LRUCache<string, Representation>({
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (r) => r.body.length + 200,
+  });
   const handler: RequestHandler = async (req, res) => {
     const slug = String(req.params.slug);
     if (!SLUG_VALUE.test(slug)) throw createError(404, `No venue "${slug}".`);

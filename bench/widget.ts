@@ -30,6 +30,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
 import { median } from './support.js';
+import { plainText } from '../server/web/fragment.js';
+import { drawnElement } from '../widget/declarative.js';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 11);
 /** Brotli bytes of the "floor" scripts; default the widget entry's (what would a smaller one pay?). */
@@ -527,6 +529,40 @@ function printWaterfall(row: Row, load: Load, origin: string): void {
   }
 }
 
+/**
+ * What drawing `/t/{slug}/widget.html` costs the server (issue 27): the drawing itself in this
+ * process (`drawnElement` over the list's text: a memo miss), and a memoised answer over HTTP
+ * beside the list's own, sequential requests on loopback.
+ */
+async function renderCost(app: string): Promise<void> {
+  const N = 300;
+  const listText = await (await fetch(`${app}${LIST}?page=1`)).text();
+  const el = { venue: DEMO_SLUG, base: app, page: 1, level: 2 as const } as const;
+  const drawn = {
+    ...el,
+    noFilters: false,
+    noShare: false,
+    compact: false,
+    listOnly: false,
+  };
+  const source = { listText, nowMs: Date.now(), plainText };
+  drawnElement(drawn, source); // warm-up
+  let t = performance.now();
+  for (let i = 0; i < N; i++) drawnElement(drawn, source);
+  const draw = (performance.now() - t) / N;
+  const perRequest = async (path: string) => {
+    await fetch(`${app}${path}`).then((r) => r.arrayBuffer());
+    t = performance.now();
+    for (let i = 0; i < N; i++) await fetch(`${app}${path}`).then((r) => r.arrayBuffer());
+    return (performance.now() - t) / N;
+  };
+  const list = await perRequest(`${LIST}?page=1`);
+  const fragment = await perRequest(`/t/${DEMO_SLUG}/widget.html`);
+  console.log(
+    `\nwidget.html on the server: drawing it (memo miss, in process) ${draw.toFixed(2)} ms; a memoised answer over HTTP ${fragment.toFixed(2)} ms (it asks the list of the app on loopback) against the list's ${list.toFixed(2)} ms; mean of ${N}.`,
+  );
+}
+
 async function main(): Promise<void> {
   const app = await startApp('widget-main');
   BUILD_AT_START = readFileSync('dist/widget/manifest.json', 'utf8');
@@ -600,6 +636,7 @@ async function main(): Promise<void> {
       const origin = row.url.startsWith(app.url) ? app.url : bench.url;
       printWaterfall(row, summary(row).typical, origin);
     }
+    await renderCost(app.url);
     if (ONLY) return;
     console.log("\nChoosing a category (Jazz) in the demo page's filter bar → filtered cards:");
     for (const [network, throttle] of [

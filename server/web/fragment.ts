@@ -34,7 +34,7 @@ const PARAMETERS = [
 const SLUG_VALUE = new RegExp(`^${SLUG}$`);
 
 /** Plain text of venue HTML as the browser's `textContent` reads it (no bullets, no wrapping). */
-const plainText = compile({
+export const plainText = compile({
   wordwrap: false,
   selectors: [
     { selector: 'a', options: { ignoreHref: true } },

@@ -118,7 +118,7 @@ async function apiMiddleware(ctx, next) {
       return;
     }
     ctx.req.url = ctx.req.url.slice('/__flaky'.length);
-  } else if (!/^\/(?:(?:t|storage|api)\/|events(?:\.ics)?\/?$)/.test(ctx.path)) {
+  } else if (!/^\/(?:(?:t|storage|api)\/|events(?:\.ics)?\/?$|widget\.html$)/.test(ctx.path)) {
     // A venue's API and files, and the listing of several venues (`/api/events?venues=…`, its
     // pages and calendar file `/events.ics?venues=…`).
     return next();

@@ -8,13 +8,18 @@
  * query, so a fresh list is drawn once.
  */
 import { request as httpRequest } from 'node:http';
-import type { Request, RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Response, Router } from 'express';
 import express from 'express';
 import { compile } from 'html-to-text';
 import { LRUCache } from 'lru-cache';
 import { SLUG } from '../../shared/patterns.js';
 import { FilterError } from '../../shared/rules/filters.js';
-import { drawnElement, serverI18n, type DrawnElement } from '../../widget/declarative.js';
+import {
+  drawnElement,
+  drawnListUrl,
+  serverI18n,
+  type DrawnElement,
+} from '../../widget/declarative.js';
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import { venueChunks, venueScriptHandler } from './venue-script.js';
@@ -59,16 +64,19 @@ function flag(query: Record<string, unknown>, name: string): boolean {
 }
 
 /**
- * The element `req` asks for, its base `base`.
+ * The element asked for by `query` for `venue` (one slug, or several separated by spaces), its
+ * base `base`.
  * @throws FilterError (a 400) naming the parameter for an unknown, repeated or malformed one
  */
 export function readDrawnElement(
-  slug: string,
+  venue: string,
   query: Record<string, unknown>,
   base: string,
 ): DrawnElement {
+  // `venues` is read by the route of several venues (`readVenues`).
+  const known: readonly string[] = venue.includes(' ') ? [...PARAMETERS, 'venues'] : PARAMETERS;
   for (const [name, value] of Object.entries(query)) {
-    if (!(PARAMETERS as readonly string[]).includes(name))
+    if (!known.includes(name))
       throw bad(name, `Unknown parameter "${name}": ${PARAMETERS.join(', ')}.`);
     if (typeof value !== 'string') throw bad(name, `${name} may be given once.`);
   }
@@ -96,7 +104,7 @@ export function readDrawnElement(
   const category = text('category');
   if (category === '') throw bad('category', 'category names a category.');
   return {
-    venue: slug,
+    venue,
     base,
     page,
     ...(locale !== undefined && { locale }),
@@ -107,6 +115,24 @@ export function readDrawnElement(
     compact: layout === 'compact',
     listOnly: views === 'list',
   };
+}
+
+/**
+ * The `venues` of `GET /widget.html?venues=a,b,c` as the element's `venue` ("a b c"): two to 20
+ * slugs, each once (docs/api.md §10.16).
+ * @throws FilterError (a 400 naming `venues`) otherwise
+ */
+export function readVenues(query: Record<string, unknown>): string {
+  const value = query.venues;
+  const slugs = typeof value === 'string' ? value.split(',') : [];
+  if (
+    slugs.length < 2 ||
+    slugs.length > 20 ||
+    new Set(slugs).size !== slugs.length ||
+    !slugs.every((s) => SLUG_VALUE.test(s))
+  )
+    throw bad('venues', 'venues is 2 to 20 venue slugs separated by commas, each once.');
+  return slugs.join(' ');
 }
 
 /** The list answer the fragment is drawn from, as the app sent it. */
@@ -159,7 +185,8 @@ export function detailOf(text: string, fallback: string): string {
 }
 
 /**
- * The router of `GET|HEAD /t/{slug}/widget.html` and `/t/{slug}/venue-events.js`; mount it before the mode's `/t/` routes.
+ * The router of `GET|HEAD /t/{slug}/widget.html`, `/widget.html?venues=a,b,c` (several venues,
+ * docs/api.md §10.16) and `/t/{slug}/venue-events.js`; mount it before the mode's `/t/` routes.
  * `publicBase` gives the base of the element's `base-url` (as the API's links), `clock` the
  * instant its buy controls are judged at.
  */
@@ -175,19 +202,14 @@ export function fragmentRouter(options: {
     maxSize: 8 * 1024 * 1024,
     sizeCalculation: (r) => r.body.length + 200,
   });
-  const handler: RequestHandler = async (req, res) => {
-    const slug = String(req.params.slug);
-    if (!SLUG_VALUE.test(slug)) throw createError(404, `No venue "${slug}".`);
-    const el = readDrawnElement(
-      slug,
-      req.query as Record<string, unknown>,
-      options.publicBase(req),
-    );
-    const query = new URLSearchParams({ page: `${el.page}` });
-    if (el.category) query.set('categories', el.category);
-    const list = await askSelf(req, `/t/${slug}/api/events?${query}`);
+  const draw = async (req: Request, res: Response, venue: string) => {
+    const query = req.query as Record<string, unknown>;
+    const el = readDrawnElement(venue, query, options.publicBase(req));
+    // The very request the element would make, asked of this app.
+    const url = new URL(drawnListUrl(el));
+    const list = await askSelf(req, `${url.pathname}${url.search}`);
     if (list.status === 404 || list.status === 400)
-      throw createError(list.status, detailOf(list.text, `No venue "${slug}".`));
+      throw createError(list.status, detailOf(list.text, `No venue "${venue}".`));
     if (list.status !== 200) throw createError(502, 'The list of events could not be read.');
     const key = `${list.etag}|${JSON.stringify(el)}`;
     let representation = list.etag ? drawn.get(key) : undefined;
@@ -202,7 +224,15 @@ export function fragmentRouter(options: {
       contentType: 'text/html; charset=utf-8',
     });
   };
+  const handler: RequestHandler = async (req, res) => {
+    const slug = String(req.params.slug);
+    if (!SLUG_VALUE.test(slug)) throw createError(404, `No venue "${slug}".`);
+    await draw(req, res, slug);
+  };
+  const several: RequestHandler = (req, res) =>
+    draw(req, res, readVenues(req.query as Record<string, unknown>));
   router.route('/t/:slug/widget.html').get(handler).all(methodNotAllowed);
+  router.route('/widget.html').get(several).all(methodNotAllowed);
   router.route('/t/:slug/venue-events.js').get(venueScriptHandler(options)).all(methodNotAllowed);
   router.get('/t/:slug/:chunk', venueChunks(options.widgetDir));
   return router;

@@ -9,7 +9,7 @@ import { createServer } from 'node:http';
 import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProxyApp } from '../../server/proxy/app.js';
-import { NOW, widgetVenueFile } from '../fixtures/widget-venues.js';
+import { NOW, SEVERAL_ZONES, widgetVenueFile } from '../fixtures/widget-venues.js';
 import { listen, type Running } from '../support/listen.js';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -39,7 +39,11 @@ let origin: TestServer;
 let proxy: Running;
 beforeAll(async () => {
   origin = await startServer(widgetVenueFile, NOW);
-  proxy = await listen(createServer(createProxyApp({ upstream: origin.url, logger: false })));
+  proxy = await listen(
+    createServer(
+      createProxyApp({ upstream: origin.url, logger: false, venueZones: SEVERAL_ZONES }),
+    ),
+  );
 });
 afterAll(async () => {
   await proxy.close();
@@ -155,6 +159,28 @@ describe.each([
     expect(served.status).toBe(200);
     expect(served.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base()}/t/no-such-venue/venue-events.js`)).status).toBe(404);
+  });
+
+  it('draws several venues: /widget.html?venues=a,b,c, each card naming its venue', async () => {
+    const res = await fetch(`${base()}/widget.html?venues=harbour-hall,blue-cellar,night-owl`);
+    expect(res.status).toBe(200);
+    const all = elements(await res.text());
+    expect(attrOf(all[0]!, 'venue')).toBe('harbour-hall blue-cellar night-owl');
+    const data = all.find((e) => attrOf(e, 'type') === 'application/json')!;
+    expect(attrOf(data, 'data-url')).toBe(
+      `${base()}/api/events?venues=harbour-hall,blue-cellar,night-owl&page=1`,
+    );
+    const named = all.filter((e) => attrOf(e, 'part') === 'venue');
+    expect(named.length).toBe(all.filter((e) => attrOf(e, 'part') === 'card').length);
+    expect(named.length).toBeGreaterThan(0);
+    const link = all.filter((e) => e.tagName === 'a').at(-1)!;
+    expect(attrOf(link, 'href')).toBe(`${base()}/events?venues=harbour-hall,blue-cellar,night-owl`);
+    for (const bad of ['harbour-hall', 'a,a', 'Harbour,x', '']) {
+      const answer = await fetch(`${base()}/widget.html?venues=${bad}`);
+      expect(answer.status, bad).toBe(400);
+    }
+    const unknown = await fetch(`${base()}/widget.html?venues=harbour-hall,no-such-venue`);
+    expect(unknown.status).toBe(404);
   });
 
   it('draws no shadow root for an empty list: the fallback link shows', async () => {

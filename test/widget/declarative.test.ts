@@ -13,7 +13,12 @@ const frozen = () => NOW_MS;
 
 /** The fragment a site builder's server includes. */
 const fragment = async (venue: string, query = '') => {
-  const res = await fetch(`/t/${venue}/widget.html${query}`);
+  const slugs = venue.split(' ');
+  const res = await fetch(
+    slugs.length > 1
+      ? `/widget.html?venues=${slugs.join(',')}${query.replace('?', '&')}`
+      : `/t/${venue}/widget.html${query}`,
+  );
   expect(res.status).to.equal(200);
   return res.text();
 };
@@ -122,6 +127,7 @@ describe('the element drawn on the server', () => {
     ['hostile', 'en'],
     ['reach', 'en'],
     ['nights', 'fr'],
+    ['harbour-hall blue-cellar night-owl', 'en'],
   ] as const) {
     it(`is the first paint's markup for the same page ("${venue}", ${locale})`, async () => {
       const drawn = include(await fragment(venue, `?locale=${locale}`));

@@ -59,47 +59,12 @@ import {
   SERVER_NODE_FLAGS,
   spawnQuiet,
   spawnServer,
+  benchVenue as venue,
 } from './support.js';
 import type { RecordedResponse } from './memo-baselines.js';
 
 /** Alternating rounds of SQLite and PostgreSQL with `--store postgres` (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-
-function venue(slug: string, count: number, firstId: number) {
-  const start = Date.parse('2026-12-06T00:00:00Z');
-  return {
-    slug,
-    name: slug,
-    timezone: 'Europe/London',
-    events: Array.from({ length: count }, (_, i) => {
-      const id = firstId + i;
-      const base = {
-        id,
-        title: `Event ${id}`,
-        slug: `event-${id}`,
-        category: 'Music',
-        description: `<p>Description of event ${id}, with <strong>some</strong> HTML.</p>`,
-        location: 'Main Room',
-        status: 'published',
-        tickets_enabled: true,
-        show_images: true,
-        small_image_path: `/storage/events/${id}.jpg`,
-        sales: { close_at: '2027-06-01T17:00:00Z' },
-      };
-      const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
-      return i % 10 === 0
-        ? {
-            ...base,
-            occurrences: [0, 7, 14].map((d) => ({
-              date: day((i % 300) + d),
-              time: '19:30',
-              location: 'On tour',
-            })),
-          }
-        : { ...base, date: day(i % 400), time: i % 2 ? '20:00' : '19:30' };
-    }),
-  };
-}
 
 /** Words of the filter venue's titles and descriptions: each in about 1 event of 12. */
 const WORDS =

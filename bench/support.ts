@@ -1,4 +1,4 @@
-/** Pieces shared by `npm run bench:api` and `npm run bench:proxy`. Not a test. */
+/** Pieces shared by the benches (`npm run bench:api`, `bench:proxy`, `bench:venues`). Not a test. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -294,4 +294,50 @@ export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * A venue file's venue for the benches: `count` published events with ids from `firstId`, over 400
+ * days from 2026-12-06 (one in ten a three-stop tour), each with a description, an image and a
+ * pending closure, in IANA zone `timezone` (default London) and named `name` (default its slug).
+ */
+export function benchVenue(
+  slug: string,
+  count: number,
+  firstId: number,
+  { timezone = 'Europe/London', name = slug }: { timezone?: string; name?: string } = {},
+) {
+  const start = Date.parse('2026-12-06T00:00:00Z');
+  return {
+    slug,
+    name,
+    timezone,
+    events: Array.from({ length: count }, (_, i) => {
+      const id = firstId + i;
+      const base = {
+        id,
+        title: `Event ${id}`,
+        slug: `event-${id}`,
+        category: 'Music',
+        description: `<p>Description of event ${id}, with <strong>some</strong> HTML.</p>`,
+        location: 'Main Room',
+        status: 'published',
+        tickets_enabled: true,
+        show_images: true,
+        small_image_path: `/storage/events/${id}.jpg`,
+        sales: { close_at: '2027-06-01T17:00:00Z' },
+      };
+      const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
+      return i % 10 === 0
+        ? {
+            ...base,
+            occurrences: [0, 7, 14].map((d) => ({
+              date: day((i % 300) + d),
+              time: '19:30',
+              location: 'On tour',
+            })),
+          }
+        : { ...base, date: day(i % 400), time: i % 2 ? '20:00' : '19:30' };
+    }),
+  };
 }

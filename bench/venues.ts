@@ -20,46 +20,26 @@ import { createProxyApp } from '../server/proxy/app.js';
 import { openStore } from '../server/store/open-store.js';
 import { listen } from '../test/support/listen.js';
 import { createDatabase, startCluster } from '../test/support/postgres.js';
-import { bundle, measure, NOW, printTable, spawnServer, type Figure } from './support.js';
+import {
+  benchVenue,
+  bundle,
+  measure,
+  NOW,
+  printTable,
+  spawnServer,
+  type Figure,
+} from './support.js';
 
 const ZONES = ['Europe/London', 'America/New_York', 'Pacific/Auckland', 'Europe/Berlin'];
 const VENUES = Array.from({ length: 10 }, (_, v) => `venue-${v}`);
 const ALL = `venues=${VENUES.join(',')}`;
 
-/** Venue `v` with `count` events over 400 days (one in ten a three-stop tour), in a zone of ZONES. */
-function venue(v: number, count: number) {
-  const start = Date.parse('2026-12-06T00:00:00Z');
-  const day = (n: number) => new Date(start + n * 86_400_000).toISOString().slice(0, 10);
-  return {
-    slug: `venue-${v}`,
-    name: `Venue ${v}`,
+/** Venue `v`: `count` events (`benchVenue`), in a zone of ZONES. */
+const venue = (v: number, count: number) =>
+  benchVenue(`venue-${v}`, count, 1 + v * 10_000, {
     timezone: ZONES[v % ZONES.length]!,
-    events: Array.from({ length: count }, (_, i) => {
-      const id = 1 + v * 10_000 + i;
-      const base = {
-        id,
-        title: `Event ${id}`,
-        slug: `event-${id}`,
-        category: i % 3 ? 'Music' : 'Comedy',
-        description: `<p>Description of event ${id}, with <strong>some</strong> HTML.</p>`,
-        location: 'Main Room',
-        status: 'published',
-        tickets_enabled: true,
-        sales: { close_at: '2027-06-01T17:00:00Z' },
-      };
-      return i % 10 === 0
-        ? {
-            ...base,
-            occurrences: [0, 7, 14].map((d) => ({
-              date: day((i % 300) + d),
-              time: '19:30',
-              location: 'On tour',
-            })),
-          }
-        : { ...base, date: day(i % 400), time: i % 2 ? '20:00' : '19:30' };
-    }),
-  };
-}
+    name: `Venue ${v}`,
+  });
 
 const file = (perVenue: number) => ({ venues: VENUES.map((_, v) => venue(v, perVenue)) });
 

@@ -31,14 +31,17 @@ export function ensureWidgetBuilt(): void {
 /**
  * The app as `npm start` runs it: `server/main.ts` bundled by esbuild (to `dist/bench/<name>.mjs`),
  * no tsx, `npm start`'s Node flags, `--db :memory: --port 0 --now NOW`, so the demo venue is
- * imported at start.
+ * imported at start (or, with `args` `--data FILE`, that file's venues, the first on the demo page).
  */
-export async function startApp(name: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startApp(
+  name: string,
+  args: readonly string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
   ensureWidgetBuilt();
   const entry = await bundle('server/main.ts', name);
   return spawnServer(
     entry,
-    ['--db', ':memory:', '--port', '0', '--now', NOW],
+    ['--db', ':memory:', '--port', '0', '--now', NOW, ...args],
     /listening on (http:\/\/\S+?)\/\s/,
   );
 }

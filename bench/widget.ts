@@ -24,12 +24,15 @@
  */
 import { createServer, request, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
-import { median } from './support.js';
+import { median, NOW } from './support.js';
+import { demoVenueFile } from '../server/demo/venue.js';
 import { plainText } from '../server/web/fragment.js';
 import { drawnElement } from '../widget/declarative.js';
 
@@ -53,6 +56,10 @@ const SNIPPET_ONE_LINE = '(e) one-line snippet alone';
 /** A host page including `widget.html` server-side, and the per-venue one-line snippet (issue 27). */
 const INCLUDED = '(f) widget.html included server-side';
 const VENUE_SCRIPT = '(g) per-venue one-line snippet alone';
+/** The bare one-line page listing the demo venue and two more (issue 26), beside (e). */
+const VENUES_ONE_LINE = '(h) three venues, one-line alone';
+/** The venues (h) lists: the demo venue first, then two copies of it in other zones. */
+const THREE_VENUES = [DEMO_SLUG, 'second-room', 'third-room'];
 /** Targets, × (b): the README's snippet (the demo page, with the preload) and the one-line one. */
 const TARGETS = { demo: 1.15, oneLine: 1.45, included: 0.8, venueScript: 1.25 };
 /** The build measured; a rebuild during the run (another engineer's) breaks the pinned SRI hash. */
@@ -322,6 +329,11 @@ const VARIANTS: Variant[] = [
     path: '/bench/venue-script',
     note: 'the bare page with the per-venue one-line snippet: `<script type="module" src="/t/{slug}/venue-events.js">` (the first page inside) and the element',
   },
+  {
+    name: VENUES_ONE_LINE,
+    path: '/bench/venues-one-line',
+    note: '(e)\'s bare page listing three venues (`venue="blue-room second-room third-room"`): one merged list request, each card naming its venue',
+  },
 ];
 
 /**
@@ -384,12 +396,9 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
   const floorPage = demo.replace(tag, script('bench-floor.js'));
   const hintTag = hint.exec(demo)![0];
   // (b)'s page with the snippet in place of its list and inline script.
-  const bare = (head: string) =>
+  const bare = (head: string, venue = DEMO_SLUG) =>
     PLAIN_PAGE.replace('</head>', `${head}</head>`)
-      .replace(
-        /<main id="list">[^<]*<\/main>/,
-        `<venue-events venue="${DEMO_SLUG}"></venue-events>`,
-      )
+      .replace(/<main id="list">[^<]*<\/main>/, `<venue-events venue="${venue}"></venue-events>`)
       .replace(/<script>[\s\S]*<\/script>/, '');
   const assets: Record<string, Asset> = {
     '/bench/plain': {
@@ -403,6 +412,7 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/snippet': html(bare(hintTag + tag)),
     '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
     '/bench/snippet-one-line': html(bare(tag)),
+    '/bench/venues-one-line': html(bare(tag, THREE_VENUES.join(' '))),
     '/bench/floor-snippet-one-line': html(bare(script('bench-floor.js'))),
     '/bench/venue-script': html(
       bare(`<script type="module" src="/t/${DEMO_SLUG}/venue-events.js"></script>`),
@@ -563,8 +573,34 @@ async function renderCost(app: string): Promise<void> {
   );
 }
 
+/**
+ * A venue file of the demo venue (dated at NOW) and two copies of it in New York and Auckland, for
+ * (h); written to a temporary file, whose path is returned.
+ */
+function threeVenuesFile(): string {
+  const [demo] = (demoVenueFile(new Date(NOW)) as { venues: DemoVenue[] }).venues;
+  const copy = (slug: string, timezone: string, offset: number): DemoVenue => ({
+    ...demo!,
+    slug,
+    name: slug,
+    timezone,
+    events: demo!.events.map((e) => ({ ...e, id: e.id + offset })),
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-widget-')), 'venues.json');
+  const venues = [
+    demo!,
+    copy(THREE_VENUES[1]!, 'America/New_York', 100_000),
+    copy(THREE_VENUES[2]!, 'Pacific/Auckland', 200_000),
+  ];
+  writeFileSync(file, JSON.stringify({ venues }));
+  return file;
+}
+
+/** The demo venue as its file gives it (the members (h) changes). */
+type DemoVenue = { slug: string; name: string; timezone: string; events: { id: number }[] };
+
 async function main(): Promise<void> {
-  const app = await startApp('widget-main');
+  const app = await startApp('widget-main', ['--data', threeVenuesFile()]);
   BUILD_AT_START = readFileSync('dist/widget/manifest.json', 'utf8');
   const bench = await startBenchServer(app.url);
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_ARGS });
@@ -622,6 +658,10 @@ async function main(): Promise<void> {
         console.log(
           `${what} / plain = ${ratio.toFixed(2)}× (target ≤ ${target}×) ${ratio <= target ? '✓' : '✗'}`,
         );
+      }
+      const venues = med(VENUES_ONE_LINE) / med(SNIPPET_ONE_LINE);
+      if (!Number.isNaN(venues)) {
+        console.log(`three venues / one venue, one-line alone = ${venues.toFixed(2)}× (measured)`);
       }
     }
 

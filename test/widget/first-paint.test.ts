@@ -8,68 +8,12 @@
 import { expect } from 'chai';
 import { firstFetch, firstPaint } from '../../widget/first-paint.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
+import { canonicalTree, cardLayout, cards, FROZEN_MS, listRequests, place } from './drawn.js';
 
-const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
-const frozen = () => NOW_MS;
-
-/** An element (defined or not) with `attrs`, the frozen clock set before it is connected. */
-function place<T extends HTMLElement>(tag: string, attrs: string): T {
-  const host = document.createElement('div');
-  host.innerHTML = `<${tag} ${attrs}></${tag}>`;
-  const el = host.firstElementChild as T;
-  (el as unknown as { clock: () => number }).clock = frozen;
-  document.body.append(host);
-  return el;
-}
-
-/** Finished requests for list pages under `path` on this origin (`/t/many`, `/__slow/t/many`). */
-const listRequests = (path: string) =>
-  performance
-    .getEntriesByType('resource')
-    .filter((r) => r.name.startsWith(`${location.origin}${path}/api/events`)).length;
-
-const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
-
-/** Where each card is on screen and what it says, buy control included. */
-const layout = (el: Element) =>
-  cards(el).map((c) => {
-    const at = el.getBoundingClientRect();
-    const { x, y, width, height } = c.getBoundingClientRect();
-    const buy = c.querySelector('venue-buy-button')!.shadowRoot!.firstElementChild as HTMLElement;
-    return {
-      x: x - at.x,
-      y: y - at.y,
-      width,
-      height,
-      text: (c as HTMLElement).innerText,
-      buy: buy.innerText,
-    };
-  });
-
-const escaped = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/**
- * `node`'s tree as the visitor's browser holds it: elements with their attributes (sorted), text
- * with whitespace collapsed, open shadow roots inside; comments (Lit's markers) and the
- * whitespace between tags, which templates and strings write differently, left out.
- */
-function canonical(node: Node): string {
-  if (node.nodeType === Node.TEXT_NODE) return escaped(node.textContent ?? '').replace(/\s+/g, ' ');
-  if (node.nodeType !== Node.ELEMENT_NODE) return '';
-  const el = node as Element;
-  const attrs = [...el.attributes]
-    .map((a) => `${a.name}="${escaped(a.value)}"`)
-    .sort()
-    .join(' ');
-  const shadow = el.shadowRoot
-    ? `#shadow(${[...el.shadowRoot.childNodes].map(canonical).join('')})`
-    : '';
-  const inner = [...el.childNodes].map(canonical).join('');
-  return `<${el.localName} ${attrs}>${shadow}${inner}</${el.localName}>`.replace(
-    /\s*(<[^>]*>)\s*/g,
-    '$1',
-  );
-}
+const frozen = () => FROZEN_MS;
+const layout = cardLayout;
+/** Trees compared without the whitespace between tags, which templates and strings write apart. */
+const canonical = (node: Node) => canonicalTree(node, { dropSpaceAroundTags: true });
 
 /**
  * Fixture venues and the locale each is drawn in (German loads its table before the cards); the

@@ -13,9 +13,9 @@ import { setViewport } from '@web/test-runner-commands';
 import { firstPaint } from '../../widget/first-paint.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 import type { VenueCalendar } from '../../widget/venue-calendar.js';
+import { cards, FROZEN_MS, place } from './drawn.js';
 
-const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
-const frozen = () => NOW_MS;
+const frozen = () => FROZEN_MS;
 const VENUES = 'harbour-hall blue-cellar night-owl';
 const LIST_URL = `${location.origin}/api/events?venues=harbour-hall,blue-cellar,night-owl&page=1`;
 
@@ -51,17 +51,6 @@ const PAGE_2 = [
 const slugOf = (title: string) =>
   ({ Harbour: 'harbour-hall', Blue: 'blue-cellar', Night: 'night-owl' })[title.split(' ')[0]!]!;
 
-/** An element (defined or not) with `attrs`, the frozen clock set before it is connected. */
-function place<T extends HTMLElement>(tag: string, attrs: string): T {
-  const host = document.createElement('div');
-  host.innerHTML = `<${tag} ${attrs}></${tag}>`;
-  const el = host.firstElementChild as T;
-  (el as unknown as { clock: () => number }).clock = frozen;
-  document.body.append(host);
-  return el;
-}
-
-const cards = (el: Element) => [...el.shadowRoot!.querySelectorAll('[part="card"]')];
 const titles = (el: Element) =>
   [...el.shadowRoot!.querySelectorAll('[part="title"]')].map((h) => h.textContent);
 /** Each card's venue as it names it (`part="venue"`), by title. */

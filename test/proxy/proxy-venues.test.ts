@@ -6,7 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
 import type { TestServer } from '../support/server.js';
-import { startVenuesProxies, type Running, type VenuesProxies } from './support.js';
+import {
+  expectKeptAndRevalidated,
+  startVenuesProxies,
+  type Running,
+  type VenuesProxies,
+} from './support.js';
 
 const VENUES = 'venues=harbour-hall,blue-cellar,night-owl';
 let origin: TestServer;
@@ -42,13 +47,7 @@ describe('GET /api/events?venues=… through the proxy', () => {
   );
 
   it('a second request is answered from the memo, with 304 on its ETag', async () => {
-    const path = `${proxy.url}/api/events?${VENUES}&categories=Folk`;
-    await (await fetch(path)).text();
-    const again = await fetch(path);
-    expect(again.headers.get('x-cache')).toBe('HIT');
-    const etag = again.headers.get('etag')!;
-    const revalidated = await fetch(path, { headers: { 'If-None-Match': etag } });
-    expect(revalidated.status).toBe(304);
+    await expectKeptAndRevalidated(`${proxy.url}/api/events?${VENUES}&categories=Folk`);
   });
 
   it('the categories of the venues, merged', async () => {

@@ -1,5 +1,6 @@
 /** Real servers on 127.0.0.1:0 for the proxy tests: the proxy, and a fault server as upstream. */
 import { createServer, type IncomingMessage } from 'node:http';
+import { expect } from 'vitest';
 import { connect } from 'node:net';
 import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
@@ -207,4 +208,18 @@ export async function startVenuesProxies(): Promise<VenuesProxies> {
       await origin.close();
     },
   };
+}
+
+/**
+ * Asks `url` twice, then once with the second answer's ETag: the second is the proxy's kept
+ * answer (`X-Cache: HIT`) and the third a bodiless 304.
+ */
+export async function expectKeptAndRevalidated(url: string): Promise<void> {
+  await (await fetch(url)).text();
+  const again = await fetch(url);
+  expect(again.headers.get('x-cache')).toBe('HIT');
+  const revalidated = await fetch(url, {
+    headers: { 'If-None-Match': again.headers.get('etag')! },
+  });
+  expect(revalidated.status).toBe(304);
 }

@@ -147,10 +147,6 @@ export function mergedSource(
       const totals = await Promise.all(sources.map((source) => source.count(filter)));
       return totals.reduce((a, b) => a + b, 0);
     },
-    async read(filter, offset, limit) {
-      const { items, venues: of, untilMs } = await merge(filter, offset, limit);
-      return { events: items.map((item, i) => withVenue(item.resource(), of[i]!)), untilMs };
-    },
     async readShown(filter, offset, limit) {
       const { items, venues: of, untilMs } = await merge(filter, offset, limit);
       const named = items.map((item, i) => ({

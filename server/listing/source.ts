@@ -60,17 +60,27 @@ export interface ListingSource {
   readonly quietUntilMs: number;
   /** How many listed events pass `filter` (docs/api.md §10.12). */
   count(filter: ListFilter): Promise<number>;
-  /** The events `offset` to `offset + limit - 1` (0-based) of those passing `filter`. */
-  read(filter: ListFilter, offset: number, limit: number): Promise<ListedEvents>;
   /**
-   * The same events as `read`, each with the date it shows, rendered only when asked: what a
-   * merge of several venues orders by before it knows which it keeps (docs/api.md §10.16).
+   * The events `offset` to `offset + limit - 1` (0-based) of those passing `filter`, each with the
+   * date it shows, rendered only when asked (`readEvents` renders them all): a merge of several
+   * venues orders by the dates before it knows which it keeps (docs/api.md §10.16).
    */
   readShown(filter: ListFilter, offset: number, limit: number): Promise<ShownEvents>;
   /** The categories of the listed events, merged as `categoriesDocument` merges them (§10.13). */
   categories(): Promise<CategoryCount[]>;
   /** The access ids the listed events have, with counts, in vocabulary order (§10.15). */
   access(): Promise<AccessCount[]>;
+}
+
+/** The events `offset` to `offset + limit - 1` of `source` passing `filter`, rendered. */
+export async function readEvents(
+  source: ListingSource,
+  filter: ListFilter,
+  offset: number,
+  limit: number,
+): Promise<ListedEvents> {
+  const { items, untilMs } = await source.readShown(filter, offset, limit);
+  return { events: items.map((item) => item.resource()), untilMs };
 }
 
 /** One page of a filtered listing: what the list endpoint and the listing page show. */
@@ -95,7 +105,7 @@ export async function sourcePage(
   const listed =
     window.from === null
       ? { events: [], untilMs: source.quietUntilMs }
-      : await source.read(filter, window.offset, PER_PAGE);
+      : await readEvents(source, filter, window.offset, PER_PAGE);
   return { total, window, ...listed };
 }
 
@@ -106,5 +116,7 @@ export async function sourceEvents(
   max = Infinity,
 ): Promise<ListedEvents> {
   const total = Math.min(await source.count(filter), max);
-  return total === 0 ? { events: [], untilMs: source.quietUntilMs } : source.read(filter, 0, total);
+  return total === 0
+    ? { events: [], untilMs: source.quietUntilMs }
+    : readEvents(source, filter, 0, total);
 }

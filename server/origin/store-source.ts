@@ -42,10 +42,6 @@ export function storeSource(
     base,
     quietUntilMs: day.endMs,
     count: (filter: ListFilter) => reads.countListed(venue.slug, today, version, filter),
-    async read(filter, offset, limit) {
-      const events = await store.listed(venue.slug, today, offset, limit, filter);
-      return { events: events.map(render), untilMs: nextTransition(events, day.endMs, nowMs) };
-    },
     async readShown(filter, offset, limit) {
       const events = await store.listed(venue.slug, today, offset, limit, filter);
       const items = events.map((event) => ({

@@ -81,10 +81,6 @@ export function gatheredSource(gathered: Gathered, venue: PageVenue, today: stri
     // The answers' freshness is that of the upstream answers read (`maxAgeOf`).
     quietUntilMs: Infinity,
     count: async (filter) => matches(filter).length,
-    read: async (filter, offset, limit) => ({
-      events: matches(filter).slice(offset, offset + limit),
-      untilMs: Infinity,
-    }),
     readShown: async (filter, offset, limit) => ({
       items: matches(filter)
         .slice(offset, offset + limit)

@@ -21,6 +21,7 @@ import { fragmentRouter } from '../web/fragment.js';
 import type { TrustProxy } from '../cli-options.js';
 import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR } from '../lib/files.js';
+import type { PageVenue } from '../pages/page-shell.js';
 import { cors } from '../http/cors.js';
 import { createMetrics } from '../http/metrics.js';
 import { publicBaseOf } from '../http/public-base.js';
@@ -72,6 +73,12 @@ export interface ProxyOptions {
    * times and "today" is the UTC date. Throws at start for a bad slug or an unknown zone.
    */
   venueZones?: VenueZones;
+  /**
+   * The venues the proxy fronts, as a venue file without events describes them (`--venues FILE`):
+   * their names, zones, websites and addresses, for the merged lists, pages, calendars and
+   * JSON-LD. A venue here and in `venueZones` takes its zone from here.
+   */
+  venues?: readonly PageVenue[];
   /**
    * Most upstream list pages (12 events each) read for a filtered list, the categories or the
    * calendar feed (docs/api.md §10.12–§10.14; default `DEFAULT_MAX_FILTER_PAGES`, 50). Past it,

@@ -48,6 +48,11 @@ export interface ServerOptions {
   allowSlugs: string[] | undefined;
   /** Proxy mode: IANA zone of each venue slug, for its pages and calendars. */
   venueZones: Record<string, string>;
+  /**
+   * Proxy mode: a venue file without events naming the venues the proxy fronts (their names,
+   * zones, websites and addresses); read at start by `main.ts`. Refused without `upstream`.
+   */
+  venues: string | undefined;
   /** Proxy mode: most upstream list pages read to filter the list, count categories or feed a calendar. */
   maxFilterPages: number;
 }
@@ -80,6 +85,8 @@ Every option can also be set by the environment variable on its right (lists com
   --allow-slug SLUG      proxy mode: only these venue slugs (repeatable)      VENUE_EVENTS_ALLOW_SLUGS
   --venue-zone SLUG=ZONE proxy mode: a venue's IANA zone, for its pages and
                          calendars (repeatable; default floating times)       VENUE_EVENTS_VENUE_ZONES
+  --venues FILE          proxy mode: a venue file without events naming the
+                         venues (name, timezone, url, address)                VENUE_EVENTS_VENUES
   --max-filter-pages N   proxy mode: most list pages read for filters,
                          categories and the calendar feed (default ${DEFAULT_MAX_FILTER_PAGES})     VENUE_EVENTS_MAX_FILTER_PAGES
   --help                 show this help
@@ -134,6 +141,16 @@ function venueZones(pairs: string[] | undefined): Record<string, string> {
   return zones;
 }
 
+/** `--venues FILE`, proxy mode only: the origin's venues are described by the files it imports. */
+function venuesFile(file: string | undefined, upstream: string | undefined): string | undefined {
+  if (file !== undefined && upstream === undefined) {
+    throw new UsageError(
+      '--venues names the venues a proxy fronts and needs --upstream; in origin mode the venue file given with --data or imported describes them',
+    );
+  }
+  return file;
+}
+
 const url = (name: string, raw: string | undefined) => {
   if (raw === undefined) return undefined;
   try {
@@ -173,6 +190,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         'no-cache': { type: 'boolean' },
         'allow-slug': { type: 'string', multiple: true },
         'venue-zone': { type: 'string', multiple: true },
+        venues: { type: 'string' },
         'max-filter-pages': { type: 'string' },
       },
     }));
@@ -191,6 +209,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
       throw new UsageError(`--allowed-host must be host or host:port, got "${host}"`);
     }
   }
+  const upstream = url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM);
   return {
     help: values.help ?? false,
     data: values.data ?? env.VENUE_EVENTS_DATA,
@@ -210,7 +229,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
       0,
       600_000,
     ),
-    upstream: url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM),
+    upstream,
     proxyTimeoutMs: int(
       'proxy-timeout-ms',
       values['proxy-timeout-ms'] ??
@@ -228,6 +247,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     cache: !flag('no-cache', values['no-cache'], env.VENUE_EVENTS_NO_CACHE),
     allowSlugs: list(values['allow-slug'], env.VENUE_EVENTS_ALLOW_SLUGS),
     venueZones: venueZones(list(values['venue-zone'], env.VENUE_EVENTS_VENUE_ZONES)),
+    venues: venuesFile(values.venues ?? (env.VENUE_EVENTS_VENUES || undefined), upstream),
     maxFilterPages: int(
       'max-filter-pages',
       values['max-filter-pages'] ??

@@ -14,6 +14,7 @@ import { DEMO_NAME, DEMO_SLUG, demoVenueFile } from './demo/venue.js';
 import { importVenueFile, VenueFileError } from './import/importer.js';
 import { OperatorError, readJsonFile } from './import/read-file.js';
 import { createApp } from './origin/app.js';
+import type { PageVenue } from './pages/page-shell.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -66,7 +67,31 @@ async function originApp(options: ServerOptions): Promise<{ app: Express; store:
   return { app, store };
 }
 
+/**
+ * The venues of `--venues`, read before anything listens (a bad file is one line and exit code 1,
+ * as `--data`'s is), or undefined without the option. A `--venue-zone` for a venue the file
+ * describes gives way to the file's zone; when they differ, a warning says so.
+ */
+async function proxyVenues(options: ServerOptions): Promise<PageVenue[] | undefined> {
+  if (options.venues === undefined) return undefined;
+  const { readVenueDirectory } = await import('./proxy/venue-directory.js');
+  const venues = readVenueDirectory(options.venues);
+  logger.info({ file: options.venues, venues: venues.map((v) => v.slug) }, 'read venue file');
+  for (const venue of venues) {
+    if (!Object.hasOwn(options.venueZones, venue.slug)) continue;
+    const zone = options.venueZones[venue.slug]!;
+    if (zone !== venue.timezone) {
+      logger.warn(
+        { slug: venue.slug, zone, timezone: venue.timezone },
+        `--venue-zone ${venue.slug}=${zone} gives way to the venue file's zone ${venue.timezone}`,
+      );
+    }
+  }
+  return venues;
+}
+
 async function proxyApp(options: ServerOptions & { upstream: string }): Promise<Express> {
+  const venues = await proxyVenues(options);
   const { createProxyApp } = await import('./proxy/app.js');
   return createProxyApp({
     upstream: options.upstream,
@@ -80,6 +105,7 @@ async function proxyApp(options: ServerOptions & { upstream: string }): Promise<
     cache: options.cache,
     allowSlugs: options.allowSlugs,
     venueZones: options.venueZones,
+    venues,
     maxFilterPages: options.maxFilterPages,
     clock: options.now === undefined ? undefined : () => new Date(options.now!),
     logger,

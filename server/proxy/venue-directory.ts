@@ -1,0 +1,149 @@
+/**
+ * The venues the proxy fronts (`--venues FILE`): a venue file (docs/venue-file.md) whose venues
+ * carry no events — `slug`, `name`, `timezone`, `url`, `address` — read once at start into the
+ * `PageVenue`s the proxy's pages, calendars, JSON-LD and merged lists name them by. Each venue is
+ * normalised exactly as the origin's import stores it (name defaulting to the slug, the URL as the
+ * WHATWG parser writes it, address members trimmed and empty ones dropped), so the same venue
+ * gives the same bytes in either mode. The proxy never imports the importer or a store: the file
+ * is checked here against the venue file's own schema (`shared/venue-file.ts`), with its JSON
+ * paths in the importer's wording (`server/lib/schema-problems.ts`).
+ */
+import { readFileSync } from 'node:fs';
+import { Type, type Static } from '@sinclair/typebox';
+import { IANAZone } from 'luxon';
+import type { PostalAddress } from '../../shared/rules/structured-data.js';
+import { VenueInputSchema } from '../../shared/venue-file.js';
+import { createAjv } from '../lib/ajv.js';
+import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
+import type { PageVenue } from '../pages/page-shell.js';
+
+/** A `--venues` file that cannot be used: `message` is one line naming the file and each problem. */
+export class VenueDirectoryError extends Error {
+  constructor(
+    readonly file: string,
+    readonly problems: readonly JsonProblem[],
+    detail = problems.map((p) => `${p.path}: ${p.message}`).join('; '),
+  ) {
+    const count = problems.length > 1 ? `${problems.length} problems: ` : '';
+    // One line whatever the file holds: a value quoted in a message cannot break it.
+    super(`${file}: ${count}${detail}`.replace(/\s*[\r\n]+\s*/g, ' '));
+    this.name = 'VenueDirectoryError';
+  }
+}
+
+/**
+ * The venue file's venue, `events` optional: present, it must be empty (checked below with a
+ * message saying why). `api_shape` stays in the schema so that a wrong value is named as the
+ * importer names it, and is then refused: the proxy passes the platform's own shape through.
+ */
+const DirectoryVenueSchema = Type.Object(
+  {
+    ...Type.Omit(VenueInputSchema, ['events']).properties,
+    events: Type.Optional(Type.Array(Type.Unknown())),
+  },
+  { additionalProperties: false },
+);
+const DirectorySchema = Type.Object(
+  { venues: Type.Array(DirectoryVenueSchema, { minItems: 1 }) },
+  { additionalProperties: false },
+);
+type DirectoryVenue = Static<typeof DirectoryVenueSchema>;
+
+const validate = createAjv({ strict: true, verbose: true }).compile<Static<typeof DirectorySchema>>(
+  DirectorySchema,
+);
+
+/** The rules the schema cannot state: the importer's (zones, URLs, unique slugs) and the proxy's. */
+function directoryProblems(venues: readonly DirectoryVenue[]): JsonProblem[] {
+  const problems: JsonProblem[] = [];
+  const slugs = new Map<string, string>();
+  venues.forEach((venue, v) => {
+    const at = `venues[${v}]`;
+    const first = slugs.get(venue.slug);
+    if (first) {
+      problems.push({
+        path: `${at}.slug`,
+        message: `duplicate venue slug "${venue.slug}" (also ${first})`,
+      });
+    } else slugs.set(venue.slug, `${at}.slug`);
+    if (venue.url !== undefined && !URL.canParse(venue.url)) {
+      problems.push({ path: `${at}.url`, message: 'expected an absolute http(s) URL' });
+    }
+    if (!IANAZone.isValidZone(venue.timezone)) {
+      problems.push({
+        path: `${at}.timezone`,
+        message: `unknown IANA time zone ${JSON.stringify(venue.timezone)}`,
+      });
+    }
+    if (venue.api_shape !== undefined) {
+      problems.push({
+        path: `${at}.api_shape`,
+        message: "the proxy passes the platform's own shape through, leave it out",
+      });
+    }
+    if ((venue.events ?? []).length > 0) {
+      problems.push({
+        path: `${at}.events`,
+        message:
+          "the proxy's venue file carries no events (the platform lists them), leave it out or give []",
+      });
+    }
+  });
+  return problems;
+}
+
+/** The venue as the origin's import stores it and its pages receive it, less the API shape. */
+function pageVenue(venue: DirectoryVenue): PageVenue {
+  const page: PageVenue = {
+    slug: venue.slug,
+    name: venue.name ?? venue.slug,
+    timezone: venue.timezone,
+  };
+  if (venue.url !== undefined) page.url = new URL(venue.url).href;
+  const address: PostalAddress = {};
+  for (const [key, value] of Object.entries(venue.address ?? {}) as [
+    keyof PostalAddress,
+    string | undefined,
+  ][]) {
+    const text = value?.trim();
+    if (text) address[key] = text;
+  }
+  if (Object.keys(address).length > 0) page.address = address;
+  return page;
+}
+
+/** The parsed JSON of `path`, strictly UTF-8 (as the importer reads a venue file). */
+function readJson(path: string): unknown {
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(path);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new VenueDirectoryError(path, [], `cannot read the file (${code ?? message})`);
+  }
+  let text: string;
+  try {
+    // A byte order mark is kept, so JSON.parse refuses it as the importer does.
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    throw new VenueDirectoryError(path, [], 'not valid UTF-8');
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new VenueDirectoryError(path, [], `not JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * The venues `path` describes, in the file's order, for `createProxyApp({ venues })`.
+ * @throws VenueDirectoryError, its message one line: the file and why it cannot be read, or
+ *   every problem with its JSON path (`venues[0].timezone: unknown IANA time zone "Mars/Base"`).
+ */
+export function readVenueDirectory(path: string): PageVenue[] {
+  const doc = readJson(path);
+  if (!validate(doc)) throw new VenueDirectoryError(path, schemaProblems(validate.errors ?? []));
+  const problems = directoryProblems(doc.venues);
+  if (problems.length > 0) throw new VenueDirectoryError(path, problems);
+  return doc.venues.map(pageVenue);
+}

@@ -5,8 +5,8 @@ import tseslint from 'typescript-eslint';
 /**
  * What each folder may not import (docs/architecture.md "Layers"), as `no-restricted-imports`
  * regexes over relative specifiers. Within server/, a folder imports only folders below it:
- * shared → lib → http → pages, store → listing, import, web → origin, proxy (siblings: never
- * each other) → the shell and main.
+ * shared → lib → http → pages, store → listing, import, web → routes (the one set of listing
+ * routes over a mode's backend) → origin, proxy (siblings: never each other) → the shell and main.
  */
 const SERVER_FOLDERS = [
   'lib',
@@ -16,6 +16,7 @@ const SERVER_FOLDERS = [
   'listing',
   'import',
   'web',
+  'routes',
   'origin',
   'proxy',
   'demo',
@@ -25,17 +26,24 @@ const SHELL_FILES = '(?:app-shell|main|cli-options)\\.js$';
 const SERVER_LAYERS = {
   lib: { banned: SERVER_FOLDERS.filter((f) => f !== 'lib'), shell: true },
   http: {
-    banned: ['pages', 'store', 'listing', 'import', 'web', 'origin', 'proxy', 'demo'],
+    banned: ['pages', 'store', 'listing', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'],
     shell: true,
   },
-  pages: { banned: ['store', 'listing', 'import', 'web', 'origin', 'proxy', 'demo'], shell: true },
+  pages: {
+    banned: ['store', 'listing', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    shell: true,
+  },
   store: {
-    banned: ['http', 'pages', 'listing', 'import', 'web', 'origin', 'proxy', 'demo'],
+    banned: ['http', 'pages', 'listing', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'],
     shell: true,
   },
-  listing: { banned: ['store', 'import', 'web', 'origin', 'proxy', 'demo'], shell: true },
-  import: { banned: ['http', 'pages', 'listing', 'web', 'origin', 'proxy', 'demo'], shell: true },
-  web: { banned: ['store', 'listing', 'import', 'origin', 'proxy'], shell: true },
+  listing: { banned: ['store', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'], shell: true },
+  import: {
+    banned: ['http', 'pages', 'listing', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    shell: true,
+  },
+  web: { banned: ['store', 'listing', 'import', 'routes', 'origin', 'proxy'], shell: true },
+  routes: { banned: ['store', 'import', 'origin', 'proxy', 'demo'], shell: true },
   origin: { banned: ['proxy', 'import'], shell: false },
   proxy: { banned: ['origin', 'store', 'import'], shell: false },
   demo: { banned: SERVER_FOLDERS.filter((f) => f !== 'demo'), shell: true },

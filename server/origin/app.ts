@@ -14,14 +14,10 @@ import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../lib/files.js';
 import { sendEncoded } from '../http/conditional.js';
 import { createMetrics } from '../http/metrics.js';
 import type { Store } from '../store/store.js';
-import { publicBaseOf } from '../http/public-base.js';
-import { fragmentRouter } from '../web/fragment.js';
-import { eventsRouter } from './events-router.js';
-import { pagesRouter } from './pages-router.js';
+import { listingRoutes } from '../routes/index.js';
 import { RenderCache } from './render-cache.js';
+import { storeBackend } from './store-backend.js';
 import { StoreReads } from './store-reads.js';
-import { venuesPagesRouter } from './venues-pages-router.js';
-import { venuesRouter } from './venues-router.js';
 
 export interface AppOptions {
   store: Store;
@@ -93,30 +89,20 @@ export function createApp(options: AppOptions): Express {
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
   const metrics = options.metrics ? createMetrics() : undefined;
   const reads = new StoreReads(store);
-  // One memo for every API answer: its byte bound holds whatever mix of venues is asked for.
-  const api = {
+  const clock = options.clock ?? (() => new Date());
+  // One memo for every answer: its byte bound holds whatever mix of venues is asked for.
+  const backend = storeBackend({
     store,
     reads,
     cache: new RenderCache({
       enabled: options.responseCache,
       onLookup: metrics && ((hit: boolean) => metrics.memo.inc({ result: hit ? 'hit' : 'miss' })),
     }),
-    clock: options.clock ?? (() => new Date()),
+    clock,
     baseUrl: configuredBase,
     earlierShape: options.earlierShape ?? false,
-    corsOrigins: options.corsOrigins ?? '*',
-  };
-  const events = eventsRouter(api);
-  const venues = venuesRouter(api);
-  const pageOptions = {
-    store,
-    reads,
-    clock: options.clock,
-    baseUrl: configuredBase,
-    earlierShape: options.earlierShape,
-  };
-  const pages = pagesRouter(pageOptions);
-  const venuesPages = venuesPagesRouter(pageOptions);
+  });
+  const corsOrigins = options.corsOrigins ?? '*';
   if (!existsSync(widgetDir) && options.logger) {
     options.logger.warn({ widgetDir }, 'widget not built: run npm run build');
   }
@@ -126,14 +112,10 @@ export function createApp(options: AppOptions): Express {
     metrics,
     logger: options.logger,
     probes: [readyProbe(store)],
-    // Memoised API responses and errors encode themselves; everything after the API (HTML pages,
-    // calendars, demo images, the shell's files) is compressed as it is sent.
-    encoded: [
-      fragmentRouter({ publicBase: publicBaseOf(configuredBase), clock: api.clock, widgetDir }),
-      events,
-      venues,
-    ],
-    compressed: [pages, venuesPages, demoImagesRouter()],
+    // Memoised answers and errors encode themselves; the demo images and the shell's files are
+    // compressed as they are sent.
+    encoded: [listingRoutes(backend, { corsOrigins, clock, widgetDir })],
+    compressed: [demoImagesRouter()],
     widgetDir,
     demoSlug: options.demoSlug ?? DEMO_SLUG,
   });

@@ -6,10 +6,15 @@
 import type { EventResource } from '../../shared/contract.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
 import type { ListingSource } from '../listing/source.js';
-import type { Store, StoredEvent } from '../store/store.js';
+import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
 import { nextTransition, renderEvent, shownDateTime } from './resources.js';
 import type { StoreReads } from './store-reads.js';
-import type { VenueLocals } from './venue-loader.js';
+
+/** A venue as read at a store version: the memo's validity key. */
+export interface VenueLocals {
+  venue: VenueRecord;
+  version: string;
+}
 
 /** What the origin reads listings with. */
 export interface StoreSourceDeps {

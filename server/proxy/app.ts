@@ -13,19 +13,17 @@
  * `createProxyApp` only builds the app; `main.ts` listens. It shares `server/http`, the shell and
  * the renderers with the origin, never its store or routers.
  */
-import express, { type Express, type Router } from 'express';
+import type { Express, Router } from 'express';
+import { listingRoutes } from '../routes/index.js';
 import type { Logger } from 'pino';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { createAppShell } from '../app-shell.js';
-import { fragmentRouter } from '../web/fragment.js';
 import type { TrustProxy } from '../cli-options.js';
 import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR } from '../lib/files.js';
 import type { PageVenue } from '../pages/page-shell.js';
-import { cors } from '../http/cors.js';
-import { createMetrics } from '../http/metrics.js';
+import { createMetrics, type Metrics } from '../http/metrics.js';
 import { publicBaseOf } from '../http/public-base.js';
-import { apiRouter } from './api-router.js';
 import { classifyTarget } from './classify-target.js';
 import {
   DEFAULT_MAX_FILTER_PAGES,
@@ -33,12 +31,10 @@ import {
   DEFAULT_STALE_MS,
 } from './defaults.js';
 import { createBuiltMemo } from './built-memo.js';
-import { filtersRouter } from './filters-router.js';
-import { venuesPagesRouter } from './venues-pages-router.js';
-import { venuesRouter } from './venues-router.js';
 import { createObtain, type ProxyContext } from './obtain.js';
 import { checkVenueZones, type VenueZones } from './pages.js';
-import { pagesRouter } from './pages-router.js';
+import { upstreamBackend } from './upstream-backend.js';
+import { checkVenuesTarget } from './venues-target.js';
 import { countProxyResults, proxyLogFields } from './proxy-log.js';
 import { createUpstreamCache } from './upstream-cache.js';
 import { createUpstream } from './upstream.js';
@@ -124,29 +120,48 @@ function proxyContext(options: ProxyOptions): ProxyContext {
 }
 
 /**
- * Everything under `/t/`: CORS, the target's classification (a JSON 404/405 for a rejected one),
- * then the API, its filters and the pages; and under `/api/` the listings of several venues. The
- * memo of built answers may hold a quarter of the cache's bytes (none with caching off: nothing it
- * was built from would be kept either). Not a parameterised route: the raw target is classified,
- * never decoded. Everything it sends encodes itself (cached answers and built pages once each, errors
- * as sent), so the shell's compression never wraps this hot path.
+ * The venues the proxy names: those `venues` describes, and by their slug with their zone those
+ * only `venueZones` names.
  */
-function venueRouter(options: ProxyOptions, context: ProxyContext): Router {
-  const router = express.Router({ caseSensitive: true });
-  router.use('/t', cors(options.corsOrigins ?? '*'), classifyTarget(options.allowSlugs));
+function directoryOf(options: ProxyOptions): Map<string, PageVenue> {
+  const directory = new Map<string, PageVenue>();
+  for (const [slug, timezone] of Object.entries(options.venueZones ?? {})) {
+    directory.set(slug, { slug, name: slug, timezone });
+  }
+  for (const venue of options.venues ?? []) directory.set(venue.slug, venue);
+  return directory;
+}
+
+/**
+ * The listing routes (`server/routes/`) over the upstream's backend, behind the proxy's own
+ * checks of the raw target (a JSON 404/405 for a rejected one, never decoded). The memo of built
+ * answers may hold a quarter of the cache's bytes (none with caching off: nothing it was built
+ * from would be kept either). Everything it sends encodes itself, so the shell's compression never
+ * wraps this hot path.
+ */
+function proxyRoutes(options: ProxyOptions, context: ProxyContext, metrics?: Metrics): Router {
+  const memoBytes =
+    options.cache === false ? 0 : Math.floor((options.maxCacheBytes ?? DEFAULT_CACHE_BYTES) / 4);
   const memo = createBuiltMemo(
-    options.cache === false ? 0 : Math.floor((options.maxCacheBytes ?? DEFAULT_CACHE_BYTES) / 4),
+    memoBytes,
+    metrics && ((hit: boolean) => metrics.memo.inc({ result: hit ? 'hit' : 'miss' })),
   );
-  const maxFilterPages = options.maxFilterPages ?? DEFAULT_MAX_FILTER_PAGES;
-  const { venueZones, allowSlugs } = options;
-  const filters = filtersRouter(context, { venueZones, maxFilterPages, memo });
-  router.use('/t', apiRouter(context), filters, pagesRouter(context, venueZones));
-  // Several venues (docs/api.md §10.16): their own target check, as strict as `classifyTarget`.
-  const venues = venuesRouter(context, { venueZones, allowSlugs, maxFilterPages, memo });
-  router.use('/api', cors(options.corsOrigins ?? '*'), venues);
-  // Their pages (`/events?venues=…`, `/events.ics?venues=…`), without CORS as the origin's pages.
-  router.use(venuesPagesRouter(context, { venueZones, allowSlugs, maxFilterPages, memo }));
-  return router;
+  const backend = upstreamBackend(context, {
+    directory: directoryOf(options),
+    allowSlugs: options.allowSlugs,
+    maxFilterPages: options.maxFilterPages ?? DEFAULT_MAX_FILTER_PAGES,
+    memo,
+  });
+  return listingRoutes(backend, {
+    corsOrigins: options.corsOrigins ?? '*',
+    clock: context.clock,
+    widgetDir: options.widgetDir ?? DEFAULT_WIDGET_DIR,
+    guards: {
+      venue: classifyTarget(options.allowSlugs),
+      api: checkVenuesTarget,
+      pages: checkVenuesTarget,
+    },
+  });
 }
 
 /**
@@ -178,14 +193,7 @@ export function createProxyApp(options: ProxyOptions): Express {
     measure: metrics && countProxyResults(metrics),
     logger: options.logger,
     logFields: proxyLogFields,
-    encoded: [
-      fragmentRouter({
-        publicBase: publicBaseOf(options.baseUrl),
-        clock: options.clock ?? (() => new Date()),
-        widgetDir: options.widgetDir ?? DEFAULT_WIDGET_DIR,
-      }),
-      venueRouter(options, proxyContext(options)),
-    ],
+    encoded: [proxyRoutes(options, proxyContext(options), metrics)],
     widgetDir: options.widgetDir ?? DEFAULT_WIDGET_DIR,
     demoSlug: options.demoSlug ?? DEMO_SLUG,
   });

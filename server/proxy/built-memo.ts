@@ -1,84 +1,90 @@
 /**
- * The memo of what the proxy builds from a venue's gathered list pages (docs/api.md §10.12–§10.14:
- * a filtered list page, the categories, a calendar feed; §10.5: the listing page's filtered list
- * and month view, whose keys carry the public base as their text holds it), so that a repeated request costs a
- * look-up instead of a filtering. An answer is kept per key (venue, canonical query, page) and
- * reused while it was built from exactly the same upstream answers (`Gathered.version`: their
- * templates, which a revalidation keeps) on the same venue-local day. Random filter values cannot grow it without
- * bound: it is an lru-cache bounded in bytes.
+ * The memo of what the proxy builds from the upstream pages it gathers (docs/api.md §10.5,
+ * §10.12–§10.16: lists, finders, pages and calendar files of a venue or several), so a repeated
+ * request costs one look-up: no upstream answer is even looked up while the entry is fresh. An
+ * entry is kept per key (`memoKey`) with the venue-local day(s) it was built on, the upstream
+ * answers it was built from (`Gathered.version`: their templates, which a revalidation keeps) and
+ * the earliest instant one of them stops being fresh. Once past it the pages are gathered again;
+ * if they are the same answers, the entry is fresh again without a rebuild. Random filter values
+ * cannot grow it without bound: an lru-cache bounded in bytes (docs/decisions.md "Response memo").
  */
 import { LRUCache } from 'lru-cache';
 import { forBase, type Representation } from '../http/conditional.js';
 import { HeldCopies, stringBytes } from '../http/held-copies.js';
 import { cutAtBase, fillBase, type LinkTemplate } from '../http/public-base.js';
-import type { Gathered } from './list-pages.js';
+
+/** What an entry was built from, and until when it holds. */
+export interface Validity {
+  /** The upstream answers read (`Gathered.version` of each venue, joined). */
+  version: string;
+  /** The venue-local date(s) it was built on (tours list stops from today on). */
+  day: string;
+  /** UTC epoch ms from which it must be checked again: the earliest expiry of its answers. */
+  freshUntilMs: number;
+  /** Headers it is sent with (`X-Filter-Truncated`). */
+  headers: Readonly<Record<string, string>>;
+}
 
 /** One built answer: its text cut where the public base goes, and its last representation. */
-class Kept extends HeldCopies {
+export class Kept extends HeldCopies {
   readonly template: LinkTemplate;
-  /** Bytes of the cut text (its pieces share the built text's characters). */
   readonly #textBytes: number;
 
   constructor(
     text: string,
-    /** The `Gathered.version` of the upstream answers it was built from. */
-    readonly version: string,
-    /** The venue-local date it was built on (tours list stops from today on). */
-    readonly today: string,
+    public validity: Validity,
+    /** UTC epoch ms until which the text itself holds (a calendar's `DTSTAMP` minute), or ∞. */
+    readonly untilMs: number,
   ) {
     super();
     this.template = cutAtBase(text);
     this.#textBytes = stringBytes(text);
   }
 
-  /**
-   * Bytes held beyond the objects themselves: the cut text and its pieces' headers, its version,
-   * the representation for the last base and its compressed copies.
-   */
+  /** UTC epoch ms until which it may be sent without looking at the upstream again. */
+  get freshUntilMs(): number {
+    return Math.min(this.validity.freshUntilMs, this.untilMs);
+  }
+
+  /** Its representation with links on public base `base` (no trailing slash). */
+  on(base: string): Representation {
+    return forBase(this, base, () => Buffer.from(fillBase(this.template, base)));
+  }
+
+  /** Bytes held beyond the objects: the cut text, its pieces, its validity and copies. */
   get heldBytes(): number {
     const pieces = PIECE_BYTES * this.template.length;
-    return this.#textBytes + pieces + stringBytes(this.version) + this.sentBytes;
+    return this.#textBytes + pieces + stringBytes(this.validity.version) + this.sentBytes;
   }
 }
 
-/** A piece of a cut text beyond its characters: V8's string header (a slice of the text) and its slot. */
+/** A piece of a cut text beyond its characters: V8's string header (a slice) and its slot. */
 const PIECE_BYTES = 32;
 
-/**
- * Fixed cost of an entry beyond `heldBytes`, in bytes: its objects, the buffers' backing stores
- * and the memo's bookkeeping, measured as for the origin's memo (`render-cache.ts`).
- */
+/** Fixed cost of an entry beyond `heldBytes`, as measured for the origin's memo (`render-cache.ts`). */
 const ENTRY_OVERHEAD = 1536;
 
-/** A built answer: `text` (links on `BASE_MARKER`), and whether it is worth keeping. */
-export interface Build {
-  text: string;
-  /** False for an answer no one is likely to ask again (a page past the last). */
-  keep: boolean;
-}
-
 export interface BuiltMemo {
+  /** The entry `key` built on `day`, while fresh at `nowMs` (UTC epoch ms); counted as a lookup. */
+  fresh(key: string, day: string, nowMs: number): Kept | undefined;
   /**
-   * The representation for public base `base` (no trailing slash) of the answer `key` built
-   * from `gathered` on `today`: the kept one while its upstream answers and day are the same, else
-   * `build()`'s, kept when it says so. Rejects as `build` does.
+   * The entry `key` when it was built from the same answers on the same day as `validity` says
+   * (a revalidation kept them): it takes `validity`'s freshness. Else undefined.
    */
-  get(
-    key: string,
-    gathered: Pick<Gathered, 'version'>,
-    today: string,
-    base: string,
-    build: () => Promise<Build>,
-  ): Promise<Representation>;
+  same(key: string, validity: Validity, nowMs: number): Kept | undefined;
+  /**
+   * `text` built under `validity`, holding until `untilMs`, kept at `key` when `keep` (else any
+   * old entry is dropped).
+   */
+  keep(key: string, text: string, validity: Validity, untilMs: number, keep: boolean): Kept;
 }
 
 /**
- * The memo of the answers of docs/api.md §10.12–§10.14 the proxy builds, of at most `maxBytes`
- * held: the cut text, one filled copy and its compressed copies, each entry counted again as a
- * copy is attached (docs/decisions.md "Response memo"); 0 keeps nothing (every answer is built).
- * Throws nothing itself.
+ * The memo of at most `maxBytes` held (each entry counted again as a copy is attached); 0 keeps
+ * nothing (every answer is built). `onLookup` is told of every `fresh` look-up (true for a hit):
+ * the metrics' memo counter, which the tests read to tell a hit from a rebuild. Throws nothing.
  */
-export function createBuiltMemo(maxBytes: number): BuiltMemo {
+export function createBuiltMemo(maxBytes: number, onLookup?: (hit: boolean) => void): BuiltMemo {
   const kept =
     maxBytes > 0
       ? new LRUCache<string, Kept>({
@@ -96,19 +102,29 @@ export function createBuiltMemo(maxBytes: number): BuiltMemo {
   }
 
   return {
-    async get(key, gathered, today, base, build) {
-      let entry = kept?.get(key);
-      if (!entry || entry.today !== today || entry.version !== gathered.version) {
-        const { text, keep } = await build();
-        const fresh = new Kept(text, gathered.version, today);
-        entry = fresh;
-        if (keep && kept) {
-          kept.set(key, fresh);
-          fresh.onGrow(() => recount(key, fresh));
-        } else kept?.delete(key);
-      }
-      const { template } = entry;
-      return forBase(entry, base, () => Buffer.from(fillBase(template, base)));
+    fresh(key, day, nowMs) {
+      const entry = kept?.get(key);
+      const hit = entry?.validity.day === day && nowMs < entry.freshUntilMs;
+      onLookup?.(hit);
+      return hit ? entry : undefined;
+    },
+    same(key, validity, nowMs) {
+      const entry = kept?.peek(key);
+      const same =
+        entry?.validity.version === validity.version &&
+        entry.validity.day === validity.day &&
+        nowMs < entry.untilMs;
+      if (!same) return undefined;
+      entry.validity = validity;
+      return entry;
+    },
+    keep(key, text, validity, untilMs, keep) {
+      const entry = new Kept(text, validity, untilMs);
+      if (keep && kept) {
+        kept.set(key, entry);
+        entry.onGrow(() => recount(key, entry));
+      } else kept?.delete(key);
+      return entry;
     },
   };
 }

@@ -26,9 +26,6 @@ import { positionOf, type ListingPosition } from '../pages/listing-page.js';
 import type { PageVenue } from '../pages/page-shell.js';
 import { upstreamFault } from './upstream.js';
 
-/** Most list pages the calendar files read (12 events each): the feed's first 60 events. */
-export const FEED_MAX_PAGES = 5;
-
 /**
  * Most pages a listing page's `meta.last_page` may claim: the page links every page, so an
  * upstream's claim must not make it unbounded. 1,000 pages are 12,000 listed events.

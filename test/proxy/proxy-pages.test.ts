@@ -12,7 +12,7 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_CSP } from '../../server/pages/page-shell.js';
 import { createProxyApp } from '../../server/proxy/app.js';
-import { FEED_MAX_PAGES, readListPage } from '../../server/proxy/pages.js';
+import { readListPage } from '../../server/proxy/pages.js';
 import { classify } from '../../server/proxy/routes.js';
 import { venueToday } from '../../shared/rules/venue-today.js';
 import { LISTED, SCENARIOS } from '../fixtures/reach-venues.js';
@@ -391,12 +391,24 @@ describe('listing pages and feeds across list pages', () => {
     expect(last.status).toBe(200);
   });
 
-  it(`the feed reads at most ${FEED_MAX_PAGES} list pages`, async () => {
+  it('the feed gathers the list pages as every built answer does, with or without categories', async () => {
     const feed = parseIcs(await (await fetch(`${proxy.url}/t/six-pages/events.ics`)).text());
-    expect(feed.events).toHaveLength(FEED_MAX_PAGES * 12);
-    expect(feed.events.at(-1)!.summary).toBe(`Event ${FEED_MAX_PAGES * 12}`);
-    expect((await fetch(`${proxy.url}/t/six-pages/events/event-60.ics`)).status).toBe(200);
-    expect((await fetch(`${proxy.url}/t/six-pages/events/event-61.ics`)).status).toBe(404);
+    expect(feed.events).toHaveLength(70);
+    expect(feed.events.at(-1)!.summary).toBe('Event 70');
+    expect((await fetch(`${proxy.url}/t/six-pages/events/event-70.ics`)).status).toBe(200);
+    const bounded = await startProxy({ upstream: origin.url, maxFilterPages: 2 });
+    try {
+      for (const query of ['', '?categories=music']) {
+        const res = await fetch(`${bounded.url}/t/six-pages/events.ics${query}`);
+        expect(res.headers.get('x-filter-truncated'), query).toBe('2');
+        const events = parseIcs(await res.text()).events;
+        expect(events.length, query).toBeLessThanOrEqual(24);
+        if (!query) expect(events.at(-1)!.summary).toBe('Event 24');
+      }
+      expect((await fetch(`${bounded.url}/t/six-pages/events/event-25.ics`)).status).toBe(404);
+    } finally {
+      await bounded.close();
+    }
   });
 
   it('an unknown venue is the upstream’s 404 for the page and the feed', async () => {
@@ -471,10 +483,8 @@ describe('pages from an upstream the proxy must not trust', () => {
       expect((await res.json()).errors[0].detail).not.toContain(faults.url);
       await fetch(`${behind.url}/t/ok/events.ics`);
       await fetch(`${behind.url}/t/ok/events/a.ics`);
-      expect(faults.seen.map((s) => s.url)).toEqual([
-        '/t/ok/api/events?page=2',
-        '/t/ok/api/events?page=1',
-      ]);
+      // Every built page gathers from page 1: the unreadable list is asked once, as an API request.
+      expect(faults.seen.map((s) => s.url)).toEqual(['/t/ok/api/events?page=1']);
     } finally {
       await behind.close();
       await faults.close();

@@ -9,7 +9,6 @@
 import { encodedBody } from '../../server/http/conditional.js';
 import { BASE_MARKER } from '../../server/http/public-base.js';
 import { createBuiltMemo } from '../../server/proxy/built-memo.js';
-import type { Gathered } from '../../server/proxy/list-pages.js';
 
 const [maxBytes, count, chars] = process.argv.slice(2).map(Number) as [number, number, number];
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -38,12 +37,17 @@ function page(n: number): string {
 }
 
 const memo = createBuiltMemo(maxBytes);
-const gathered = { version: '1.2.3' } as Gathered;
+const validity = { version: '1.2.3', day: '2026-12-05', freshUntilMs: Infinity, headers: {} };
 let built = 0;
 /** Asks the memo for answer `n`, as a request for it would, and sends it in both codings. */
 async function ask(n: number): Promise<void> {
-  const build = async () => (built++, { text: page(n), keep: true });
-  const representation = await memo.get(`list|venue|q=${n}|1`, gathered, '2026-12-05', 'x', build);
+  const key = `list|t=venue|q=${n}|1`;
+  let kept = memo.fresh(key, validity.day, 0);
+  if (!kept) {
+    built++;
+    kept = memo.keep(key, page(n), validity, Infinity, true);
+  }
+  const representation = kept.on('x');
   encodedBody(representation, 'br');
   encodedBody(representation, 'gzip');
 }

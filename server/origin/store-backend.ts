@@ -1,0 +1,136 @@
+/**
+ * The origin's `Backend` (server/listing/backend.ts): listings read from the store at its
+ * current version (`store-source.ts`, several venues merged by `mergedSource`), every answer
+ * memoised in the render cache until the store changes or its next transition (a venue's
+ * midnight, a pending `closes_at`), its links on `BASE_MARKER` filled with each request's public
+ * base as it is sent (or on the configured base).
+ */
+import type { Request } from 'express';
+import { EVENT_ID, SLUG, whole } from '../../shared/contract.js';
+import { forBase, maxAgeSeconds } from '../http/conditional.js';
+import { createError } from '../http/errors.js';
+import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
+import type { Answer, Backend, Listing, Named } from '../listing/backend.js';
+import { instantsOf, mergedSource } from '../listing/merged-source.js';
+import type { Store, VenueRecord } from '../store/store.js';
+import type { RenderCache, Rendered } from './render-cache.js';
+import { nextTransition, renderEvent } from './resources.js';
+import type { StoreReads } from './store-reads.js';
+import { storeSource } from './store-source.js';
+
+export interface StoreBackendOptions {
+  store: Store;
+  reads: StoreReads;
+  cache: RenderCache;
+  /** Current instant. */
+  clock: () => Date;
+  /** Public base URL of links (no trailing slash); undefined: each request's own. */
+  baseUrl: string | undefined;
+  /** Serve the earlier shape (docs/api.md §9) for every venue. */
+  earlierShape: boolean;
+}
+
+const EVENT_ID_VALUE = whole(EVENT_ID);
+const EVENT_SLUG = whole(SLUG);
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/** The store's backend. Its answers reject with the store's errors (a 503 while it is away). */
+export function storeBackend(options: StoreBackendOptions): Backend {
+  const { store, reads, cache, clock, earlierShape } = options;
+  const renderBase = options.baseUrl ?? BASE_MARKER;
+  const publicBase = publicBaseOf(options.baseUrl);
+  const instants = instantsOf();
+  const deps = { store, reads, earlierShape };
+
+  /** `rendered` for `req`'s base, fresh until its next transition as seen at `nowMs`. */
+  function answerOf(req: Request, rendered: Rendered, nowMs: number): Answer {
+    const base = publicBase(req);
+    const representation =
+      options.baseUrl !== undefined
+        ? rendered
+        : forBase(rendered, base, () => Buffer.from(onBase(rendered.text, base)));
+    return {
+      representation,
+      maxAgeSeconds: maxAgeSeconds(rendered.untilMs, nowMs),
+      headers: NO_HEADERS,
+    };
+  }
+
+  /**
+   * The records of the venues `slugs` at store `version`, in that order.
+   * @throws a 404 naming the first one not published
+   */
+  async function venuesAt(slugs: readonly string[], version: string): Promise<VenueRecord[]> {
+    const found = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
+    const missing = slugs.find((_, i) => found[i] === undefined);
+    if (missing !== undefined) {
+      throw createError(404, `No venue is published under the slug "${missing}".`);
+    }
+    return found as VenueRecord[];
+  }
+
+  async function listingOf(named: Named, version: string, nowMs: number): Promise<Listing> {
+    const venues = await venuesAt(named.slugs, version);
+    const sources = venues.map((venue) => storeSource(deps, { venue, version }, nowMs, renderBase));
+    const source = named.several ? mergedSource(sources, instants) : sources[0]!;
+    return { venues, sources, source, nowMs };
+  }
+
+  return {
+    publicBase,
+    async answer({ req }, named, key, build) {
+      const version = store.version();
+      const nowMs = clock().getTime();
+      // The venues are read on a miss only: an answer kept at this store version was made of
+      // published venues, and a venue's removal changes the version.
+      const rendered = (await cache.get(key, version, nowMs, async () => {
+        const built = await build(await listingOf(named, version, nowMs));
+        return { body: built.text, untilMs: built.untilMs, keep: built.keep };
+      }))!;
+      return answerOf(req, rendered, nowMs);
+    },
+
+    async eventById({ req }, slug, raw) {
+      const version = store.version();
+      const [venue] = await venuesAt([slug], version);
+      const missing = () =>
+        createError(404, `Venue "${slug}" has no public event with id "${raw}".`);
+      const id = EVENT_ID_VALUE.test(raw) ? Number(raw) : NaN;
+      if (!Number.isSafeInteger(id)) throw missing();
+      const nowMs = clock().getTime();
+      const rendered = await cache.get(`event|t=${slug}|${id}`, version, nowMs, async () => {
+        const event = await store.event(slug, id);
+        if (!event) return undefined;
+        const day = reads.day(venue!.timezone, nowMs);
+        const moment = { nowMs, today: day.today };
+        const data = renderEvent(event, venue!, renderBase, moment, earlierShape);
+        return {
+          untilMs: nextTransition([event], day.endMs, nowMs),
+          body: JSON.stringify({ data }),
+        };
+      });
+      if (!rendered) throw missing();
+      return answerOf(req, rendered, nowMs);
+    },
+
+    async eventBySlug({ req }, slug, raw) {
+      const [venue] = await venuesAt([slug], store.version());
+      const stored = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
+      if (!stored) throw createError(404, `Venue "${slug}" has no public event page here.`);
+      const nowMs = clock().getTime();
+      const day = reads.day(venue!.timezone, nowMs);
+      const moment = { nowMs, today: day.today };
+      const event = renderEvent(stored, venue!, publicBase(req), moment, earlierShape);
+      const untilMs = nextTransition([stored], day.endMs, nowMs);
+      const maxAge = maxAgeSeconds(untilMs, nowMs);
+      return {
+        event,
+        venue: venue!,
+        today: day.today,
+        nowMs,
+        maxAgeSeconds: maxAge,
+        headers: NO_HEADERS,
+      };
+    },
+  };
+}

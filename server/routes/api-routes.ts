@@ -1,0 +1,151 @@
+/**
+ * The API of a venue and of several (docs/api.md §4, §10.12–§10.16), once for both modes and both
+ * scopes: `GET|HEAD /t/{slug}/api/events[?filters][&page=n]`, `/t/{slug}/api/events/{id}`,
+ * `/t/{slug}/api/{categories,access,calendar}`, and the same under `/api/…?venues=a,b,c`. Each
+ * answer is the backend's memo entry (`Backend.answer`, key `memoKey`) built by the listing
+ * engine (`server/listing/feeds.ts`) from the listing of the venues named, and sent by
+ * `sendAnswer`. Each route declares GET only, so Express answers HEAD, and every other method
+ * gets the 405 of docs/decisions.md "Errors".
+ */
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import {
+  filterQuery,
+  isFiltered,
+  parseListFilter,
+  type ListFilter,
+} from '../../shared/rules/filters.js';
+import { parsePage } from '../../shared/rules/pagination.js';
+import { venuesQuery } from '../../shared/rules/venues.js';
+import { createError, methodNotAllowed } from '../http/errors.js';
+import {
+  memoKey,
+  type Answer,
+  type Backend,
+  type Build,
+  type Call,
+  type Listing,
+  type Named,
+} from '../listing/backend.js';
+import {
+  accessText,
+  categoriesText,
+  feedText,
+  listDocument,
+  readFeedQuery,
+  venueScope,
+  venuesFeedText,
+  zonedStarts,
+} from '../listing/feeds.js';
+import { sendAnswer, venueNamed, venuesNamed } from './common.js';
+
+/**
+ * Page `page` (≥ 1) of the list of the venues `named` passing `filter` (docs/api.md §4.1,
+ * §10.12, §10.16): the backend's own page where it has one (an unfiltered venue's list in proxy
+ * mode), else the built one. What `GET …/api/events` sends, and what `widget.html` and the
+ * per-venue script are drawn from.
+ */
+export function listAnswer(
+  backend: Backend,
+  call: Call,
+  named: Named,
+  filter: ListFilter,
+  page: number,
+): Promise<Answer> {
+  const [slug] = named.slugs;
+  if (!named.several && !isFiltered(filter) && backend.ownList) {
+    return backend.ownList(call, slug!, page);
+  }
+  const scope = named.several
+    ? { path: '/api/events', query: venuesQuery(named.slugs) }
+    : venueScope(slug!);
+  const key = memoKey('list', named, `${filterQuery(filter)}|${page}`);
+  return backend.answer(call, named, key, async ({ source }) => {
+    const { text, untilMs, lastPage } = await listDocument(source, filter, page, scope);
+    return { text, untilMs, keep: page <= lastPage };
+  });
+}
+
+/** One answer of a request: its canonical query (the memo key's last part) and its build. */
+interface Plan {
+  query: string;
+  build: (listing: Listing) => Promise<Build>;
+}
+
+/** A build of a JSON text that is always worth keeping. */
+const kept =
+  (build: (listing: Listing) => Promise<{ text: string; untilMs: number }>) =>
+  async (listing: Listing): Promise<Build> => ({ ...(await build(listing)), keep: true });
+
+/**
+ * The handlers of one scope (`named` reads the venues from the request).
+ * @throws (each) FilterError, a 400 naming the parameter, for a bad query value
+ */
+function handlers(backend: Backend, named: (req: Request) => Named) {
+  const zoned = zonedStarts();
+  const serve =
+    (kind: string, plan: (req: Request, venues: Named) => Plan) =>
+    async (req: Request, res: express.Response) => {
+      const venues = named(req);
+      const { query, build } = plan(req, venues);
+      sendAnswer(
+        req,
+        res,
+        await backend.answer({ req, res }, venues, memoKey(kind, venues, query), build),
+      );
+    };
+  const list: RequestHandler = async (req, res) => {
+    // Express 5 parses the query string again at every read of `req.query`: read it once.
+    const params = req.query;
+    const filter = parseListFilter(params);
+    const page = parsePage(params.page);
+    sendAnswer(req, res, await listAnswer(backend, { req, res }, named(req), filter, page));
+  };
+  return {
+    list,
+    categories: serve('categories', () => ({
+      query: '',
+      build: kept(({ source }) => categoriesText(source)),
+    })),
+    access: serve('access', () => ({ query: '', build: kept(({ source }) => accessText(source)) })),
+    // §10.14: read once before the memo, so a bad value is its 400 (the key is the same in every
+    // zone); each venue's range is read in its own zone (UTC where the proxy knows none).
+    calendar: serve('calendar', (req, venues) => {
+      const query = req.query;
+      const { key } = readFeedQuery(query, 'UTC');
+      return {
+        query: key,
+        build: kept(({ sources, source }) =>
+          venues.several
+            ? venuesFeedText(sources, query, zoned)
+            : feedText(source, readFeedQuery(query, source.venue.timezone ?? 'UTC'), zoned),
+        ),
+      };
+    }),
+  };
+}
+
+/** Builds the router of both scopes; mount it at the app's root, after CORS. */
+export function apiRoutes(backend: Backend): Router {
+  const router = express.Router({ strict: false, caseSensitive: true });
+  const one = handlers(backend, venueNamed);
+  const several = handlers(backend, venuesNamed);
+  const showEvent: RequestHandler = async (req, res) => {
+    const { slugs } = venueNamed(req);
+    sendAnswer(req, res, await backend.eventById({ req, res }, slugs[0]!, String(req.params.id)));
+  };
+  for (const [finder, handler] of Object.entries(one) as [keyof typeof one, RequestHandler][]) {
+    const path = finder === 'list' ? 'events' : finder;
+    router.route(`/t/:slug/api/${path}`).get(handler).all(methodNotAllowed);
+    router.route(`/api/${path}`).get(several[finder]).all(methodNotAllowed);
+    if (finder === 'list')
+      router.route('/t/:slug/api/events/:id').get(showEvent).all(methodNotAllowed);
+  }
+  router.all('/t/:slug/api{/*rest}', (req) => {
+    venueNamed(req);
+    throw createError(
+      404,
+      'The API has only /events, /events/{id}, /categories, /access and /calendar.',
+    );
+  });
+  return router;
+}

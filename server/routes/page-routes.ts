@@ -1,0 +1,224 @@
+/**
+ * The pages of a venue and of several (docs/api.md §10.5, §10.6, §10.16), once for both modes:
+ *
+ * - `GET /t/{slug}/events[?…]` and `/events?venues=a,b,c[&…]`: the listing page with its filters,
+ *   12 a page, or `?view=calendar[&month=YYYY-MM]` its month view; a bad filter or month value:
+ *   the page again with the message by the field, as a 400;
+ * - `GET /t/{slug}/events.ics[?categories=…&ids=…]` and `/events.ics?venues=…`: the calendar file
+ *   (with `ids`, those saved events only, a download); a bad value: the API's JSON 400;
+ * - `GET /t/{slug}/events/{event-slug}`: the event page (the platform's, redirected, in proxy
+ *   mode), its `.ics`, and `…/calendar/{google|outlook}[?date=…]`, a 302 to the service.
+ *
+ * Listing pages and calendar files are the backend's memo entries, keyed by the request's public
+ * base (their links cannot be filled in afterwards: iCalendar folds lines), built from the
+ * listing's events on that base (`rebasedSource`). HEAD works on each; other methods get the 405.
+ */
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import {
+  CALENDAR_SERVICES,
+  readFeedIds,
+  readLinkDate,
+  type CalendarService,
+} from '../../shared/rules/calendar-links.js';
+import { filterQuery, parseListFilter } from '../../shared/rules/filters.js';
+import { parsePage } from '../../shared/rules/pagination.js';
+import { entityTag } from '../http/conditional.js';
+import { createError, methodNotAllowed } from '../http/errors.js';
+import { memoKey, type Backend, type FoundEvent, type Named } from '../listing/backend.js';
+import { calendarFeed } from '../listing/feeds.js';
+import { listingView } from '../listing/listing-view.js';
+import { rebasedSource } from '../listing/rebased.js';
+import {
+  calendarFile,
+  calendarLinkOf,
+  calendarStamp,
+  savedFeedDisposition,
+} from '../pages/calendar.js';
+import { eventPage } from '../pages/event-page.js';
+import { venueListing, venuesListing } from '../pages/listing-place.js';
+import { readListingQuery } from '../pages/page-query.js';
+import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
+import { HTML_TYPE } from '../pages/send-page.js';
+import { BadQueryPage, sendAnswer, sendBadQuery, venueNamed, venuesNamed } from './common.js';
+
+const HTML = { 'Content-Security-Policy': PAGE_CSP };
+const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
+/** What the listing page reads besides `page` (docs/api.md §10.5, §10.12, §10.15). */
+const LISTING_PARAMETERS = [
+  'categories',
+  'access',
+  'search',
+  'start_date',
+  'end_date',
+  'view',
+  'month',
+];
+
+/** The listing page's parameters as given, in one order: the memo key's query. */
+const listingKey = (query: Record<string, unknown>): string =>
+  JSON.stringify(LISTING_PARAMETERS.map((name) => query[name] ?? null));
+
+/** The listing's place (docs/api.md §10.16): a venue's own, or several venues'. */
+const placeOf = (named: Named, venues: readonly PageVenue[]) =>
+  named.several ? venuesListing(venues) : venueListing(venues[0]!);
+
+/** The minute after `nowMs`: a calendar file's `DTSTAMP` is its minute's. */
+const nextMinute = (nowMs: number) => nowMs - (nowMs % 60_000) + 60_000;
+
+/** The handlers of one scope (`named` reads the venues from the request). */
+function listingHandlers(backend: Backend, named: (req: Request) => Named) {
+  /** The listing page in the mode its query asks for. */
+  const listing: RequestHandler = async (req, res) => {
+    const venues = named(req);
+    const base = backend.publicBase(req);
+    const params = req.query;
+    const page = parsePage(params.page);
+    const key = memoKey('page', venues, `${base}|${listingKey(params)}|${page}`);
+    try {
+      const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
+        const source = rebasedSource(listed.source, base);
+        const query = readListingQuery(params, source.today);
+        const context = { base, today: source.today };
+        const view = await listingView(
+          source,
+          query,
+          page,
+          context,
+          placeOf(venues, listed.venues),
+        );
+        if (!view.valid) throw new BadQueryPage(view.html);
+        return { text: view.html, untilMs: view.untilMs, keep: view.keep };
+      });
+      sendAnswer(req, res, answer, HTML_TYPE, HTML);
+    } catch (error) {
+      sendBadQuery(res, error, base);
+    }
+  };
+
+  /**
+   * The calendar file; with `ids` (docs/api.md §10.6) only those, as a download.
+   * @throws FilterError for a bad `venues`, `categories` or `ids`: the API's JSON 400
+   */
+  const feed: RequestHandler = async (req, res) => {
+    const venues = named(req);
+    const filter = parseListFilter({ categories: req.query.categories });
+    const ids = readFeedIds(req.query.ids);
+    const base = backend.publicBase(req);
+    const savedAs = venues.several ? 'venues' : venues.slugs[0]!;
+    const key = memoKey('ics', venues, `${base}|${filterQuery(filter)}|${ids?.join(',') ?? ''}`);
+    const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
+      const source = rebasedSource(listed.source, base);
+      const of = venues.several
+        ? { listing: venuesListing(listed.venues) }
+        : { venue: listed.venues[0]! };
+      const at = { nowMs: listed.nowMs, base, savedAs };
+      const built = await calendarFeed(source, of, { filter, ids }, at);
+      return {
+        text: built.text,
+        untilMs: Math.min(built.untilMs, nextMinute(listed.nowMs)),
+        keep: true,
+      };
+    });
+    const disposition: Record<string, string> = ids
+      ? { 'Content-Disposition': savedFeedDisposition(savedAs) }
+      : {};
+    sendAnswer(req, res, answer, CALENDAR_TYPE, disposition);
+  };
+  return { listing, feed };
+}
+
+/** Sends `text` made for this request from `found`'s event, with its freshness. */
+function sendFound(
+  req: Request,
+  res: express.Response,
+  found: FoundEvent,
+  text: string,
+  contentType: string,
+  headers: Record<string, string>,
+) {
+  const body = Buffer.from(text);
+  const answer = {
+    representation: { body, etag: entityTag(body) },
+    maxAgeSeconds: found.maxAgeSeconds,
+    headers: found.headers,
+  };
+  sendAnswer(req, res, answer, contentType, headers);
+}
+
+/** The routes of one event: its page, its calendar file and its calendar links. */
+function eventHandlers(backend: Backend) {
+  const find = (req: Request, res: express.Response) =>
+    backend.eventBySlug({ req, res }, venueNamed(req).slugs[0]!, String(req.params.eventSlug));
+  const page: RequestHandler = async (req, res) => {
+    const { slugs } = venueNamed(req);
+    const elsewhere = backend.eventPageElsewhere?.(slugs[0]!, String(req.params.eventSlug));
+    if (elsewhere !== undefined) return res.redirect(302, elsewhere);
+    const found = await find(req, res);
+    const html = eventPage(found.event, found.venue, {
+      base: backend.publicBase(req),
+      today: found.today,
+    });
+    sendFound(req, res, found, html, HTML_TYPE, HTML);
+  };
+  const calendar: RequestHandler = async (req, res) => {
+    const found = await find(req, res);
+    const { event, venue, nowMs } = found;
+    const base = backend.publicBase(req);
+    const text = calendarFile([event], {
+      venue,
+      base,
+      now: calendarStamp(nowMs),
+      name: event.attributes.title,
+    });
+    sendFound(req, res, found, text, CALENDAR_TYPE, {
+      'Content-Disposition': `attachment; filename="${event.attributes.slug}.ics"`,
+    });
+  };
+  /**
+   * A 302 to the service's "add event" page (docs/api.md §10.6), fresh as the event's .ics is; a
+   * 404 for a cancelled event or stop, or no date `date`.
+   * @throws FilterError for a bad `date`: a 400 naming it
+   */
+  const link =
+    (service: CalendarService): RequestHandler =>
+    async (req, res) => {
+      const date = readLinkDate(req.query.date);
+      const found = await find(req, res);
+      const target = calendarLinkOf(found.event, service, {
+        venue: found.venue,
+        base: backend.publicBase(req),
+        date,
+      });
+      if (!target) {
+        throw createError(
+          404,
+          `Event "${found.event.attributes.slug}" has no date here to add to a calendar.`,
+        );
+      }
+      res.set({ 'Cache-Control': `public, max-age=${found.maxAgeSeconds}`, ...found.headers });
+      res.redirect(302, target);
+    };
+  return { page, calendar, link };
+}
+
+/** Builds the router of the pages; mount it at the app's root. */
+export function pageRoutes(backend: Backend): Router {
+  const router = express.Router({ strict: false, caseSensitive: true });
+  const one = listingHandlers(backend, venueNamed);
+  const several = listingHandlers(backend, venuesNamed);
+  const event = eventHandlers(backend);
+  // The .ics paths first: `/t/:slug/events/:eventSlug` would otherwise take `{event-slug}.ics`.
+  router.route('/t/:slug/events.ics').get(one.feed).all(methodNotAllowed);
+  router.route('/events.ics').get(several.feed).all(methodNotAllowed);
+  router.route('/t/:slug/events/:eventSlug.ics').get(event.calendar).all(methodNotAllowed);
+  for (const service of CALENDAR_SERVICES) {
+    router
+      .route(`/t/:slug/events/:eventSlug/calendar/${service}`)
+      .get(event.link(service))
+      .all(methodNotAllowed);
+  }
+  router.route('/t/:slug/events').get(one.listing).all(methodNotAllowed);
+  router.route('/events').get(several.listing).all(methodNotAllowed);
+  router.route('/t/:slug/events/:eventSlug').get(event.page).all(methodNotAllowed);
+  return router;
+}

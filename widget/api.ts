@@ -85,18 +85,16 @@ export const venueUrl = (base: string, venue: string, path: string): string =>
   `${withoutTrailingSlash(base)}/t/${encodeURIComponent(venue)}/${path}`;
 
 /**
- * Most venues one list names: `MAX_VENUES` of `shared/rules/venues.ts` (docs/api.md §10.16),
- * whose module would bring the server's filter rules into the budgeted script (a test keeps the
- * two equal).
- */
-export const MAX_LISTED_VENUES = 20;
-
-/**
  * The venue slugs of a `venue` attribute (docs/widget.md "Several venues"): separated by white
- * space, as `class` is; each once, in the order given; the first 20 (docs/api.md §10.16).
+ * space, as `class` is; each once, in the order given. That is the first step of the one
+ * venue-list rule (`readVenueList`, docs/api.md §10.16); its bounds and words would weigh on this
+ * budgeted script, so `<venue-events>` loads them when a list's request fails (`refusal`). Never
+ * cut: a list the rule refuses (more than 20 venues, a malformed slug) is asked for whole, the
+ * API refuses it alike, and the element shows the rule's sentence.
  */
-export const venueSlugs = (venue: string): string[] =>
-  [...new Set(venue.split(/\s+/).filter(Boolean))].slice(0, MAX_LISTED_VENUES);
+export const venueSlugs = (venue: string): string[] => [
+  ...new Set(venue.split(/\s+/).filter(Boolean)),
+];
 
 /** Whether `venue` names several venues (`venue="a b c"`): their merged listing, not one venue's. */
 export const isSeveral = (venue: string): boolean => venueSlugs(venue).length > 1;
@@ -117,7 +115,7 @@ export function listingUrl(
   const slugs = venueSlugs(venue);
   return slugs.length > 1
     ? `${withoutTrailingSlash(base)}/${path}?venues=${(slugs.includes(only!) ? [only!] : slugs).map(encodeURIComponent).join()}${query && `&${query}`}`
-    : venueUrl(base, venue, `${path}${query && `?${query}`}`);
+    : venueUrl(base, slugs[0] ?? venue, `${path}${query && `?${query}`}`);
 }
 
 const endpoint = (base: string, venue: string) => venueUrl(base, venue, 'api/events');
@@ -227,7 +225,8 @@ export function eventPageUrl(event: EventResource, venue: string): string | unde
   } catch {
     return undefined;
   }
-  const slug = event.attributes.venue?.slug ?? (isSeveral(venue) ? '' : venue);
+  const [one, more] = venueSlugs(venue);
+  const slug = event.attributes.venue?.slug ?? (more ? '' : one);
   if (!/^https?:$/.test(self.protocol) || !event.attributes.slug || !slug) return undefined;
   return `${self.origin}/t/${encodeURIComponent(slug)}/events/${encodeURIComponent(event.attributes.slug)}`;
 }

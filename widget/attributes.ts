@@ -1,8 +1,10 @@
 /**
  * How the widget's elements read their attributes (docs/widget.md "Elements and attributes"):
- * the rules the elements apply to their properties, and the one reading of a `<venue-events>`'s
- * attributes that the script's first paint does before the element is defined
- * (`readListAttributes`), with the values Lit's converters would give the element (`Number`, an
+ * the one reading of a `<venue-events>`'s attributes (`readListAttributes`), DOM-free, from any
+ * `(name) => value` getter: the element's own attributes for the script's first paint, the query
+ * parameters for the server's `widget.html` (through `declarative.ts`), and the rules
+ * (`startPage`, `headingLevel`, `isCompact`, `fixedView`, `viewOf`, `presetFilters`) the Lit
+ * element applies to its properties, with the values Lit's converters give it (`Number`, an
  * attribute's presence).
  */
 import { DEFAULT_TIMEOUT_MS, SCRIPT_ORIGIN, type Filters } from './api.js';
@@ -11,12 +13,15 @@ import { headingLevel, type HeadingLevel } from './card-facts.js';
 /** The views a list can show. */
 export type View = 'list' | 'calendar';
 
+/** An element's attribute by name, null when absent (`el.getAttribute`, or a query's values). */
+export type Attributes = (name: string) => string | null;
+
 /** The API base of an element: `base-url`, else the origin the script was loaded from. */
 export const apiBase = (baseUrl: string | null | undefined): string => baseUrl || SCRIPT_ORIGIN;
 
 /**
  * The page a list shows for `page`: a safe integer of at least 1, else 1 (`page="abc"`, `0`,
- * `-1`, `2.5`), as the API reads its query (docs/decisions.md "Pagination").
+ * `-1`, `2.5`, none), as the API reads its query (docs/decisions.md "Pagination").
  */
 export const startPage = (page: unknown): number =>
   Number.isSafeInteger(page) && (page as number) >= 1 ? (page as number) : 1;
@@ -25,11 +30,15 @@ export const startPage = (page: unknown): number =>
 export const presetFilters = (category: string | null | undefined): Filters =>
   category ? { categories: category } : {};
 
+/** `layout="compact"`: one line per event; any other value, or none, is the cards. */
+export const isCompact = (layout: string | null): boolean => layout === 'compact';
+
 /** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
-export function fixedView(el: Element): View | undefined {
-  const fixed = el.getAttribute('views');
-  return fixed === 'list' || fixed === 'calendar' ? fixed : undefined;
-}
+export const fixedView = (views: string | null): View | undefined =>
+  views === 'list' || views === 'calendar' ? views : undefined;
+
+/** The view `view` asks for: `calendar`, else (any other value, or none) the list. */
+export const viewOf = (view: unknown): View => (view === 'calendar' ? 'calendar' : 'list');
 
 /** Where an element's requests go and how long they may take: `base-url` and `timeout`. */
 export interface Source {
@@ -39,10 +48,10 @@ export interface Source {
 }
 
 /** An element's `base-url` and `timeout`, as `VenueElement` reads them. */
-export function readSource(el: Element): Source {
-  const timeout = el.getAttribute('timeout');
+export function readSource(get: Attributes): Source {
+  const timeout = get('timeout');
   return {
-    base: apiBase(el.getAttribute('base-url')),
+    base: apiBase(get('base-url')),
     timeoutMs: timeout === null ? DEFAULT_TIMEOUT_MS : Number(timeout),
   };
 }
@@ -60,29 +69,28 @@ export interface ListAttributes extends Source {
   level: HeadingLevel;
   share: boolean;
   filterBar: boolean;
-  /** `layout="compact"` (any `layout`). */
+  /** `layout="compact"` (`isCompact`). */
   compact: boolean;
-  /** `sync-url` with filters or a view in the page's query (`query.ts`'s `ve-` parameters). */
-  sharedLink: boolean;
 }
 
-/** `el`'s attributes as `<venue-events>` reads them (for the script's first paint). */
-export function readListAttributes(el: Element): ListAttributes {
-  const get = (name: string) => el.getAttribute(name);
-  const has = (name: string) => el.hasAttribute(name);
-  const fixed = fixedView(el);
+/**
+ * The attributes `get` gives, as `<venue-events>` reads them: the script's first paint, the
+ * server's `widget.html` and (rule by rule, on its properties) the element itself.
+ */
+export function readListAttributes(get: Attributes): ListAttributes {
+  const fixed = fixedView(get('views'));
   return {
-    ...readSource(el),
+    ...readSource(get),
     venue: get('venue') ?? '',
-    page: startPage(Number(get('page') ?? 1)),
+    // `Number(null)` is 0: no attribute is the default, as an unusable value is.
+    page: startPage(Number(get('page'))),
     filters: presetFilters(get('category')),
     locale: get('locale') ?? undefined,
-    view: fixed ?? (get('view') === 'calendar' ? 'calendar' : 'list'),
+    view: fixed ?? viewOf(get('view')),
     viewSwitch: !fixed,
-    level: headingLevel(has('heading-level') ? Number(get('heading-level')) : 2),
-    share: !has('no-share'),
-    filterBar: !has('no-filters'),
-    compact: has('layout'),
-    sharedLink: has('sync-url') && /[?&]ve-/.test(location.search),
+    level: headingLevel(Number(get('heading-level'))),
+    share: get('no-share') === null,
+    filterBar: get('no-filters') === null,
+    compact: isCompact(get('layout')),
   };
 }

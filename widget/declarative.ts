@@ -9,12 +9,15 @@
  */
 import type { EventResource } from '../shared/contract.js';
 import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data.js';
-import { eventsUrl, isSeveral, type Filters } from './api.js';
+import { eventsUrl, isSeveral } from './api.js';
+import { presetFilters, type ListAttributes } from './attributes.js';
 import type { HeadingLevel } from './card-facts.js';
 import { cardStyles } from './event-card.styles.js';
 import { DRAWN_JSON_LD, PAGE_DATA } from './first-page.js';
 
 export { SEEDED_PAGES_KEY } from './first-page.js';
+// The one reading of the element's attributes, for the server's `widget.html` (`fragment.ts`).
+export { readListAttributes, type Attributes, type ListAttributes } from './attributes.js';
 import { hostStyles } from './host.styles.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
@@ -43,6 +46,13 @@ export function serverI18n(locale: string | undefined): I18n {
   return { locale: t ? wanted : 'en', t: t ?? en, contentLang: undefined };
 }
 
+/**
+ * `{base}/t/{venue}/api/events?page=1`, or `{base}/api/events?venues=a,b,c&page=1` for several:
+ * the first page the element asks for (`eventsUrl`, the widget's own request), so that a preload
+ * and the per-venue script's seeded page name exactly the URL the widget takes them under.
+ */
+export const firstPageUrl = (base: string, venue: string): string => eventsUrl(base, venue, 1);
+
 /** The element's attributes the fragment mirrors (docs/api.md §10.17). */
 export interface DrawnElement {
   /** One slug, or several separated by spaces. */
@@ -61,6 +71,23 @@ export interface DrawnElement {
   listOnly: boolean;
 }
 
+/**
+ * The element the attributes `o` describe, read by `readListAttributes` (as the script's first
+ * paint and the element read them), to be drawn; its month view (`o.view` "calendar") is not.
+ */
+export const drawnElementOf = (o: ListAttributes): DrawnElement => ({
+  venue: o.venue,
+  base: o.base,
+  page: o.page,
+  ...(o.locale !== undefined && { locale: o.locale }),
+  ...(o.filters.categories !== undefined && { category: o.filters.categories }),
+  level: o.level,
+  noFilters: !o.filterBar,
+  noShare: !o.share,
+  compact: o.compact,
+  listOnly: !o.viewSwitch,
+});
+
 /** What the fragment is drawn from. */
 export interface DrawSource {
   /** The list document (docs/api.md §4.1) as the API sent it. */
@@ -73,9 +100,7 @@ export interface DrawSource {
 
 /** The list request the element will make (`eventsUrl`): the data block says it is for it. */
 export const drawnListUrl = (el: DrawnElement): string =>
-  eventsUrl(el.base, el.venue, el.page, filtersOf(el));
-
-const filtersOf = (el: DrawnElement): Filters => (el.category ? { categories: el.category } : {});
+  eventsUrl(el.base, el.venue, el.page, presetFilters(el.category));
 
 /** The start tag's attributes, in the element's own spelling. */
 function startTag(el: DrawnElement): string {

@@ -32,8 +32,10 @@ const requestOptions = ({ timeoutMs }: Source): RequestOptions => ({
 
 /** `el`'s attributes, or undefined when its first render is not the plain list drawn here. */
 function readOptions(el: Element): ListAttributes | undefined {
-  const o = readListAttributes(el);
-  return o.venue && o.view === 'list' && !o.compact && !o.sharedLink ? o : undefined;
+  const o = readListAttributes((name) => el.getAttribute(name));
+  // `sync-url` with filters or a view in the page's query (`query.ts`'s `ve-` parameters).
+  const sharedLink = el.hasAttribute('sync-url') && /[?&]ve-/.test(location.search);
+  return o.venue && o.view === 'list' && !o.compact && !sharedLink ? o : undefined;
 }
 
 /** Sets `root`'s markup (escaped above; the widget's Trusted Types policy where they are enforced). */
@@ -96,7 +98,7 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
 export function firstFetch(el: Element): void {
   const [venue, id] = [el.getAttribute('venue'), el.getAttribute('event-id')];
   if (!venue || !id) return;
-  const source = readSource(el);
+  const source = readSource((name) => el.getAttribute(name));
   const { base } = source;
   const request = fetchEvent(base, venue, id, requestOptions(source));
   request.catch(() => undefined); // the element shows a failure (this copy is not unhandled)

@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { eventsUrl, fetchEvents, isNotFound, type Filters } from './api.js';
+import { eventsUrl, fetchEvents, isNotFound, venueSlugs, type Filters } from './api.js';
 import { headingLevel } from './card-facts.js';
 import { eventCard, type CardContext } from './event-card.js';
 import { formatEventDate } from './format.js';
@@ -13,7 +13,7 @@ import { takeFirstPage, type FirstPage } from './first-page.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { VenueBuyButton } from './venue-buy-button.js';
-import { fixedView, presetFilters, startPage, type View } from './attributes.js';
+import { fixedView, isCompact, presetFilters, startPage, viewOf, type View } from './attributes.js';
 import type { SavedController } from './saved.js';
 import type { EventPage } from './wire.js';
 
@@ -152,10 +152,11 @@ export class VenueEvents extends VenueElement {
       // The cards' date formatter, made while the request is on its way: the first one loads
       // the locale's data, the largest cost before the first card (docs/benchmarks.md "Widget").
       formatEventDate('2026-01-01', '00:00:00', this.i18n.locale);
-      let [body] = await Promise.all([request, this.localeReady]);
+      let [body] = await Promise.all([request, this.localeReady]).catch(refusal(venue));
       // The list's other parts (pagination, the view switch) come after the first cards are
       // painted (`updated`), unless this page needs them to be drawn at all.
-      if (!body.events.length || this.count || this.hasAttribute('layout')) await listParts();
+      if (!body.events.length || this.count || isCompact(this.getAttribute('layout')))
+        await listParts();
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
@@ -217,7 +218,7 @@ export class VenueEvents extends VenueElement {
     super.willUpdate(changed);
     this.page = startPage(this.page);
     if (changed.has('category')) this.filters = presetFilters(this.category);
-    this.view = fixedView(this) ?? this.view;
+    this.view = fixedView(this.getAttribute('views')) ?? viewOf(this.view);
     this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
     // A page it left undrawn (no events: empty, or beyond the last) is shown by the run, once the
@@ -288,10 +289,15 @@ export class VenueEvents extends VenueElement {
           : nothing
       }${this.renderList(shown, status === LoadStatus.PENDING)}`;
     } else if (status === LoadStatus.ERROR) {
-      // A slug the API does not know: asking again cannot help, so no retry (docs/widget.md).
-      content = isNotFound(this.list.error)
-        ? this.renderError(this.venueNotFound(this.list.error), false)
-        : this.renderError(t.error);
+      // A `venue` the venue-list rule refuses, or a slug the API does not know: asking again
+      // cannot help, so no retry (docs/widget.md).
+      const error = this.list.error;
+      content =
+        error instanceof Refused
+          ? this.renderError(error.message, false, 'error')
+          : isNotFound(error)
+            ? this.renderError(this.venueNotFound(error), false)
+            : this.renderError(t.error);
     } else {
       content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>
         ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
@@ -316,7 +322,7 @@ export class VenueEvents extends VenueElement {
           : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
       ${
-        fixedView(this)
+        fixedView(this.getAttribute('views'))
           ? nothing
           : parts
             ? parts.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))
@@ -372,10 +378,10 @@ export class VenueEvents extends VenueElement {
 
   /**
    * The error state: `message` and "Try again", which asks the server again; without the retry
-   * (`retry` false) it is the not-found state, `part="error not-found"`.
+   * (`retry` false) it is the not-found state, `part="error not-found"`, unless `part` says else.
    */
-  private renderError(message: string, retry = true) {
-    return html`<div class="state" part=${retry ? 'error' : 'error not-found'} role="alert">
+  private renderError(message: string, retry = true, part = retry ? 'error' : 'error not-found') {
+    return html`<div class="state" part=${part} role="alert">
       <p>${message}</p>
       ${retry ? html`<button @click=${this.refresh}>${this.i18n.t.retry}</button>` : nothing}
     </div>`;
@@ -395,6 +401,22 @@ export class VenueEvents extends VenueElement {
     void this.list.run();
   }
 }
+
+/** A `venue` the one venue-list rule refuses; its message is the rule's. */
+class Refused extends Error {}
+
+/**
+ * What a failed list request of `venue` rejects with: the one venue-list rule's refusal
+ * (docs/api.md §10.16: no venue, more than 20, a malformed slug), when it refuses `venue`, else
+ * the failure. A list it refuses always fails (the API applies the rule too: a 400, or a
+ * malformed single slug's 404), so the rule and its messages load only then, in their own chunk,
+ * never weighing on the budgeted scripts.
+ */
+const refusal = (venue: string) => (error: unknown) =>
+  import('../shared/rules/venue-list.js').then((m) => {
+    const list = m.readVenueList(venueSlugs(venue));
+    throw 'problem' in list ? new Refused(list.problem) : error;
+  });
 
 /** The links and buttons under `root` in document order, into the buy controls' shadow roots. */
 const focusables = (root: ParentNode): HTMLElement[] =>

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import express, { type Router } from 'express';
 import { SLUG, whole } from '../../shared/contract.js';
 import { DARK, LIGHT } from '../../shared/palette.js';
+import { MAX_VENUES } from '../../shared/rules/venues.js';
 import { ROOT } from '../lib/files.js';
 import { escapeHtml } from '../lib/html.js';
 import { readWidgetManifest, widgetScriptTag, type WidgetManifest } from './widget-router.js';
@@ -76,7 +77,7 @@ website's HTML.</p>
 <fieldset>
 <legend>Venue</legend>
 <label for="slug">Venue slug</label>
-<input id="slug" name="venue" value="${escapeHtml(slug)}" pattern="${escapeHtml(SLUGS)}" data-slug="${escapeHtml(SLUG)}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
+<input id="slug" name="venue" value="${escapeHtml(slug)}" pattern="${escapeHtml(SLUGS)}" data-slug="${escapeHtml(SLUG)}" data-max-venues="${MAX_VENUES}" autocomplete="off" autocapitalize="none" spellcheck="false" required aria-describedby="slug-hint slug-status">
 <p id="slug-hint" class="hint">The part after <code>/t/</code> in your events address, for example <code>blue-room</code>. For one list of several venues, give each, separated by spaces: <code>harbour-hall blue-cellar</code>.</p>
 <p id="slug-status" class="status" role="status" aria-live="polite"></p>
 </fieldset>

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { DARK, LIGHT } from '../../shared/palette.js';
+import { firstPageUrl } from '../../widget/declarative.js';
 import { sendError } from '../http/errors.js';
 import { escapeHtml } from '../lib/html.js';
 
@@ -41,10 +42,11 @@ export function widgetScriptTag(manifest: WidgetManifest | undefined, origin: st
 
 /**
  * `<link rel="preload">` of the first page of `slug`'s events: the browser asks for it while the
- * script downloads, and the widget's own request (same URL, same credentials mode) takes it.
+ * script downloads, and the widget's own request takes it, as long as the URL is the very one the
+ * widget asks for (`firstPageUrl`, its `eventsUrl`) and the credentials mode its own.
  */
 export function listPreloadTag(origin: string, slug: string): string {
-  return `<link rel="preload" as="fetch" href="${origin}/t/${slug}/api/events?page=1" crossorigin="anonymous">`;
+  return `<link rel="preload" as="fetch" href="${escapeHtml(firstPageUrl(origin, slug))}" crossorigin="anonymous">`;
 }
 
 /**
@@ -70,7 +72,7 @@ export function demoPage(demoSlug: string, manifest?: WidgetManifest): string {
 <meta name="description" content="Upcoming events at the demo venue, embedded with the venue-events widget.">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/widget/demo.css">
-${listPreloadTag('', slug)}
+${listPreloadTag('', demoSlug)}
 ${widgetScriptTag(manifest, '')}
 </head>
 <body>
@@ -90,7 +92,7 @@ ${widgetScriptTag(manifest, '')}
 <footer id="embed" class="column embed" aria-labelledby="embed-heading">
 <h2 id="embed-heading">The snippet</h2>
 <p>This page embeds the widget exactly as a venue would:</p>
-<pre><code>${escapeHtml(`${listPreloadTag('{origin}', slug)}\n${widgetScriptTag(manifest, '{origin}')}`)}
+<pre><code>${escapeHtml(`${listPreloadTag('{origin}', demoSlug)}\n${widgetScriptTag(manifest, '{origin}')}`)}
 &lt;venue-events venue="${slug}"&gt;&lt;/venue-events&gt;</code></pre>
 <p><a href="/embed?venue=${slug}">Build the snippet for your own venue</a>: language, colours,
 one event or a buy button.</p>

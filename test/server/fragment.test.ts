@@ -34,6 +34,8 @@ function elements(html: string): Element[] {
   return found;
 }
 const attrOf = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
+/** Twenty-one venue slugs, comma-separated: one more than a list may name. */
+const ROOMS_21 = Array.from({ length: 21 }, (_, i) => `room-${i + 1}`).join(',');
 
 let origin: TestServer;
 let proxy: Running;
@@ -117,6 +119,10 @@ describe.each([
       ['locale=%21%21', 'locale'],
       ['colour=red', 'colour'],
       ['views=calendar', 'views'],
+      ['no-share=false', 'no-share'],
+      ['heading-level=03', 'heading-level'],
+      ['page=1.0', 'page'],
+      ['category=', 'category'],
     ]) {
       const res = await fetch(`${base()}/t/states/widget.html?${query}`);
       expect(res.status, query).toBe(400);
@@ -175,12 +181,83 @@ describe.each([
     expect(named.length).toBeGreaterThan(0);
     const link = all.filter((e) => e.tagName === 'a').at(-1)!;
     expect(attrOf(link, 'href')).toBe(`${base()}/events?venues=harbour-hall,blue-cellar,night-owl`);
-    for (const bad of ['harbour-hall', 'a,a', 'Harbour,x', '']) {
+    for (const bad of ['Harbour,x', '', 'a,,b', ROOMS_21]) {
       const answer = await fetch(`${base()}/widget.html?venues=${bad}`);
       expect(answer.status, bad).toBe(400);
     }
     const unknown = await fetch(`${base()}/widget.html?venues=harbour-hall,no-such-venue`);
     expect(unknown.status).toBe(404);
+  });
+
+  it('reads venues as the API does (the one venue-list rule): a slug twice counts once, one is that venue, 21 or a bad slug the same 400', async () => {
+    const api = (venues: string) => fetch(`${base()}/api/events?venues=${venues}&page=1`);
+    const drawn = (venues: string) => fetch(`${base()}/widget.html?venues=${venues}`);
+
+    // A slug given twice: the API lists harbour-hall and blue-cellar, and so does the element.
+    const twice = 'harbour-hall,harbour-hall,blue-cellar';
+    const [listed, html] = await Promise.all([api(twice), drawn(twice)]);
+    expect([listed.status, html.status]).toEqual([200, 200]);
+    const body = (await listed.json()) as { data: unknown[]; links: { first: string } };
+    expect(body.links.first).toBe(`${base()}/api/events?venues=harbour-hall,blue-cellar&page=1`);
+    const text = await html.text();
+    const all = elements(text);
+    expect(attrOf(all[0]!, 'venue')).toBe('harbour-hall blue-cellar');
+    const data = all.find((e) => attrOf(e, 'type') === 'application/json')!;
+    expect(attrOf(data, 'data-url')).toBe(body.links.first);
+    expect(all.filter((e) => attrOf(e, 'part') === 'card')).toHaveLength(body.data.length);
+    expect(text).toBe(await (await drawn('harbour-hall,blue-cellar')).text());
+
+    // One venue named: the element of that venue.
+    const one = elements(await (await drawn('harbour-hall')).text());
+    expect(attrOf(one[0]!, 'venue')).toBe('harbour-hall');
+    expect(
+      attrOf(
+        one.find((e) => attrOf(e, 'type') === 'application/json')!,
+        'data-url',
+      ),
+    ).toBe(`${base()}/t/harbour-hall/api/events?page=1`);
+
+    // Refused alike: the same 400 naming venues, in the rule's words.
+    for (const refused of [ROOMS_21, 'harbour-hall,Blue_Cellar']) {
+      const answers = await Promise.all([api(refused), drawn(refused)]);
+      expect(answers.map((r) => r.status)).toEqual([400, 400]);
+      const [a, b] = (await Promise.all(answers.map((r) => r.json()))) as {
+        errors: { detail: string; source: unknown }[];
+      }[];
+      expect(b!.errors[0]).toEqual({ ...b!.errors[0], source: { parameter: 'venues' } });
+      expect(b!.errors[0]!.detail).toBe(a!.errors[0]!.detail);
+    }
+    const [refusal] = ((await (await drawn(ROOMS_21)).json()) as { errors: { detail: string }[] })
+      .errors;
+    expect(refusal!.detail).toBe('One list shows at most 20 venues; this names 21.');
+  });
+
+  it('reads its parameters as the element reads its attributes: layout="grid" is the cards, views="list" no switch', async () => {
+    const draw = async (query: string) => {
+      const res = await fetch(`${base()}/t/states/widget.html${query}`);
+      expect(res.status, query).toBe(200);
+      return res.text();
+    };
+    const plain = await draw('');
+    expect(plain).toContain('<template shadowrootmode="open">');
+    // Any layout but "compact" is the cards, as in the first paint and the element: drawn.
+    expect(await draw('?layout=grid')).toBe(plain);
+    expect(await draw('?layout=cards')).toBe(plain);
+    // Any views but "list" or "calendar" fixes no view: the switch's place, as without it.
+    expect(await draw('?views=both')).toBe(plain);
+    expect(plain).toContain('<div class="view-switch"></div>');
+    const listOnly = await draw('?views=list');
+    expect(listOnly).not.toContain('<div class="view-switch">');
+    expect(listOnly).toMatch(/^<venue-events [^>]*views="list">/);
+    // Compact: left to the element, which the start tag still asks for.
+    const compact = await draw('?layout=compact');
+    expect(compact).not.toContain('<template');
+    expect(compact).toMatch(/^<venue-events [^>]*layout="compact">/);
+    const flags = await draw('?no-share=true&no-filters&heading-level=4&page=1');
+    expect(flags).toMatch(/^<venue-events [^>]* heading-level="4" no-filters no-share>/);
+    expect(flags).not.toContain('part="share-button"');
+    expect(flags).not.toContain('<venue-events-filters');
+    expect(flags).toContain('<h4 ');
   });
 
   it('draws no shadow root for an empty list: the fallback link shows', async () => {

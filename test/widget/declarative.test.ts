@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { firstPaint } from '../../widget/first-paint.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
-import { canonicalTree, cardLayout, cards, FROZEN_MS, listRequests } from './drawn.js';
+import { canonicalTree, cardLayout, cards, FROZEN_MS, listRequests, place } from './drawn.js';
 
 const frozen = () => FROZEN_MS;
 const layout = cardLayout;
@@ -87,6 +87,46 @@ describe('the element drawn on the server', () => {
    * drops a <template>'s, the server's (html-to-text) the other way round. Those are checked to be
    * plain text only; ordinary descriptions' excerpts are compared with the rest.
    */
+  /**
+   * The fragment of `venue` with the query `query` and the first paint of an element with the same
+   * attributes (`attrs`, the query written as attributes) draw the same tree: the parameters are
+   * the attributes, read alike (`readListAttributes`).
+   */
+  async function expectSameDrawing(venue: string, query: string, attrs: string) {
+    const drawn = include(await fragment(venue, query));
+    const host = document.createElement('div');
+    host.innerHTML = `<div venue="${venue}" ${attrs} base-url="${location.origin}"></div>`;
+    const painted = host.firstElementChild as HTMLElement;
+    (painted as unknown as { clock: () => number }).clock = frozen;
+    document.body.append(host);
+    await firstPaint(painted);
+    expect(cards(painted).length).to.be.greaterThan(0);
+    const skipExcerpts = venue === 'hostile' || venue === 'contained';
+    const tree = (el: Element) =>
+      [...el.shadowRoot!.childNodes].map((n) => canonical(n, skipExcerpts)).join('');
+    const [a, b] = [tree(drawn), tree(painted)];
+    let at = 0;
+    while (at < a.length && a[at] === b[at]) at++;
+    // Where they part, if they do (a whole list is too long for the failure message).
+    expect(a.slice(Math.max(0, at - 80), at + 160)).to.equal(
+      b.slice(Math.max(0, at - 80), at + 160),
+    );
+    expect(a).to.equal(b);
+    if (skipExcerpts) {
+      const excerpt = drawn.shadowRoot!.querySelector('[part="excerpt"]')!;
+      expect(excerpt.children).to.have.length(0);
+      expect(excerpt.textContent).to.have.length.greaterThan(0);
+    }
+    drawn.parentElement!.remove();
+    host.remove();
+  }
+
+  /*
+   * The excerpts of descriptions with odd markup (the hostile and contained venues') differ: the
+   * browser's (`textContent` of an inert document) keeps the text of <script> and <style> and
+   * drops a <template>'s, the server's (html-to-text) the other way round. Those are checked to be
+   * plain text only; ordinary descriptions' excerpts are compared with the rest.
+   */
   for (const [venue, locale] of [
     ['contained', 'en'],
     ['states', 'en'],
@@ -97,34 +137,38 @@ describe('the element drawn on the server', () => {
     ['harbour-hall blue-cellar night-owl', 'en'],
   ] as const) {
     it(`is the first paint's markup for the same page ("${venue}", ${locale})`, async () => {
-      const drawn = include(await fragment(venue, `?locale=${locale}`));
-      const host = document.createElement('div');
-      host.innerHTML = `<div venue="${venue}" locale="${locale}" base-url="${location.origin}"></div>`;
-      const painted = host.firstElementChild as HTMLElement;
-      (painted as unknown as { clock: () => number }).clock = frozen;
-      document.body.append(host);
-      await firstPaint(painted);
-      expect(cards(painted).length).to.be.greaterThan(0);
-      const skipExcerpts = venue === 'hostile' || venue === 'contained';
-      const tree = (el: Element) =>
-        [...el.shadowRoot!.childNodes].map((n) => canonical(n, skipExcerpts)).join('');
-      const [a, b] = [tree(drawn), tree(painted)];
-      let at = 0;
-      while (at < a.length && a[at] === b[at]) at++;
-      // Where they part, if they do (a whole list is too long for the failure message).
-      expect(a.slice(Math.max(0, at - 80), at + 160)).to.equal(
-        b.slice(Math.max(0, at - 80), at + 160),
-      );
-      expect(a).to.equal(b);
-      if (skipExcerpts) {
-        const excerpt = drawn.shadowRoot!.querySelector('[part="excerpt"]')!;
-        expect(excerpt.children).to.have.length(0);
-        expect(excerpt.textContent).to.have.length.greaterThan(0);
-      }
-      drawn.parentElement!.remove();
-      host.remove();
+      await expectSameDrawing(venue, `?locale=${locale}`, `locale="${locale}"`);
     });
   }
+
+  // Each parameter read as the attribute of its name: `layout` other than "compact" is the cards
+  // (the first paint once took any `layout` for compact), `views` other than "list" or "calendar"
+  // fixes no view, flags are present, a heading level, a start page, a preset category.
+  // (`locale` given: the server has no page or browser language to fall back on.)
+  for (const [venue, query, attrs] of [
+    ['states', 'layout=grid', 'layout="grid"'],
+    ['states', 'layout=cards&views=both', 'layout="cards" views="both"'],
+    ['states', 'views=list&heading-level=4', 'views="list" heading-level="4"'],
+    ['states', 'no-share&no-filters', 'no-share no-filters'],
+    ['states', 'no-share=true&category=Jazz', 'no-share category="Jazz"'],
+    ['many', 'page=2&locale=fr', 'page="2" locale="fr"'],
+  ] as const) {
+    it(`reads ?${query} as the first paint reads ${attrs} ("${venue}")`, async () => {
+      const locale = query.includes('locale') ? '' : '&locale=en';
+      await expectSameDrawing(venue, `?${query}${locale}`, `${attrs}${locale && ' locale="en"'}`);
+    });
+  }
+
+  it('leaves a compact layout to the element, as the first paint does', async () => {
+    const drawn = include(await fragment('states', '?layout=compact'));
+    expect(drawn.shadowRoot).to.equal(null);
+    expect(drawn.getAttribute('layout')).to.equal('compact');
+    const painted = place<HTMLElement>('div', 'venue="states" layout="compact"');
+    await firstPaint(painted);
+    expect(painted.shadowRoot).to.equal(null);
+    drawn.parentElement!.remove();
+    painted.parentElement!.remove();
+  });
 
   it('is taken over by the element with no request for its page, no card moved and the focus kept', async () => {
     expect(customElements.get('venue-events')).to.equal(undefined);
@@ -155,5 +199,32 @@ describe('the element drawn on the server', () => {
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     expect(active?.getAttribute('aria-label')).to.equal(label);
     expect(active).not.to.equal(link);
+  });
+
+  it('is taken over by the element reading its attributes alike: layout="grid" is the cards, heading-level, views="list", no-share', async () => {
+    // The elements are defined by now (the test above): each renders its page itself.
+    const { waitFor } = await import('./helpers.js');
+    const takenOver = async (query: string) => {
+      const el = include(await fragment('many', `?locale=en&${query}`)) as VenueEvents;
+      await waitFor(() => cards(el).length === 12 && !el.shadowRoot!.querySelector('style'), query);
+      await el.updateComplete;
+      const buttons = el.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
+      await Promise.all([...buttons].map((b) => b.updateComplete));
+      return el;
+    };
+    const attrs = 'views=list&heading-level=3&no-share';
+    const [cardsLayout, grid, compact] = await Promise.all([
+      takenOver(attrs),
+      takenOver(`${attrs}&layout=grid`),
+      takenOver(`${attrs}&layout=compact`),
+    ]);
+    expect(layout(grid)).to.have.length(12);
+    expect(layout(grid), 'the cards, as without a layout').to.deep.equal(layout(cardsLayout));
+    expect(grid.shadowRoot!.querySelectorAll('h3[part="title"]')).to.have.length(12);
+    expect(grid.shadowRoot!.querySelector('.view-switch, [part="share-button"]')).to.equal(null);
+    await compact.updateComplete;
+    const one = (el: Element) => cards(el)[0]!.getBoundingClientRect().height;
+    expect(one(compact), 'compact: one line per event').to.be.lessThan(one(grid) / 2);
+    for (const el of [cardsLayout, grid, compact]) el.parentElement!.remove();
   });
 });

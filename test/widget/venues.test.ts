@@ -185,15 +185,29 @@ describe('several venues', () => {
     ]);
   });
 
-  it('asks for at most the API’s 20 venues: the first 20 named', async () => {
+  it('refuses more than 20 venues, never cutting them: the error state says so, with no retry', async () => {
     const { MAX_VENUES } = await import('../../shared/rules/venues.js');
     const slugs = ['harbour-hall', ...Array.from({ length: MAX_VENUES }, (_, i) => `room-${i}`)];
     const urls = await requests(async () => {
-      await list(`venue="${slugs.join(' ')}" locale="en"`);
+      const el = await list(`venue="${slugs.join(' ')} harbour-hall" locale="en"`);
+      const error = part(el, 'error')!;
+      expect(error.getAttribute('part')).to.equal('error');
+      expect(error.getAttribute('role')).to.equal('alert');
+      expect(error.textContent!.trim()).to.equal(
+        'One list shows at most 20 venues; this names 21.',
+      );
+      expect(error.querySelector('button'), 'no retry: asking again cannot help').to.equal(null);
+      expect(cards(el)).to.have.length(0);
     });
-    const asked = urls.find((u) => u.startsWith('/api/events?'))!;
-    expect(new URLSearchParams(asked.split('?')[1]).get('venues')!.split(',')).to.deep.equal(
-      slugs.slice(0, MAX_VENUES),
+    // Whatever was asked named all 21 (the API refuses it alike), never the first 20.
+    for (const url of urls.filter((u) => u.startsWith('/api/events?')))
+      expect(new URLSearchParams(url.split('?')[1]).get('venues')!.split(',')).to.deep.equal(slugs);
+  });
+
+  it('a slug that is not one: the rule’s words, naming it', async () => {
+    const el = await list(`venue="harbour-hall Blue_Cellar" locale="de"`);
+    expect(part(el, 'error')!.textContent!.trim()).to.equal(
+      '“Blue_Cellar” is not a slug: a slug has lowercase letters, digits and single hyphens only.',
     );
   });
 

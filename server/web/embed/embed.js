@@ -65,8 +65,12 @@ const copyStatus = $('copy-status');
  * Without the attribute no slug passes, rather than a guess at the rule.
  */
 const SLUG = slugInput.dataset.slug ? new RegExp(`^(?:${slugInput.dataset.slug})$`) : /(?!)/;
-/** Most venues one list names (docs/api.md §10.16); the API refuses more. */
-const MAX_VENUES = 20;
+/**
+ * Most venues one list names (docs/api.md §10.16): the page renders the rule's `MAX_VENUES`
+ * (shared/rules/venue-list.ts) into the field's `data-max-venues`, as it does `SLUG`. Without it
+ * no list passes.
+ */
+const MAX_VENUES = Number(slugInput.dataset.maxVenues) || 0;
 
 /**
  * What the API said about the slugs in the field, once found: `{slug, slugs, events}`, where
@@ -311,36 +315,51 @@ async function fillCategories(slugs, signal) {
   categorySelect.value = names.includes(chosen) ? chosen : '';
 }
 
-/** What is wrong with the field's slugs, or '' when nothing is. */
-function slugsProblem(slugs) {
-  const bad = slugs.find((s) => !SLUG.test(s));
-  if (bad !== undefined) {
-    return `“${bad}” is not a slug: a slug has lowercase letters, digits and single hyphens only.`;
-  }
-  return slugs.length > MAX_VENUES ? `One list shows at most ${MAX_VENUES} venues.` : '';
+// The one venue-list rule: begin
+/**
+ * The one venue-list rule (`readVenueList` of shared/rules/venue-list.ts, docs/api.md §10.16),
+ * which the API, `widget.html` and the widget apply, with its words; this file is served as it is
+ * and cannot import it (test/shared/venue-list.test.ts runs both on the same lists): a slug given
+ * twice counts once (the first kept, in order), then 1 to `max` slugs, each matching `slug`. More
+ * are refused, never cut. `{ slugs }`, or `{ problem }`.
+ */
+function readVenueList(slugs, slug, max) {
+  const unique = [...new Set(slugs)];
+  if (!unique.length) return { problem: 'Name at least one venue slug.' };
+  if (unique.length > max)
+    return { problem: `One list shows at most ${max} venues; this names ${unique.length}.` };
+  const bad = unique.find((s) => !slug.test(s));
+  if (bad !== undefined)
+    return {
+      problem: `“${bad}” is not a slug: a slug has lowercase letters, digits and single hyphens only.`,
+    };
+  return { slugs: unique };
 }
+// The one venue-list rule: end
 
 /**
  * Checks the slug in the field against the API (`/t/{slug}/api/events`), or the slugs of several
- * venues, separated by spaces or commas, each once (`/api/events?venues=a,b,c`).
+ * venues, separated by spaces or commas (`/api/events?venues=a,b,c`), once the venue-list rule
+ * takes them.
  */
 async function check() {
-  const slugs = [...new Set(slugInput.value.split(/[\s,]+/).filter(Boolean))];
+  const typed = slugInput.value.split(/[\s,]+/).filter(Boolean);
   checking?.abort();
   venue = null;
-  if (!slugs.length) {
+  if (!typed.length) {
     slugInput.removeAttribute('aria-invalid');
     say(slugStatus, '');
     render();
     return;
   }
-  const problem = slugsProblem(slugs);
-  if (problem) {
+  const list = readVenueList(typed, SLUG, MAX_VENUES);
+  if (list.problem) {
     slugInput.setAttribute('aria-invalid', 'true');
-    say(slugStatus, problem, 'error');
+    say(slugStatus, list.problem, 'error');
     render();
     return;
   }
+  const { slugs } = list;
   const controller = (checking = new AbortController());
   say(slugStatus, 'Checking…');
   try {

@@ -104,7 +104,9 @@ export function widgetRoutes(
   };
   const several: RequestHandler = (req, res) => {
     const venue = readVenues(req.query as Record<string, unknown>);
-    return draw(req, res, venue, { slugs: venue.split(' '), several: true });
+    const slugs = venue.split(' ');
+    // One venue named this way is that venue's own element, as `venue="a"` is.
+    return draw(req, res, venue, { slugs, several: slugs.length > 1 });
   };
 
   /** `venue-events.js` of a venue: the built entry preceded by its first page. */

@@ -20,7 +20,7 @@ let zoneless: Running;
 let allowing: Running;
 let servers: VenuesProxies;
 beforeAll(async () => {
-  servers = await startVenuesProxies();
+  servers = await startVenuesProxies({ metrics: true, counted: true });
   ({ origin, proxy, zoneless, allowing } = servers);
 });
 afterAll(() => servers.close());
@@ -46,8 +46,10 @@ describe('GET /api/events?venues=… through the proxy', () => {
     },
   );
 
-  it('a second request is answered from the memo, with 304 on its ETag', async () => {
-    await expectKeptAndRevalidated(`${proxy.url}/api/events?${VENUES}&categories=Folk`);
+  it('a second request is answered from the memo, asking the platform nothing, with 304 on its ETag', async () => {
+    const url = `${proxy.url}/api/events?${VENUES}&categories=Folk`;
+    const body = await expectKeptAndRevalidated(url, servers);
+    expectListResponse(JSON.parse(body));
   });
 
   it('the categories of the venues, merged', async () => {
@@ -100,11 +102,12 @@ describe('bad input through the proxy', () => {
     expect(error.detail).toContain('"night-owl"');
   });
 
-  it('an unknown venue is the upstream’s 404', async () => {
-    await expectError(
+  it('an unknown venue is a 404 naming it', async () => {
+    const error = await expectError(
       await fetch(`${proxy.url}/api/events?venues=harbour-hall,nigth-owl`, { headers }),
       404,
     );
+    expect(error.detail).toContain('"nigth-owl"');
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { connect } from 'node:net';
 import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
+import { startPassThrough, type Forwarding } from '../support/forwarder.js';
 import { listen, type Running } from '../support/listen.js';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -185,41 +186,101 @@ export interface VenuesProxies {
   zoneless: Running;
   /** A proxy allowing Harbour Hall and Blue Cellar only. */
   allowing: Running;
+  /** With `counted`: the platform's front `proxy` reads through, noting each upstream request. */
+  platform?: Forwarding;
   close(): Promise<void>;
 }
 
+export interface VenuesProxiesOptions {
+  /** Each proxy serves `/metrics` (the memo counter tells a memo hit from a rebuild). */
+  metrics?: boolean;
+  /** `proxy` reads the origin through a front that counts its requests (`platform`). */
+  counted?: boolean;
+}
+
 /** Starts the origin of `SEVERAL_VENUES` at `NOW` and three proxies in front of it. */
-export async function startVenuesProxies(): Promise<VenuesProxies> {
+export async function startVenuesProxies(
+  options: VenuesProxiesOptions = {},
+): Promise<VenuesProxies> {
   const origin = await startServer(SEVERAL_VENUES, NOW);
+  const platform = options.counted ? await startPassThrough(origin.url) : undefined;
   const clock = () => new Date(NOW);
   const upstream = origin.url;
-  const proxy = await startProxy({ upstream, clock, venueZones: VENUE_ZONES });
+  const metrics = options.metrics ?? false;
+  const proxy = await startProxy({
+    upstream: platform?.url ?? upstream,
+    clock,
+    venueZones: VENUE_ZONES,
+    metrics,
+  });
   const { 'night-owl': _, ...twoZones } = VENUE_ZONES;
-  const zoneless = await startProxy({ upstream, clock, venueZones: twoZones });
+  const zoneless = await startProxy({ upstream, clock, venueZones: twoZones, metrics });
   const allowSlugs = ['harbour-hall', 'blue-cellar'];
-  const allowing = await startProxy({ upstream, clock, venueZones: VENUE_ZONES, allowSlugs });
+  const allowing = await startProxy({
+    upstream,
+    clock,
+    venueZones: VENUE_ZONES,
+    allowSlugs,
+    metrics,
+  });
   return {
     origin,
     proxy,
     zoneless,
     allowing,
+    ...(platform && { platform }),
     async close() {
-      await Promise.all([proxy.close(), zoneless.close(), allowing.close()]);
+      await Promise.all([proxy.close(), zoneless.close(), allowing.close(), platform?.close()]);
       await origin.close();
     },
   };
 }
 
+/** The memo counter of the server at `base` (started with `metrics`): its hits and misses. */
+async function memoLookups(base: string): Promise<{ hit: number; miss: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const count = (result: string) =>
+    Number(
+      new RegExp(`^venue_events_response_memo_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(
+        text,
+      )?.[1] ?? 0,
+    );
+  return { hit: count('hit'), miss: count('miss') };
+}
+
+/** What tells the proxy's memo hit from a rebuild, from outside the memo. */
+export interface MemoWitness {
+  /** The proxy asked, started with `metrics`: its memo counter. */
+  proxy: Running;
+  /** The front of its platform: it is asked nothing for a memo hit. */
+  platform?: Forwarding;
+}
+
 /**
  * Asks `url` twice, then once with the second answer's ETag: the second is the proxy's kept
- * answer (`X-Cache: HIT`) and the third a bodiless 304.
+ * answer (`X-Cache: HIT`) and the third a bodiless 304. With `memo`, both are the memo's own
+ * hits (its counter's hits rise by two, its misses not at all: `X-Cache` alone reports the
+ * upstream cache, which answers a rebuild too), and the platform is asked nothing for them.
+ * Resolves with the second answer's body.
  */
-export async function expectKeptAndRevalidated(url: string): Promise<void> {
+export async function expectKeptAndRevalidated(url: string, memo?: MemoWitness): Promise<string> {
   await (await fetch(url)).text();
+  const before = memo && (await memoLookups(memo.proxy.url));
+  const asked = memo?.platform?.seen.length;
   const again = await fetch(url);
+  const body = await again.text();
+  expect(again.status).toBe(200);
   expect(again.headers.get('x-cache')).toBe('HIT');
   const revalidated = await fetch(url, {
     headers: { 'If-None-Match': again.headers.get('etag')! },
   });
   expect(revalidated.status).toBe(304);
+  if (memo) {
+    expect(await memoLookups(memo.proxy.url)).toEqual({
+      hit: before!.hit + 2,
+      miss: before!.miss,
+    });
+    if (memo.platform) expect(memo.platform.seen.slice(asked)).toEqual([]);
+  }
+  return body;
 }

@@ -8,25 +8,13 @@
  * values of the parameters a route reads, and must spell UTF-8; anywhere else (a name, `page`, a
  * parameter not read) a `%` refuses the target, as it always did.
  */
+import { FeedQuery, FilterQuery, parameterNames } from '../../shared/queries.js';
 
-/** A list's filter parameters (docs/api.md §10.12, §10.15). */
-export const FILTER_PARAMETERS = [
-  'categories',
-  'access',
-  'search',
-  'start_date',
-  'end_date',
-] as const;
+/** A list's filter parameters (docs/api.md §10.12, §10.15), as `shared/queries.ts` defines them. */
+export const FILTER_PARAMETERS = parameterNames(FilterQuery);
 
 /** The calendar feed's parameters (docs/api.md §10.14, §10.15). */
-export const FEED_PARAMETERS = [
-  'start',
-  'end',
-  'timeZone',
-  'categories',
-  'access',
-  'search',
-] as const;
+export const FEED_PARAMETERS = parameterNames(FeedQuery);
 
 /**
  * The parameters a route reads, as Express's simple parser gives them: a string, or an array of

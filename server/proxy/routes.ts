@@ -11,6 +11,12 @@
  * percent-encoded (`query.ts`): they are read here and never forwarded.
  */
 import { EVENT_ID, SLUG } from '../../shared/contract.js';
+import {
+  CalendarFileQuery,
+  CalendarLinkQuery,
+  ListingQuery,
+  parameterNames,
+} from '../../shared/queries.js';
 import type { CalendarService } from '../../shared/rules/calendar-links.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import {
@@ -81,13 +87,13 @@ export type ProxyRoute =
   | { kind: 'reject'; status: 404 | 405; detail: string };
 
 /** What the listing page reads besides `page` (docs/api.md §10.5): the filters, the view, the month. */
-export const LISTING_PARAMETERS = [...FILTER_PARAMETERS, 'view', 'month'] as const;
+export const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !== 'page');
 
 /** What the venue feed reads (docs/api.md §10.12: some categories only; §10.6: saved `ids`). */
-const FEED_FILE_PARAMETERS = ['categories', 'ids'] as const;
+const FEED_FILE_PARAMETERS = parameterNames(CalendarFileQuery);
 
 /** What the calendar redirects read (docs/api.md §10.6: a tour's stop). */
-const CALENDAR_LINK_PARAMETERS = ['date'] as const;
+const CALENDAR_LINK_PARAMETERS = parameterNames(CalendarLinkQuery);
 
 /** Longest request target the proxy considers, in characters. */
 export const MAX_TARGET_LENGTH = 512;

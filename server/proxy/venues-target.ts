@@ -7,6 +7,7 @@
  * so this keeps the two modes' answers to odd targets the same as a venue's.
  */
 import type { RequestHandler } from 'express';
+import { CalendarFileQuery, parameterNames } from '../../shared/queries.js';
 import { MAX_VENUES } from '../../shared/rules/venues.js';
 import { createError, methodNotAllowedError } from '../http/errors.js';
 import { FEED_PARAMETERS, FILTER_PARAMETERS, readQuery } from './query.js';
@@ -36,7 +37,7 @@ const PATHS: Readonly<Record<string, readonly string[]>> = {
   ),
   '/events': ['venues', ...LISTING_PARAMETERS],
   '/events/': ['venues', ...LISTING_PARAMETERS],
-  '/events.ics': ['venues', 'categories', 'ids'],
+  '/events.ics': ['venues', ...parameterNames(CalendarFileQuery)],
 };
 
 /**

@@ -13,6 +13,7 @@
  * base (their links cannot be filled in afterwards: iCalendar folds lines), built from the
  * listing's events on that base (`rebasedSource`). HEAD works on each; other methods get the 405.
  */
+import { ListingQuery, parameterNames } from '../../shared/queries.js';
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import {
   CALENDAR_SERVICES,
@@ -44,15 +45,7 @@ import { BadQueryPage, sendAnswer, sendBadQuery, venueNamed, venuesNamed } from 
 const HTML = { 'Content-Security-Policy': PAGE_CSP };
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 /** What the listing page reads besides `page` (docs/api.md §10.5, §10.12, §10.15). */
-const LISTING_PARAMETERS = [
-  'categories',
-  'access',
-  'search',
-  'start_date',
-  'end_date',
-  'view',
-  'month',
-];
+const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !== 'page');
 
 /** The listing page's parameters as given, in one order: the memo key's query. */
 const listingKey = (query: Record<string, unknown>): string =>

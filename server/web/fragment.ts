@@ -5,6 +5,7 @@
  * in process, in both modes.
  */
 import { compile } from 'html-to-text';
+import { parameterNames, WidgetQuery } from '../../shared/queries.js';
 import { FilterError } from '../../shared/rules/filters.js';
 import { parseVenues, readVenueList } from '../../shared/rules/venues.js';
 import {
@@ -18,16 +19,7 @@ import {
  * The query parameters, each the element's attribute of that name, read as the element reads it
  * (`readListAttributes`).
  */
-const PARAMETERS: readonly string[] = [
-  'locale',
-  'category',
-  'page',
-  'heading-level',
-  'no-filters',
-  'no-share',
-  'layout',
-  'views',
-];
+const PARAMETERS: readonly string[] = parameterNames(WidgetQuery);
 
 /** Plain text of venue HTML as the browser's `textContent` reads it (no bullets, no wrapping). */
 export const plainText = compile({

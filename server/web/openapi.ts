@@ -5,7 +5,8 @@
  * calendar feed, access: docs/api.md §10.13–10.15) have TypeBox schemas here, checked against
  * the shared rules' types at compile time.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
+import { FeedQuery, ListQuery, VenuesQuery } from '../../shared/queries.js';
 import {
   AccessListSchema,
   ErrorResponseSchema,
@@ -157,39 +158,20 @@ const slugParameter = {
   schema: { type: 'string', pattern: `^${SLUG}$` },
 };
 
-/** A query parameter with a string value (as all of them are). */
-const query = (name: string, description: string, schema: Record<string, unknown> = {}) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema: { type: 'string', ...schema },
-});
-
-/** docs/api.md §10.12, §10.15: the list's filters (the feed takes `categories`, `access`, `search`). */
-const filterParameters = {
-  categories: query(
-    'categories',
-    `Comma-separated category names, at most ${FILTER_LIMITS.categories}: an event matches when its category equals one of them, ignoring case (docs/api.md §10.12).`,
-  ),
-  access: query(
-    'access',
-    `Comma-separated access ids (${ACCESS_IDS.join(', ')}), each at most once: an event matches when one of its listed dates (within start_date..end_date, if given) has all of them (docs/api.md §10.15). In proxy mode it matches nothing.`,
-  ),
-  search: query(
-    'search',
-    `Words, at most ${FILTER_LIMITS.searchLength} characters: every word must be a word of the event's title, category, location(s) or description text, ignoring case and accents; the last may be a word's start.`,
-    { maxLength: FILTER_LIMITS.searchLength },
-  ),
-  start_date: query('start_date', 'Venue-local date: one of the listed dates is on or after it.', {
-    format: 'date',
-  }),
-  end_date: query(
-    'end_date',
-    `Venue-local date, not before start_date and at most ${FILTER_LIMITS.rangeDays} days from it counting both: one of the listed dates is on or before it.`,
-    { format: 'date' },
-  ),
-};
+/**
+ * The OpenAPI query parameters of `query` (`shared/queries.ts`, the one definition the parsers
+ * and the proxy's checks read), by name: their descriptions and bounds as defined there.
+ */
+function queryParameters(query: TObject): Record<string, Record<string, unknown>> {
+  const required: readonly string[] = query.required ?? [];
+  return Object.fromEntries(
+    Object.entries(query.properties as Record<string, TSchema>).map(([name, schema]) => {
+      const { description, ...bounds } = plain(schema) as { description?: string };
+      const parameter = { name, in: 'query', required: required.includes(name), description };
+      return [name, { ...parameter, schema: bounds }];
+    }),
+  );
+}
 
 const badParameter = (description: string) =>
   errorResponse(
@@ -234,29 +216,11 @@ function extensionOperations() {
       ...commonResponses,
     },
   };
-  const bound = (name: 'start' | 'end', which: string) =>
-    query(
-      name,
-      `${which}: a date (\`2026-11-30\`), a date-time with \`Z\` or an offset, or a date-time without offset read in \`timeZone\`. Required; at most ${FEED_MAX_DAYS} days between start and end.`,
-      { minLength: 10 },
-    );
   const calendar = {
     summary:
       "FullCalendar's JSON event feed: one object per listed date in [start, end) (docs/api.md §10.14)",
     operationId: 'calendarFeed',
-    parameters: [
-      slugParameter,
-      { ...bound('start', 'Inclusive'), required: true },
-      { ...bound('end', 'Exclusive'), required: true },
-      query(
-        'timeZone',
-        "IANA zone (or `UTC`) of bounds without offset; absent or `local`: the venue's zone.",
-      ),
-      filterParameters.categories,
-      filterParameters.access,
-      filterParameters.search,
-      ifNoneMatch,
-    ],
+    parameters: [slugParameter, ...Object.values(queryParameters(FeedQuery)), ifNoneMatch],
     responses: {
       '200': {
         description: 'The feed, in date order; a tour gives one object per stop from today on.',
@@ -272,13 +236,7 @@ function extensionOperations() {
   return { categories, access, calendar };
 }
 
-const venuesParameter = {
-  name: 'venues',
-  in: 'query',
-  required: true,
-  description: `Comma-separated venue slugs, 1 to ${MAX_VENUES}, in any order (the order breaks ties) (docs/api.md §10.16).`,
-  schema: { type: 'string' },
-};
+const venuesParameter = queryParameters(VenuesQuery).venues!;
 
 /**
  * The listings of several venues (docs/api.md §10.16): `operation` without its `slug` path
@@ -316,19 +274,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
   const list = {
     summary: 'Upcoming events of a venue, soonest first, 12 per page (docs/api.md §4.1)',
     operationId: 'listEvents',
-    parameters: [
-      slugParameter,
-      {
-        name: 'page',
-        in: 'query',
-        required: false,
-        description:
-          'Page number. A value that is not a plain decimal integer ≥ 1 within 2^53 reads as 1 (docs/decisions.md "Pagination").',
-        schema: { type: 'string' },
-      },
-      ...Object.values(filterParameters),
-      ifNoneMatch,
-    ],
+    parameters: [slugParameter, ...Object.values(queryParameters(ListQuery)), ifNoneMatch],
     responses: {
       '200': {
         description:

@@ -1,0 +1,110 @@
+/**
+ * Every query the server reads, its parameters and their bounds defined once (docs/api.md §2.5,
+ * §10.5, §10.6, §10.12–§10.17), as the contract is (TypeBox): the parsers take their names and
+ * bounds from here, `/openapi.json` publishes them, the proxy's target checks decode exactly these
+ * names, and `widget.html` refuses any other. The values themselves are read by the shared rules
+ * (`parseListFilter`, `readFeedQuery`, `readListingQuery`, …), which give a bad one its 400. Not
+ * for the widget bundle (TypeBox stays out of it).
+ */
+import { Type, type TObject } from '@sinclair/typebox';
+import { ACCESS_IDS } from './rules/access.js';
+import { FEED_MAX_DAYS } from './rules/calendar-feed.js';
+import { MAX_FEED_IDS } from './rules/calendar-links.js';
+import { FILTER_LIMITS } from './rules/filters.js';
+import { MAX_VENUES } from './rules/venues.js';
+
+/** An optional string parameter (every query value is a string). */
+const text = (description: string, bounds: Record<string, unknown> = {}) =>
+  Type.Optional(Type.String({ description, ...bounds }));
+
+/** docs/api.md §2.5: the page of a list. */
+export const PageQuery = Type.Object({
+  page: text(
+    'Page number. A value that is not a plain decimal integer ≥ 1 within 2^53 reads as 1 (docs/decisions.md "Pagination").',
+  ),
+});
+
+/** docs/api.md §10.12, §10.15: a list's filters. */
+export const FilterQuery = Type.Object({
+  categories: text(
+    `Comma-separated category names, at most ${FILTER_LIMITS.categories}: an event matches when its category equals one of them, ignoring case (docs/api.md §10.12).`,
+  ),
+  access: text(
+    `Comma-separated access ids (${ACCESS_IDS.join(', ')}), each at most once: an event matches when one of its listed dates (within start_date..end_date, if given) has all of them (docs/api.md §10.15). In proxy mode it matches nothing.`,
+  ),
+  search: text(
+    `Words, at most ${FILTER_LIMITS.searchLength} characters: every word must be a word of the event's title, category, location(s) or description text, ignoring case and accents; the last may be a word's start.`,
+    { maxLength: FILTER_LIMITS.searchLength },
+  ),
+  start_date: text('Venue-local date: one of the listed dates is on or after it.', {
+    format: 'date',
+  }),
+  end_date: text(
+    `Venue-local date, not before start_date and at most ${FILTER_LIMITS.rangeDays} days from it counting both: one of the listed dates is on or before it.`,
+    { format: 'date' },
+  ),
+});
+
+/** docs/api.md §4.1, §10.12: `GET …/api/events`. */
+export const ListQuery = Type.Composite([PageQuery, FilterQuery]);
+
+const bound = (which: string) =>
+  Type.String({
+    description: `${which}: a date (\`2026-11-30\`), a date-time with \`Z\` or an offset, or a date-time without offset read in \`timeZone\`. Required; at most ${FEED_MAX_DAYS} days between start and end.`,
+    minLength: 10,
+  });
+
+/** docs/api.md §10.14: `GET …/api/calendar`, FullCalendar's feed. */
+export const FeedQuery = Type.Object({
+  start: bound('Inclusive'),
+  end: bound('Exclusive'),
+  timeZone: text(
+    "IANA zone (or `UTC`) of bounds without offset; absent or `local`: the venue's zone.",
+  ),
+  ...Type.Pick(FilterQuery, ['categories', 'access', 'search']).properties,
+});
+
+/** docs/api.md §10.5: the listing page, `GET /t/{slug}/events`, and its month view. */
+export const ListingQuery = Type.Composite([
+  FilterQuery,
+  Type.Object({
+    view: text('`calendar` for the month view; anything else is the list.'),
+    month: text("The month view's month, `YYYY-MM` (default: today's)."),
+  }),
+  PageQuery,
+]);
+
+/** docs/api.md §10.6: a calendar file, `GET /t/{slug}/events.ics`. */
+export const CalendarFileQuery = Type.Object({
+  categories: FilterQuery.properties.categories,
+  ids: text(
+    `Comma-separated event ids, at most ${MAX_FEED_IDS}: only those listed events, as a download (saved nights).`,
+  ),
+});
+
+/** docs/api.md §10.6: an "add to calendar" redirect. */
+export const CalendarLinkQuery = Type.Object({
+  date: text('`YYYY-MM-DD`: one stop of a tour (default: its current stop).'),
+});
+
+/** docs/api.md §10.16: the venues of a listing of several. */
+export const VenuesQuery = Type.Object({
+  venues: Type.String({
+    description: `Comma-separated venue slugs, 1 to ${MAX_VENUES}, in any order (the order breaks ties; a slug named twice counts once) (docs/api.md §10.16).`,
+  }),
+});
+
+/** docs/api.md §10.17: `widget.html`, each parameter the element's attribute of that name. */
+export const WidgetQuery = Type.Object({
+  locale: text("BCP 47 language tag of the strings (en, de, fr; default the visitor's)."),
+  category: text('One category: the element shows its events only.'),
+  page: text('The page drawn, ≥ 1.'),
+  'heading-level': text("2 to 6: the level of the cards' headings."),
+  'no-filters': text('A flag (empty or `true`): no filter bar.'),
+  'no-share': text('A flag (empty or `true`): no share buttons.'),
+  layout: text('`compact` for the compact layout (left to the element).'),
+  views: text('`list`: no view switch.'),
+});
+
+/** The names of `query`'s parameters, in their order. */
+export const parameterNames = (query: TObject): string[] => Object.keys(query.properties);

@@ -10,7 +10,13 @@ import { EVENT_ID, SLUG, whole } from '../../shared/contract.js';
 import { forBase, maxAgeSeconds } from '../http/conditional.js';
 import { createError } from '../http/errors.js';
 import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
-import type { Answer, Backend, Listing, Named } from '../listing/backend.js';
+import {
+  memoKey,
+  type Answer,
+  type Backend,
+  type Listing,
+  type Named,
+} from '../listing/backend.js';
 import { instantsOf, mergedSource } from '../listing/merged-source.js';
 import type { Store, VenueRecord } from '../store/store.js';
 import type { RenderCache, Rendered } from './render-cache.js';
@@ -98,17 +104,22 @@ export function storeBackend(options: StoreBackendOptions): Backend {
       const id = EVENT_ID_VALUE.test(raw) ? Number(raw) : NaN;
       if (!Number.isSafeInteger(id)) throw missing();
       const nowMs = clock().getTime();
-      const rendered = await cache.get(`event|t=${slug}|${id}`, version, nowMs, async () => {
-        const event = await store.event(slug, id);
-        if (!event) return undefined;
-        const day = reads.day(venue!.timezone, nowMs);
-        const moment = { nowMs, today: day.today };
-        const data = renderEvent(event, venue!, renderBase, moment, earlierShape);
-        return {
-          untilMs: nextTransition([event], day.endMs, nowMs),
-          body: JSON.stringify({ data }),
-        };
-      });
+      const rendered = await cache.get(
+        memoKey('event', { slugs: [slug], several: false }, `${id}`),
+        version,
+        nowMs,
+        async () => {
+          const event = await store.event(slug, id);
+          if (!event) return undefined;
+          const day = reads.day(venue!.timezone, nowMs);
+          const moment = { nowMs, today: day.today };
+          const data = renderEvent(event, venue!, renderBase, moment, earlierShape);
+          return {
+            untilMs: nextTransition([event], day.endMs, nowMs),
+            body: JSON.stringify({ data }),
+          };
+        },
+      );
       if (!rendered) throw missing();
       return answerOf(req, rendered, nowMs);
     },

@@ -10,7 +10,12 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { LRUCache } from 'lru-cache';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
-import { drawnElement, drawnListUrl, SEEDED_PAGES_KEY } from '../../widget/declarative.js';
+import {
+  drawnElement,
+  drawnListUrl,
+  firstPageUrl,
+  SEEDED_PAGES_KEY,
+} from '../../widget/declarative.js';
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { methodNotAllowed } from '../http/errors.js';
 import type { Answer, Backend, Named } from '../listing/backend.js';
@@ -113,7 +118,7 @@ export function widgetRoutes(
   const script: RequestHandler = async (req, res) => {
     const named = venueNamed(req);
     const text = entry();
-    const url = drawnListUrl(readDrawnElement(named.slugs[0]!, {}, backend.publicBase(req)));
+    const url = firstPageUrl(backend.publicBase(req), named.slugs[0]!);
     const answer = await elementList(backend, req, res, named, url);
     const key = `${answer.representation.etag}|${url}|${text.length}`;
     if (lastScript?.key !== key) {

@@ -1,7 +1,9 @@
 // Browser tests of the widget: real Chromium (Debian's), against the real Express app with a real
 // SQLite store, mounted in the test runner's dev server. Run under tsx (see package.json) so this
 // file can import the TypeScript server.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
@@ -9,6 +11,7 @@ import { createServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './server/origin/app.ts';
 import { createProxyApp } from './server/proxy/app.ts';
+import { readVenueDirectory } from './server/proxy/venue-directory.ts';
 import { importVenueFile } from './server/import/importer.ts';
 import { openStore } from './server/store/open-store.ts';
 import { NOW, SEVERAL_ZONES, widgetVenueFile } from './test/fixtures/widget-venues.ts';
@@ -20,11 +23,19 @@ const clock = () => new Date(nowMs);
 const origin = createApp({ store, clock, logger: false });
 /**
  * VENUE_EVENTS_VIA_PROXY=1 runs the same suite through the bundled proxy, whose upstream is the
- * origin app listening on a loopback port. The proxy is told the zones of the venues listed
- * together (`--venue-zone`): it has no other way to merge their lists (docs/api.md §10.16).
+ * origin app listening on a loopback port. The proxy is told the venues as the origin has them
+ * (`--venues`, a venue file without events: names, zones, addresses), so the cards name them as
+ * the origin's do, and the zones of those listed together (`--venue-zone`), as before.
  */
 const viaProxy = process.env.VENUE_EVENTS_VIA_PROXY === '1';
 let app = origin;
+/** The widget venue file's venues without their events, written where `--venues` would read it. */
+function venuesWithoutEvents() {
+  const file = join(mkdtempSync(join(tmpdir(), 'wtr-venues-')), 'venues.json');
+  const venues = widgetVenueFile.venues.map(({ events: _, api_shape: __, ...venue }) => venue);
+  writeFileSync(file, JSON.stringify({ venues }));
+  return file;
+}
 if (viaProxy) {
   const upstream = createServer(origin);
   await new Promise((resolve) => upstream.listen(0, '127.0.0.1', resolve));
@@ -33,6 +44,7 @@ if (viaProxy) {
     clock,
     logger: false,
     venueZones: SEVERAL_ZONES,
+    venues: readVenueDirectory(venuesWithoutEvents()),
   });
 }
 /**

@@ -3,26 +3,18 @@
  * model. Every problem is collected with its JSON path. JSON Schema checks use Ajv against
  * `shared/venue-file.schema.json`'s source. Uniqueness across an import is the importer's.
  */
-import type { ErrorObject } from 'ajv';
 import { IANAZone } from 'luxon';
-import {
-  VenueFileSchema,
-  type EventInput,
-  type VenueFile,
-  type VenueInput,
-} from '../../shared/venue-file.js';
-import type { PostalAddress } from '../../shared/rules/structured-data.js';
+import { VenueFileSchema, type EventInput, type VenueFile } from '../../shared/venue-file.js';
 import { eventTime, parseInstant, type InstantProblem } from '../../shared/rules/wire-format.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { accessInOrder } from '../../shared/rules/access.js';
 import { createAjv } from '../lib/ajv.js';
+import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
+import { venueDetails } from '../lib/venue-details.js';
 import type { StoredEvent, StoredVenue } from '../store/model.js';
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
-export interface VenueFileProblem {
-  path: string;
-  message: string;
-}
+export type VenueFileProblem = JsonProblem;
 
 /** Thrown when a venue file is rejected; nothing has been written. */
 export class VenueFileError extends Error {
@@ -37,57 +29,6 @@ export class VenueFileError extends Error {
 
 const ajv = createAjv({ strict: true, verbose: true });
 const validateSchema = ajv.compile<VenueFile>(VenueFileSchema);
-
-/** `/venues/0/events/3/date` → `venues[0].events[3].date`. */
-function jsonPath(pointer: string): string {
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .reduce(
-      (path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part),
-      '',
-    );
-}
-
-function describe(error: ErrorObject): VenueFileProblem {
-  const path = jsonPath(error.instancePath) || '(root)';
-  const description = (error.parentSchema as { description?: string } | undefined)?.description;
-  switch (error.keyword) {
-    case 'additionalProperties': {
-      const member = (error.params as { additionalProperty: string }).additionalProperty;
-      return { path: path === '(root)' ? member : `${path}.${member}`, message: 'unknown member' };
-    }
-    case 'required': {
-      const member = (error.params as { missingProperty: string }).missingProperty;
-      return {
-        path: path === '(root)' ? member : `${path}.${member}`,
-        message: 'required member missing',
-      };
-    }
-    case 'pattern':
-    case 'format':
-    case 'enum':
-      return { path, message: `expected ${description ?? error.message ?? 'a valid value'}` };
-    case 'uniqueItems': {
-      // The later of the two equal items is the duplicate, whichever order Ajv names them in.
-      const { i, j } = error.params as { i: number; j: number };
-      return {
-        path: `${path}[${Math.max(i, j)}]`,
-        message: `duplicate of ${path}[${Math.min(i, j)}]`,
-      };
-    }
-    default:
-      return { path, message: error.message ?? 'invalid' };
-  }
-}
-
-/** Drops Ajv's echo errors of a failed union (`anyOf`) when a more precise error names the path. */
-function schemaProblems(errors: readonly ErrorObject[]): VenueFileProblem[] {
-  const problems = errors.filter((e) => e.keyword !== 'anyOf').map(describe);
-  const unique = new Map(problems.map((p) => [`${p.path}|${p.message}`, p]));
-  return [...unique.values()];
-}
 
 /** Why an instant the schema's `date-time` format accepts cannot be stored exactly. */
 const INSTANT_PROBLEMS: Record<InstantProblem, string> = {
@@ -225,25 +166,6 @@ function normaliseEvent(event: EventInput): StoredEvent {
     // Absent unless given, so an event without access data renders as it always did.
     ...(event.access && { access: accessInOrder(event.access) }),
   };
-}
-
-/**
- * The venue's optional `url` and `address` (docs/venue-file.md): the URL as the WHATWG parser
- * writes it; address members trimmed, empty ones dropped, and no address when none is left.
- */
-function venueDetails(venue: VenueInput): Pick<StoredVenue, 'url' | 'address'> {
-  const details: Pick<StoredVenue, 'url' | 'address'> = {};
-  if (venue.url !== undefined) details.url = new URL(venue.url).href;
-  const address: PostalAddress = {};
-  for (const [key, value] of Object.entries(venue.address ?? {}) as [
-    keyof PostalAddress,
-    string | undefined,
-  ][]) {
-    const text = value?.trim();
-    if (text) address[key] = text;
-  }
-  if (Object.keys(address).length > 0) details.address = address;
-  return details;
 }
 
 /** A venue file checked on its own: the document when it is valid, and every problem found. */

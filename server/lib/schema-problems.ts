@@ -1,8 +1,8 @@
 /**
  * Ajv's errors as problems an operator can act on, each with the JSON path of the member at fault
  * (`venues[0].timezone`) and a short message, in the venue-file importer's wording
- * (`server/import/venue-file.ts`, which keeps its own copy for now): a file checked here and one
- * imported name the same mistake the same way. Pure; imports nothing of the server.
+ * (`server/import/venue-file.ts` and the proxy's `--venues` both use it): a file checked by either
+ * names the same mistake the same way. Pure; imports nothing of the server.
  */
 import type { ErrorObject } from 'ajv';
 

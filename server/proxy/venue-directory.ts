@@ -11,10 +11,10 @@
 import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { IANAZone } from 'luxon';
-import type { PostalAddress } from '../../shared/rules/structured-data.js';
 import { VenueInputSchema } from '../../shared/venue-file.js';
 import { createAjv } from '../lib/ajv.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
+import { venueDetails } from '../lib/venue-details.js';
 import type { PageVenue } from '../pages/page-shell.js';
 
 /** A `--venues` file that cannot be used: `message` is one line naming the file and each problem. */
@@ -94,22 +94,12 @@ function directoryProblems(venues: readonly DirectoryVenue[]): JsonProblem[] {
 
 /** The venue as the origin's import stores it and its pages receive it, less the API shape. */
 function pageVenue(venue: DirectoryVenue): PageVenue {
-  const page: PageVenue = {
+  return {
     slug: venue.slug,
     name: venue.name ?? venue.slug,
     timezone: venue.timezone,
+    ...venueDetails(venue),
   };
-  if (venue.url !== undefined) page.url = new URL(venue.url).href;
-  const address: PostalAddress = {};
-  for (const [key, value] of Object.entries(venue.address ?? {}) as [
-    keyof PostalAddress,
-    string | undefined,
-  ][]) {
-    const text = value?.trim();
-    if (text) address[key] = text;
-  }
-  if (Object.keys(address).length > 0) page.address = address;
-  return page;
 }
 
 /** The parsed JSON of `path`, strictly UTF-8 (as the importer reads a venue file). */

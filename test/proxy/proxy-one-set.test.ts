@@ -7,10 +7,10 @@
  * origin behind a front (`startPassThrough`) that counts what the proxy asks it and words its 404
  * as the platform does ("No such event.").
  */
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { expectErrorResponse } from '../support/contract.js';
+import { describeOneLogLine, describeOptionsNotFound } from '../support/one-set.js';
 import { startPassThrough, type Forwarding } from '../support/forwarder.js';
 import { manyEvents, startServer, venueFile, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';
@@ -70,55 +70,11 @@ describe('an unknown venue among several', () => {
   });
 });
 
-describe('OPTIONS on a path that does not exist', () => {
-  it.each(['/t/000/-', '/t/42/05543/', '/t/night-owl/nothing-here'])(
-    '%s is the JSON 404 GET gets',
-    async (path) => {
-      const get = await fetch(proxy.url + path);
-      const options = await fetch(proxy.url + path, { method: 'OPTIONS' });
-      expect(get.status).toBe(404);
-      expect(options.status).toBe(404);
-      expect(options.headers.get('content-type')).toBe(get.headers.get('content-type'));
-      const body = await options.json();
-      expectErrorResponse(body);
-      expect(body).toEqual(await get.json());
-    },
-  );
+describeOptionsNotFound(() => proxy.url);
 
-  it('while a preflight of a real path is still answered', async () => {
-    const res = await fetch(`${proxy.url}/t/night-owl/api/events`, {
-      method: 'OPTIONS',
-      headers: { Origin: 'https://guide.example', 'Access-Control-Request-Method': 'GET' },
-    });
-    expect(res.status).toBe(204);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
-  });
-});
-
-describe('the drawn widget and the per-venue script are one request each', () => {
-  const lines: string[] = [];
-  let logged: Running;
-  beforeAll(async () => {
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    logged = await startProxy({ upstream: platform.url, clock, venueZones: VENUE_ZONES, logger });
-  });
-  afterAll(() => logged.close());
-
-  it.each([
-    '/t/night-owl/widget.html',
-    '/widget.html?venues=harbour-hall,night-owl',
-    '/t/night-owl/venue-events.js',
-  ])('%s writes one access-log line', async (path) => {
-    lines.length = 0;
-    const res = await fetch(logged.url + path);
-    expect(res.status).toBe(200);
-    await res.text();
-    const urls = () => lines.map((line) => JSON.parse(line).req?.url as string);
-    // A line is written when its response has finished, which the client may see first.
-    await expect.poll(urls).toContain(path);
-    expect(urls()).toEqual([path]);
-  });
-});
+describeOneLogLine((logger) =>
+  startProxy({ upstream: platform.url, clock, venueZones: VENUE_ZONES, logger }),
+);
 
 describe('the venue feed gathers as every built answer does', () => {
   /** The list pages of `six-pages` the platform was asked for since `from`, in page order. */

@@ -6,6 +6,7 @@ import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { startPassThrough, type Forwarding } from '../support/forwarder.js';
 import { listen, type Running } from '../support/listen.js';
+import { memoLookups } from '../support/one-set.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 export type { Running } from '../support/listen.js';
@@ -234,18 +235,6 @@ export async function startVenuesProxies(
       await origin.close();
     },
   };
-}
-
-/** The memo counter of the server at `base` (started with `metrics`): its hits and misses. */
-async function memoLookups(base: string): Promise<{ hit: number; miss: number }> {
-  const text = await (await fetch(`${base}/metrics`)).text();
-  const count = (result: string) =>
-    Number(
-      new RegExp(`^venue_events_response_memo_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(
-        text,
-      )?.[1] ?? 0,
-    );
-  return { hit: count('hit'), miss: count('miss') };
 }
 
 /** What tells the proxy's memo hit from a rebuild, from outside the memo. */

@@ -1,0 +1,79 @@
+/**
+ * What the tests of the one set of routes ask of either mode (test/server/routes-one-set.test.ts,
+ * test/proxy/proxy-one-set.test.ts): the memo counter read from outside, `OPTIONS` on paths that
+ * do not exist, and one access-log line per drawn widget.
+ */
+import { pino, type Logger } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorResponse } from './contract.js';
+
+/** The memo counter of the server at `base` (started with `metrics`): its hits and misses. */
+export async function memoLookups(base: string): Promise<{ hit: number; miss: number }> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const count = (result: string) =>
+    Number(
+      new RegExp(`^venue_events_response_memo_total\\{result="${result}"\\} (\\d+)$`, 'm').exec(
+        text,
+      )?.[1] ?? 0,
+    );
+  return { hit: count('hit'), miss: count('miss') };
+}
+
+/** `OPTIONS` on a path that does not exist is GET's 404; a real preflight is still answered. */
+export function describeOptionsNotFound(base: () => string): void {
+  describe('OPTIONS on a path that does not exist', () => {
+    it.each(['/t/000/-', '/t/42/05543/', '/t/night-owl/nothing-here'])(
+      '%s is the JSON 404 GET gets',
+      async (path) => {
+        const get = await fetch(base() + path);
+        const options = await fetch(base() + path, { method: 'OPTIONS' });
+        expect(get.status).toBe(404);
+        expect(options.status).toBe(404);
+        expect(options.headers.get('content-type')).toBe(get.headers.get('content-type'));
+        const body = await options.json();
+        expectErrorResponse(body);
+        expect(body).toEqual(await get.json());
+      },
+    );
+
+    it('while a preflight of a real path is still answered', async () => {
+      const res = await fetch(`${base()}/t/night-owl/api/events`, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://guide.example', 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    });
+  });
+}
+
+/** Each of `widget.html`, several venues' and the per-venue script writes one access-log line. */
+export function describeOneLogLine(
+  start: (logger: Logger) => Promise<{ url: string; close(): Promise<void> }>,
+): void {
+  describe('the drawn widget and the per-venue script are one request each', () => {
+    const lines: string[] = [];
+    let logged: { url: string; close(): Promise<void> };
+    beforeAll(async () => {
+      logged = await start(
+        pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+      );
+    });
+    afterAll(() => logged.close());
+
+    it.each([
+      '/t/night-owl/widget.html',
+      '/widget.html?venues=harbour-hall,night-owl',
+      '/t/night-owl/venue-events.js',
+    ])('%s writes one access-log line', async (path) => {
+      lines.length = 0;
+      const res = await fetch(logged.url + path);
+      expect(res.status).toBe(200);
+      await res.text();
+      const urls = () => lines.map((line) => JSON.parse(line).req?.url as string);
+      // A line is written when its response has finished, which the client may see first.
+      await expect.poll(urls).toContain(path);
+      expect(urls()).toEqual([path]);
+    });
+  });
+}

@@ -109,7 +109,8 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
       return {
         text: built.text,
         untilMs: Math.min(built.untilMs, nextMinute(listed.nowMs)),
-        keep: true,
+        // A visitor's saved nights (`ids`) are theirs alone: not worth a memo entry.
+        keep: ids === undefined,
       };
     });
     const disposition: Record<string, string> = ids

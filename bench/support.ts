@@ -21,7 +21,9 @@ const START_SCRIPT = 'dist/server/main.js';
  * there is one place to change them. Throws if that script has no such command.
  */
 export function startFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  // From the working directory (the repository's root, where `npm run` starts the benches and
+  // `bundle` writes): a bench bundled into dist/bench/ that imports this module finds it too.
+  const pkg = JSON.parse(readFileSync(join(process.cwd(), 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
   const words = pkg.scripts.start
@@ -237,19 +239,18 @@ function cpuMs(pid: number): { main: number; total: number } | undefined {
 }
 
 /**
- * Loads `url` with autocannon (with request `headers`); throws if any response is not 2xx. With
- * the server's `pid`, also its CPU time per request (`Figure.cpuUs`): on a machine shared with
- * other work, req/s swings with the CPU the server happens to get, its cost per request far less.
+ * Loads `url` with autocannon (with request `headers`) for `seconds`; throws if any response is
+ * not 2xx. With the server's `pid`, also its CPU time per request (`Figure.cpuUs`).
  */
-export async function measure(
+async function load(
   name: string,
   url: string,
-  headers: Record<string, string> = {},
-  pid?: number,
+  headers: Record<string, string>,
+  pid: number | undefined,
+  seconds: number,
 ): Promise<Figure> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
   const before = pid === undefined ? undefined : cpuMs(pid);
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   const after = pid === undefined ? undefined : cpuMs(pid);
   if (r.non2xx > 0 || r.errors > 0) {
     throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -263,6 +264,55 @@ export async function measure(
     };
   }
   return figure;
+}
+
+/**
+ * Loads `url` with autocannon (with request `headers`) for `DURATION_S` after a 1 s warm-up;
+ * throws if any response is not 2xx. With the server's `pid`, also its CPU time per request
+ * (`Figure.cpuUs`): on a machine shared with other work, req/s swings with the CPU the server
+ * happens to get, its cost per request far less.
+ */
+export async function measure(
+  name: string,
+  url: string,
+  headers: Record<string, string> = {},
+  pid?: number,
+): Promise<Figure> {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 }); // warm-up
+  return load(name, url, headers, pid, DURATION_S);
+}
+
+/**
+ * `measure` for several `cases` (`[name, url]`) of one server (`pid`) taken in turns: each warmed
+ * up for 1 s, then `rounds` rounds of every case for `DURATION_S` each, each figure the median
+ * of its rounds. Cases measured one after the other compare what the machine happened to give
+ * each (a JIT still warming, another process's burst); in turns, each ratio is of neighbours.
+ */
+export async function measureRounds(
+  cases: readonly (readonly [string, string])[],
+  pid: number | undefined,
+  rounds = 3,
+): Promise<Figure[]> {
+  for (const [, url] of cases) await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  const runs: Figure[][] = cases.map(() => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, [name, url]] of cases.entries()) {
+      runs[i]!.push(await load(name, url, {}, pid, DURATION_S));
+    }
+  }
+  return runs.map((figures) => {
+    const mid = (of: (f: Figure) => number) => median(figures.map(of));
+    const figure: Figure = {
+      name: figures[0]!.name,
+      rps: mid((f) => f.rps),
+      p50: mid((f) => f.p50),
+      p99: mid((f) => f.p99),
+    };
+    if (figures.every((f) => f.cpuUs)) {
+      figure.cpuUs = { main: mid((f) => f.cpuUs!.main), total: mid((f) => f.cpuUs!.total) };
+    }
+    return figure;
+  });
 }
 
 /**

@@ -37,6 +37,33 @@ export function instantsOf(): InstantOf {
 /** Fewest events read from a venue at a time. */
 const MIN_BLOCK = 4;
 
+/**
+ * How many events `mergedRead` reads of each venue at a time, for a window ending at `want`
+ * (offset + limit) over `venues` venues: a venue's fair share of the page and a little more (most
+ * pages take a few events from each venue, and a venue that gives more is read again).
+ */
+const blockOf = (want: number, venues: number): number =>
+  Math.max(MIN_BLOCK, Math.ceil(want / venues) + 2);
+
+/**
+ * How many events of each venue a merge reads (`mergedRead`) for a window ending at `want`:
+ * what its answer's `untilMs` covers, for a source that merges otherwise
+ * (`server/origin/merged-store-source.ts`). `totals`: each venue's events passing the filter;
+ * `shares`: how many of each venue's are among the first `want - 1` of the merge. A venue is read
+ * a block at a time, again whenever the merge has taken all it read and wants more.
+ */
+export function eventsRead(
+  totals: readonly number[],
+  shares: readonly number[],
+  want: number,
+): number[] {
+  if (want <= 0) return totals.map(() => 0);
+  // Fewer than the window in all: the merge runs out, having read every venue to its end.
+  if (totals.reduce((a, b) => a + b, 0) < want) return [...totals];
+  const block = blockOf(want, totals.length);
+  return totals.map((total, i) => Math.min(total, block * (Math.floor(shares[i]! / block) + 1)));
+}
+
 /** One venue's place in a merge: its source, and what has been read of it. */
 interface Cursor {
   source: ListingSource;
@@ -50,7 +77,7 @@ interface Cursor {
 }
 
 /** `event` naming `venue` (docs/api.md §10.16), its other members as they were. */
-const withVenue = (event: EventResource, venue: EventVenue): EventResource =>
+export const withVenue = (event: EventResource, venue: EventVenue): EventResource =>
   ({ ...event, attributes: { ...event.attributes, venue } }) as EventResource;
 
 /** The cursor whose next event comes first (the earlier-named venue on a tie), if any. */
@@ -75,9 +102,7 @@ async function mergedRead(
   instantOf: InstantOf,
 ): Promise<ShownEvents & { venues: EventVenue[] }> {
   const want = window.offset + window.limit;
-  // A venue's fair share of the page and a little more: most pages take a few events from each
-  // venue, and a venue that gives more is read again.
-  const block = Math.max(MIN_BLOCK, Math.ceil(want / cursors.length) + 2);
+  const block = blockOf(want, cursors.length);
   let untilMs = Math.min(...cursors.map((c) => c.source.quietUntilMs));
   const refill = async (cursor: Cursor) => {
     const count = Math.min(block, cursor.total - cursor.read);

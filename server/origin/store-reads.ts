@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { accessDocument, type AccessCount } from '../../shared/rules/access.js';
 import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
-import type { Store, VenueRecord } from '../store/store.js';
+import type { MergeFacts, Store, VenueRecord } from '../store/store.js';
 import { venueDay, type VenueDay } from './resources.js';
 
 export class StoreReads {
@@ -28,6 +28,8 @@ export class StoreReads {
   readonly #categories = new LRUCache<string, CategoryCount[]>({ max: 1_000 });
   // Likewise the access counts: eight numbers at most.
   readonly #access = new LRUCache<string, AccessCount[]>({ max: 1_000 });
+  // And what a merge of venues asks of each (`mergeFacts`): a flag and a day's closures.
+  readonly #mergeFacts = new LRUCache<string, MergeFacts>({ max: 1_000 });
 
   constructor(store: Store) {
     this.#store = store;
@@ -73,6 +75,22 @@ export class StoreReads {
       this.#access.set(key, counts);
     }
     return counts;
+  }
+
+  /**
+   * Whether the events of `slug` listed on its venue-local `day` at store `version` are in
+   * instant order, and their sales closures during that day (`Store.mergeFacts`): what a page
+   * across venues asks of each venue (`origin/merged-store-source.ts`), read once per version and
+   * day.
+   */
+  async mergeFacts(slug: string, day: VenueDay, version: string): Promise<MergeFacts> {
+    const key = `${version}|${slug}|${day.today}`;
+    let facts = this.#mergeFacts.get(key);
+    if (facts === undefined) {
+      facts = await this.#store.mergeFacts(slug, day.today, day.startMs, day.endMs);
+      this.#mergeFacts.set(key, facts);
+    }
+    return facts;
   }
 
   /**

@@ -107,7 +107,30 @@ export const shapeName = (s: FilterShape): string =>
 
 /** The parameters of the filtered listing queries. */
 export type FilterParameter =
-  'slug' | 'today' | 'limit' | 'offset' | 'categories' | 'access' | 'from' | 'to' | 'match';
+  | 'slug'
+  | 'today'
+  | 'limit'
+  | 'offset'
+  | 'categories'
+  | 'access'
+  | 'from'
+  | 'to'
+  | 'match'
+  /** UTC epoch ms bounds, exclusive, of a `closing` query's closures. */
+  | 'after'
+  | 'before'
+  /** UTC epoch ms no listed date of a query across venues is before (`across.ts`). */
+  | 'since'
+  /** Across venues: one instant, whose ties are read whole. */
+  | 'at'
+  /**
+   * PostgreSQL, across venues: the venues' slugs and their todays, as arrays, and the earliest
+   * and latest of the todays.
+   */
+  | 'slugs'
+  | 'todays'
+  | 'earliest'
+  | 'latest';
 
 /** The `access` parameter's value of a filter: the bit mask of its ids (`accessMask`). */
 export const accessParameter = (filter: ListFilter): number => accessMask(filter.access ?? []);
@@ -162,6 +185,15 @@ export function searchPlanner(version: () => string) {
       const n = counts.get(`${version()}|${key}`);
       return n !== undefined && n < FEW_MATCHES ? 'matches' : 'scan';
     },
+    /**
+     * The plan of a page across venues whose filters have keys `keys`: from the matches when
+     * they are few in all, as a venue's page (`pagePlan`); a count not kept scans.
+     */
+    acrossPlan(keys: readonly string[]): SearchPlan {
+      let all = 0;
+      for (const key of keys) all += counts.get(`${version()}|${key}`) ?? Infinity;
+      return all < FEW_MATCHES ? 'matches' : 'scan';
+    },
   };
 }
 
@@ -198,8 +230,25 @@ function accessCondition(s: FilterShape, d: FilterDialect): string | undefined {
 }
 
 /**
+ * The conditions of filter shape `s` on a listing row `l` (docs/api.md §10.12, §10.15): its
+ * categories, dates, access and search, none for a shape without filters. The venue and its
+ * listed date come from the dialect's `slug` and `today`, which may be expressions over `l` (a
+ * listing across venues, `across.ts`).
+ */
+export function filterConditions(s: FilterShape, d: FilterDialect, search: SearchPlan): string[] {
+  return [
+    s.categories ? d.anyCategory('l.category_key') : undefined,
+    dateCondition(s, d),
+    accessCondition(s, d),
+    s.words ? d.searched('l.event_id', search) : undefined,
+  ].filter((c) => c !== undefined);
+}
+
+/**
  * A filtered listing query of docs/api.md §10.12 for one filter shape, for both stores: `count`
- * (one row `n`) or `page` (the `doc` of each event on the page), with `listingQueries`'
+ * (one row `n`), `page` (the `doc` of each event on the page) or `closing` (one row `ms`: the
+ * earliest sales closure, UTC epoch ms, in (`after`, `before`) among the first `limit` events
+ * listed, or null; what a merge of venues reads ahead bounds its answer by), with `listingQueries`'
  * selection and order plus the shape's conditions over the `listing` row `l` (its `category_key`,
  * `until`, `last_date`), `event_access` and the full-text index. Parameters: `slug`, `today`
  * (venue-local `YYYY-MM-DD`), `limit`, `offset` (page only) and those of the shape: `categories`
@@ -209,22 +258,24 @@ function accessCondition(s: FilterShape, d: FilterDialect): string | undefined {
  * @param search the plan of the search condition (default `matches`)
  */
 export function filteredListingQuery(
-  query: 'count' | 'page',
+  query: 'count' | 'page' | 'closing',
   s: FilterShape,
   d: FilterDialect,
   { index, search = 'matches' }: { index?: string; search?: SearchPlan } = {},
 ): string {
   const where = [
     `l.venue_slug = ${d.p('slug')} AND l.until >= ${d.p('today')} AND l.after < ${d.p('today')}`,
-    s.categories ? d.anyCategory('l.category_key') : undefined,
-    dateCondition(s, d),
-    accessCondition(s, d),
-    s.words ? d.searched('l.event_id', search) : undefined,
-  ]
-    .filter((c) => c !== undefined)
-    .join('\n AND ');
+    ...filterConditions(s, d, search),
+  ].join('\n AND ');
   const from = `listing AS l${index === undefined ? '' : ` INDEXED BY ${index}`}`;
   if (query === 'count') return `SELECT CAST(count(*) AS integer) AS n FROM ${from} WHERE ${where}`;
+  if (query === 'closing') {
+    return `SELECT min(l.close_ms) AS ms FROM (
+         SELECT l.close_ms FROM ${from}
+         WHERE ${where}
+         ORDER BY l.sort_date, l.sort_time, l.event_id LIMIT ${d.p('limit')}
+       ) AS l WHERE l.close_ms > ${d.p('after')} AND l.close_ms < ${d.p('before')}`;
+  }
   return `SELECT e.doc FROM (
          SELECT l.event_id, l.sort_date, l.sort_time FROM ${from}
          WHERE ${where}

@@ -25,6 +25,7 @@ import {
   filterShape,
   searchPlanner,
   shapeName,
+  type FilterDialect,
   type FilterParameter,
   type FilterShape,
   type SearchPlan,
@@ -229,22 +230,33 @@ const SEARCHED: Record<SearchPlan, (id: string, match: string) => string> = {
     `EXISTS (SELECT 1 FROM events AS s WHERE s.id = ${id} AND ts_match_vq(s.search, ${match}::tsquery))`,
 };
 
-/** The count or page query of a filter shape, `$n` numbered in order of first use. */
-function statement(shape: FilterShape, query: 'count' | 'page', search: SearchPlan): Statement {
+/** The SQL `build` writes with `$n` placeholders, numbered in order of first use, and their names. */
+export function numbered(build: (p: (name: FilterParameter) => string) => string): {
+  text: string;
+  names: FilterParameter[];
+} {
   const names: FilterParameter[] = [];
   const p = (name: FilterParameter) => {
     if (!names.includes(name)) names.push(name);
     return `$${names.indexOf(name) + 1}`;
   };
-  const text = filteredListingQuery(
-    query,
-    shape,
-    {
-      p,
-      anyCategory: (column) => `${column} = ANY(${p('categories')}::text[])`,
-      searched: (id, plan) => SEARCHED[plan](id, p('match')),
-    },
-    { search },
+  return { text: build(p), names };
+}
+
+/** How PostgreSQL writes the filters' conditions (`FilterDialect`) over the placeholders `p`. */
+export const dialect = (p: (name: FilterParameter) => string): FilterDialect => ({
+  p,
+  anyCategory: (column) => `${column} = ANY(${p('categories')}::text[])`,
+  searched: (id, plan) => SEARCHED[plan](id, p('match')),
+});
+
+/** The filtered queries (`filteredListingQuery`). */
+type Query = 'count' | 'page' | 'closing';
+
+/** The query `query` of a filter shape and search plan, named. */
+function statement(shape: FilterShape, query: Query, search: SearchPlan): Statement {
+  const { text, names } = numbered((p) =>
+    filteredListingQuery(query, shape, dialect(p), { search }),
   );
   const plan = shape.words ? `_${search}` : '';
   return { name: `ve_${query}_${shapeName(shape)}${plan}`, text, names };
@@ -253,7 +265,7 @@ function statement(shape: FilterShape, query: 'count' | 'page', search: SearchPl
 /** The statements of each filter shape, query and search plan, built on first use. */
 const statements = new Map<string, Statement>();
 
-function statementOf(filter: ListFilter, query: 'count' | 'page', search: SearchPlan): Statement {
+function statementOf(filter: ListFilter, query: Query, search: SearchPlan): Statement {
   const shape = filterShape(filter);
   const key = `${shapeName(shape)}|${query}|${search}`;
   let found = statements.get(key);
@@ -261,20 +273,24 @@ function statementOf(filter: ListFilter, query: 'count' | 'page', search: Search
   return found;
 }
 
-/** The values of `names` for `filter` in venue `slug`. */
-function valuesOf(
+/**
+ * The values of `names` for `filter`: the filter's own, then those `given` (a venue's `slug`
+ * and `today` — its search is scoped to that venue — a page's `offset` and `limit`, …).
+ */
+export function valuesOf(
   names: readonly FilterParameter[],
-  given: { slug: string; today: string; offset?: number; limit?: number },
+  given: Partial<Record<FilterParameter, unknown>>,
   filter: ListFilter,
 ): unknown[] {
-  const all: Record<FilterParameter, unknown> = {
-    ...{ offset: 0, limit: 0 },
-    ...given,
+  const all: Partial<Record<FilterParameter, unknown>> = {
+    offset: 0,
+    limit: 0,
     categories: filter.categories,
     access: accessParameter(filter),
-    match: tsQuery(given.slug, filter.words),
+    match: typeof given.slug === 'string' ? tsQuery(given.slug, filter.words) : undefined,
     from: filter.startDate,
     to: filter.endDate,
+    ...given,
   };
   return names.map((name) => all[name]);
 }
@@ -318,6 +334,27 @@ export function filteredReads(read: Read, version: () => string) {
       const values = valuesOf(names, { slug, today, offset, limit }, filter);
       const rows = await read<{ doc: string }>(name, text, values);
       return rows.map((row) => storedEvent(row.doc));
+    },
+    /** The search plan of a page across `venues` through `filter` (`searchPlanner`). */
+    acrossPlan(venues: readonly { slug: string; today: string }[], filter: ListFilter): SearchPlan {
+      // With categories the scan reads their events only, as a venue's page does.
+      if (filter.categories.length) return 'scan';
+      return planner.acrossPlan(venues.map(({ slug, today }) => key(slug, today, filter)));
+    },
+    /** `Store.earliestClose`: the earliest closure in (`after`, `before`) of the first `limit`. */
+    async earliestClose(
+      slug: string,
+      today: string,
+      limit: number,
+      { afterMs: after, beforeMs: before }: { afterMs: number; beforeMs: number },
+      filter: ListFilter,
+    ): Promise<number | undefined> {
+      const plan = filter.categories.length ? 'scan' : planner.pagePlan(key(slug, today, filter));
+      const { name, text, names } = statementOf(filter, 'closing', plan);
+      const values = valuesOf(names, { slug, today, limit, after, before }, filter);
+      const rows = await read<{ ms: string | null }>(name, text, values);
+      // A bigint: node-postgres reads it as a string (epoch ms are exact as numbers).
+      return rows[0]?.ms == null ? undefined : Number(rows[0].ms);
     },
     async categories(slug: string, today: string): Promise<CategoryCount[]> {
       const rows = await read<{ name: string; n: number }>(

@@ -10,8 +10,8 @@
  * unreachable) until the listener is back and has re-read the version.
  */
 import pg from 'pg';
-import { isFiltered } from '../../shared/rules/filters.js';
-import { listingQueries, listingSpans } from './listing.js';
+import { isFiltered, NO_FILTER } from '../../shared/rules/filters.js';
+import { listingQueries } from './listing.js';
 import {
   storedEvent,
   venueDetailsJson,
@@ -19,7 +19,6 @@ import {
   type StoredVenue,
   type VenueRow,
 } from './model.js';
-import { filterColumns } from './filter-index.js';
 import {
   filteredReads,
   insertEventAccess,
@@ -32,6 +31,7 @@ import {
   type Read,
   type VenueEvent,
 } from './postgres-filters.js';
+import { acrossReads, insertListing, migrateAcross } from './postgres-across.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /** Timeouts of the shared store, in milliseconds. */
@@ -93,6 +93,8 @@ const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   migrateAccess,
   // Search words folded to Latin letters (docs/decisions.md "Search folds letters to Latin").
   reindexSearch,
+  // Each listed date's UTC instant, for listings across venues (docs/api.md §10.16).
+  migrateAcross,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
@@ -232,10 +234,13 @@ function versionListener(connection: Connection, reconnectMs: number) {
 }
 
 /**
- * Inserts `events` with their search vectors, listing spans (with their filter columns) and dates, in batches of
- * `BATCH` rows, in the caller's transaction.
+ * Inserts the events of `venues` with their search vectors, listing rows (with their filter
+ * columns and instants) and dates, in batches of `BATCH` rows, in the caller's transaction.
  */
-async function insertEvents(client: pg.Client, events: readonly VenueEvent[]): Promise<void> {
+async function insertEvents(client: pg.Client, venues: readonly StoredVenue[]): Promise<void> {
+  const events: VenueEvent[] = venues.flatMap((venue) =>
+    venue.events.map((event) => ({ slug: venue.slug, event })),
+  );
   for (let i = 0; i < events.length; i += BATCH) {
     const batch = events.slice(i, i + BATCH);
     await client.query(
@@ -253,27 +258,7 @@ async function insertEvents(client: pg.Client, events: readonly VenueEvent[]): P
       ],
     );
   }
-  const spans = events.flatMap(({ slug, event }) => {
-    const spans = listingSpans(event);
-    const columns = spans.length > 0 ? filterColumns(event) : undefined;
-    return spans.map((span) => ({ id: event.id, slug, span, columns: columns! }));
-  });
-  for (let i = 0; i < spans.length; i += BATCH) {
-    const batch = spans.slice(i, i + BATCH);
-    await client.query(
-      `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time, category, category_key, last_date)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])`,
-      [
-        batch.map((b) => b.id),
-        batch.map((b) => b.slug),
-        batch.map((b) => b.span.after),
-        batch.map((b) => b.span.until),
-        batch.map((b) => b.span.sortDate),
-        batch.map((b) => b.span.sortTime),
-        ...[0, 1, 2].map((k) => batch.map((b) => b.columns[k])),
-      ],
-    );
-  }
+  await insertListing(client, venues);
   await insertEventDates(client, events);
   await insertEventAccess(client, events);
 }
@@ -321,10 +306,7 @@ async function writeVenues(
         venues.map(venueDetailsJson),
       ],
     );
-    await insertEvents(
-      client,
-      venues.flatMap((venue) => venue.events.map((event) => ({ slug: venue.slug, event }))),
-    );
+    await insertEvents(client, venues);
     const { rows } = await client.query<{ version: string }>(
       'UPDATE store_version SET version = version + 1 RETURNING version',
     );
@@ -389,6 +371,7 @@ export async function openPostgresStore(
 
   const read = reader(pool);
   const filtered = filteredReads(read, versions.version);
+  const across = acrossReads(read, filtered.acrossPlan);
 
   const parse = (rows: { doc: string }[]) => rows.map((row) => storedEvent(row.doc));
   const listing = listingQueries({ slug: '$1', today: '$2', limit: '$3', offset: '$4' }, false);
@@ -425,6 +408,12 @@ export async function openPostgresStore(
     },
     categories: (slug, today) => filtered.categories(slug, today),
     access: (slug, today) => filtered.access(slug, today),
+    listedAcross: (venues, offset, limit, filter = NO_FILTER) =>
+      across.listedAcross(venues, offset, limit, filter),
+    sharesAcross: (venues, first, filter = NO_FILTER) => across.sharesAcross(venues, first, filter),
+    mergeFacts: (slug, today, fromMs, beforeMs) => across.mergeFacts(slug, today, fromMs, beforeMs),
+    earliestClose: (slug, today, first, window, filter = NO_FILTER) =>
+      filtered.earliestClose(slug, today, first, window, filter),
     async event(slug, id) {
       return parse(
         await read<{ doc: string }>(

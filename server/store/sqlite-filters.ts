@@ -174,7 +174,8 @@ export function reindexSearch(db: Database.Database): void {
   );
 }
 
-const DIALECT: FilterDialect = {
+/** How SQLite writes the filters' conditions (`FilterDialect`), for one venue or across several. */
+export const DIALECT: FilterDialect = {
   p: (name) => `@${name}`,
   anyCategory: (column) => `${column} IN (SELECT value FROM json_each(@categories))`,
   // One SQL for both plans: the index named for the query (`indexFor`) makes the plan.
@@ -197,6 +198,9 @@ function indexFor(shape: FilterShape, query: 'count' | 'page', search: SearchPla
 
 type Values = Record<string, string | number>;
 
+/** The filtered queries (`filteredListingQuery`). */
+type Query = 'count' | 'page' | 'closing';
+
 /** The values of a filter's parameters (`filteredListingQuery`) for venue `slug`. */
 function filterValues(slug: string, today: string, filter: ListFilter): Values {
   const values: Values = { slug, today };
@@ -215,9 +219,10 @@ function filterValues(slug: string, today: string, filter: ListFilter): Values {
  */
 export function filteredReads(db: Database.Database, version: () => string) {
   const prepared = new Map<string, Database.Statement>();
-  const statement = (filter: ListFilter, query: 'count' | 'page', search: SearchPlan) => {
+  const statement = (filter: ListFilter, query: Query, search: SearchPlan) => {
     const shape = filterShape(filter);
-    const index = indexFor(shape, query, search);
+    // The closing query reads the first events in list order, as a page does.
+    const index = indexFor(shape, query === 'closing' ? 'page' : query, search);
     const name = `${shapeName(shape)}|${query}|${index}`;
     let prepare = prepared.get(name);
     if (!prepare) {
@@ -245,6 +250,19 @@ export function filteredReads(db: Database.Database, version: () => string) {
       const plan = planner.pagePlan(JSON.stringify(values));
       const rows = statement(filter, 'page', plan).all({ ...values, offset, limit });
       return (rows as { doc: string }[]).map((row) => storedEvent(row.doc));
+    },
+    /** `Store.earliestClose`: the earliest closure in (`after`, `before`) of the first `limit`. */
+    earliestClose(
+      slug: string,
+      today: string,
+      limit: number,
+      { afterMs: after, beforeMs: before }: { afterMs: number; beforeMs: number },
+      filter: ListFilter,
+    ): number | undefined {
+      const values = filterValues(slug, today, filter);
+      const plan = planner.pagePlan(JSON.stringify(values));
+      const row = statement(filter, 'closing', plan).get({ ...values, limit, after, before });
+      return (row as { ms: number | null }).ms ?? undefined;
     },
     categories(slug: string, today: string): CategoryCount[] {
       return categories.all({ slug, today }).map((row) => ({ name: row.name, count: row.n }));

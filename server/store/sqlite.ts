@@ -7,8 +7,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { isFiltered } from '../../shared/rules/filters.js';
-import { listingQueries, listingSpans } from './listing.js';
+import { isFiltered, NO_FILTER } from '../../shared/rules/filters.js';
+import { venueListingRows } from './across.js';
+import { listingQueries } from './listing.js';
 import {
   storedEvent,
   venueDetailsJson,
@@ -24,6 +25,7 @@ import {
   migrateFilters,
   reindexSearch,
 } from './sqlite-filters.js';
+import { acrossReads, migrateAcross } from './sqlite-across.js';
 import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
 
 /**
@@ -63,6 +65,8 @@ const MIGRATIONS: (string | ((db: Database.Database) => void))[] = [
   migrateAccess,
   // Search words folded to Latin letters (docs/decisions.md "Search folds letters to Latin").
   reindexSearch,
+  // Each listed date's UTC instant, for listings across venues (docs/api.md §10.16).
+  migrateAcross,
 ];
 
 function migrate(db: Database.Database): void {
@@ -89,6 +93,13 @@ function openDatabase(path: string, file: string | undefined) {
     throw new Error(`cannot open SQLite database ${path}: ${(error as Error).message}`);
   }
 }
+
+/** A `listing` row as `insertSpan` writes it. */
+type SpanRow = [
+  ...[eventId: number, slug: string, after: string, until: string, date: string, time: string],
+  ...[category: string, key: string, lastDate: string, instant: number, behind: number],
+  closeMs: number | null,
+];
 
 /** Every statement the store runs, prepared once per connection. */
 function statements(db: Database.Database) {
@@ -124,11 +135,11 @@ function statements(db: Database.Database) {
     insertEvent: db.prepare<[number, string, number, string]>(
       'INSERT INTO events (id, venue_slug, served, doc) VALUES (?, ?, ?, ?)',
     ),
-    insertSpan: db.prepare<
-      [number, string, string, string, string, string, string, string, string]
-    >(
-      `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time, category, category_key, last_date)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    // The span, its filter columns (`filterColumns`) and its instant columns (`across.ts`).
+    insertSpan: db.prepare<SpanRow>(
+      `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time,
+         category, category_key, last_date, instant, behind, close_ms)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
   };
 }
@@ -163,13 +174,16 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
       );
       for (const event of venue.events) {
         q.insertEvent.run(event.id, venue.slug, event.served ? 1 : 0, JSON.stringify(event));
-        const spans = listingSpans(event);
-        const columns = spans.length > 0 ? filterColumns(event) : undefined;
-        for (const span of spans) {
-          const { after, until, sortDate, sortTime } = span;
-          q.insertSpan.run(event.id, venue.slug, after, until, sortDate, sortTime, ...columns!);
-        }
         filters.write(venue.slug, event);
+      }
+      // All of a venue's rows at once: each row's `behind` compares it with the rows before it.
+      for (const row of venueListingRows(venue.timezone, venue.events)) {
+        const { event, span, instantMs, behind, closeMs } = row;
+        const [category, categoryKey, lastDate] = filterColumns(event);
+        q.insertSpan.run(
+          ...[event.id, venue.slug, span.after, span.until, span.sortDate, span.sortTime],
+          ...[category, categoryKey, lastDate, instantMs, behind ? 1 : 0, closeMs],
+        );
       }
     }
   });
@@ -200,6 +214,7 @@ export function openSqliteStore(path: string): Store {
     return `${writes}.${dataVersion}`;
   }
   const filtered = filteredReads(db, version);
+  const across = acrossReads(db);
 
   const parse = (row: { doc: string } | undefined) =>
     row === undefined ? undefined : storedEvent(row.doc);
@@ -222,6 +237,14 @@ export function openSqliteStore(path: string): Store {
         : q.listed.all({ slug, today, limit, offset }).map((row) => parse(row)!),
     categories: async (slug, today) => filtered.categories(slug, today),
     access: async (slug, today) => filtered.access(slug, today),
+    listedAcross: async (venues, offset, limit, filter = NO_FILTER) =>
+      across.listedAcross(venues, offset, limit, filter),
+    sharesAcross: async (venues, first, filter = NO_FILTER) =>
+      across.sharesAcross(venues, first, filter),
+    mergeFacts: async (slug, today, fromMs, beforeMs) =>
+      across.mergeFacts(slug, today, fromMs, beforeMs),
+    earliestClose: async (slug, today, first, window, filter = NO_FILTER) =>
+      filtered.earliestClose(slug, today, first, window, filter),
     event: async (slug, id) => parse(q.event.get(id, slug)),
     eventBySlug: async (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
     async replaceVenues(venues) {

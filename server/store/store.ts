@@ -42,6 +42,31 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** A venue of a listing across venues, and the venue-local date (`YYYY-MM-DD`) it lists for. */
+export interface ListedVenue {
+  slug: string;
+  today: string;
+}
+
+/** An event of a listing across venues, with the index of its venue among those asked. */
+export interface AcrossEvent {
+  venue: number;
+  event: StoredEvent;
+}
+
+/** What a merge of venues needs of one venue's events listed on a date (`Store.mergeFacts`). */
+export interface MergeFacts {
+  /**
+   * True when their instants never fall back along the venue's list order (docs/api.md §4.1
+   * rule 3): ordering them by instant keeps that order. False only when an event is at a wall
+   * time a DST change skips (read as the time after the gap) and another listed after it shows an
+   * earlier instant (`server/store/across.ts`).
+   */
+  inInstantOrder: boolean;
+  /** Their sales closures (`closeAt`, UTC epoch ms) in [`fromMs`, `beforeMs`), ascending, unique. */
+  closesMs: number[];
+}
+
 /** Read and write access to one database. Close it when done. */
 export interface Store {
   /** `sqlite` or `postgres`. */
@@ -76,6 +101,42 @@ export interface Store {
    * their listed dates (docs/api.md §10.15); ids no event has count 0.
    */
   access(slug: string, today: string): Promise<AccessCount[]>;
+  /**
+   * Events listed across `venues` (docs/api.md §10.16; each once), each venue's on its own
+   * `today` and passing `filter`: `limit` of them after skipping `offset`, ordered by the UTC
+   * instant of the date each shows (a tour's current stop's) in its venue's zone, then the
+   * venues' order in `venues`, then each venue's own order (§4.1 rule 3): the merge of the
+   * venues' `listed` lists, exactly, while every venue's `mergeFacts` says `inInstantOrder`. The
+   * counts are each venue's `countListed`.
+   */
+  listedAcross(
+    venues: readonly ListedVenue[],
+    offset: number,
+    limit: number,
+    filter?: ListFilter,
+  ): Promise<AcrossEvent[]>;
+  /** For each of `venues`, how many of the first `first` events of `listedAcross` are its. */
+  sharesAcross(
+    venues: readonly ListedVenue[],
+    first: number,
+    filter?: ListFilter,
+  ): Promise<number[]>;
+  /**
+   * Whether the events of `slug` listed on `today` are in instant order, and their sales closures
+   * in [`fromMs`, `beforeMs`) (UTC epoch ms: the venue-local day's bounds), whatever the filter.
+   */
+  mergeFacts(slug: string, today: string, fromMs: number, beforeMs: number): Promise<MergeFacts>;
+  /**
+   * The earliest sales closure (UTC epoch ms) in (`afterMs`, `beforeMs`) among the first `first`
+   * events of `slug` listed on `today` that pass `filter`, in list order; undefined for none.
+   */
+  earliestClose(
+    slug: string,
+    today: string,
+    first: number,
+    window: { afterMs: number; beforeMs: number },
+    filter?: ListFilter,
+  ): Promise<number | undefined>;
   /** A served event of the venue (not draft, private or hidden-cancelled), or undefined. */
   event(slug: string, id: number): Promise<StoredEvent | undefined>;
   /** A served event of the venue by its page slug (`/t/{slug}/events/{event-slug}`), or undefined. */

@@ -494,14 +494,21 @@ describe('search folds letters to Latin, in both stores', () => {
   });
 });
 
-/** Undoes the filters' migration: the schema of the version before (migrations 1–2), per store. */
+/**
+ * Undoes the filters' migration and those after it that add to `listing`: the schema of the
+ * version before (migrations 1–2), per store.
+ */
 const BEFORE_FILTERS = {
-  sqlite: `DROP TABLE event_search; DROP TABLE event_dates;
+  sqlite: `DROP INDEX listing_instant; DROP INDEX listing_closing; DROP INDEX listing_behind;
+    ALTER TABLE listing DROP COLUMN instant; ALTER TABLE listing DROP COLUMN behind;
+    ALTER TABLE listing DROP COLUMN close_ms;
+    DROP TABLE event_search; DROP TABLE event_dates;
     DROP INDEX listing_filter; DROP INDEX listing_category;
     ALTER TABLE listing DROP COLUMN category; ALTER TABLE listing DROP COLUMN category_key;
     ALTER TABLE listing DROP COLUMN last_date;`,
   postgres: `DROP TABLE event_dates;
-    ALTER TABLE listing DROP COLUMN category, DROP COLUMN category_key, DROP COLUMN last_date;
+    ALTER TABLE listing DROP COLUMN category, DROP COLUMN category_key, DROP COLUMN last_date,
+      DROP COLUMN instant, DROP COLUMN behind, DROP COLUMN close_ms;
     ALTER TABLE events DROP COLUMN search`,
 };
 

@@ -118,7 +118,10 @@ describe.runIf(STORE_KIND === 'sqlite')('SQLite migration', () => {
     // Back to the schema before the details column: migration 1 only (so the later filters'
     // migration goes too, indexes before the columns they cover).
     const old = new Database(file);
-    old.exec(`DROP TABLE event_search; DROP TABLE event_dates;
+    old.exec(`DROP INDEX listing_instant; DROP INDEX listing_closing; DROP INDEX listing_behind;
+      ALTER TABLE listing DROP COLUMN instant; ALTER TABLE listing DROP COLUMN behind;
+      ALTER TABLE listing DROP COLUMN close_ms;
+      DROP TABLE event_search; DROP TABLE event_dates;
       DROP INDEX listing_filter; DROP INDEX listing_category;
       ALTER TABLE listing DROP COLUMN category; ALTER TABLE listing DROP COLUMN category_key;
       ALTER TABLE listing DROP COLUMN last_date;`);

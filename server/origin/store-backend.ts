@@ -1,6 +1,6 @@
 /**
  * The origin's `Backend` (server/listing/backend.ts): listings read from the store at its
- * current version (`store-source.ts`, several venues merged by `mergedSource`), every answer
+ * current version (`store-source.ts`; several venues in one query, `merged-store-source.ts`), every answer
  * memoised in the render cache until the store changes or its next transition (a venue's
  * midnight, a pending `closes_at`), its links on `BASE_MARKER` filled with each request's public
  * base as it is sent (or on the configured base).
@@ -17,9 +17,9 @@ import {
   type Listing,
   type Named,
 } from '../listing/backend.js';
-import { instantsOf, mergedSource } from '../listing/merged-source.js';
 import type { Store, VenueRecord } from '../store/store.js';
 import type { RenderCache, Rendered } from './render-cache.js';
+import { storeMergedSource } from './merged-store-source.js';
 import { nextTransition, renderEvent } from './resources.js';
 import type { StoreReads } from './store-reads.js';
 import { storeSource } from './store-source.js';
@@ -40,12 +40,27 @@ const EVENT_ID_VALUE = whole(EVENT_ID);
 const EVENT_SLUG = whole(SLUG);
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * The records of the venues `slugs` at store `version`, in that order.
+ * @throws a 404 naming the first one not published
+ */
+async function venuesAt(
+  reads: StoreReads,
+  slugs: readonly string[],
+  version: string,
+): Promise<VenueRecord[]> {
+  const found = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
+  const missing = slugs.find((_, i) => found[i] === undefined);
+  if (missing !== undefined) {
+    throw createError(404, `No venue is published under the slug "${missing}".`);
+  }
+  return found as VenueRecord[];
+}
 /** The store's backend. Its answers reject with the store's errors (a 503 while it is away). */
 export function storeBackend(options: StoreBackendOptions): Backend {
   const { store, reads, cache, clock, earlierShape } = options;
   const renderBase = options.baseUrl ?? BASE_MARKER;
   const publicBase = publicBaseOf(options.baseUrl);
-  const instants = instantsOf();
   const deps = { store, reads, earlierShape };
 
   /** `rendered` for `req`'s base, fresh until its next transition as seen at `nowMs`. */
@@ -62,23 +77,12 @@ export function storeBackend(options: StoreBackendOptions): Backend {
     };
   }
 
-  /**
-   * The records of the venues `slugs` at store `version`, in that order.
-   * @throws a 404 naming the first one not published
-   */
-  async function venuesAt(slugs: readonly string[], version: string): Promise<VenueRecord[]> {
-    const found = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
-    const missing = slugs.find((_, i) => found[i] === undefined);
-    if (missing !== undefined) {
-      throw createError(404, `No venue is published under the slug "${missing}".`);
-    }
-    return found as VenueRecord[];
-  }
-
   async function listingOf(named: Named, version: string, nowMs: number): Promise<Listing> {
-    const venues = await venuesAt(named.slugs, version);
+    const venues = await venuesAt(reads, named.slugs, version);
     const sources = venues.map((venue) => storeSource(deps, { venue, version }, nowMs, renderBase));
-    const source = named.several ? mergedSource(sources, instants) : sources[0]!;
+    const source = named.several
+      ? storeMergedSource(deps, venues, version, nowMs, renderBase)
+      : sources[0]!;
     return { venues, sources, source, nowMs };
   }
 
@@ -98,7 +102,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
 
     async eventById({ req }, slug, raw) {
       const version = store.version();
-      const [venue] = await venuesAt([slug], version);
+      const [venue] = await venuesAt(reads, [slug], version);
       const missing = () =>
         createError(404, `Venue "${slug}" has no public event with id "${raw}".`);
       const id = EVENT_ID_VALUE.test(raw) ? Number(raw) : NaN;
@@ -125,7 +129,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
     },
 
     async eventBySlug({ req }, slug, raw) {
-      const [venue] = await venuesAt([slug], store.version());
+      const [venue] = await venuesAt(reads, [slug], store.version());
       const stored = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
       if (!stored) throw createError(404, `Venue "${slug}" has no public event page here.`);
       const nowMs = clock().getTime();

@@ -270,6 +270,13 @@ async function randomSetsPeakRss(serveBundle: string, location: string, dir: str
 /** The bench: the stores built, each part measured and printed. */
 async function main(): Promise<void> {
   const postgres = process.argv.includes('--store') && process.argv.includes('postgres');
+  if (process.argv.includes('--proxy')) {
+    // `npm run bench:venues -- --proxy`: the proxy's figures alone.
+    const proxy = await proxyFigures();
+    console.log(`\nProxy: ${proxy.first}`);
+    printTable('Proxy, memoised', proxy.figures, 'one venue');
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'bench-venues-'));
   const [serveBundle, self] = await Promise.all([
     bundle('bench/serve.ts', 'serve'),

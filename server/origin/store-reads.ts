@@ -8,11 +8,11 @@ import { accessDocument, type AccessCount } from '../../shared/rules/access.js';
 import { categoriesDocument, type CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import type { MergeFacts, Store, VenueRecord } from '../store/store.js';
-import { venueDay, type VenueDay } from './resources.js';
+import { venueDays, type VenueDay } from '../../shared/rules/venue-today.js';
 
 export class StoreReads {
   readonly #store: Store;
-  readonly #days = new Map<string, VenueDay>();
+  readonly #day = venueDays();
   readonly #venues = new LRUCache<string, { version: string; venue: VenueRecord | null }>({
     max: 10_000,
   });
@@ -117,9 +117,6 @@ export class StoreReads {
 
   /** The venue-local day of IANA zone `zone` at `nowMs` (UTC epoch ms), computed once per day. */
   day(zone: string, nowMs: number): VenueDay {
-    let day = this.#days.get(zone);
-    if (!day || nowMs < day.startMs || nowMs >= day.endMs)
-      this.#days.set(zone, (day = venueDay(zone, nowMs)));
-    return day;
+    return this.#day(zone, nowMs);
   }
 }

@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import { isHttpError } from 'http-errors';
 import { EVENT_ID, whole } from '../../shared/contract.js';
 import { FilterError } from '../../shared/rules/filters.js';
-import { venueToday } from '../../shared/rules/venue-today.js';
+import { venueDays } from '../../shared/rules/venue-today.js';
 import { maxAgeSeconds, type Representation } from '../http/conditional.js';
 import { createError } from '../http/errors.js';
 import { BASE_MARKER } from '../http/public-base.js';
@@ -152,6 +152,10 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
   const { publicBase, clock, upstreamBase } = context;
   const { directory, allowSlugs, maxFilterPages, memo } = options;
   const instants = instantsOf();
+  const days = venueDays();
+  /** The venue-local date of `venue` at `nowMs` (the UTC date where no zone is known). */
+  const venueToday = (venue: PageVenue, nowMs: number) =>
+    venue.timezone ? days(venue.timezone, nowMs).today : new Date(nowMs).toISOString().slice(0, 10);
 
   /**
    * The venue `slug` as the pages describe it.

@@ -40,3 +40,19 @@ export function venueToday<Venue extends { readonly slug: string; readonly timez
     ? venueDay(venue.timezone, nowMs).today
     : new Date(nowMs).toISOString().slice(0, 10);
 }
+
+/**
+ * `venueDay`, computed once per zone and day: placing an instant in a zone costs luxon tens of
+ * µs, and a listing of several venues asks for each venue's day on every request. The map grows
+ * by one entry per zone named (zones are configured or stored, never a request's).
+ */
+export function venueDays(): (timezone: string, nowMs: number) => VenueDay {
+  const days = new Map<string, VenueDay>();
+  return (timezone, nowMs) => {
+    let day = days.get(timezone);
+    if (!day || nowMs < day.startMs || nowMs >= day.endMs) {
+      days.set(timezone, (day = venueDay(timezone, nowMs)));
+    }
+    return day;
+  };
+}

@@ -19,26 +19,35 @@
  * (default 3), and prints PostgreSQL's ratios to SQLite's (median of the rounds) and the time to
  * import the 205,000 events into PostgreSQL.
  *
- * First, the memo-hit comparison (issue 20): `npm start`'s server (its bundle, its Node flags as
- * package.json's "start" script gives them, its access log on, stdout on /dev/null) answering
+ * First, the memo-hit comparison (issues 20, 31): `npm start`'s server (its bundle, its Node flags
+ * as package.json's "start" script gives them, its access log on, stdout on /dev/null) answering
  * list page 1 of the demo venue from its response memo, beside three servers sending the exact
  * bytes and headers of that response, each logging every request with pino to /dev/null
  * (`bench/memo-baselines.ts`): plain node:http, Express, and Express + pino-http, all three on
- * plain `node` with no flags, as a user runs Express. They take turns BENCH_ROUNDS times
- * (default 3); the figure is the memo hit's req/s over Express + pino-http's, the median of the
- * rounds, with the memo-hit server's peak RSS (not with `--filters-only`). `--memo-only` runs
- * just this; `--flag-sets 'A;B;…'` runs one memo-hit server per set of Node flags instead of
- * `npm start`'s (flags separated by spaces, `none` for none), all taking turns with the
- * baselines, to choose the flags; `--cpu-prof` also profiles the (first) memo-hit server
- * (`node --cpu-prof`) and prints where its time went. BENCH_CONNECTIONS and BENCH_SECONDS
- * override the load; BENCH_NODE_FLAGS the flags of every server of ours (never a baseline's).
+ * plain `node` with no flags, as a user runs Express. Every server is started BENCH_STARTS times
+ * (default 3; the variance between starts is part of what is measured); after each start, each
+ * is warmed up for 2 s, then they take BENCH_TURNS turns (default 8) of BENCH_TURN_SECONDS each
+ * (default 1): short turns keep each server beside the others in time on a machine whose load
+ * drifts. Each turn reads the server's CPU time from /proc: its main thread's and the whole
+ * process's (every thread: V8's GC helpers, libuv's pool, which a 2-core host pays for too), per
+ * request. The figures are the memo hit's over Express + pino-http's, each turn's ratio taken
+ * within its turn: by whole-process CPU per request (the target's measure), by main-thread CPU per
+ * request and by req/s, the median of every turn of every start and each start's median beside
+ * it, with the memo-hit server's peak RSS and the load average (not with `--filters-only`).
+ * `--memo-only` runs just this; `--flag-sets 'A;B;…'` runs one memo-hit server per set of Node
+ * flags instead of `npm start`'s (flags separated by spaces, `none` for none), all taking turns
+ * with the baselines, to choose the flags; `--cpu-prof` also profiles the first start's (first)
+ * memo-hit server (`node --cpu-prof`) and prints where its time went. BENCH_CONNECTIONS sets the
+ * load (BENCH_SECONDS the length of the other cases' runs); BENCH_NODE_FLAGS the flags of every
+ * server of ours (never a baseline's).
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
 import { createDatabase, startCluster, type PostgresCluster } from '../test/support/postgres.js';
 import { DEMO_SLUG } from '../server/demo/venue.js';
 import { importVenueFile } from '../server/import/importer.js';
@@ -65,6 +74,11 @@ import type { RecordedResponse } from './memo-baselines.js';
 
 /** Alternating rounds of SQLite and PostgreSQL with `--store postgres` (BENCH_ROUNDS). */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The memo-hit comparison: starts of every server, turns after each, seconds a turn. */
+const STARTS = Number(process.env.BENCH_STARTS ?? 3);
+const TURNS = Number(process.env.BENCH_TURNS ?? 8);
+const TURN_S = Number(process.env.BENCH_TURN_SECONDS ?? 1);
 
 /** Words of the filter venue's titles and descriptions: each in about 1 event of 12. */
 const WORDS =
@@ -323,78 +337,207 @@ function printProfile(dir: string): void {
   for (const p of packages) console.log(`| ${p.name} | ${pct(p.share)} |`);
 }
 
-/**
- * Each row's req/s, and each memo row's ratios to `RATIO_TO`: of req/s, and of main-thread CPU
- * time per request (`RATIO_TO`'s over the memo row's), one entry per round.
- */
-interface MemoResults {
-  rps: Map<string, number[]>;
-  ratios: Map<string, number[]>;
-  cpuRatios: Map<string, number[]>;
+/** What one round measured of one server: req/s and CPU µs per request (main thread, all). */
+interface RoundFigure {
+  start: number;
+  round: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  main?: number;
+  total?: number;
 }
 
-/** Appends `value` to `map`'s list at `key`. */
-const push = (map: Map<string, number[]>, key: string, value: number) =>
-  (map.get(key) ?? map.set(key, []).get(key)!).push(value);
+/** Every round of every start, by row kind. */
+type MemoResults = Map<string, RoundFigure[]>;
 
-/** One round: every row measured in turn, starting at row `round` (no row always runs first). */
+/** Appends `figure` to `results`' list at `kind`. */
+const push = (results: MemoResults, kind: string, figure: RoundFigure) =>
+  (results.get(kind) ?? results.set(kind, []).get(kind)!).push(figure);
+
+/** The 1-minute load average, as `uptime` prints it. */
+const load = () => loadavg()[0]!.toFixed(2);
+
+/** CPU time (user + system) of a /proc `stat` file, ms (clock ticks of 10 ms), or undefined. */
+function statCpuMs(path: string): number | undefined {
+  try {
+    // After the command name (which may hold spaces): utime and stime, the 12th and 13th fields.
+    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time of process `pid` so far, ms: its main thread's and the whole process's. */
+function cpuMs(pid: number | undefined): { main: number; total: number } | undefined {
+  const main = statCpuMs(`/proc/${pid}/task/${pid}/stat`);
+  const total = statCpuMs(`/proc/${pid}/stat`);
+  return main === undefined || total === undefined ? undefined : { main, total };
+}
+
+/**
+ * One turn of a warmed-up server (`pid`): TURN_S seconds of load on `url`, its req/s, latency and
+ * CPU time per request (µs). Throws if any response is not 2xx.
+ */
+async function turn(name: string, url: string, pid: number | undefined): Promise<Figure> {
+  const before = cpuMs(pid);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: TURN_S });
+  const after = cpuMs(pid);
+  if (r.non2xx > 0 || r.errors > 0)
+    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const figure: Figure = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
+  if (before && after && r.requests.total > 0) {
+    const perRequest = (ms: number) => (ms * 1000) / r.requests.total;
+    figure.cpuUs = {
+      main: perRequest(after.main - before.main),
+      total: perRequest(after.total - before.total),
+    };
+  }
+  return figure;
+}
+
+/**
+ * Turn `round` of start `start`: every row measured in turn, starting at another row each turn
+ * and each start (no row always runs first, or always after the same one).
+ */
 async function memoRound(
   rows: MemoRow[],
   servers: Map<string, { url: string; child: ChildProcess }>,
+  start: number,
   round: number,
   results: MemoResults,
 ): Promise<void> {
-  const figures = new Map<string, Figure>();
   for (let i = 0; i < rows.length; i++) {
-    const { label, kind } = rows[(i + round) % rows.length]!;
+    const { label, kind } = rows[(i + round + start) % rows.length]!;
     const { url, child } = servers.get(kind)!;
-    figures.set(kind, await measure(label, `${url}/t/${DEMO_SLUG}/api/events`, {}, child.pid));
-  }
-  const printed = [RATIO_TO, ...rows.map((r) => r.kind).filter((k) => k !== RATIO_TO)];
-  printTable(
-    `memo hit vs the same bytes, round ${round + 1} — ${CONNECTIONS} connections, ${DURATION_S} s each`,
-    printed.map((kind) => figures.get(kind)!),
-    'Express + pino-http',
-  );
-  const base = figures.get(RATIO_TO)!;
-  for (const { kind, flags } of rows) {
-    const figure = figures.get(kind)!;
-    push(results.rps, kind, figure.rps);
-    if (!flags) continue;
-    push(results.ratios, kind, figure.rps / base.rps);
-    if (figure.cpuUs && base.cpuUs)
-      push(results.cpuRatios, kind, base.cpuUs.main / figure.cpuUs.main);
+    const f = await turn(label, `${url}/t/${DEMO_SLUG}/api/events`, child.pid);
+    const cpu = { main: f.cpuUs?.main, total: f.cpuUs?.total };
+    push(results, kind, { start, round, rps: f.rps, p50: f.p50, p99: f.p99, ...cpu });
   }
 }
 
-/** The medians of the rounds, each memo-hit server's ratios and its peak RSS. */
+/** The table of start `start`: each row's medians of its turns, ratios to Express + pino-http. */
+function printStart(rows: MemoRow[], results: MemoResults, start: number): void {
+  const printed = [RATIO_TO, ...rows.map((r) => r.kind).filter((k) => k !== RATIO_TO)];
+  const figures = printed.map((kind): Figure => {
+    const turns = results.get(kind)!.filter((f) => f.start === start);
+    const [main, total] = [medianOf(turns, (f) => f.main), medianOf(turns, (f) => f.total)];
+    return {
+      name: rows.find((r) => r.kind === kind)!.label,
+      rps: median(turns.map((f) => f.rps)),
+      p50: median(turns.map((f) => f.p50)),
+      p99: median(turns.map((f) => f.p99)),
+      ...(main !== undefined && total !== undefined && { cpuUs: { main, total } }),
+    };
+  });
+  printTable(
+    `memo hit vs the same bytes, start ${start + 1}: medians of ${TURNS} turns of ${TURN_S} s, ${CONNECTIONS} connections; load average ${load()}`,
+    figures,
+    'Express + pino-http',
+  );
+}
+
+/** `figures`' `of`, the median, or undefined when a figure lacks it (no /proc). */
+function medianOf(figures: RoundFigure[], of: (f: RoundFigure) => number | undefined) {
+  const xs = figures.map(of);
+  return xs.every((x) => x !== undefined) && xs.length > 0 ? median(xs as number[]) : undefined;
+}
+
+/**
+ * Each round's ratio of `row` to `base`, taken within the round (the two ran side by side, under
+ * the same load): `base`'s figure over `row`'s for a cost (lower is better), `row`'s over `base`'s
+ * for req/s. Undefined where a figure lacks it (no /proc).
+ */
+function roundRatios(
+  row: RoundFigure[],
+  base: RoundFigure[],
+  of: (f: RoundFigure) => number | undefined,
+  higherIsBetter: boolean,
+): { start: number; ratio: number }[] | undefined {
+  const out: { start: number; ratio: number }[] = [];
+  for (const f of row) {
+    const b = base.find((x) => x.start === f.start && x.round === f.round);
+    const [r, o] = [of(f), b && of(b)];
+    if (r === undefined || o === undefined) return undefined;
+    out.push({ start: f.start, ratio: higherIsBetter ? r / o : o / r });
+  }
+  return out;
+}
+
+/** The median of the rounds' ratios, then each start's in brackets. */
+function ratios(
+  row: RoundFigure[],
+  base: RoundFigure[],
+  of: (f: RoundFigure) => number | undefined,
+  higherIsBetter = false,
+): string {
+  const all = roundRatios(row, base, of, higherIsBetter);
+  if (!all?.length) return '?';
+  const byStart = [...new Set(all.map((r) => r.start))].map((start) =>
+    median(all.filter((r) => r.start === start).map((r) => r.ratio)).toFixed(2),
+  );
+  return `**${median(all.map((r) => r.ratio)).toFixed(2)}** [${byStart.join(', ')}]`;
+}
+
+/**
+ * The summary of the memo-hit comparison: each server's cost per request in each start (main
+ * thread / whole process, µs, median of the start's rounds) and req/s; then each memo-hit
+ * server's ratios to Express + pino-http and its peak RSS.
+ */
 function printMemoSummary(
   rows: MemoRow[],
   results: MemoResults,
   peaks: Map<string, number | undefined>,
+  loads: string[],
 ): void {
-  const rounds = results.rps.get(RATIO_TO)!.length;
-  console.log(`\nmedian of ${rounds} rounds (${CONNECTIONS} connections, ${DURATION_S} s each):`);
-  for (const { label, kind } of rows)
-    console.log(`  ${label}: ${Math.round(median(results.rps.get(kind)!))} req/s`);
-  const list = (xs: number[] | undefined) =>
-    xs ? `${median(xs).toFixed(2)} [${xs.map((x) => x.toFixed(2)).join(', ')}]` : '?';
+  const starts = [...new Set(results.get(RATIO_TO)!.map((f) => f.start))];
+  const µs = (x: number | undefined) => (x === undefined ? '?' : x.toFixed(0));
   console.log(
-    '\n| memo-hit server | × Express + pino-http: req/s, median [rounds] | by main-thread CPU per request | peak RSS |',
+    `\n${starts.length} starts × ${TURNS} turns of ${TURN_S} s, ${CONNECTIONS} connections; load average (1 min) at each start and at the end: ${loads.join(' → ')}`,
   );
-  console.log('|---|---|---|---:|');
-  for (const { label, kind } of rows.filter((r) => r.flags)) {
-    const peak = peaks.get(kind);
+  console.log(
+    "\nCPU per request, µs: main thread / whole process (every thread), median of each start's turns; req/s, median of all turns:",
+  );
+  console.log(
+    `| server | ${starts.map((s) => `start ${s + 1}`).join(' | ')} | all starts | req/s |\n|---|${starts.map(() => '---:|').join('')}---:|---:|`,
+  );
+  for (const { label, kind } of rows) {
+    const figures = results.get(kind)!;
+    const cost = (fs: RoundFigure[]) =>
+      `${µs(medianOf(fs, (f) => f.main))} / ${µs(medianOf(fs, (f) => f.total))}`;
+    const cells = starts.map((s) => cost(figures.filter((f) => f.start === s)));
     console.log(
-      `| ${label} | ${list(results.ratios.get(kind))} | ${list(results.cpuRatios.get(kind))} | ${peak === undefined ? '?' : `${peak.toFixed(0)} MB`} |`,
+      `| ${label} | ${cells.join(' | ')} | ${cost(figures)} | ${Math.round(median(figures.map((f) => f.rps)))} |`,
     );
   }
-  console.log('(target ≥ 0.9)');
+  const base = results.get(RATIO_TO)!;
+  console.log(
+    "\n| memo-hit server | × Express + pino-http by whole-process CPU per request: median of the turns [of each start's] | by main-thread CPU per request | by req/s | peak RSS |",
+  );
+  console.log('|---|---|---|---|---:|');
+  for (const { label, kind } of rows.filter((r) => r.flags)) {
+    const row = results.get(kind)!;
+    const peak = peaks.get(kind);
+    console.log(
+      `| ${label} | ${ratios(row, base, (f) => f.total)} | ${ratios(row, base, (f) => f.main)} | ${ratios(row, base, (f) => f.rps, true)} | ${peak === undefined ? '?' : `${peak.toFixed(0)} MB`} |`,
+    );
+  }
+  console.log('(target ≥ 0.9 by whole-process CPU per request, peak RSS < 200 MB)');
 }
 
+/** Resolves once every process of `children` has exited. */
+const exited = (children: Iterable<ChildProcess>) =>
+  Promise.all(
+    [...children].map((child) =>
+      child.exitCode === null && child.signalCode === null ? once(child, 'exit') : undefined,
+    ),
+  );
+
 /**
- * The memo-hit comparison of the module comment, in `dir`: the baselines and the memo-hit
- * servers (one per set of `flagSets`, else `npm start`'s) take turns, then the median ratios.
+ * The memo-hit comparison of the module comment, in `dir`: STARTS times, the baselines and the
+ * memo-hit servers (one per set of `flagSets`, else `npm start`'s) are started afresh, warmed up
+ * and take TURNS turns; then the medians and ratios.
  */
 async function memoComparison(
   dir: string,
@@ -402,28 +545,43 @@ async function memoComparison(
   flagSets: string | undefined,
 ): Promise<void> {
   const profDir = cpuProf ? join(dir, 'cpu-prof') : undefined;
-  const children = new Map<string, ChildProcess>();
   const memo = memoRows(flagSets);
   const rows: MemoRow[] = [...BASELINE_ROWS, ...memo];
-  const results: MemoResults = { rps: new Map(), ratios: new Map(), cpuRatios: new Map() };
+  const results: MemoResults = new Map();
   const peaks = new Map<string, number | undefined>();
-  try {
-    const urls = await startMemoServers(dir, memo, profDir, children);
-    const servers = new Map(
-      rows.map(({ kind }) => [kind, { url: urls.get(kind)!, child: children.get(kind)! }]),
-    );
-    for (let round = 0; round < ROUNDS; round++) await memoRound(rows, servers, round, results);
-    for (const { kind } of memo) peaks.set(kind, peakRssMb(children.get(kind)!.pid));
-  } finally {
-    for (const child of children.values()) child.kill('SIGTERM');
+  const loads = [load()];
+  for (let start = 0; start < STARTS; start++) {
+    const children = new Map<string, ChildProcess>();
+    try {
+      const urls = await startMemoServers(dir, memo, start === 0 ? profDir : undefined, children);
+      const servers = new Map(
+        rows.map(({ kind }) => [kind, { url: urls.get(kind)!, child: children.get(kind)! }]),
+      );
+      for (const { url } of servers.values()) {
+        await autocannon({
+          url: `${url}/t/${DEMO_SLUG}/api/events`,
+          connections: CONNECTIONS,
+          duration: 2,
+        });
+      }
+      for (let round = 0; round < TURNS; round++) {
+        await memoRound(rows, servers, start, round, results);
+      }
+      printStart(rows, results, start);
+      for (const { kind } of memo) {
+        const peak = peakRssMb(children.get(kind)!.pid);
+        if (peak !== undefined) peaks.set(kind, Math.max(peaks.get(kind) ?? 0, peak));
+      }
+    } finally {
+      for (const child of children.values()) child.kill('SIGTERM');
+    }
+    // The next start's servers start once these are gone (and the profile is written as the
+    // profiled server exits: SIGTERM is main.ts's graceful shutdown).
+    await exited(children.values());
+    loads.push(load());
   }
-  printMemoSummary(rows, results, peaks);
-  if (profDir) {
-    // The profile is written as the process exits (SIGTERM: main.ts's graceful shutdown).
-    const profiled = children.get(memo[0]!.kind)!;
-    if (profiled.exitCode === null && profiled.signalCode === null) await once(profiled, 'exit');
-    printProfile(profDir);
-  }
+  printMemoSummary(rows, results, peaks, loads);
+  if (profDir) printProfile(profDir);
 }
 
 const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--memo-only] [--cpu-prof] [--flag-sets 'A;B;…']

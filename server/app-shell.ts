@@ -9,7 +9,11 @@
  * routes, whose answers encode themselves (memoised or cached bodies, never re-compressed); the
  * compression middleware; the mode's `compressed` routes and the site's files, compressed as
  * they are sent; the 404; the error handler.
+ *
+ * `app.listen` makes each request and response with the app's own prototypes
+ * (`listenWithAppPrototypes`), so that Express need not swap them on every request.
  */
+import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import compression from 'compression';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
@@ -86,5 +90,61 @@ export function createAppShell(options: AppShellOptions): Express {
   app.use(embedRouter({ widgetDir: options.widgetDir }));
   app.use(notFound);
   app.use(errorHandler);
+  listenWithAppPrototypes(app);
   return app;
+}
+
+/** A constructor written as an ES class, which cannot be called on an object of ours. */
+const isClass = (f: unknown) => /^class\b/.test(Function.prototype.toString.call(f));
+
+/**
+ * Replaces `app.listen` (Express 5's: `http.createServer(app)`, the callback called once, with
+ * the listen error if any) by one whose server makes each request and response with the app's
+ * prototypes (node:http's `IncomingMessage`/`ServerResponse` options): the same constructors, on
+ * objects whose prototype is already `app.request` / `app.response`, so that the
+ * `Object.setPrototypeOf` Express's `app.handle` does on every request has nothing to do.
+ * Swapping the prototype of a made request is what costs (Node 20, V8 11.3): each request then
+ * gets a map of its own (about 15 µs a swap measured alone), every property read of it in
+ * Express, the routes and Node's HTTP code meets a map never seen before, and the maps and what
+ * they hold fill the old generation. A memo hit cost three times the CPU it costs now (the whole
+ * process's), promoted 8.6 KB where it promotes under 1 KB, and ran a mark-compact every 750
+ * requests where it runs one every 7,000 or more (docs/benchmarks.md, "Memo hit against Express"). Where Node's constructors are classes
+ * (which cannot be called on an object made here), Express's own `listen` stays; a server made
+ * otherwise (`http.createServer(app)`) answers the same, more slowly.
+ */
+function listenWithAppPrototypes(app: Express): void {
+  if (isClass(IncomingMessage) || isClass(ServerResponse)) return;
+  const newRequest = IncomingMessage as unknown as (this: object, socket: unknown) => void;
+  const newResponse = ServerResponse as unknown as (this: object, req: unknown, o: unknown) => void;
+  app.listen = function listen(this: Express, ...args: unknown[]): Server {
+    function AppRequest(this: object, socket: unknown): void {
+      newRequest.call(this, socket);
+    }
+    function AppResponse(this: object, req: unknown, options: unknown): void {
+      newResponse.call(this, req, options);
+    }
+    AppRequest.prototype = this.request;
+    AppResponse.prototype = this.response;
+    const server = createServer(
+      {
+        IncomingMessage: AppRequest as unknown as typeof IncomingMessage,
+        ServerResponse: AppResponse as unknown as typeof ServerResponse,
+      },
+      this,
+    );
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      // Called once, with the listen error if any, as Express's `once(callback)` is.
+      let called = false;
+      let value: unknown;
+      const done = function (this: unknown, ...results: unknown[]): unknown {
+        if (called) return value;
+        called = true;
+        return (value = (callback as (...a: unknown[]) => unknown).apply(this, results));
+      };
+      args[args.length - 1] = done;
+      server.once('error', done);
+    }
+    return server.listen(...(args as Parameters<Server['listen']>));
+  } as Express['listen'];
 }

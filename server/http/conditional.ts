@@ -137,9 +137,11 @@ export function sendRepresentation(
   if (options.contentType === undefined) res.setHeader('Content-Type', JSON_CONTENT_TYPE);
   else res.set('Content-Type', options.contentType);
   res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', `public, max-age=${options.maxAgeSeconds}`);
-  if (options.headers) res.set(options.headers);
-  res.vary('Accept-Encoding');
+  res.setHeader('Cache-Control', cacheControl(options.maxAgeSeconds));
+  const { headers } = options;
+  // As `res.set(headers)` does, one `res.set` a member (none for a memo hit of the origin).
+  if (headers) for (const name in headers) res.set(name, headers[name]);
+  varyOnCoding(res);
   if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();
@@ -153,6 +155,26 @@ export function sendRepresentation(
 
 /** The API's media type, as Express's `res.set` would complete `application/json`. */
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The last `Cache-Control` value sent and its `max-age`: most answers in a second share one. */
+let lastCacheControl = { maxAge: -1, value: '' };
+
+/** `public, max-age=N`, the string made once per distinct `N` in a row. */
+function cacheControl(maxAgeSeconds: number): string {
+  if (lastCacheControl.maxAge !== maxAgeSeconds) {
+    lastCacheControl = { maxAge: maxAgeSeconds, value: `public, max-age=${maxAgeSeconds}` };
+  }
+  return lastCacheControl.value;
+}
+
+/**
+ * `res.vary('Accept-Encoding')`: the header set as is where the response has no `Vary` yet (what
+ * `vary` would write), else added to it by `vary` (after CORS's `Origin`, say).
+ */
+function varyOnCoding(res: Response): void {
+  if (res.getHeader('Vary') === undefined) res.setHeader('Vary', 'Accept-Encoding');
+  else res.vary('Accept-Encoding');
+}
 
 /**
  * Sends a small body made for this request only (an error, a probe) in the request's preferred

@@ -45,12 +45,13 @@ export function sendAnswer(
   res: Response,
   answer: Answer,
   contentType?: string,
-  headers: Readonly<Record<string, string>> = {},
+  headers?: Readonly<Record<string, string>>,
 ): void {
   sendRepresentation(req, res, answer.representation, {
     maxAgeSeconds: answer.maxAgeSeconds,
-    ...(contentType !== undefined && { contentType }),
-    headers: { ...headers, ...answer.headers },
+    contentType,
+    // The backend's own headers as they are where the route adds none (every API answer).
+    headers: headers ? { ...headers, ...answer.headers } : answer.headers,
   });
 }
 

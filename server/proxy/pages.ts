@@ -1,10 +1,10 @@
 /**
  * What the proxy needs to build the listing page and the calendar files itself, from the
  * upstream's list responses (docs/api.md §2.5) and the pure renderers it shares with the origin
- * (`server/pages/`): the venue as the proxy knows it (its slug, and its IANA zone only when
- * configured), a reader that turns an upstream list body into resources the renderers can
- * trust, and the feed's events gathered from several list pages. Its "today" is
- * `shared/rules/venue-today.ts`.
+ * (`server/pages/`): the configured zones checked, a reader that turns an upstream list body
+ * into resources the renderers can trust, and the events of several list pages merged. The venue
+ * as the proxy knows it is the backend's (`upstream-backend.ts`, from `--venues` and
+ * `--venue-zone`).
  *
  * The renderers take the contract's types at their word, and an upstream is another system: an
  * event that does not have the contract's members with the contract's types is left out (the API
@@ -23,7 +23,6 @@ import {
 } from '../../shared/contract.js';
 import { createAjv } from '../lib/ajv.js';
 import { positionOf, type ListingPosition } from '../pages/listing-page.js';
-import type { PageVenue } from '../pages/page-shell.js';
 import { upstreamFault } from './upstream.js';
 
 /**
@@ -45,15 +44,6 @@ export function checkVenueZones(zones: VenueZones): void {
       throw new Error(`venueZones: unknown IANA time zone "${zone}" for venue "${slug}"`);
     }
   }
-}
-
-/**
- * The venue as the proxy's pages describe it: named by its slug (the API carries no venue name),
- * with its zone when configured (else times are floating and the JSON-LD has no UTC offset).
- */
-export function proxyVenue(slug: string, zones: VenueZones | undefined): PageVenue {
-  const zone = zones && Object.hasOwn(zones, slug) ? zones[slug] : undefined;
-  return { slug, name: slug, ...(zone !== undefined && { timezone: zone }) };
 }
 
 /** `schema` as plain JSON Schema that allows members it does not name. */

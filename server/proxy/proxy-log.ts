@@ -51,33 +51,6 @@ export function summary(logs: readonly ProxyLog[]): ProxyLog {
   };
 }
 
-/** Notes on the request's log how many upstream events a page left out as unreadable. */
-export function noteDropped(logs: ProxyLog[], dropped: number): void {
-  if (dropped > 0) logs[0]!.dropped = dropped;
-}
-
-/**
- * Runs `serve` with the request's (initially empty) list of upstream logs. When it throws before
- * anything was sent, the logs gathered so far still reach the log line and `X-Cache`; the error
- * is rethrown to the error handler.
- */
-export async function withLogs(
-  res: Response,
-  serve: (logs: ProxyLog[]) => Promise<void>,
-): Promise<void> {
-  const logs: ProxyLog[] = [];
-  try {
-    await serve(logs);
-  } catch (error) {
-    if (logs.length > 0 && !res.headersSent) {
-      const log = summary(logs);
-      res.locals.proxy = log;
-      res.set('X-Cache', log.cache);
-    }
-    throw error;
-  }
-}
-
 /** The members the proxy adds to a request's log line (the app shell's `logFields`). */
 export const proxyLogFields = (res: Response): object => ({
   proxy: res.locals.proxy as ProxyLog | undefined,

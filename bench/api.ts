@@ -43,7 +43,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,6 +57,7 @@ import {
   CONNECTIONS,
   DURATION_S,
   freePort,
+  load as loadUrl,
   measure,
   median,
   NOW,
@@ -358,43 +359,12 @@ const push = (results: MemoResults, kind: string, figure: RoundFigure) =>
 /** The 1-minute load average, as `uptime` prints it. */
 const load = () => loadavg()[0]!.toFixed(2);
 
-/** CPU time (user + system) of a /proc `stat` file, ms (clock ticks of 10 ms), or undefined. */
-function statCpuMs(path: string): number | undefined {
-  try {
-    // After the command name (which may hold spaces): utime and stime, the 12th and 13th fields.
-    const fields = readFileSync(path, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU time of process `pid` so far, ms: its main thread's and the whole process's. */
-function cpuMs(pid: number | undefined): { main: number; total: number } | undefined {
-  const main = statCpuMs(`/proc/${pid}/task/${pid}/stat`);
-  const total = statCpuMs(`/proc/${pid}/stat`);
-  return main === undefined || total === undefined ? undefined : { main, total };
-}
-
 /**
  * One turn of a warmed-up server (`pid`): TURN_S seconds of load on `url`, its req/s, latency and
  * CPU time per request (µs). Throws if any response is not 2xx.
  */
 async function turn(name: string, url: string, pid: number | undefined): Promise<Figure> {
-  const before = cpuMs(pid);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: TURN_S });
-  const after = cpuMs(pid);
-  if (r.non2xx > 0 || r.errors > 0)
-    throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-  const figure: Figure = { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-  if (before && after && r.requests.total > 0) {
-    const perRequest = (ms: number) => (ms * 1000) / r.requests.total;
-    figure.cpuUs = {
-      main: perRequest(after.main - before.main),
-      total: perRequest(after.total - before.total),
-    };
-  }
-  return figure;
+  return loadUrl(name, url, {}, pid, TURN_S);
 }
 
 /**

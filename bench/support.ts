@@ -232,7 +232,7 @@ function statCpuMs(path: string): number | undefined {
 }
 
 /** CPU time of process `pid` so far, ms: its main thread's and all its threads'. */
-function cpuMs(pid: number): { main: number; total: number } | undefined {
+export function cpuMs(pid: number): { main: number; total: number } | undefined {
   const main = statCpuMs(`/proc/${pid}/task/${pid}/stat`);
   const total = statCpuMs(`/proc/${pid}/stat`);
   return main === undefined || total === undefined ? undefined : { main, total };
@@ -242,7 +242,7 @@ function cpuMs(pid: number): { main: number; total: number } | undefined {
  * Loads `url` with autocannon (with request `headers`) for `seconds`; throws if any response is
  * not 2xx. With the server's `pid`, also its CPU time per request (`Figure.cpuUs`).
  */
-async function load(
+export async function load(
   name: string,
   url: string,
   headers: Record<string, string>,

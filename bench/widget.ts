@@ -31,7 +31,7 @@ import { randomBytes } from 'node:crypto';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
-import { median, NOW } from './support.js';
+import { cpuMs, median, NOW } from './support.js';
 import { demoVenueFile } from '../server/demo/venue.js';
 import { plainText } from '../server/web/fragment.js';
 import { drawnElement } from '../widget/declarative.js';
@@ -539,13 +539,6 @@ function printWaterfall(row: Row, load: Load, origin: string): void {
   }
 }
 
-/** CPU seconds the process `pid` has used (every thread: user + system, /proc/{pid}/stat). */
-function processCpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  // utime and stime are fields 14 and 15 of stat (11 and 12 after the command), in clock ticks.
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 /**
  * What drawing `/t/{slug}/widget.html` costs the server (issue 27): the drawing itself in this
  * process (`drawnElement` over the list's text: a memo miss), and a memoised answer over HTTP
@@ -573,10 +566,10 @@ async function renderCost(app: string, pid: number): Promise<void> {
     const ask = () =>
       fetch(`${app}${path}`, { headers: { 'Accept-Encoding': 'br' } }).then((r) => r.arrayBuffer());
     for (let i = 0; i < 200; i++) await ask();
-    const cpu = processCpuSeconds(pid);
+    const cpu = cpuMs(pid)!.total;
     t = performance.now();
     for (let i = 0; i < N; i++) await ask();
-    return { ms: (performance.now() - t) / N, cpuMs: ((processCpuSeconds(pid) - cpu) * 1000) / N };
+    return { ms: (performance.now() - t) / N, cpuMs: (cpuMs(pid)!.total - cpu) / N };
   };
   const list = await perRequest(`${LIST}?page=1`);
   const fragment = await perRequest(`/t/${DEMO_SLUG}/widget.html`);

@@ -9,6 +9,7 @@ const STORE_SUITES = [
   'test/server/import.test.ts',
   'test/server/pages-*.test.ts',
   'test/server/calendar*.test.ts',
+  'test/server/store-merged.test.ts',
 ];
 
 export default defineConfig({

@@ -1,7 +1,8 @@
 /**
- * Several venues' listing in one query (docs/api.md §10.16) over SQLite: byte for byte the merge
- * of the venues' own lists (test/support/store-merged-suite.ts; test/postgres for PostgreSQL),
- * and the instants an import stores, as the merge places them.
+ * Several venues' listing in one query (docs/api.md §10.16), on each project's store (SQLite, and
+ * PostgreSQL as a store suite of vitest.config.ts): byte for byte the merge of the venues' own
+ * lists (test/support/store-merged-suite.ts), and the instants an import stores, as the merge
+ * places them.
  */
 import { describe, expect, it } from 'vitest';
 import { venueDateTime } from '../../shared/rules/zoned-time.js';

@@ -2,7 +2,7 @@
  * The checks of listings across venues in one query (`server/origin/merged-store-source.ts`)
  * against the merge of the venues' own lists (`server/listing/merged-source.ts`), over a real
  * store of this project's kind (test/support/store.ts): run by test/server/store-merged.test.ts
- * (SQLite) and test/postgres/store-merged.test.ts (PostgreSQL).
+ * in both projects (SQLite, PostgreSQL).
  */
 import { expect } from 'vitest';
 import { parseListFilter, type ListFilter } from '../../shared/rules/filters.js';

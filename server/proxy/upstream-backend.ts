@@ -12,7 +12,7 @@ import type { Request, Response } from 'express';
 import { isHttpError } from 'http-errors';
 import { EVENT_ID, whole } from '../../shared/contract.js';
 import { FilterError } from '../../shared/rules/filters.js';
-import { venueDays } from '../../shared/rules/venue-today.js';
+import { venueDays, venueToday } from '../../shared/rules/venue-today.js';
 import { maxAgeSeconds, type Representation } from '../http/conditional.js';
 import { createError } from '../http/errors.js';
 import { BASE_MARKER } from '../http/public-base.js';
@@ -153,9 +153,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
   const { directory, allowSlugs, maxFilterPages, memo } = options;
   const instants = instantsOf();
   const days = venueDays();
-  /** The venue-local date of `venue` at `nowMs` (the UTC date where no zone is known). */
-  const venueToday = (venue: PageVenue, nowMs: number) =>
-    venue.timezone ? days(venue.timezone, nowMs).today : new Date(nowMs).toISOString().slice(0, 10);
+  const todayOf = (venue: PageVenue, nowMs: number) => venueToday(venue, nowMs, days);
 
   /**
    * The venue `slug` as the pages describe it.
@@ -186,7 +184,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
     async answer({ req, res }, named, key, build) {
       const venues = named.slugs.map(venueOf);
       const nowMs = clock().getTime();
-      const todays = venues.map((venue) => venueToday(venue, nowMs));
+      const todays = venues.map((venue) => todayOf(venue, nowMs));
       const day = todays.join(',');
       const fresh = memo.fresh(key, day, nowMs);
       if (fresh) return answerOf(publicBase, req, fresh, nowMs, noted(res, { cache: 'HIT' }));
@@ -225,7 +223,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
       const venue = venueOf(slug);
       return logged(res, async (logs) => {
         const nowMs = clock().getTime();
-        const today = venueToday(venue, nowMs);
+        const today = todayOf(venue, nowMs);
         const named = { slugs: [slug], several: false };
         const { all, obtained } = await gather(
           context,

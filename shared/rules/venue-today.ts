@@ -31,13 +31,15 @@ export function venueDay(timezone: string, nowMs: number): VenueDay {
  * `YYYY-MM-DD` at `nowMs` (UTC epoch ms): the venue-local date when `venue.timezone` (an IANA
  * zone) is known, else the UTC date, as the proxy's pages take it for a venue without a zone.
  * Any venue shape with its slug and optional `timezone` will do (a page's venue, a stored one).
+ * `day` places the instant in the zone (`venueDays()`' cached reading where it is asked often).
  */
 export function venueToday<Venue extends { readonly slug: string; readonly timezone?: string }>(
   venue: Venue,
   nowMs: number,
+  day: (timezone: string, nowMs: number) => VenueDay = venueDay,
 ): string {
   return venue.timezone
-    ? venueDay(venue.timezone, nowMs).today
+    ? day(venue.timezone, nowMs).today
     : new Date(nowMs).toISOString().slice(0, 10);
 }
 

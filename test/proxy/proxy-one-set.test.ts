@@ -9,8 +9,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
-import { expectErrorResponse } from '../support/contract.js';
-import { describeOneLogLine, describeOptionsNotFound } from '../support/one-set.js';
+import {
+  describeOneLogLine,
+  describeOptionsNotFound,
+  expectUnknownVenueNamed,
+  UNKNOWN_AMONG_SEVERAL,
+} from '../support/one-set.js';
 import { startPassThrough, type Forwarding } from '../support/forwarder.js';
 import { manyEvents, startServer, venueFile, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';
@@ -52,22 +56,13 @@ afterAll(async () => {
 });
 
 describe('an unknown venue among several', () => {
-  it.each([
-    '/api/events?venues=night-owl,no-such-venue',
-    '/api/events?venues=no-such-venue,night-owl&categories=Jazz',
-    '/api/categories?venues=night-owl,no-such-venue',
-    '/events?venues=night-owl,no-such-venue',
-    '/events.ics?venues=night-owl,no-such-venue',
-    '/widget.html?venues=night-owl,no-such-venue',
-  ])('%s is a JSON:API 404 naming it, not the platform’s own words', async (path) => {
-    const res = await fetch(proxy.url + path);
-    expect(res.status).toBe(404);
-    expect(res.headers.get('content-type')).toMatch(/^application\/(vnd\.api\+)?json/);
-    const body = await res.json();
-    expectErrorResponse(body);
-    expect(body.errors[0].detail).toContain('"no-such-venue"');
-    expect(body.errors[0].detail).not.toContain(PLATFORM_404);
-  });
+  it.each(UNKNOWN_AMONG_SEVERAL)(
+    '%s is a JSON:API 404 naming it, not the platform’s own words',
+    async (path) => {
+      const body = await expectUnknownVenueNamed(await fetch(proxy.url + path));
+      expect(body.errors[0]!.detail).not.toContain(PLATFORM_404);
+    },
+  );
 });
 
 describeOptionsNotFound(() => proxy.url);

@@ -7,8 +7,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES } from '../fixtures/several-venues.js';
-import { expectErrorResponse } from '../support/contract.js';
-import { describeOneLogLine, describeOptionsNotFound, memoLookups } from '../support/one-set.js';
+import {
+  describeOneLogLine,
+  describeOptionsNotFound,
+  expectUnknownVenueNamed,
+  memoLookups,
+  UNKNOWN_AMONG_SEVERAL,
+} from '../support/one-set.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 const VENUES = 'venues=harbour-hall,blue-cellar,night-owl';
@@ -43,19 +48,8 @@ describe('a repeated answer is the memo’s, not a rebuild', () => {
 });
 
 describe('an unknown venue among several', () => {
-  it.each([
-    '/api/events?venues=night-owl,no-such-venue',
-    '/api/events?venues=no-such-venue,night-owl&categories=Jazz',
-    '/api/categories?venues=night-owl,no-such-venue',
-    '/events?venues=night-owl,no-such-venue',
-    '/events.ics?venues=night-owl,no-such-venue',
-    '/widget.html?venues=night-owl,no-such-venue',
-  ])('%s is a JSON:API 404 naming it', async (path) => {
-    const res = await fetch(server.url + path);
-    expect(res.status).toBe(404);
-    const body = await res.json();
-    expectErrorResponse(body);
-    expect(body.errors[0].detail).toContain('"no-such-venue"');
+  it.each(UNKNOWN_AMONG_SEVERAL)('%s is a JSON:API 404 naming it', async (path) => {
+    await expectUnknownVenueNamed(await fetch(server.url + path));
   });
 });
 

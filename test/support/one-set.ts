@@ -77,3 +77,25 @@ export function describeOneLogLine(
     });
   });
 }
+
+/** Targets naming an unknown venue (`no-such-venue`) among several, each kind of answer. */
+export const UNKNOWN_AMONG_SEVERAL = [
+  '/api/events?venues=night-owl,no-such-venue',
+  '/api/events?venues=no-such-venue,night-owl&categories=Jazz',
+  '/api/categories?venues=night-owl,no-such-venue',
+  '/events?venues=night-owl,no-such-venue',
+  '/events.ics?venues=night-owl,no-such-venue',
+  '/widget.html?venues=night-owl,no-such-venue',
+];
+
+/** `res` is a JSON:API 404 naming `no-such-venue`; its body, for further checks. */
+export async function expectUnknownVenueNamed(res: Response): Promise<{
+  errors: { detail: string }[];
+}> {
+  expect(res.status).toBe(404);
+  expect(res.headers.get('content-type')).toMatch(/^application\/(vnd\.api\+)?json/);
+  const body = await res.json();
+  expectErrorResponse(body);
+  expect(body.errors[0].detail).toContain('"no-such-venue"');
+  return body;
+}

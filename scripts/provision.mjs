@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The first step of `npm test`: makes sure the two programs the tests drive for real are here,
-// Debian's Chromium (browser and end-to-end tests) and PostgreSQL's server binaries (the store
-// tests start their own private server). npm cannot bring either on this platform: Chromium must
-// come from Debian anyway, so one apt-get call provisions both.
+// The first step of `npm test`: makes sure the programs the tests drive for real are here,
+// Debian's Chromium (browser and end-to-end tests), PostgreSQL's server binaries (the store
+// tests start their own private server) and a WordPress with MariaDB and PHP (the WordPress
+// plugin's test, docs/wordpress.md, starts its own private site). npm cannot bring any of them on
+// this platform: Chromium must come from Debian anyway, so one apt-get call provisions all.
 //
 // As root with apt-get: installs what is missing (`--upgrade` also upgrades Chromium to Debian's
 // current build, which is what a fresh machine gets; `.ci/run` passes it). Otherwise: one line
@@ -38,14 +39,36 @@ function apt(args) {
   if (result.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed`);
 }
 
+/**
+ * The WordPress test's Debian packages, each with the file that shows it is installed. Installed
+ * without their recommendations (a web server's and a database server's services are not wanted;
+ * the test serves with `php -S` and starts its own `mariadbd`), the default theme named instead.
+ */
+const WORDPRESS_PACKAGES = [
+  ['wordpress', '/usr/share/wordpress/wp-load.php'],
+  ['wordpress-theme-twentytwentythree', '/usr/share/wordpress/wp-content/themes/twentytwentythree'],
+  ['mariadb-server-core', '/usr/sbin/mariadbd'],
+  ['php-cli', '/usr/bin/php'],
+  ['php-mysql', '/etc/php/8.2/mods-available/mysqli.ini'],
+  ['php-xml', '/etc/php/8.2/mods-available/dom.ini'],
+  ['php-mbstring', '/etc/php/8.2/mods-available/mbstring.ini'],
+  ['php-curl', '/etc/php/8.2/mods-available/curl.ini'],
+];
+
 const missing = [];
 if (!existsSync(chromePath())) missing.push('chromium');
 if (!postgresBin()) missing.push('postgresql');
+const missingWordPress = WORDPRESS_PACKAGES.filter(([, file]) => !existsSync(file)).map(
+  ([name]) => name,
+);
 
-if ((missing.length || upgrade) && isRoot && hasApt) {
-  console.log(`provision: apt-get ${missing.length ? `install ${missing.join(' ')}` : 'update'}…`);
+if ((missing.length || missingWordPress.length || upgrade) && isRoot && hasApt) {
+  const all = [...missing, ...missingWordPress];
+  console.log(`provision: apt-get ${all.length ? `install ${all.join(' ')}` : 'update'}…`);
   apt(['update', '-qq']);
   if (missing.length) apt(['install', '-y', '-qq', ...missing]);
+  if (missingWordPress.length)
+    apt(['install', '-y', '-qq', '--no-install-recommends', ...missingWordPress]);
   // Only where Debian's Chromium is installed: a CHROME_PATH browser is the caller's choice.
   if (upgrade && !process.env.CHROME_PATH)
     apt(['install', '-y', '-qq', '--only-upgrade', 'chromium']);
@@ -72,6 +95,21 @@ if (pgBin) {
   failed = true;
   console.error(
     'provision: PostgreSQL server not found: run `sudo apt-get install -y postgresql` (Debian/Ubuntu), or set PG_BIN to the folder holding initdb and pg_ctl.',
+  );
+}
+const wordpressGone = WORDPRESS_PACKAGES.filter(([, file]) => !existsSync(file));
+if (wordpressGone.length) {
+  failed = true;
+  const names = wordpressGone.map(([name]) => name).join(' ');
+  console.error(
+    `provision: WordPress test packages not found: run \`sudo apt-get install -y --no-install-recommends ${names}\` (Debian 12).`,
+  );
+} else {
+  const version = (pkg) =>
+    execFileSync('dpkg-query', ['-W', '-f=${Version}', pkg], { encoding: 'utf8' }).trim();
+  const php = execFileSync('php', ['-r', 'echo PHP_VERSION;'], { encoding: 'utf8' }).trim();
+  console.log(
+    `provision: WordPress ${version('wordpress')}, MariaDB ${version('mariadb-server-core')}, PHP ${php}`,
   );
 }
 process.exit(failed ? 1 : 0);

@@ -7,10 +7,14 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import {
+  AMOUNT_PATTERN,
+  CURRENCY_PATTERN,
   EVENT_DATE_PATTERN,
   EVENT_ID,
   EVENT_TIME_PATTERN,
   INSTANT_PATTERN,
+  MAX_PERFORMER_LENGTH,
+  MAX_PERFORMERS,
   PER_PAGE,
   SLUG,
   TICKET_OFFICE_REASONS,
@@ -43,17 +47,52 @@ export const AccessListSchema = Type.Array(
   { uniqueItems: true },
 );
 
-/** Spec §2.3; `access` (last) is the extension of docs/api.md §10.15. */
-export const CompactOccurrenceSchema = Type.Object(
+/**
+ * Extension, docs/api.md §10.18: when the event ends, venue-local `HH:MM:SS` wall time; not
+ * after the start time means the next day (a club night 23:00–04:00).
+ */
+export const EndTimeSchema = Type.String({ pattern: EVENT_TIME_PATTERN });
+
+/**
+ * Extension, docs/api.md §10.18: the price, an ISO 4217 `currency` and amounts in its major unit
+ * as decimal strings normalised to its minor digits (`"12.00"`, JPY `"1500"`); `0 ≤ min ≤ max`;
+ * `max` only when the venue gives one (absent: one price); `"0"` amounts are free.
+ */
+export const PriceSchema = Type.Object(
   {
-    occurrence_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
-    time_label: Type.String({ pattern: TIME_LABEL_PATTERN }),
-    location_label: Type.String(),
-    status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]),
-    access: Type.Optional(AccessListSchema),
+    currency: Type.String({ pattern: CURRENCY_PATTERN }),
+    min: Type.String({ pattern: AMOUNT_PATTERN }),
+    max: Type.Optional(Type.String({ pattern: AMOUNT_PATTERN })),
   },
   { additionalProperties: false },
 );
+export type Price = Static<typeof PriceSchema>;
+
+/** Extension, docs/api.md §10.18: who is playing, plain-text names in billing order. */
+export const PerformersSchema = Type.Array(
+  Type.String({ minLength: 1, maxLength: MAX_PERFORMER_LENGTH }),
+  { minItems: 1, maxItems: MAX_PERFORMERS },
+);
+
+const occurrenceMembers = {
+  occurrence_date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }),
+  time_label: Type.String({ pattern: TIME_LABEL_PATTERN }),
+  location_label: Type.String(),
+  status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]),
+  access: Type.Optional(AccessListSchema),
+};
+/**
+ * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` (last) that of §10.18:
+ * each stop's own end.
+ */
+export const CompactOccurrenceSchema = Type.Object(
+  { ...occurrenceMembers, end_time: Type.Optional(EndTimeSchema) },
+  { additionalProperties: false },
+);
+/** Spec §9: the earlier shape's compact occurrence, without the §10.18 `end_time`. */
+export const EarlierCompactOccurrenceSchema = Type.Object(occurrenceMembers, {
+  additionalProperties: false,
+});
 export type CompactOccurrence = Static<typeof CompactOccurrenceSchema>;
 
 export const TicketOfficeReasonSchema = Type.Union(
@@ -74,7 +113,7 @@ export const TicketOfficeSchema = Type.Object(
 );
 export type TicketOffice = Static<typeof TicketOfficeSchema>;
 
-const attributeMembers = {
+const attributeMembers = <T extends TSchema>(occurrence: T) => ({
   title: Type.String(),
   slug: Type.String(),
   category: Type.String(),
@@ -82,8 +121,8 @@ const attributeMembers = {
   event_time: Type.String({ pattern: EVENT_TIME_PATTERN }),
   date_mode: Type.Union([Type.Literal('single'), Type.Literal('multiple')]),
   occurrence_count: Type.Integer({ minimum: 0 }),
-  next_occurrence: Nullable(CompactOccurrenceSchema),
-  occurrences: Type.Array(CompactOccurrenceSchema),
+  next_occurrence: Nullable(occurrence),
+  occurrences: Type.Array(occurrence),
   description: Type.String(),
   location: Type.String(),
   over_18: Type.Boolean(),
@@ -93,7 +132,7 @@ const attributeMembers = {
   small_image_path: Nullable(Type.String()),
   cancellation_reason: Nullable(Type.String()),
   cancelled_at: Nullable(Type.String({ pattern: INSTANT_PATTERN })),
-};
+});
 
 /**
  * Extension, docs/api.md §10.16: the venue of an event in a listing of several venues
@@ -107,22 +146,31 @@ export type EventVenue = Static<typeof EventVenueSchema>;
 
 /**
  * Spec §2.2, current shape (with `ticket_office`). `access` (docs/api.md §10.15) only for an
- * event with access data: a single event's own list, a tour's current stop's effective one;
- * `venue` (last, §10.16) only in a listing of several venues.
+ * event with access data: a single event's own list, a tour's current stop's effective one.
+ * The facts of §10.18 only when the venue gives them: `end_time` (a tour's is its current
+ * stop's), `price`, `performers`, and `few_tickets_left` (only `true`, only while the ticket
+ * office is open). `venue` (last, §10.16) only in a listing of several venues.
  */
 export const EventAttributesSchema = Type.Object(
   {
-    ...attributeMembers,
+    ...attributeMembers(CompactOccurrenceSchema),
     ticket_office: TicketOfficeSchema,
     access: Type.Optional(AccessListSchema),
+    end_time: Type.Optional(EndTimeSchema),
+    price: Type.Optional(PriceSchema),
+    performers: Type.Optional(PerformersSchema),
+    few_tickets_left: Type.Optional(Type.Literal(true)),
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },
 );
-/** Spec §9, earlier shape: identical but without `ticket_office` (`access`, `venue` still last). */
+/**
+ * Spec §9, earlier shape: identical but without `ticket_office` and without the facts of
+ * docs/api.md §10.18 (`access`, `venue` still last).
+ */
 export const EarlierEventAttributesSchema = Type.Object(
   {
-    ...attributeMembers,
+    ...attributeMembers(EarlierCompactOccurrenceSchema),
     access: Type.Optional(AccessListSchema),
     venue: Type.Optional(EventVenueSchema),
   },

@@ -50,3 +50,18 @@ export const TICKET_OFFICE_REASONS = [
 
 /** Spec §2.5 / §8: page size of the list endpoint. */
 export const PER_PAGE = 12;
+
+/**
+ * Extension, docs/api.md §10.18: an ISO 4217 currency code's shape (three capital letters); the
+ * importer also checks it is a currency `Intl` knows.
+ */
+export const CURRENCY_PATTERN = '^[A-Z]{3}$';
+/**
+ * Extension, docs/api.md §10.18: a price amount in the currency's major unit, a plain decimal
+ * string (`"12.00"`, `"0"`, JPY `"1500"`): no sign, no exponent, no leading zeros.
+ */
+export const AMOUNT_PATTERN = '^(0|[1-9]\\d*)(\\.\\d+)?$';
+/** Extension, docs/api.md §10.18: at most this many performers per event, in billing order. */
+export const MAX_PERFORMERS = 20;
+/** Extension, docs/api.md §10.18: a performer's name is at most this many characters. */
+export const MAX_PERFORMER_LENGTH = 200;

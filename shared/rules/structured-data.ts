@@ -7,18 +7,21 @@
  *
  * Property choices follow Google's event rich results: required `name`, `startDate`, `location`
  * (a `Place` with an `address`); recommended `description`, `eventStatus`,
- * `eventAttendanceMode`, `image`, `offers` (`url`, `availability`, `validThrough`), `organizer`.
- * The API carries no price, performer or end time, so `offers.price`, `performer` and `endDate`
- * are never invented.
+ * `eventAttendanceMode`, `image`, `offers` (`url`, `availability`, `validThrough`), `organizer`;
+ * and, when the venue gives the facts of docs/api.md §10.18, `endDate`, `performer` and the
+ * offer's `price`/`priceCurrency` (an `AggregateOffer` with `lowPrice`/`highPrice` for a range).
+ * Without them none of these is invented and the output is what it was before them.
  */
 import type {
   AnyEventAttributes,
   CompactOccurrence,
   EventResource,
+  TicketOffice,
   TicketOfficeReason,
 } from '../contract.js';
 import { TIME_LABEL_PATTERN } from '../patterns.js';
 import { ACCESS_TERMS } from './access.js';
+import { endTimeOf, endWallClock } from './end-time.js';
 import { ticketOfficeOf } from './ticket-office.js';
 
 // The server's pages read either shape's ticket office from here; its home is the rule's module.
@@ -107,11 +110,26 @@ export interface JsonLdWork {
   accessibilityFeature: string[];
 }
 
+/**
+ * The offer: an `Offer` (with `price` + `priceCurrency` for one price, docs/api.md §10.18), or an
+ * `AggregateOffer` with `lowPrice`/`highPrice` + `priceCurrency` for a range. Amounts are the
+ * API's decimal strings in the currency's major unit (`"12.00"`, `"0.00"` when free).
+ */
 export interface JsonLdOffer {
-  '@type': 'Offer';
+  '@type': 'Offer' | 'AggregateOffer';
   url: string;
   availability: string;
   validThrough?: string;
+  price?: string;
+  lowPrice?: string;
+  highPrice?: string;
+  priceCurrency?: string;
+}
+
+/** One performer (docs/api.md §10.18): a name only, so schema.org's group-or-person type. */
+export interface JsonLdPerformer {
+  '@type': 'PerformingGroup';
+  name: string;
 }
 
 /** One schema.org `Event`. */
@@ -121,6 +139,8 @@ export interface JsonLdEvent {
   '@id': string;
   name: string;
   startDate: string;
+  /** When the venue gives an end time (docs/api.md §10.18), in `startDate`'s form. */
+  endDate?: string;
   eventStatus: string;
   eventAttendanceMode: string;
   location: JsonLdPlace;
@@ -129,6 +149,7 @@ export interface JsonLdEvent {
   description?: string;
   image?: string[];
   offers?: JsonLdOffer;
+  performer?: JsonLdPerformer[];
   workPerformed?: JsonLdWork;
 }
 
@@ -147,6 +168,33 @@ export const AVAILABILITY: Record<'open' | TicketOfficeReason, string | null> = 
 
 /** A cancelled stop of a tour that is still on sale: its own tickets are withdrawn. */
 const CANCELLED_STOP_AVAILABILITY = `${SCHEMA}Discontinued`;
+
+/** An open office whose venue says few tickets are left (docs/api.md §10.18). */
+const FEW_LEFT_AVAILABILITY = `${SCHEMA}LimitedAvailability`;
+
+/**
+ * `offers.availability` of an event (`AVAILABILITY`; `LimitedAvailability` while the office is
+ * open and the venue says few tickets are left); null when it has no offer.
+ */
+function availabilityOf(a: AnyEventAttributes, office: TicketOffice): string | null {
+  if (!a.tickets_enabled) return null;
+  if (office.status !== 'open') return AVAILABILITY[office.reason ?? 'not_ticketed'];
+  const fewLeft = 'few_tickets_left' in a && a.few_tickets_left === true;
+  return fewLeft ? FEW_LEFT_AVAILABILITY : AVAILABILITY.open;
+}
+
+/**
+ * The price members of the offer (docs/api.md §10.18): `price` for one price (a range only when
+ * `max` > `min`), else `lowPrice`/`highPrice` and the `AggregateOffer` type; none without a price.
+ */
+function priceOf(attributes: AnyEventAttributes): Partial<JsonLdOffer> {
+  const price = 'price' in attributes ? attributes.price : undefined;
+  if (!price) return {};
+  const { currency: priceCurrency, min, max } = price;
+  return max !== undefined && Number(max) > Number(min)
+    ? { '@type': 'AggregateOffer', lowPrice: min, highPrice: max, priceCurrency }
+    : { price: min, priceCurrency };
+}
 
 const TIME_LABEL = new RegExp(TIME_LABEL_PATTERN);
 
@@ -248,9 +296,9 @@ export function eventStructuredData(
   const a = resource.attributes;
   const start = options.startDate ?? ((date: string, time: string) => `${date}T${time}`);
   const office = ticketOfficeOf(a, options.today);
-  const availability = a.tickets_enabled
-    ? AVAILABILITY[office.status === 'open' ? 'open' : (office.reason ?? 'not_ticketed')]
-    : null;
+  const availability = availabilityOf(a, office);
+  const priced = priceOf(a);
+  const performers = ('performers' in a && a.performers) || [];
   const cancelled = a.publish_status === 'cancelled';
   const description = options.plainText(a.description).trim();
   const image = imageUrl(a, origin);
@@ -270,18 +318,20 @@ export function eventStructuredData(
     url: string,
     date: string,
     time: string,
-    at: { place: JsonLdPlace; access: readonly string[] | undefined },
+    at: { place: JsonLdPlace; access: readonly string[] | undefined; end: string | undefined },
     stopCancelled: boolean,
   ): JsonLdEvent => {
     const { place, work } = withAccess(at.place, a.title, at.access);
     const isCancelled = cancelled || stopCancelled;
     const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
+    const end = at.end && endWallClock(date, time, at.end);
     return {
       '@context': 'https://schema.org',
       '@type': 'Event',
       '@id': id,
       name: a.title,
       startDate: start(date, time),
+      ...(end && { endDate: start(end.date, end.time) }),
       eventStatus: `${SCHEMA}${isCancelled ? 'EventCancelled' : 'EventScheduled'}`,
       eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
       location: place,
@@ -299,7 +349,11 @@ export function eventStructuredData(
           url: page,
           availability: stock,
           ...(office.closes_at && { validThrough: office.closes_at }),
+          ...priced,
         },
+      }),
+      ...(performers.length > 0 && {
+        performer: performers.map((name) => ({ '@type': 'PerformingGroup' as const, name })),
       }),
       ...(work && { workPerformed: work }),
     };
@@ -312,7 +366,7 @@ export function eventStructuredData(
         page,
         a.event_date.slice(0, 10),
         a.event_time,
-        { place: venuePlace, access: a.access },
+        { place: venuePlace, access: a.access, end: endTimeOf(a) },
         false,
       ),
     ];
@@ -324,7 +378,7 @@ export function eventStructuredData(
     const place: JsonLdPlace = stop.location_label
       ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
       : venuePlace;
-    const at = { place, access: stop.access };
+    const at = { place, access: stop.access, end: endTimeOf(a, stop) };
     return [event(anchor, anchor, stop.occurrence_date, time, at, stop.status === 'cancelled')];
   });
 }

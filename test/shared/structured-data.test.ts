@@ -4,13 +4,19 @@
  * No time-zone database and no HTML parser: both are passed in, as the widget will.
  */
 import { describe, expect, it } from 'vitest';
-import type { EventResource, TicketOffice } from '../../shared/contract.js';
+import type {
+  CompactOccurrence,
+  EventResource,
+  Price,
+  TicketOffice,
+} from '../../shared/contract.js';
 import {
   AVAILABILITY,
   eventStructuredData,
   jsonLdText,
   labelTime,
 } from '../../shared/rules/structured-data.js';
+import { zonedStartDate } from '../../shared/rules/zoned-time.js';
 import { eventAttributes, eventResource, OPEN_OFFICE } from '../support/resources.js';
 
 const venue = { slug: 'v', name: 'The Venue' };
@@ -111,6 +117,116 @@ describe('eventStructuredData', () => {
     };
     const [event] = eventStructuredData(past as EventResource, venue, options);
     expect(event!.offers?.availability).toBe('https://schema.org/Discontinued');
+  });
+});
+
+describe('eventStructuredData: the facts of docs/api.md §10.18', () => {
+  const zoned = { ...options, startDate: zonedStartDate('Europe/London') };
+  const tourStop = (date: string, end?: string): CompactOccurrence => ({
+    occurrence_date: date,
+    time_label: '11:00 PM',
+    location_label: '',
+    status: 'scheduled',
+    ...(end && { end_time: end }),
+  });
+
+  it('without any of them, nothing new: no endDate, performer, price, LimitedAvailability', () => {
+    const [event] = eventStructuredData(resource(), venue, options);
+    expect(Object.keys(event!)).not.toContain('endDate');
+    expect(Object.keys(event!)).not.toContain('performer');
+    expect(event!.offers).toEqual({
+      '@type': 'Offer',
+      url: 'https://events.example/t/v/events/night',
+      availability: 'https://schema.org/InStock',
+    });
+  });
+
+  it('endDate from end_time, the next day when not after the start, with the offset', () => {
+    const late = resource({ event_time: '23:00:00', end_time: '04:00:00' });
+    const [event] = eventStructuredData(late, venue, zoned);
+    expect(event!.startDate).toBe('2026-12-06T23:00:00+00:00');
+    expect(event!.endDate).toBe('2026-12-07T04:00:00+00:00');
+    const [plain] = eventStructuredData(resource({ end_time: '22:30:00' }), venue, options);
+    expect(plain!.endDate).toBe('2026-12-06T22:30:00');
+  });
+
+  it("a tour: each stop's own end, none for a stop without one", () => {
+    const tour = resource({
+      date_mode: 'multiple',
+      occurrence_count: 2,
+      occurrences: [tourStop('2026-12-06', '02:00:00'), tourStop('2026-12-07')],
+      end_time: '02:00:00',
+    });
+    const events = eventStructuredData(tour, venue, zoned);
+    expect(events.map((e) => e.endDate)).toEqual(['2026-12-07T02:00:00+00:00', undefined]);
+  });
+
+  it('performers as PerformingGroup items in billing order', () => {
+    const [event] = eventStructuredData(
+      resource({ performers: ['Alice', 'Bob & the </script>'] }),
+      venue,
+      options,
+    );
+    expect(event!.performer).toEqual([
+      { '@type': 'PerformingGroup', name: 'Alice' },
+      { '@type': 'PerformingGroup', name: 'Bob & the </script>' },
+    ]);
+  });
+
+  it.each([
+    [
+      { currency: 'GBP', min: '12.00' },
+      { '@type': 'Offer', price: '12.00', priceCurrency: 'GBP' },
+    ],
+    [
+      { currency: 'GBP', min: '12.00', max: '12.00' },
+      { '@type': 'Offer', price: '12.00', priceCurrency: 'GBP' },
+    ],
+    [
+      { currency: 'GBP', min: '0.00' },
+      { '@type': 'Offer', price: '0.00', priceCurrency: 'GBP' },
+    ],
+    [
+      { currency: 'JPY', min: '1500', max: '3000' },
+      { '@type': 'AggregateOffer', lowPrice: '1500', highPrice: '3000', priceCurrency: 'JPY' },
+    ],
+  ] as [Price, Record<string, string>][])('price %j → %j', (price, members) => {
+    const [event] = eventStructuredData(resource({ price }), venue, options);
+    expect(event!.offers).toEqual({
+      url: 'https://events.example/t/v/events/night',
+      availability: 'https://schema.org/InStock',
+      ...members,
+    });
+    expect(Object.keys(event!.offers!)[0]).toBe('@type');
+  });
+
+  it('a price without an offer (not ticketed) is not invented into one', () => {
+    const price = { currency: 'GBP', min: '5.00' };
+    const [event] = eventStructuredData(
+      resource({ price, tickets_enabled: false }),
+      venue,
+      options,
+    );
+    expect(event!.offers).toBeUndefined();
+  });
+
+  it('LimitedAvailability while few tickets are left and the office is open; closed wins', () => {
+    const few = (office: TicketOffice) =>
+      eventStructuredData(resource({ few_tickets_left: true, ticket_office: office }), venue, {
+        ...options,
+      })[0]!.offers?.availability;
+    expect(few(open)).toBe('https://schema.org/LimitedAvailability');
+    expect(few({ ...open, status: 'closed', reason: 'manual' })).toBe('https://schema.org/SoldOut');
+    const tour = resource({
+      date_mode: 'multiple',
+      occurrence_count: 2,
+      few_tickets_left: true,
+      occurrences: [tourStop('2026-12-06'), { ...tourStop('2026-12-07'), status: 'cancelled' }],
+    });
+    expect(eventStructuredData(tour, venue, options).map((e) => e.offers?.availability)).toEqual([
+      'https://schema.org/LimitedAvailability',
+      'https://schema.org/Discontinued',
+    ]);
   });
 });
 

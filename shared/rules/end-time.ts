@@ -1,0 +1,56 @@
+/**
+ * When an occurrence ends (docs/api.md §10.18, docs/decisions.md "Price, performers, end time,
+ * few tickets left"): `end_time` is a venue-local wall time; one not after the start time (equal
+ * included) is on the next day, so a club night 23:00–04:00 ends the morning after.
+ *
+ * `endWallClock` needs no time-zone database (the JSON-LD builder, which the widget ships, uses
+ * it); `endInstant` places that wall time in the venue's IANA zone with luxon, for calendar files
+ * (server only: the bundler drops it, and luxon, from the widget, which never calls it).
+ */
+import type { DateTime } from 'luxon';
+import type { AnyEventAttributes, CompactOccurrence } from '../contract.js';
+import { venueDateTime } from './zoned-time.js';
+
+/** `HH:MM` → `HH:MM:00`; `HH:MM:SS` as it is. */
+const seconds = (time: string): string => (time.length === 5 ? `${time}:00` : time);
+
+/**
+ * The venue-local end of an occurrence starting on `date` (`YYYY-MM-DD`) at `start` and ending
+ * at `end` (both `HH:MM` or `HH:MM:SS`): `{ date, time }` with `time` as `HH:MM:SS`, `date` the
+ * next day when `end` is not after `start`.
+ */
+export function endWallClock(
+  date: string,
+  start: string,
+  end: string,
+): { date: string; time: string } {
+  const time = seconds(end);
+  if (time > seconds(start)) return { date, time };
+  // Calendar arithmetic on the date's own parts, in UTC, so no zone can shift it.
+  const next = new Date(`${date}T12:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return { date: next.toISOString().slice(0, 10), time };
+}
+
+/**
+ * The instant an occurrence ends, in IANA zone `zone`: `endWallClock`'s wall time read there as
+ * the start is (`venueDateTime`: a repeated time is its first occurrence, a skipped one moves
+ * forward by the gap, RFC 5545 §3.3.5).
+ */
+export function endInstant(date: string, start: string, end: string, zone: string): DateTime {
+  const at = endWallClock(date, start, end);
+  return venueDateTime(at.date, at.time, zone);
+}
+
+/**
+ * The end time of one date of an event, `HH:MM:SS` or undefined when none is given: a tour
+ * stop's own (`stop.end_time`, which the API fills with the event's when the stop has none), a
+ * single event's `end_time`. The earlier shape has none.
+ */
+export function endTimeOf(
+  attributes: AnyEventAttributes,
+  stop?: Pick<CompactOccurrence, 'end_time'>,
+): string | undefined {
+  if (stop) return stop.end_time;
+  return 'end_time' in attributes ? attributes.end_time : undefined;
+}

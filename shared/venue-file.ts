@@ -6,6 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SLUG } from './contract.js';
+import { AMOUNT_PATTERN, CURRENCY_PATTERN, MAX_PERFORMERS } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
 
 const strict = { additionalProperties: false } as const;
@@ -41,6 +42,38 @@ const AccessInput = Type.Array(
   },
 );
 
+/**
+ * When the event (or a stop) ends (docs/api.md §10.18): venue-local wall time; not after the start
+ * time means the next day (a club night 23:00–04:00).
+ */
+const EndTime = Type.String({
+  pattern: LocalTime.pattern,
+  description:
+    'Venue-local end time HH:MM or HH:MM:SS; not after the start time means the next day',
+});
+
+const Amount = Type.String({
+  pattern: AMOUNT_PATTERN,
+  description:
+    'Amount in the currency\'s major unit as a decimal string ("12.50"), at most its minor digits',
+});
+
+/** The price (docs/api.md §10.18); the importer checks the currency, decimals and min ≤ max. */
+const PriceInput = Type.Object(
+  {
+    currency: Type.String({ pattern: CURRENCY_PATTERN, description: 'ISO 4217 code, e.g. GBP' }),
+    min: Amount,
+    max: Type.Optional(Amount),
+  },
+  { ...strict, description: 'Price: one (min) or a range (min to max); "0" is free' },
+);
+
+/** Who is playing, in billing order (docs/api.md §10.18); the importer checks each name. */
+const PerformersInput = Type.Array(Type.String(), {
+  maxItems: MAX_PERFORMERS,
+  description: `Performers' names in billing order (at most ${MAX_PERFORMERS})`,
+});
+
 export const OccurrenceInputSchema = Type.Object(
   {
     date: LocalDate,
@@ -48,6 +81,7 @@ export const OccurrenceInputSchema = Type.Object(
     location: Type.Optional(Type.String()),
     status: Type.Optional(Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')])),
     access: Type.Optional(AccessInput),
+    end_time: Type.Optional(EndTime),
   },
   strict,
 );
@@ -89,6 +123,12 @@ export const EventInputSchema = Type.Object(
     occurrences: Type.Optional(Type.Array(OccurrenceInputSchema)),
     sales: Type.Optional(SalesInputSchema),
     access: Type.Optional(AccessInput),
+    end_time: Type.Optional(EndTime),
+    price: Type.Optional(PriceInput),
+    performers: Type.Optional(PerformersInput),
+    few_tickets_left: Type.Optional(
+      Type.Boolean({ description: 'The venue\'s own "nearly sold out"' }),
+    ),
   },
   strict,
 );

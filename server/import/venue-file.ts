@@ -8,6 +8,8 @@ import { VenueFileSchema, type EventInput, type VenueFile } from '../../shared/v
 import { eventTime, parseInstant, type InstantProblem } from '../../shared/rules/wire-format.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { accessInOrder } from '../../shared/rules/access.js';
+import { checkPrice } from '../../shared/rules/price.js';
+import { MAX_PERFORMER_LENGTH } from '../../shared/patterns.js';
 import { createAjv } from '../lib/ajv.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails } from '../lib/venue-details.js';
@@ -68,6 +70,50 @@ function instantProblems(event: EventInput, at: string): VenueFileProblem[] {
   });
 }
 
+/**
+ * The price and performers of docs/api.md §10.18 beyond what the schema states: a currency `Intl`
+ * knows, amounts with at most its minor digits, `min ≤ max` (`checkPrice`); each performer's
+ * name, trimmed, neither empty nor longer than `MAX_PERFORMER_LENGTH` characters (code points,
+ * as JSON Schema's `maxLength` counts them).
+ */
+function factProblems(event: EventInput, at: string): VenueFileProblem[] {
+  const problems: VenueFileProblem[] = [];
+  if (event.price) {
+    const checked = checkPrice(event.price);
+    for (const p of checked.problems) {
+      problems.push({ path: `${at}.price.${p.member}`, message: p.message });
+    }
+  }
+  (event.performers ?? []).forEach((name, i) => {
+    const length = [...name.trim()].length;
+    if (length === 0 || length > MAX_PERFORMER_LENGTH) {
+      problems.push({
+        path: `${at}.performers[${i}]`,
+        message:
+          length === 0
+            ? 'expected a name (empty after trimming)'
+            : `expected at most ${MAX_PERFORMER_LENGTH} characters (has ${length})`,
+      });
+    }
+  });
+  return problems;
+}
+
+/**
+ * The facts of docs/api.md §10.18 as stored, each only when given (an event without them is
+ * stored, and so served, as before): the values `factProblems` accepted, normalised.
+ */
+function storedFacts(event: EventInput): Partial<StoredEvent> {
+  const price = event.price && checkPrice(event.price).price;
+  const performers = (event.performers ?? []).map((name) => name.trim());
+  return {
+    ...(event.end_time !== undefined && { endTime: eventTime(event.end_time) }),
+    ...(price && { price }),
+    ...(performers.length > 0 && { performers }),
+    ...(event.few_tickets_left === true && { fewTicketsLeft: true as const }),
+  };
+}
+
 function semanticProblems(file: VenueFile): VenueFileProblem[] {
   const problems: VenueFileProblem[] = [];
   file.venues.forEach((venue, v) => {
@@ -84,6 +130,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
     venue.events.forEach((event, e) => {
       const ev = `${at}.events[${e}]`;
       problems.push(...instantProblems(event, ev));
+      problems.push(...factProblems(event, ev));
       const multi = (event.occurrences ?? []).length > 0;
       if (multi) {
         if (event.date !== undefined)
@@ -134,6 +181,7 @@ function normaliseEvent(event: EventInput): StoredEvent {
       status: o.status ?? 'scheduled',
       // Only when given: a stop without its own list takes the event's (docs/api.md §10.15).
       ...(o.access && { access: accessInOrder(o.access) }),
+      ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
     })),
   );
   const visible = (event.visibility ?? 'public') === 'public';
@@ -165,6 +213,7 @@ function normaliseEvent(event: EventInput): StoredEvent {
     message: event.sales?.message ?? null,
     // Absent unless given, so an event without access data renders as it always did.
     ...(event.access && { access: accessInOrder(event.access) }),
+    ...storedFacts(event),
   };
 }
 

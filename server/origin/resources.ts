@@ -33,9 +33,15 @@ const hasAccessData = (event: StoredEvent): boolean =>
 
 /**
  * A stop as a compact occurrence (docs/api.md §2.3); `eventAccess` (the event's list, `[]` when
- * only stops declare one) adds the stop's effective `access` last (§10.15), undefined adds none.
+ * only stops declare one) adds the stop's effective `access` (§10.15), undefined adds none.
+ * `eventEnd` (current shape only: the event's `endTime`, or null for the earlier shape) adds the
+ * stop's own `end_time` last, else the event's (§10.18), when there is one.
  */
-const compactOf = (stop: StoredStop, eventAccess: AccessId[] | undefined): CompactOccurrence => {
+const compactOf = (
+  stop: StoredStop,
+  eventAccess: AccessId[] | undefined,
+  eventEnd: string | undefined | null,
+): CompactOccurrence => {
   const occurrence: CompactOccurrence = {
     occurrence_date: stop.date,
     time_label: timeLabel(stop.time),
@@ -43,8 +49,26 @@ const compactOf = (stop: StoredStop, eventAccess: AccessId[] | undefined): Compa
     status: stop.status,
   };
   if (eventAccess !== undefined) occurrence.access = [...(stop.access ?? eventAccess)];
+  const end = eventEnd === null ? undefined : (stop.endTime ?? eventEnd);
+  if (end !== undefined) occurrence.end_time = end;
   return occurrence;
 };
+
+/**
+ * The members of docs/api.md §10.18 (current shape), in the contract's order, each only when the
+ * venue gives it: `end_time` (a tour's is its current stop's, else the event's), `price`,
+ * `performers`, and `few_tickets_left` only while the ticket office is `open` (a closed office
+ * wins, whatever the reason). Fresh values: the stored event is never shared with a response.
+ */
+function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen: boolean) {
+  const end = current?.endTime ?? event.endTime;
+  return {
+    ...(end !== undefined && { end_time: end }),
+    ...(event.price && { price: { ...event.price } }),
+    ...(event.performers && { performers: [...event.performers] }),
+    ...(event.fewTicketsLeft && officeOpen && { few_tickets_left: true as const }),
+  };
+}
 
 /** A tour's stop shown on venue-local `today` (docs/decisions.md "Multi-date events"); null for a single event. */
 const currentStop = (event: StoredEvent, today: string): StoredStop | null =>
@@ -78,9 +102,10 @@ export function renderEvent(
   earlierShape = false,
 ): EventResource {
   const current = currentStop(event, moment.today);
+  const earlier = earlierShape || venue.apiShape === 'earlier';
   // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
   const access = hasAccessData(event) ? (event.access ?? []) : undefined;
-  const compact = (stop: StoredStop) => compactOf(stop, access);
+  const compact = (stop: StoredStop) => compactOf(stop, access, earlier ? null : event.endTime);
   const attributes = {
     title: event.title,
     slug: event.slug,
@@ -101,31 +126,39 @@ export function renderEvent(
     cancellation_reason: event.cancellationReason,
     cancelled_at: event.cancelledAt === null ? null : instant(event.cancelledAt),
   };
-  const earlier = earlierShape || venue.apiShape === 'earlier';
-  // Last member (docs/api.md §10.15): a tour's is its current stop's effective list.
+  // After ticket_office (docs/api.md §10.15): a tour's is its current stop's effective list.
   const accessMember = access && { access: [...(current ? (current.access ?? access) : access)] };
+  const links = { self: `${baseUrl}/t/${venue.slug}/api/events/${event.id}` };
+  if (earlier) {
+    return {
+      type: 'events',
+      id: String(event.id),
+      attributes: { ...attributes, ...accessMember },
+      links,
+    };
+  }
+  const office = ticketOffice(
+    {
+      cancelled: event.status === 'cancelled',
+      ticketsEnabled: event.ticketsEnabled,
+      lastDate: lastDate(event),
+      closedManuallyAt: event.closedManuallyAt,
+      closeAt: event.closeAt,
+      message: event.message,
+    },
+    moment.today,
+    moment.nowMs,
+  );
   return {
     type: 'events',
     id: String(event.id),
-    attributes: earlier
-      ? { ...attributes, ...accessMember }
-      : {
-          ...attributes,
-          ticket_office: ticketOffice(
-            {
-              cancelled: event.status === 'cancelled',
-              ticketsEnabled: event.ticketsEnabled,
-              lastDate: lastDate(event),
-              closedManuallyAt: event.closedManuallyAt,
-              closeAt: event.closeAt,
-              message: event.message,
-            },
-            moment.today,
-            moment.nowMs,
-          ),
-          ...accessMember,
-        },
-    links: { self: `${baseUrl}/t/${venue.slug}/api/events/${event.id}` },
+    attributes: {
+      ...attributes,
+      ticket_office: office,
+      ...accessMember,
+      ...factMembers(event, current, office.status === 'open'),
+    },
+    links,
   };
 }
 

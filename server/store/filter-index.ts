@@ -4,8 +4,8 @@
  * key, its listed dates and its search tokens, and the search expressions each store's full-text
  * engine matches them with (FTS5 `MATCH`, PostgreSQL `tsquery`).
  *
- * Search tokens are the event's folded words (`searchWords`: title, category, location, every
- * stop's location, the description's plain text) each prefixed with the venue's slug and `_`
+ * Search tokens are the event's folded words (`searchWords`: title, performers' names
+ * (docs/api.md §10.18), category, location, every stop's location, the description's plain text) each prefixed with the venue's slug and `_`
  * (`blue-room_jazz`). The prefix scopes every lookup, prefix matches included, to one venue's
  * part of the term dictionary, so a search costs what that venue's events cost, however many
  * venues share the database; a slug has no `_` and a word no `-` or `_`, so no two venues' tokens
@@ -75,6 +75,7 @@ const descriptionText = (html: string): string => (/[<&]/.test(html) ? plainText
 export function eventWords(event: StoredEvent): string[] {
   const text = [
     event.title,
+    ...(event.performers ?? []),
     event.category,
     event.location,
     ...event.stops.map((s) => s.location),

@@ -4,6 +4,7 @@
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; docs/decisions.md "Dates, times").
  */
 import type { AccessId } from '../../shared/rules/access.js';
+import type { PriceValue } from '../../shared/rules/price.js';
 import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { instant } from '../../shared/rules/wire-format.js';
 
@@ -31,6 +32,8 @@ export interface StoredStop {
    * event's for this stop; absent: the event's apply.
    */
   access?: AccessId[];
+  /** The stop's own end, venue-local `HH:MM:SS` (docs/api.md §10.18); absent: the event's. */
+  endTime?: string;
 }
 
 /** An event as stored (admin view, normalised). */
@@ -66,6 +69,17 @@ export interface StoredEvent {
    * none (documents written before access information never have it).
    */
   access?: AccessId[];
+  /**
+   * The facts of docs/api.md §10.18, each absent unless the venue file gives it (documents
+   * written before them never have them): the end, venue-local `HH:MM:SS` (not after the start:
+   * the next day); the price, amounts normalised to the currency's minor digits; the performers'
+   * trimmed names in billing order (never an empty list); the venue's "few tickets left" (only
+   * `true`).
+   */
+  endTime?: string;
+  price?: PriceValue;
+  performers?: string[];
+  fewTicketsLeft?: true;
 }
 
 /**

@@ -285,8 +285,15 @@ export function matchesFilter(
   if (filter.access?.length && !matchesAccess(event, filter.access, today, from, to)) return false;
   if (filter.words.length === 0) return true;
   const stops = a.occurrences.map((o) => o.location_label);
-  const text = [a.title, a.category, a.location, ...stops, plainText(a.description ?? '')].join(
-    ' ',
-  );
+  // Performers' names (docs/api.md §10.18) are searched as titles are; the earlier shape has none.
+  const performers = ('performers' in a && a.performers) || [];
+  const text = [
+    a.title,
+    ...performers,
+    a.category,
+    a.location,
+    ...stops,
+    plainText(a.description ?? ''),
+  ].join(' ');
   return matchesWords(filter.words, text);
 }

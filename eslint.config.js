@@ -141,6 +141,11 @@ export default tseslint.config(
       'custom-elements.json',
       'packages/venue-events/dist/',
       'packages/venue-events/custom-elements.json',
+      // The framework examples' generated files and build outputs.
+      'examples/next/.next/',
+      'examples/next/next-env.d.ts',
+      'examples/astro/.astro/',
+      'examples/astro/dist/',
     ],
   },
   js.configs.recommended,

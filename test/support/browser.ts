@@ -35,12 +35,13 @@ export interface DemoServer {
 }
 
 /**
- * The app with the demo venue dated for `now`, on a free loopback port; `before` is mounted
- * first (e.g. a built example app's static files).
+ * The app with the demo venue dated for `now`, on `port` of the loopback (default a free one);
+ * `before` is mounted first (e.g. a built example app's static files).
  */
 export async function startDemoServer(
   now: Date,
   before?: express.RequestHandler,
+  port = 0,
 ): Promise<DemoServer> {
   const store = await openStore(':memory:');
   await importVenueFile(store, demoVenueFile(now));
@@ -48,7 +49,7 @@ export async function startDemoServer(
   if (before) app.use(before);
   app.use(createApp({ store, clock: () => now, logger: false }));
   const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+    const s = app.listen(port, '127.0.0.1', () => resolve(s));
   });
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,0 +1,140 @@
+/**
+ * examples/next: a Next.js 15 app (App Router, React 19) as docs/widget.md "Server-rendered pages"
+ * has it, built with `next build` and served by `next start`, beside the real events server (the
+ * demo venue). The events server is down for the build and the first request (the page still
+ * answers 200, with the link to the listing), then up: in Chromium the cards are there without
+ * JavaScript, and with it the element takes them over with no list request, after a full load, a
+ * `<Link>` navigation (React inserts the page with innerHTML) and a warm one, and through the npm
+ * package (`import 'venue-events'` in a client component) without ever showing the skeleton.
+ * `next dev`'s hydration warning is not tested here (a dev server's compile per page is slow on
+ * CI); `next start` is, by its console errors.
+ */
+import { resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import {
+  countSkeletonFrames,
+  exampleCopy,
+  freePort,
+  removeScratch,
+  runNode,
+  serveNode,
+  takenOverCards,
+  watchPage,
+  type AppProcess,
+} from '../support/framework-app.js';
+
+const NOW = new Date('2026-12-05T12:00:00Z');
+const NEXT = resolve('node_modules/next/dist/bin/next');
+const ENV = { NEXT_TELEMETRY_DISABLED: '1', VENUE_EVENTS_VENUE: 'blue-room' };
+
+let eventsPort: number;
+let events: string;
+let copy: string;
+let app: AppProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  eventsPort = await freePort();
+  events = `http://127.0.0.1:${eventsPort}`;
+  copy = exampleCopy('next');
+  // Nothing listens on the events server's port yet: the build must not need it.
+  const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
+  await runNode({ args: [NEXT, 'build'], cwd: copy, env });
+  const port = await freePort();
+  app = await serveNode(
+    { args: [NEXT, 'start', '--port', `${port}`, '--hostname', '127.0.0.1'], cwd: copy, env },
+    port,
+  );
+  browser = await launchChromium();
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (copy) removeScratch(resolve(copy, '../..'));
+});
+
+describe('examples/next (Next.js 15, App Router, React 19)', () => {
+  it('builds with the events server down, and the events page answers 200 with the link to the listing', async () => {
+    const res = await fetch(`${app.origin}/events`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<a href="${events}/t/blue-room/events">See what's on</a>`);
+    expect(html).not.toContain('<venue-events');
+  });
+
+  describe('with the events server up', () => {
+    let demo: DemoServer;
+    beforeAll(async () => {
+      demo = await startDemoServer(NOW, undefined, eventsPort);
+    });
+    afterAll(() => demo?.close());
+
+    it('shows the 12 cards with JavaScript off', async () => {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      const page = await context.newPage();
+      const res = await page.goto(`${app.origin}/events`);
+      expect(res?.status()).toBe(200);
+      expect(await page.locator('venue-events [part="card"]').count()).toBe(12);
+      expect(await page.locator('venue-events [part="buy-button"]').first().isVisible()).toBe(true);
+      await context.close();
+    });
+
+    it('with JavaScript on, the element takes the cards over: no list request, the script downloaded once, no error', async () => {
+      const page = await browser.newPage();
+      const watch = watchPage(page);
+      await page.goto(`${app.origin}/events`);
+      expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
+      expect(watch.lists).toEqual([]);
+      expect(watch.scripts, 'no preload fetching it apart').toEqual([
+        `${events}/widget/venue-events.js`,
+      ]);
+      expect(watch.errors).toEqual([]);
+      await page.close();
+    });
+
+    it('a <Link> from the home page brings the cards, taken over with no list request; so do warm navigations back and forth', async () => {
+      const page = await browser.newPage();
+      const watch = watchPage(page);
+      await page.goto(`${app.origin}/`);
+      await page.evaluate(() => customElements.whenDefined('venue-events'));
+      // A mark on the window: a full page load would lose it, a client navigation keeps it.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+
+      await page.getByRole('link', { name: "What's on", exact: true }).click();
+      await page.waitForURL(`${app.origin}/events`);
+      expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
+      for (let turn = 0; turn < 2; turn++) {
+        await page.getByRole('link', { name: 'Home', exact: true }).click();
+        await page.waitForURL(`${app.origin}/`);
+        await page.getByRole('link', { name: "What's on", exact: true }).click();
+        await page.waitForURL(`${app.origin}/events`);
+        expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
+      }
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
+        true,
+      );
+      expect(watch.lists).toEqual([]);
+      expect(watch.scripts).toHaveLength(1);
+      expect(watch.errors).toEqual([]);
+      await page.close();
+    });
+
+    it('through the npm package (a client component importing venue-events): no list request, never the skeleton', async () => {
+      const page = await browser.newPage();
+      await countSkeletonFrames(page);
+      const watch = watchPage(page);
+      await page.goto(`${app.origin}/package`);
+      expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
+      expect(watch.scripts, 'the package defined the element, not the script tag').toEqual([]);
+      expect(watch.lists).toEqual([]);
+      expect(
+        await page.evaluate(() => (window as unknown as { skeletonFrames: number }).skeletonFrames),
+      ).toBe(0);
+      expect(watch.errors).toEqual([]);
+      await page.close();
+    });
+  });
+});

@@ -59,7 +59,7 @@ export function demoVenueFile(now: Date): unknown {
     ...featuredEvents(single, day, at, nextId),
     ...fillerEvents(single),
     ...unlistedEvents(single, at),
-  ];
+  ].map((event) => ({ ...event, ...DEMO_FACTS[event.slug as string] }));
   return {
     venues: [
       {
@@ -79,6 +79,38 @@ export function demoVenueFile(now: Date): unknown {
     ],
   };
 }
+
+/**
+ * The facts of docs/api.md §10.18 by event slug, showing every case: free (Open Mic), one price
+ * and a night ending after midnight (Late Night Jazz, 19:30–01:00), a range (the tour, whose
+ * London stop has its own end), a range in another currency (Afrobeat Collective, EUR),
+ * performers, few tickets left while sales are open (Songwriters) and after sales were closed
+ * by hand (Comedy Night: the closed office wins, so it is not served).
+ */
+const DEMO_FACTS: Record<string, DemoEvent> = {
+  'open-mic': { end_time: '23:30', price: { currency: 'GBP', min: '0' } },
+  'late-night-jazz': {
+    end_time: '01:00',
+    price: { currency: 'GBP', min: '15' },
+    performers: ['The Blue Notes Trio', 'Ana Ruiz'],
+  },
+  'wandering-strings-tour': {
+    end_time: '22:00',
+    price: { currency: 'GBP', min: '18', max: '24' },
+    performers: ['The Wandering Strings'],
+  },
+  'comedy-night': { price: { currency: 'GBP', min: '10' }, few_tickets_left: true },
+  'songwriters-round': {
+    end_time: '22:00',
+    price: { currency: 'GBP', min: '12', max: '18' },
+    performers: ['Maya Lind', 'Tom Okafor', 'Ruth Evans', 'Dan Byrne'],
+    few_tickets_left: true,
+  },
+  'afrobeat-collective': {
+    price: { currency: 'EUR', min: '12.50', max: '20' },
+    performers: ['Kofi Mensah', 'Lagos Brass'],
+  },
+};
 
 /** The first week or so: one event in each state the API can show, and a tour. */
 function featuredEvents(
@@ -124,6 +156,7 @@ function featuredEvents(
           time: '19:30',
           location: 'The Blue Room, London',
           access: ['wheelchair', 'step_free', 'captioned', 'sign_language'],
+          end_time: '22:15',
         },
         { date: day(10), time: '20:00', location: 'Bristol, The Fleece', status: 'cancelled' },
         { date: day(17), time: '19:00', location: 'Glasgow, King Tut’s' },

@@ -61,7 +61,32 @@ describe('the demo venue covers every state', () => {
     ['with an image', (e: EventAttributes) => e.show_images && e.small_image_path !== null],
     ['without an image', (e: EventAttributes) => e.small_image_path === null],
     ['HTML description', (e: EventAttributes) => /<\w+/.test(e.description)],
+    // The facts of docs/api.md §10.18.
+    ['free', (e: EventAttributes) => e.price?.min === '0.00' && e.price.max === undefined],
+    ['one price', (e: EventAttributes) => e.price?.min === '15.00' && e.price.max === undefined],
+    [
+      'a range in another currency',
+      (e: EventAttributes) => e.price?.currency === 'EUR' && e.price.max !== undefined,
+    ],
+    ['performers', (e: EventAttributes) => (e.performers?.length ?? 0) > 1],
+    [
+      'a night ending after midnight',
+      (e: EventAttributes) => e.end_time !== undefined && e.end_time < e.event_time,
+    ],
+    ['few tickets left', (e: EventAttributes) => e.few_tickets_left === true],
+    [
+      'a stop with its own end',
+      (e: EventAttributes) =>
+        new Set(e.occurrences.map((o) => o.end_time).filter(Boolean)).size > 1,
+    ],
   ])('%s', (_name, has) => expect(events.some(has)).toBe(true));
+
+  it('few tickets left is not served once sales were closed by hand (docs/api.md §10.18)', () => {
+    const comedy = events.find((e) => e.slug === 'comedy-night')!;
+    expect(comedy.ticket_office.reason).toBe('manual');
+    expect(comedy.price).toEqual({ currency: 'GBP', min: '10.00' });
+    expect(comedy).not.toHaveProperty('few_tickets_left');
+  });
 
   it('an ended event by id, and its images are served', async () => {
     const past = await (await fetch(`${server.url}/t/blue-room/api/events/115`)).json();

@@ -1,0 +1,122 @@
+<?php
+/**
+ * The drawn element from the events server (docs/api.md §10.17): `widget.html` fetched with a
+ * short timeout, checked (sanitize.php), kept in a transient for the answer's `max-age`; on a
+ * failure the last good copy, else null (the caller shows the fallback link). Never a PHP
+ * warning: every failure is a WP_Error or a status, read as "no fragment".
+ *
+ * @package VenueEvents
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+/** Seconds the events server has to answer: a page waits for it at most this long. */
+const VENUE_EVENTS_TIMEOUT_SECONDS = 3;
+
+/** How long the last good copy is kept to stand in for a failing server: one week. */
+const VENUE_EVENTS_LAST_GOOD_SECONDS = 604800;
+
+/**
+ * The element's query (docs/api.md §10.17): layout, category, locale and view (`views`), each
+ * only when set; a value the server would refuse is dropped here rather than sent.
+ *
+ * @param array<string,string> $atts Cleaned attributes.
+ * @return array<string,string>
+ */
+function venue_events_widget_query( array $atts ) {
+	$query = array();
+	if ( '' !== $atts['layout'] ) {
+		$query['layout'] = $atts['layout'];
+	}
+	if ( '' !== $atts['category'] ) {
+		$query['category'] = $atts['category'];
+	}
+	if ( '' !== $atts['locale'] ) {
+		$query['locale'] = $atts['locale'];
+	}
+	if ( 'list' === $atts['view'] ) {
+		$query['views'] = 'list';
+	}
+	return $query;
+}
+
+/**
+ * `widget.html`'s URL: `{server}/t/{slug}/widget.html?…` for one venue,
+ * `{server}/widget.html?venues=a,b&…` for several.
+ *
+ * @param array<string,string> $atts Cleaned attributes (server and venue set).
+ * @return string
+ */
+function venue_events_widget_url( array $atts ) {
+	$slugs = explode( ' ', $atts['venue'] );
+	$query = venue_events_widget_query( $atts );
+	if ( count( $slugs ) > 1 ) {
+		$path  = '/widget.html';
+		$query = array( 'venues' => implode( ',', $slugs ) ) + $query;
+	} else {
+		$path = '/t/' . rawurlencode( $slugs[0] ) . '/widget.html';
+	}
+	return $atts['server'] . $path . ( $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '' );
+}
+
+/**
+ * The `max-age` of a Cache-Control header in seconds (0 when absent, `no-store` or `no-cache`).
+ *
+ * @param string $header The header's value.
+ * @return int
+ */
+function venue_events_max_age( $header ) {
+	if ( preg_match( '/no-store|no-cache/i', $header ) || ! preg_match( '/max-age=(\d+)/i', $header, $m ) ) {
+		return 0;
+	}
+	return min( (int) $m[1], DAY_IN_SECONDS );
+}
+
+/**
+ * GETs `$url`. The settings' server is the site administrator's choice (wp_remote_get); a block's
+ * or shortcode's own `server` is an author's, so it goes through wp_safe_remote_get, which refuses
+ * local addresses and other ports than 80, 443 and 8080 (docs/wordpress.md "Security model").
+ *
+ * @param string $url     The fragment's URL.
+ * @param bool   $trusted Whether the server is the settings' one.
+ * @return array|WP_Error
+ */
+function venue_events_get( $url, $trusted ) {
+	$args = array(
+		'timeout'     => VENUE_EVENTS_TIMEOUT_SECONDS,
+		'redirection' => 2,
+		'headers'     => array( 'Accept' => 'text/html' ),
+	);
+	return $trusted ? wp_remote_get( $url, $args ) : wp_safe_remote_get( $url, $args );
+}
+
+/**
+ * The checked fragment of `$atts`, or null when there is none to show: fresh from the transient,
+ * else fetched and kept, else the last good copy.
+ *
+ * @param array<string,string> $atts Cleaned attributes (server and venue set).
+ * @return string|null
+ */
+function venue_events_fragment( array $atts ) {
+	$url   = venue_events_widget_url( $atts );
+	$key   = 'venue_events_' . md5( $url );
+	$fresh = get_transient( $key );
+	if ( is_string( $fresh ) && '' !== $fresh ) {
+		return $fresh;
+	}
+	$response = venue_events_get( $url, $atts['server'] === get_option( 'venue_events_server', '' ) );
+	$ok       = ! is_wp_error( $response ) && 200 === (int) wp_remote_retrieve_response_code( $response );
+	$html     = $ok ? venue_events_sanitize_fragment( (string) wp_remote_retrieve_body( $response ) ) : null;
+	if ( null === $html ) {
+		$last = get_transient( $key . '_last' );
+		return is_string( $last ) && '' !== $last ? $last : null;
+	}
+	$max_age = venue_events_max_age( (string) wp_remote_retrieve_header( $response, 'cache-control' ) );
+	if ( $max_age > 0 ) {
+		set_transient( $key, $html, $max_age );
+	}
+	set_transient( $key . '_last', $html, VENUE_EVENTS_LAST_GOOD_SECONDS );
+	return $html;
+}

@@ -1,0 +1,144 @@
+/**
+ * The block editor's side of `venue-events/events` (docs/wordpress.md "Block"): its sidebar
+ * edits the six attributes, and the canvas previews the block as the server renders it
+ * (`wp.serverSideRender`). Written against the editor's own `wp.*` globals, declared below as far
+ * as this file uses them: no @wordpress/* package is bundled.
+ */
+
+/** A React-like element, as `wp.element.createElement` returns it. */
+type WpElement = object;
+type Create = (
+  type: unknown,
+  props?: Record<string, unknown> | null,
+  ...children: unknown[]
+) => WpElement;
+
+/** The block's attributes (block.json): each a string, '' for "the settings' value". */
+interface Attributes {
+  venue: string;
+  server: string;
+  layout: string;
+  category: string;
+  locale: string;
+  view: string;
+}
+
+interface EditProps {
+  attributes: Attributes;
+  setAttributes(changed: Partial<Attributes>): void;
+}
+
+interface Option {
+  label: string;
+  value: string;
+}
+
+declare const wp: {
+  blocks: {
+    registerBlockType(
+      name: string,
+      settings: { edit(props: EditProps): WpElement; save(): null },
+    ): unknown;
+  };
+  element: { createElement: Create; Fragment: unknown };
+  blockEditor: { InspectorControls: unknown; useBlockProps(): Record<string, unknown> };
+  components: { PanelBody: unknown; TextControl: unknown; SelectControl: unknown };
+  serverSideRender: unknown;
+  i18n: { __(text: string, domain: string): string };
+};
+
+const BLOCK = 'venue-events/events';
+const t = (text: string) => wp.i18n.__(text, 'venue-events');
+
+/** A text field of the sidebar bound to one attribute. */
+function textField(
+  props: EditProps,
+  name: keyof Attributes,
+  label: string,
+  help: string,
+): WpElement {
+  const { createElement: h } = wp.element;
+  return h(wp.components.TextControl, {
+    label,
+    help,
+    value: props.attributes[name],
+    onChange: (value: string) => props.setAttributes({ [name]: value }),
+  });
+}
+
+/** A select of the sidebar bound to one attribute. */
+function selectField(
+  props: EditProps,
+  name: keyof Attributes,
+  label: string,
+  options: Option[],
+): WpElement {
+  const { createElement: h } = wp.element;
+  return h(wp.components.SelectControl, {
+    label,
+    options,
+    value: props.attributes[name],
+    onChange: (value: string) => props.setAttributes({ [name]: value }),
+  });
+}
+
+/** The sidebar: where empty, venue, server and locale are the plugin's settings. */
+function sidebar(props: EditProps): WpElement {
+  const { createElement: h } = wp.element;
+  const fromSettings = t('Empty: the one in Settings → Venue events.');
+  return h(
+    wp.blockEditor.InspectorControls,
+    null,
+    h(
+      wp.components.PanelBody,
+      { title: t('Events'), initialOpen: true },
+      textField(
+        props,
+        'venue',
+        t('Venue'),
+        `${t('A venue slug, or several separated by spaces.')} ${fromSettings}`,
+      ),
+      selectField(props, 'layout', t('Layout'), [
+        { label: t('Cards'), value: '' },
+        { label: t('Compact'), value: 'compact' },
+      ]),
+      textField(
+        props,
+        'category',
+        t('Category'),
+        t('Only events of this category; empty for all.'),
+      ),
+      selectField(props, 'view', t('View'), [
+        { label: t('List, with the calendar switch'), value: '' },
+        { label: t('List only'), value: 'list' },
+      ]),
+      textField(
+        props,
+        'locale',
+        t('Locale'),
+        `${t('A language tag such as en-GB or de.')} ${fromSettings}`,
+      ),
+      textField(props, 'server', t('Events server'), fromSettings),
+    ),
+  );
+}
+
+export {};
+
+wp.blocks.registerBlockType(BLOCK, {
+  edit(props) {
+    const { createElement: h, Fragment } = wp.element;
+    return h(
+      Fragment,
+      null,
+      sidebar(props),
+      h(
+        'div',
+        wp.blockEditor.useBlockProps(),
+        h(wp.serverSideRender, { block: BLOCK, attributes: props.attributes }),
+      ),
+    );
+  },
+  // Dynamic: the server renders it, the post keeps only the comment with the attributes.
+  save: () => null,
+});

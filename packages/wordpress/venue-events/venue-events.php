@@ -1,0 +1,37 @@
+<?php
+/**
+ * Plugin Name:       Venue events
+ * Plugin URI:        https://github.com/venue-events/venue-events
+ * Description:       A venue's upcoming events as cards in the page's HTML, drawn by the events server and taken over by the venue-events widget: a block and a [venue_events] shortcode.
+ * Version:           0.2.0
+ * Requires at least: 6.1
+ * Requires PHP:      7.4
+ * Author:            venue-events
+ * License:           MIT
+ * License URI:       https://opensource.org/licenses/MIT
+ * Text Domain:       venue-events
+ *
+ * The plugin's whole design is in docs/wordpress.md; the fragment it includes is the events
+ * server's `widget.html` (docs/api.md §10.17).
+ *
+ * @package VenueEvents
+ */
+
+if ( ! defined( 'ABSPATH' ) ) {
+	exit;
+}
+
+define( 'VENUE_EVENTS_PLUGIN_FILE', __FILE__ );
+define( 'VENUE_EVENTS_PLUGIN_VERSION', '0.2.0' );
+
+require_once __DIR__ . '/includes/settings.php';
+require_once __DIR__ . '/includes/sanitize.php';
+require_once __DIR__ . '/includes/fragment.php';
+require_once __DIR__ . '/includes/render.php';
+
+add_action( 'admin_menu', 'venue_events_settings_menu' );
+add_action( 'admin_init', 'venue_events_register_settings' );
+add_action( 'init', 'venue_events_register_block' );
+add_action( 'init', 'venue_events_register_shortcode' );
+add_action( 'template_redirect', 'venue_events_start_buffer', PHP_INT_MAX );
+add_filter( 'script_loader_tag', 'venue_events_module_tag', 10, 2 );

@@ -1,0 +1,258 @@
+/**
+ * The WordPress plugin (packages/wordpress/venue-events, docs/wordpress.md) in a real WordPress
+ * 6.1 (Debian's) against the real demo server: the block and the shortcode put the drawn element
+ * (`widget.html`, docs/api.md §10.17) and the widget script in the page; Chromium shows the cards
+ * with JavaScript off and the element takes them over with it on; a hostile events server's
+ * fragment runs no script; a stopped events server leaves the page answering.
+ */
+import { createServer, type Server } from 'node:http';
+import express from 'express';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import { listen, type Running } from '../support/listen.js';
+import { startWordPress, type WordPress } from '../support/wordpress.js';
+
+const NOW = new Date('2026-12-05T12:00:00Z');
+
+/** A fragment with every kind of script the sanitiser must take out, around one real card. */
+const HOSTILE = `<venue-events venue="evil" base-url="http://evil.invalid" onclick="window.__pwned='onclick'">
+<template shadowrootmode="open"><style>p { color: red; }</style><script>window.__pwned='template script'</script>
+<article part="card"><h2 part="title">Hostile night</h2>
+<img src="x" onerror="window.__pwned='onerror'" alt="">
+<a part="link" href=" javascript:window.__pwned='href'">Tickets</a>
+<a part="link" href="jav&#x09;ascript:alert('href')">More</a>
+<iframe srcdoc="<script>parent.__pwned='iframe'</script>"></iframe>
+<svg><script>window.__pwned='svg'</script></svg>
+<script type="application/json">{"ok": true}</script>
+<script type="text/javascript">alert('typed script')</script>
+</article></template>
+<script type="application/ld+json">{"@type":"Event"}</script><script>window.__pwned='light script'</script>
+</venue-events>`;
+
+/** The hostile events server: `evil`'s fragment above, `refused`'s a script before the element. */
+function hostileServer(): Server {
+  const app = express();
+  app.get('/t/evil/widget.html', (_req, res) => {
+    res.type('html').set('Cache-Control', 'max-age=60').send(HOSTILE);
+  });
+  app.get('/t/refused/widget.html', (_req, res) => {
+    res
+      .type('html')
+      .send(`<script>window.__pwned='top'</script><venue-events venue="refused"></venue-events>`);
+  });
+  return createServer(app);
+}
+
+let wp: WordPress | undefined;
+let demo: DemoServer | undefined;
+let hostile: Running | undefined;
+let browser: Browser | undefined;
+/** Page ids by name (the block page, the classic page…). */
+let pages: Record<string, number> = {};
+
+/** Creates the test's pages (PHP, as an editor's save would) and returns their ids. */
+async function createPages(site: WordPress, events: string): Promise<Record<string, number>> {
+  const out = await site.php(`
+activate_plugin('venue-events/venue-events.php', '', false, true);
+update_option('venue_events_server', '${events}');
+update_option('venue_events_venue', 'blue-room');
+$page = fn ($title, $content) => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => $title, 'post_content' => $content]);
+echo json_encode([
+  'block' => $page('Block', '<!-- wp:paragraph --><p>Before.</p><!-- /wp:paragraph -->' . "\\n" . '<!-- wp:venue-events/events {"venue":"blue-room"} /-->'),
+  'classic' => $page('Classic', "What's on -- \\"soon\\".\\n\\n[venue_events venue=\\"blue-room\\"]\\n\\nAfter the list."),
+  'compact' => $page('Compact', '[venue_events layout="compact"]'),
+  'evil' => $page('Evil', '[venue_events venue="evil"]'),
+  'refused' => $page('Refused', '[venue_events venue="refused"]'),
+  'author' => $page('Author', '[venue_events server="${events.replace('127.0.0.1', 'localhost')}"]'),
+]);`);
+  return JSON.parse(out) as Record<string, number>;
+}
+
+beforeAll(async () => {
+  [wp, demo, hostile, browser] = await Promise.all([
+    startWordPress(),
+    startDemoServer(NOW),
+    listen(hostileServer()),
+    launchChromium(),
+  ]);
+  pages = await createPages(wp, demo.origin);
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await hostile?.close();
+  await demo?.close();
+  await wp?.close();
+});
+
+const pageUrl = (name: string) => `${wp!.origin}/?page_id=${pages[name]}`;
+
+/** The page's HTML as WordPress serves it, and its status. */
+async function served(name: string): Promise<{ status: number; html: string }> {
+  const response = await fetch(pageUrl(name));
+  return { status: response.status, html: await response.text() };
+}
+
+/** Opens `name` with JavaScript on, collecting page errors, dialogs and list requests. */
+async function open(
+  name: string,
+): Promise<{ page: Page; errors: string[]; dialogs: string[]; lists: string[] }> {
+  const page = await browser!.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  const lists: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  page.on('request', (r) => {
+    if (r.url().includes('/api/events')) lists.push(r.url());
+  });
+  await page.goto(pageUrl(name));
+  return { page, errors, dialogs, lists };
+}
+
+describe('the WordPress plugin in WordPress 6.1 (Debian), against the demo server', () => {
+  it('puts the drawn element, unchanged, and the widget script as a module in the block page and the classic page', async () => {
+    const fragment = await (await fetch(`${demo!.origin}/t/blue-room/widget.html`)).text();
+    const origin = demo!.origin.replace(/[.:/]/g, '\\$&');
+    const script = new RegExp(
+      `<script type="module" crossorigin="anonymous" src=['"]${origin}/widget/venue-events\\.js['"]`,
+      'g',
+    );
+    for (const name of ['block', 'classic']) {
+      const { status, html } = await served(name);
+      expect(status).toBe(200);
+      // The classic filters (texturize, paragraphs) left the element's markup alone.
+      expect(html, name).toContain(fragment.replace(/\r?\n/g, ' '));
+      expect(html.match(script)?.length, `${name}: the script once`).toBe(1);
+    }
+    const classic = (await served('classic')).html;
+    expect(classic, 'the page around it still filtered').toContain('<p>After the list.</p>');
+    expect(classic, 'texturized').toContain('What&#8217;s on &#8212; &#8220;soon&#8221;.');
+  });
+
+  it('shows the cards with JavaScript off, and with it on the element takes them over without a list request', async () => {
+    for (const name of ['block', 'classic']) {
+      const off = await browser!.newContext({ javaScriptEnabled: false });
+      const still = await off.newPage();
+      await still.goto(pageUrl(name));
+      expect(await still.locator('venue-events [part="card"]').count(), name).toBe(12);
+      expect(await still.locator('venue-events [part="buy-button"]').first().isVisible()).toBe(
+        true,
+      );
+      await off.close();
+
+      const { page, errors, lists } = await open(name);
+      await page.evaluate(async () => {
+        await customElements.whenDefined('venue-events');
+        const el = document.querySelector('venue-events') as unknown as {
+          updateComplete: Promise<unknown>;
+        };
+        await el.updateComplete;
+      });
+      expect(await page.locator('venue-events [part="card"]').count(), name).toBe(12);
+      expect(
+        await page.locator('venue-events style').count(),
+        'the drawn root was taken over',
+      ).toBe(0);
+      expect(lists).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('previews the block in the editor as the server renders it (the block renderer of the REST API)', async () => {
+    const out = await wp!.php(`
+wp_set_current_user(1);
+$request = new WP_REST_Request('GET', '/wp/v2/block-renderer/venue-events/events');
+$request->set_param('context', 'edit');
+$request->set_param('attributes', ['venue' => 'blue-room', 'layout' => 'compact']);
+$response = rest_do_request($request);
+echo json_encode(['status' => $response->get_status(), 'data' => $response->get_data(),
+  'editor' => wp_scripts()->registered['venue-events-events-editor-script']->deps ?? null]);`);
+    const { status, data, editor } = JSON.parse(out) as {
+      status: number;
+      data: { rendered: string };
+      editor: string[];
+    };
+    expect(status).toBe(200);
+    expect(data.rendered).toMatch(
+      /^<venue-events venue="blue-room" base-url="[^"]+" layout="compact">/,
+    );
+    expect(editor).toEqual(
+      expect.arrayContaining(['wp-blocks', 'wp-server-side-render', 'wp-block-editor']),
+    );
+  });
+
+  it("runs none of a hostile events server's script, and refuses a fragment that is not one element", async () => {
+    // The settings' server is the hostile one for this test: even the site's own server is checked.
+    await wp!.php(`update_option('venue_events_server', '${hostile!.url}');`);
+    try {
+      const { page, errors, dialogs } = await open('evil');
+      expect(await page.getByText('Hostile night').isVisible(), 'the safe part is kept').toBe(true);
+      await page.locator('venue-events a', { hasText: 'Tickets' }).click();
+      await page.locator('venue-events a', { hasText: 'More' }).click();
+      expect(await page.evaluate(() => (window as { __pwned?: string }).__pwned)).toBeUndefined();
+      expect(dialogs).toEqual([]);
+      expect(errors).toEqual([]);
+      await page.close();
+      const element = /<venue-events[\s\S]*<\/venue-events>/.exec((await served('evil')).html)?.[0];
+      expect(element).not.toMatch(/onerror|onclick|javascript|<iframe|<svg|__pwned|alert/i);
+      expect(element).toContain('<script type="application/json">{"ok": true}</script>');
+
+      const refused = await open('refused');
+      const link = refused.page.getByRole('link', { name: 'See all upcoming events' });
+      expect(await link.getAttribute('href')).toBe(`${hostile!.url}/t/refused/events`);
+      expect(
+        await refused.page.evaluate(() => (window as { __pwned?: string }).__pwned),
+      ).toBeUndefined();
+      await refused.page.close();
+    } finally {
+      await wp!.php(`update_option('venue_events_server', '${demo!.origin}');`);
+    }
+  });
+
+  it("refuses an author's own server on a local address (wp_safe_remote_get): the listing link instead", async () => {
+    // The `author` page names its server itself (the demo server, as localhost): an author's
+    // choice is fetched with WordPress's safe HTTP API, which refuses loopback addresses.
+    const { status, html } = await served('author');
+    expect(status).toBe(200);
+    expect(html).not.toContain('<venue-events');
+    expect(html).toMatch(
+      /<a href="http:\/\/localhost:\d+\/t\/blue-room\/events">See all upcoming events<\/a>/,
+    );
+  });
+
+  it('answers 200 with the events server stopped: the last good copy, else the link to the listing page', async () => {
+    // The fresh copies are over (as after their max-age); the last good ones stay.
+    await wp!.php(`
+global $wpdb;
+foreach ($wpdb->get_col("SELECT option_name FROM {$wpdb->options} WHERE option_name LIKE '_transient_venue_events_%'") as $name) {
+  $key = substr($name, strlen('_transient_'));
+  if (substr($key, -5) !== '_last') delete_transient($key);
+}`);
+    await demo!.close();
+    demo = undefined;
+
+    const block = await served('block');
+    expect(block.status).toBe(200);
+    expect(block.html, 'the last good copy').toContain('<template shadowrootmode="open">');
+    const compact = await served('compact');
+    expect(compact.status).toBe(200);
+    expect(compact.html).toMatch(
+      /<a href="http:\/\/127\.0\.0\.1:\d+\/t\/blue-room\/events">See all upcoming events<\/a>/,
+    );
+  });
+
+  it('leaves no warning, notice or fatal error of the plugin in the debug log', () => {
+    const lines = wp!
+      .debugLog()
+      .split('\n')
+      .filter((l) => /PHP (Warning|Notice|Fatal|Parse|Deprecated)/.test(l));
+    expect(lines.filter((l) => /venue[-_]events/i.test(l))).toEqual([]);
+    expect(lines.filter((l) => /PHP (Warning|Fatal|Parse)/.test(l))).toEqual([]);
+  });
+});

@@ -33,7 +33,7 @@ export const FilterQuery = Type.Object({
     `Comma-separated access ids (${ACCESS_IDS.join(', ')}), each at most once: an event matches when one of its listed dates (within start_date..end_date, if given) has all of them (docs/api.md §10.15). In proxy mode it matches nothing.`,
   ),
   search: text(
-    `Words, at most ${FILTER_LIMITS.searchLength} characters: every word must be a word of the event's title, category, location(s) or description text, ignoring case and accents; the last may be a word's start.`,
+    `Words, at most ${FILTER_LIMITS.searchLength} characters: every word must be a word of the event's title, performers' names, category, location(s) or description text, ignoring case and accents; the last may be a word's start.`,
     { maxLength: FILTER_LIMITS.searchLength },
   ),
   start_date: text('Venue-local date: one of the listed dates is on or after it.', {

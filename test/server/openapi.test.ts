@@ -63,6 +63,39 @@ describe('GET /openapi.json', () => {
     expect(start.required).toBe(true);
   });
 
+  it('describes the facts of docs/api.md §10.18 in the current shape only, after access', () => {
+    type Shape = { properties: Record<string, unknown> };
+    const schemas = (doc as unknown as { components: { schemas: Record<string, unknown> } })
+      .components.schemas;
+    const single = schemas.SingleResponse as {
+      properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
+    };
+    const [current, earlier] = single.properties.data.properties.attributes.anyOf;
+    expect(Object.keys(current.properties).slice(-7)).toEqual([
+      'ticket_office',
+      'access',
+      'end_time',
+      'price',
+      'performers',
+      'few_tickets_left',
+      'venue',
+    ]);
+    const occurrence = (shape: Shape) =>
+      Object.keys(
+        (shape.properties.occurrences as { items: { properties: object } }).items.properties,
+      );
+    expect(occurrence(current).at(-1)).toBe('end_time');
+    expect(occurrence(earlier)).not.toContain('end_time');
+    expect(Object.keys(earlier.properties)).not.toContain('price');
+    expect(Object.keys(earlier.properties)).not.toContain('end_time');
+    const search = (
+      doc.paths['/t/{slug}/api/events']!.get as unknown as {
+        parameters: { name: string; description: string }[];
+      }
+    ).parameters.find((p) => p.name === 'search')!;
+    expect(search.description).toContain("performers' names");
+  });
+
   it('live responses match it: bodies by schema, headers by name', async () => {
     const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
     ajv.addSchema(doc, 'openapi');

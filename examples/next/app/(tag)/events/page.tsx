@@ -9,6 +9,7 @@ export default async function Events() {
     <main>
       <h1>What's on</h1>
       <Link href="/">Home</Link>
+      {/* The browser attaches the drawn shadow root before React hydrates: not a mismatch. */}
       <div suppressHydrationWarning dangerouslySetInnerHTML={{ __html: html }} />
     </main>
   );

@@ -152,6 +152,7 @@ website's HTML.</p>
 <p id="copy-status" class="status" role="status" aria-live="polite"></p>
 <noscript><p>The builder needs JavaScript. Replace <code>{origin}</code> and
 <code>your-venue</code> in the snippet above by hand.</p></noscript>
+<p class="hint">On WordPress? The Venue events plugin (<code>dist/wordpress/venue-events.zip</code>, built by <code>npm run build</code>; see docs/wordpress.md) puts this element in your pages, drawn on the server.</p>
 </section>
 </main>
 </body>

@@ -3,8 +3,9 @@
  * (docs/api.md §2), so the origin and the proxy can both build them: one `VEVENT` per date (a single
  * event, or each stop of a tour), `DTSTART;TZID=` the venue's IANA zone with its `VTIMEZONE`
  * (floating local times when the zone is unknown), a stable `UID`, `STATUS:CANCELLED` for
- * cancelled events and stops, the event page as `URL`, and `DEFAULT_DURATION_MINUTES` as the
- * length (the API has no end times). Also what both modes' "add to calendar" redirects and the
+ * cancelled events and stops, the event page as `URL`, `DTEND` from the date's `end_time`
+ * (docs/api.md §10.18; `DEFAULT_DURATION_MINUTES` after the start when it has none), and a
+ * `DESCRIPTION` naming the performers and the price when the venue gives them. Also what both modes' "add to calendar" redirects and the
  * venue feed of saved events (`ids`) share (docs/api.md §10.6). A file of several venues'
  * listing (docs/api.md §10.16) gives each event in its own venue's zone, place and pages.
  */
@@ -17,13 +18,18 @@ import {
   linkDateOf,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
+import { endTimeOf, endWallClock } from '../../shared/rules/end-time.js';
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../lib/html-text.js';
+import { performersText, priceLine } from './event-facts.js';
 import { eventVenue, placeHref, venueListing, type ListingPlace } from './listing-place.js';
 import { eventPath, type PageVenue } from './page-shell.js';
 
-/** How long an event is taken to last in calendar files: the API carries start times only. */
+/**
+ * How long a date is taken to last in calendar files and links when the venue gives no end time
+ * (docs/api.md §10.6, §10.18).
+ */
 export const DEFAULT_DURATION_MINUTES = 120;
 /** How often subscribers should refetch the venue feed (`REFRESH-INTERVAL`), in seconds. */
 export const FEED_REFRESH_SECONDS = 3600;
@@ -107,6 +113,8 @@ interface Dated {
   venue: PageVenue;
   date: string;
   time: string;
+  /** The date's venue-local end time `HH:MM:SS` (docs/api.md §10.18), when given. */
+  end: string | undefined;
   location: string;
   cancelled: boolean;
   /** Stop anchor on the event page, for tours. */
@@ -123,6 +131,7 @@ function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
         venue,
         date: a.event_date.slice(0, 10),
         time: a.event_time,
+        end: endTimeOf(a),
         location: a.location,
         cancelled,
         anchor: null,
@@ -138,6 +147,7 @@ function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
         venue,
         date: stop.occurrence_date,
         time,
+        end: endTimeOf(a, stop),
         location: stop.location_label || a.location,
         cancelled: cancelled || stop.status === 'cancelled',
         anchor: stopAnchor(stop.occurrence_date, time),
@@ -183,8 +193,9 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     ttl: FEED_REFRESH_SECONDS,
   });
   const dated = events.flatMap((event) => datesOf(event, eventVenue(event, place)));
-  const at = ({ venue: { timezone: zone }, date, time }: Dated) =>
+  const wall = (zone: string | undefined, date: string, time: string) =>
     zone ? venueDateTime(date, time, zone) : DateTime.fromISO(`${date}T${time}`, { zone: 'UTC' });
+  const at = ({ venue: { timezone: zone }, date, time }: Dated) => wall(zone, date, time);
   if (dated.some((d) => d.venue.timezone !== undefined)) {
     // A loop, not Math.min(...starts): a feed with 100k stops would overflow the call stack.
     let first = input.now.getTime();
@@ -206,22 +217,32 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     const a = d.resource.attributes;
     const page = `${base}${eventPath(venue.slug, a.slug)}`;
     const start = at(d);
-    const end = start.plus({ minutes: DEFAULT_DURATION_MINUTES });
+    // The venue's end wall time (the next day when not after the start), else two hours on.
+    const endWall = d.end === undefined ? undefined : endWallClock(d.date, d.time, d.end);
+    const end = endWall
+      ? wall(zone, endWall.date, endWall.time)
+      : start.plus({ minutes: DEFAULT_DURATION_MINUTES });
     // A wall time a DST change skips or repeats names no single instant; calendar programs read
     // it differently (RFC 5545 §3.3.5 says first occurrence, ical.js takes the second), so when
     // the start or the end is one, both are written in UTC: the instants the structured data and
-    // the Google link give. The start is checked as given (`at` has moved a skipped one already).
+    // the Google link give. Given wall times are checked as given (`wall` moves a skipped one).
     const exact =
       !zone ||
       (wallTimeReadings(d.date, d.time, zone).length === 1 &&
-        wallTimeReadings(end.toISODate()!, end.toFormat('HH:mm:ss'), zone).length === 1);
+        wallTimeReadings(
+          endWall?.date ?? end.toISODate()!,
+          endWall?.time ?? end.toFormat('HH:mm:ss'),
+          zone,
+        ).length === 1);
     const where = placeOf(venue, a.location, d);
+    const price = priceLine(a);
     const text = [
       a.publish_status === 'cancelled'
         ? `Cancelled.${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
         : d.cancelled
           ? 'This date is cancelled.'
           : '',
+      [performersText(a), price && `Price: ${price}`].filter(Boolean).join('\n'),
       plainText(a.description),
       page,
     ].filter(Boolean);
@@ -245,7 +266,8 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
  * Where `GET /t/{slug}/events/{event-slug}/calendar/{service}` redirects (docs/api.md §10.6): the
  * Google Calendar or Outlook link of `resource`'s date (`linkDateOf`: its date, a tour's current
  * stop, or its stop on venue-local `date`), in the venue's zone (`UTC` when unknown, as in the
- * proxy without a configured zone), lasting `DEFAULT_DURATION_MINUTES`, with the place the .ics
+ * proxy without a configured zone), until its end time (docs/api.md §10.18) or lasting
+ * `DEFAULT_DURATION_MINUTES`, with the place the .ics
  * files give and the event page (links on `base`, no trailing slash). Undefined when there is
  * nothing to add: a cancelled event or stop, or no date `date`.
  */
@@ -265,6 +287,7 @@ export function calendarLinkOf(
     time: at.time,
     zone: venue.timezone ?? 'UTC',
     durationMinutes: DEFAULT_DURATION_MINUTES,
+    ...(at.end !== undefined && { end: at.end }),
     location: placeOf(venue, a.location, at),
     pageUrl: at.anchor ? `${page}#${at.anchor}` : page,
   });

@@ -4,7 +4,7 @@
  * and "Few tickets left". Each is '' (or undefined) for an event without it, so such an event's
  * pages and files are what they were before (docs/api.md §10.5, §10.6).
  */
-import type { AnyEventAttributes, CompactOccurrence } from '../../shared/contract.js';
+import type { AnyEventAttributes } from '../../shared/contract.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-time.js';
 import { priceText } from '../../shared/rules/price-text.js';
 import { ticketOfficeOf } from '../../shared/rules/structured-data.js';
@@ -45,7 +45,7 @@ export function endOf(
   attributes: AnyEventAttributes,
   date: string,
   time: string,
-  stop?: Pick<CompactOccurrence, 'end_time'>,
+  stop?: AnyEventAttributes['occurrences'][number],
 ): { date: string; time: string } | undefined {
   const end = endTimeOf(attributes, stop);
   return end === undefined ? undefined : endWallClock(date, time, end);

@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../contract.js';
 import { hasAllAccess, type AccessId } from './access.js';
+import { endTimeOf, endWallClock } from './end-time.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';
 import { venueDateTime } from './zoned-time.js';
@@ -34,6 +35,11 @@ export interface FeedEvent {
   title: string;
   /** Venue-local date-time with the venue's UTC offset then (`2026-12-05T19:30:00+00:00`). */
   start: string;
+  /**
+   * When the date ends, in `start`'s form; only when the venue gives an end time (docs/api.md
+   * §10.18): the next day when not after the start.
+   */
+  end?: string;
   /** The public event page. */
   url: string;
   allDay: false;
@@ -115,9 +121,18 @@ export interface FeedContext {
 interface Reading {
   date: string;
   time: string;
+  /** Venue-local end `YYYY-MM-DDTHH:MM:SS`, when given. */
+  end: string | undefined;
   location: string;
   off: boolean;
   access: AccessId[] | undefined;
+}
+
+/** The local end date-time of a date starting `date` `time` and ending at `end` (`HH:MM:SS`). */
+function localEnd(date: string, time: string, end: string | undefined): string | undefined {
+  if (end === undefined) return undefined;
+  const at = endWallClock(date, time, end);
+  return `${at.date}T${at.time}`;
 }
 
 /** The listed dates of an event from `today` on: its date, or its stops from `today` on. */
@@ -125,18 +140,24 @@ function readings(event: EventResource, today: string): Reading[] {
   const a = event.attributes;
   if (a.date_mode === 'single') {
     const date = a.event_date.slice(0, 10);
-    return [{ date, time: a.event_time, location: a.location, off: false, access: a.access }];
+    const time = a.event_time;
+    const end = localEnd(date, time, endTimeOf(a));
+    return [{ date, time, end, location: a.location, off: false, access: a.access }];
   }
   const dates = new Set(listedDates(event, today));
   return a.occurrences
     .filter((o) => dates.has(o.occurrence_date))
-    .map((o) => ({
-      date: o.occurrence_date,
-      time: labelTime(o.time_label) ?? '00:00:00',
-      location: o.location_label,
-      off: o.status === 'cancelled',
-      access: o.access,
-    }));
+    .map((o) => {
+      const time = labelTime(o.time_label) ?? '00:00:00';
+      return {
+        date: o.occurrence_date,
+        time,
+        end: localEnd(o.occurrence_date, time, endTimeOf(a, o)),
+        location: o.location_label,
+        off: o.status === 'cancelled',
+        access: o.access,
+      };
+    });
 }
 
 /**
@@ -149,11 +170,12 @@ export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedCont
   return readings(event, ctx.today)
     .filter(({ date, time }) => `${date}T${time}` >= range.start && `${date}T${time}` < range.end)
     .filter(({ access }) => !ctx.access?.length || hasAllAccess(access, ctx.access))
-    .map(({ date, time, location, off, access }) => ({
+    .map(({ date, time, end, location, off, access }) => ({
       id: `${event.id}-${date}-${time.slice(0, 2)}${time.slice(3, 5)}`,
       groupId: event.id,
       title: a.title,
       start: ctx.zone ? zonedStart(ctx.zone, `${date}T${time}`) : `${date}T${time}`,
+      ...(end && { end: ctx.zone ? zonedStart(ctx.zone, end) : end }),
       url: ctx.pageUrl(event),
       allDay: false,
       extendedProps: {
@@ -168,7 +190,7 @@ export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedCont
 
 /**
  * The feed document: the objects of every event in `events` (each as `feedEvents` gives them) in
- * date order, ties in list order. With `ctx.zone`, each `start` gets the zone's offset through
+ * date order, ties in list order. With `ctx.zone`, each `start` (and `end`) gets the zone's offset through
  * `zoned` (a venue-local `YYYY-MM-DDTHH:MM:SS` → the ISO date-time with its offset; default
  * luxon's `venueDateTime`, about 0.2 ms a call: a caller serving many feeds passes a cached one).
  */
@@ -185,7 +207,11 @@ export function feedDocument(
     .sort((a, b) =>
       a.item.start < b.item.start ? -1 : a.item.start > b.item.start ? 1 : a.i - b.i,
     )
-    .map(({ item }) => (ctx.zone ? { ...item, start: zoned(item.start) } : item));
+    .map(({ item }) =>
+      ctx.zone
+        ? { ...item, start: zoned(item.start), ...(item.end && { end: zoned(item.end) }) }
+        : item,
+    );
 }
 
 /** `YYYY-MM-DDTHH:MM:SS` in IANA zone `zone` as ISO 8601 with that zone's offset then. */

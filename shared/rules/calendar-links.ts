@@ -8,6 +8,7 @@
 import type { DateTime } from 'luxon';
 import type { EventResource } from '../contract.js';
 import { EVENT_ID, whole } from '../patterns.js';
+import { endTimeOf, endWallClock } from './end-time.js';
 import { dayNumber, FilterError } from './filters.js';
 import { labelTime, stopAnchor } from './structured-data.js';
 import { venueDateTime, wallTimeReadings } from './zoned-time.js';
@@ -37,8 +38,13 @@ export interface CalendarLinkEvent {
   time: string;
   /** IANA zone of that wall time (the venue's; `UTC` when unknown). */
   zone: string;
-  /** Length in minutes (the API has start times only: the .ics files' default). */
+  /** Length in minutes when `end` is not given (the .ics files' default). */
   durationMinutes: number;
+  /**
+   * The venue-local end wall time `HH:MM:SS` (docs/api.md §10.18), the next day when not after
+   * `time`; absent: `durationMinutes` after the start.
+   */
+  end?: string;
   /** Where, plain text; `''` for none (then no location is sent). */
   location: string;
   /** Absolute URL of the event page (a tour's stop anchor included), given in the details. */
@@ -55,6 +61,8 @@ export interface LinkDate {
   location: string;
   /** The stop's anchor on the event page (`stop-YYYY-MM-DD-HHMM`); null for a single event. */
   anchor: string | null;
+  /** Venue-local end time `HH:MM:SS` (docs/api.md §10.18), only when the venue gives one. */
+  end?: string;
 }
 
 /**
@@ -92,12 +100,18 @@ const withQuery = (base: string, pairs: readonly (readonly [string, string])[]):
 /** The start and end instants of `event` in its zone, and whether both wall times are exact. */
 function span(event: CalendarLinkEvent): { start: DateTime; end: DateTime; exact: boolean } {
   const start = venueDateTime(event.date, event.time, event.zone);
-  const end = start.plus({ minutes: event.durationMinutes });
+  const wall =
+    event.end === undefined ? undefined : endWallClock(event.date, event.time, event.end);
+  const end = wall
+    ? venueDateTime(wall.date, wall.time, event.zone)
+    : start.plus({ minutes: event.durationMinutes });
   // A wall time a DST change skips or repeats names no single instant (as the .ics files say);
-  // the start is checked as given, since `venueDateTime` has already moved a skipped one.
+  // given times are checked as given, since `venueDateTime` has already moved a skipped one.
   const once = (date: string, time: string) =>
     wallTimeReadings(date, time, event.zone).length === 1;
-  const exact = once(event.date, event.time) && once(end.toISODate()!, end.toFormat('HH:mm:ss'));
+  const exact =
+    once(event.date, event.time) &&
+    once(wall?.date ?? end.toISODate()!, wall?.time ?? end.toFormat('HH:mm:ss'));
   return { start, end, exact };
 }
 
@@ -110,8 +124,8 @@ const detailsOf = (event: CalendarLinkEvent): string =>
  * `https://calendar.google.com/calendar/render?action=TEMPLATE&text=…&dates=S/E&ctz=…&details=…&location=…`.
  * `dates` are the start and end wall times in `ctz` (the event's zone), `YYYYMMDDTHHMMSS`; when
  * either falls in an hour a DST change skips or repeats, both are UTC instants
- * (`YYYYMMDDTHHMMSSZ`), the instants the .ics files give. The end is `durationMinutes` after the
- * start instant. `location` is left out when empty.
+ * (`YYYYMMDDTHHMMSSZ`), the instants the .ics files give. The end is `end` (docs/api.md §10.18),
+ * else `durationMinutes` after the start instant. `location` is left out when empty.
  */
 export function googleCalendarUrl(event: CalendarLinkEvent): string {
   const { start, end, exact } = span(event);
@@ -132,7 +146,7 @@ export function googleCalendarUrl(event: CalendarLinkEvent): string {
  * `https://outlook.live.com/calendar/0/action/compose?rru=addevent&subject=…&startdt=…&enddt=…&location=…&body=…`.
  * `startdt`/`enddt` are UTC instants `YYYY-MM-DDTHH:MM:SSZ`: the venue-local start read in
  * `zone` (a skipped time moved forward, a repeated one its first occurrence, as the .ics files
- * read them), the end `durationMinutes` later. `location` is left out when empty.
+ * read them), the end at `end` when given, else `durationMinutes` later. `location` is left out when empty.
  */
 export function outlookCalendarUrl(event: CalendarLinkEvent): string {
   const { start, end } = span(event);
@@ -163,7 +177,14 @@ export function linkDateOf(resource: EventResource, date?: string): LinkDate | u
   if (a.date_mode === 'single') {
     const own = a.event_date.slice(0, 10);
     if (date !== undefined && date !== own) return undefined;
-    return { date: own, time: a.event_time, location: a.location, anchor: null };
+    const end = endTimeOf(a);
+    return {
+      date: own,
+      time: a.event_time,
+      location: a.location,
+      anchor: null,
+      ...(end !== undefined && { end }),
+    };
   }
   const stop =
     date === undefined
@@ -172,11 +193,13 @@ export function linkDateOf(resource: EventResource, date?: string): LinkDate | u
   if (!stop || stop.status === 'cancelled') return undefined;
   const time = labelTime(stop.time_label);
   if (!time) return undefined;
+  const end = endTimeOf(a, stop);
   return {
     date: stop.occurrence_date,
     time,
     location: stop.location_label || a.location,
     anchor: stopAnchor(stop.occurrence_date, time),
+    ...(end !== undefined && { end }),
   };
 }
 

@@ -8,7 +8,7 @@
  * (server only: the bundler drops it, and luxon, from the widget, which never calls it).
  */
 import type { DateTime } from 'luxon';
-import type { AnyEventAttributes, CompactOccurrence } from '../contract.js';
+import type { AnyEventAttributes } from '../contract.js';
 import { venueDateTime } from './zoned-time.js';
 
 /** `HH:MM` → `HH:MM:00`; `HH:MM:SS` as it is. */
@@ -49,8 +49,8 @@ export function endInstant(date: string, start: string, end: string, zone: strin
  */
 export function endTimeOf(
   attributes: AnyEventAttributes,
-  stop?: Pick<CompactOccurrence, 'end_time'>,
+  stop?: AnyEventAttributes['occurrences'][number],
 ): string | undefined {
-  if (stop) return stop.end_time;
+  if (stop) return 'end_time' in stop ? stop.end_time : undefined;
   return 'end_time' in attributes ? attributes.end_time : undefined;
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarFile, DEFAULT_DURATION_MINUTES } from '../../server/pages/calendar.js';
 import type { EventResource } from '../../shared/contract.js';
 import { LISTED, SCENARIOS } from '../fixtures/reach-venues.js';
-import { earlierAttributes, eventResource } from '../support/resources.js';
+import { earlierAttributes, eventAttributes, eventResource } from '../support/resources.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 
 interface Parsed {
@@ -406,5 +406,66 @@ describe('calendarFile without a known zone (proxy mode)', () => {
     const { events } = parse(text);
     expect(events[0]!.tzid).toBeNull();
     expect(events[0]!.uid).toBe('event-42@events.example');
+  });
+});
+
+describe('calendarFile: the end time, performers and price (docs/api.md §10.18)', () => {
+  const venue = { slug: 'v', name: 'The Venue', timezone: 'Europe/London' };
+  const file = (attributes: EventResource['attributes']) =>
+    calendarFile([eventResource(attributes, '7')], {
+      venue,
+      base: 'https://events.example',
+      now: new Date('2026-03-01T00:00:00Z'),
+    });
+  const clubNight = eventAttributes({
+    title: 'Club night',
+    slug: 'club-night',
+    event_date: '2026-03-28T00:00:00.000000Z',
+    event_time: '23:00:00',
+    end_time: '04:00:00',
+    performers: ['Alice', 'Bob', 'Carol'],
+    price: { currency: 'GBP', min: '12.00', max: '18.00' },
+    description: '<p>Dance.</p>',
+  });
+
+  it('DTEND is the end time the next morning, across the spring-forward night', () => {
+    const text = file(clubNight);
+    expectWellFormed(text);
+    expect(text).toContain('DTEND;TZID=Europe/London:20260329T040000\r\n');
+    const [event] = parse(text).events;
+    expect([event!.start, event!.end]).toEqual([
+      '2026-03-28T23:00:00.000Z',
+      '2026-03-29T03:00:00.000Z',
+    ]);
+  });
+
+  it('DESCRIPTION names the performers and the price before the description', () => {
+    const calendar = new ICAL.Component(ICAL.parse(file(clubNight)));
+    const description = String(
+      calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('description'),
+    );
+    expect(description).toBe(
+      'With Alice, Bob and Carol\nPrice: £12–£18\n\nDance.\n\nhttps://events.example/t/v/events/club-night',
+    );
+    const free = file(eventAttributes({ price: { currency: 'GBP', min: '0.00' } }));
+    expect(free).toContain('DESCRIPTION:Price: Free\\n\\nhttps://events.example/t/v/events/gig');
+  });
+
+  it('an end in the repeated hour: start and end in UTC, as a repeated start is', () => {
+    const text = file({
+      ...clubNight,
+      event_date: '2026-10-24T00:00:00.000000Z',
+      end_time: '01:30:00',
+    });
+    expect(text).toContain('DTSTART:20261024T220000Z\r\n');
+    expect(text).toContain('DTEND:20261025T003000Z\r\n');
+  });
+
+  it('without an end time: two hours, and the DESCRIPTION as before', () => {
+    const text = file(eventAttributes({ event_time: '20:00:00', description: '<p>Songs.</p>' }));
+    expect(text).toContain('DTSTART;TZID=Europe/London:20261210T200000\r\n');
+    expect(text).toContain('DTEND;TZID=Europe/London:20261210T220000\r\n');
+    expect(text).toContain('DESCRIPTION:Songs.\\n\\nhttps://events.example/t/v/events/gig\r\n');
+    expect(DEFAULT_DURATION_MINUTES).toBe(120);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { feedEvents, parseFeedRange, type FeedRange } from '../../shared/rules/calendar-feed.js';
+import {
+  feedDocument,
+  feedEvents,
+  parseFeedRange,
+  type FeedRange,
+} from '../../shared/rules/calendar-feed.js';
 import { FilterError } from '../../shared/rules/filters.js';
 import { eventAttributes, eventResource } from '../support/resources.js';
 
@@ -131,5 +136,62 @@ describe('feedEvents', () => {
     expect(feedEvents(event, range, { ...ctx, zone: undefined })[0]!.start).toBe(
       '2026-12-05T20:00:00',
     );
+  });
+});
+
+describe('the end of a date (docs/api.md §10.18)', () => {
+  const range: FeedRange = {
+    start: '2026-03-01T00:00:00',
+    end: '2026-04-01T00:00:00',
+    startDate: '2026-03-01',
+    endDate: '2026-03-31',
+  };
+  const ctx = { today: '2026-03-01', zone: LONDON, pageUrl: () => 'https://x.test/t/v/events/e' };
+
+  it('a club night ending after midnight across the spring-forward night: the next day, BST', () => {
+    const event = eventResource(
+      eventAttributes({
+        event_date: '2026-03-28T00:00:00.000000Z',
+        event_time: '23:00:00',
+        end_time: '04:00:00',
+      }),
+    );
+    const [item] = feedEvents(event, range, ctx);
+    expect([item!.start, item!.end]).toEqual([
+      '2026-03-28T23:00:00+00:00',
+      '2026-03-29T04:00:00+01:00',
+    ]);
+    expect(Object.keys(item!).indexOf('end')).toBe(Object.keys(item!).indexOf('start') + 1);
+    const [local] = feedEvents(event, range, { ...ctx, zone: undefined });
+    expect(local!.end).toBe('2026-03-29T04:00:00');
+    const [zoned] = feedDocument([event], range, ctx);
+    expect(zoned!.end).toBe('2026-03-29T04:00:00+01:00');
+  });
+
+  it("a tour: each stop's own end; none where a stop has none", () => {
+    const stop = (occurrence_date: string, end_time?: string) => ({
+      occurrence_date,
+      time_label: '8:00 PM',
+      location_label: '',
+      status: 'scheduled' as const,
+      ...(end_time && { end_time }),
+    });
+    const tour = eventResource(
+      eventAttributes({
+        date_mode: 'multiple',
+        occurrence_count: 2,
+        occurrences: [stop('2026-03-10', '22:30:00'), stop('2026-03-11')],
+        end_time: '22:30:00',
+      }),
+    );
+    expect(feedDocument([tour], range, ctx).map((f) => f.end)).toEqual([
+      '2026-03-10T22:30:00+00:00',
+      undefined,
+    ]);
+  });
+
+  it('an event without an end time has no end member', () => {
+    const event = eventResource(eventAttributes({ event_date: '2026-03-10T00:00:00.000000Z' }));
+    expect('end' in feedDocument([event], range, ctx)[0]!).toBe(false);
   });
 });

@@ -229,6 +229,54 @@ describe('linkDateOf: which date a link adds', () => {
   });
 });
 
+describe('the end time of docs/api.md §10.18', () => {
+  it('Google: the venue gives the end; after midnight it is the next day', () => {
+    expect(params(googleCalendarUrl(event({ time: '20:00:00', end: '23:15:00' }))).dates).toBe(
+      '20261210T200000/20261210T231500',
+    );
+    expect(params(googleCalendarUrl(event({ time: '23:00:00', end: '04:00:00' }))).dates).toBe(
+      '20261210T230000/20261211T040000',
+    );
+  });
+
+  it('an end in the repeated hour names no single wall time: both in UTC, first occurrence', () => {
+    const p = params(
+      googleCalendarUrl(event({ date: '2026-10-24', time: '23:00:00', end: '01:30:00' })),
+    );
+    expect(p.dates).toBe('20261024T220000Z/20261025T003000Z');
+  });
+
+  it('Outlook: the end instant across the spring-forward night', () => {
+    const p = params(
+      outlookCalendarUrl(event({ date: '2026-03-28', time: '23:00:00', end: '04:00:00' })),
+    );
+    expect([p.startdt, p.enddt]).toEqual(['2026-03-28T23:00:00Z', '2026-03-29T03:00:00Z']);
+  });
+
+  it("linkDateOf carries a single event's end_time and a stop's own", () => {
+    const single = eventResource(eventAttributes({ end_time: '23:00:00' }));
+    expect(linkDateOf(single)?.end).toBe('23:00:00');
+    expect(linkDateOf(eventResource(eventAttributes()))).not.toHaveProperty('end');
+    const stop: CompactOccurrence = {
+      occurrence_date: '2026-12-02',
+      time_label: '8:00 PM',
+      location_label: '',
+      status: 'scheduled',
+      end_time: '22:00:00',
+    };
+    const tour = eventResource(
+      eventAttributes({
+        date_mode: 'multiple',
+        occurrence_count: 1,
+        next_occurrence: stop,
+        occurrences: [stop],
+        end_time: '22:00:00',
+      }),
+    );
+    expect(linkDateOf(tour)?.end).toBe('22:00:00');
+  });
+});
+
 describe('the query values', () => {
   it('readLinkDate: absent or empty is the current date; a real date is itself', () => {
     expect(readLinkDate(undefined)).toBeUndefined();

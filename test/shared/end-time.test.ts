@@ -82,7 +82,13 @@ describe('endTimeOf', () => {
     expect(endTimeOf(eventAttributes())).toBeUndefined();
     expect(endTimeOf(earlierAttributes())).toBeUndefined();
     const attributes = eventAttributes({ end_time: '23:00:00' });
-    expect(endTimeOf(attributes, { end_time: '22:15:00' })).toBe('22:15:00');
-    expect(endTimeOf(attributes, {})).toBeUndefined();
+    const stop = {
+      occurrence_date: '2026-12-10',
+      time_label: '8:00 PM',
+      location_label: '',
+      status: 'scheduled' as const,
+    };
+    expect(endTimeOf(attributes, { ...stop, end_time: '22:15:00' })).toBe('22:15:00');
+    expect(endTimeOf(attributes, { ...stop, end_time: undefined })).toBeUndefined();
   });
 });

@@ -55,13 +55,13 @@ const EndTime = Type.String({
 const Amount = Type.String({
   pattern: AMOUNT_PATTERN,
   description:
-    'Amount in the currency\'s major unit as a decimal string ("12.50"), at most its minor digits',
+    'an amount in the currency\'s major unit as a decimal string ("12.50", "0"), at most its minor digits',
 });
 
 /** The price (docs/api.md §10.18); the importer checks the currency, decimals and min ≤ max. */
 const PriceInput = Type.Object(
   {
-    currency: Type.String({ pattern: CURRENCY_PATTERN, description: 'ISO 4217 code, e.g. GBP' }),
+    currency: Type.String({ pattern: CURRENCY_PATTERN, description: 'an ISO 4217 code, e.g. GBP' }),
     min: Amount,
     max: Type.Optional(Amount),
   },

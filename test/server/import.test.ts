@@ -218,6 +218,129 @@ describe('venue file import (venue-file.md)', () => {
   });
 });
 
+describe('the facts of docs/api.md §10.18 in a venue file', () => {
+  it.each([
+    [
+      'an unknown currency',
+      { price: { currency: 'XYZ', min: '1' } },
+      'price.currency',
+      /unknown ISO 4217/,
+    ],
+    [
+      'a lower-case code',
+      { price: { currency: 'gbp', min: '1' } },
+      'price.currency',
+      /expected an ISO 4217 code/,
+    ],
+    [
+      'a negative amount',
+      { price: { currency: 'GBP', min: '-1' } },
+      'price.min',
+      /expected an amount/,
+    ],
+    ['a number, not a string', { price: { currency: 'GBP', min: 12 } }, 'price.min', /string/],
+    ['no min', { price: { currency: 'GBP', max: '12' } }, 'price.min', /required/],
+    [
+      'more decimals than GBP has',
+      { price: { currency: 'GBP', min: '12.505' } },
+      'price.min',
+      /would be rounded/,
+    ],
+    [
+      'decimals JPY has none of',
+      { price: { currency: 'JPY', min: '1500.00' } },
+      'price.min',
+      /JPY has 0 decimals/,
+    ],
+    [
+      'min above max',
+      { price: { currency: 'GBP', min: '20', max: '18.50' } },
+      'price.max',
+      /below min/,
+    ],
+    [
+      'more than 20 performers',
+      { performers: Array.from({ length: 21 }, (_, i) => `P${i}`) },
+      'performers',
+      /20/,
+    ],
+    ['an empty name', { performers: ['Alice', '   '] }, 'performers[1]', /empty/],
+    [
+      'a name over 200 characters',
+      { performers: ['é'.repeat(201)] },
+      'performers[0]',
+      /at most 200 characters \(has 201\)/,
+    ],
+    ['performers not a list', { performers: 'Alice' }, 'performers', /array/],
+    ['an end time of 24:00', { end_time: '24:00' }, 'end_time', /HH:MM/],
+    ['few_tickets_left not a boolean', { few_tickets_left: 'yes' }, 'few_tickets_left', /boolean/],
+  ])('rejects %s, naming the event and the field', async (_name, change, member, message) => {
+    const problems = await rejected(withEvent(change));
+    const hit = problems.find((p) => p.path === `venues[0].events[0].${member}`);
+    expect(hit, JSON.stringify(problems)).toBeDefined();
+    expect(hit!.message).toMatch(message);
+  });
+
+  it('rejects a stop’s bad end time with the stop’s path', async () => {
+    const problems = await rejected(
+      venueFile([{ occurrences: [{ date: '2026-12-10', time: '20:00', end_time: '7pm' }] }]),
+    );
+    expect(problems.map((p) => p.path)).toContain('venues[0].events[0].occurrences[0].end_time');
+  });
+
+  it('reports every problem of every event at once, and writes nothing', async () => {
+    const problems = await rejected(
+      venueFile([
+        { date: '2026-12-10', time: '20:00', price: { currency: 'GBP', min: '5', max: '4' } },
+        { date: '2026-12-11', time: '20:00', performers: [''] },
+        { date: '2026-12-12', time: '20:00', price: { currency: 'ZZZ', min: '1' } },
+      ]),
+    );
+    expect(problems.map((p) => p.path)).toEqual([
+      'venues[0].events[0].price.max',
+      'venues[0].events[1].performers[0]',
+      'venues[0].events[2].price.currency',
+    ]);
+  });
+
+  it('stores them normalised, each only when given', async () => {
+    const store = await openTestStore();
+    await importVenueFile(
+      store,
+      venueFile([
+        {
+          date: '2026-12-10',
+          time: '23:00',
+          end_time: '04:00',
+          price: { currency: 'BHD', min: '1.5', max: '2' },
+          performers: [' Alice ', 'Bob'],
+          few_tickets_left: true,
+        },
+        {
+          date: '2026-12-11',
+          time: '20:00',
+          performers: [],
+          few_tickets_left: false,
+          occurrences: undefined,
+        },
+        { occurrences: [{ date: '2026-12-12', time: '19:00', end_time: '21:15:30' }] },
+      ]),
+    );
+    expect(await store.event('test-venue', 1)).toMatchObject({
+      endTime: '04:00:00',
+      price: { currency: 'BHD', min: '1.500', max: '2.000' },
+      performers: ['Alice', 'Bob'],
+      fewTicketsLeft: true,
+    });
+    const plain = await store.event('test-venue', 2);
+    for (const member of ['endTime', 'price', 'performers', 'fewTicketsLeft']) {
+      expect(plain).not.toHaveProperty(member);
+    }
+    expect((await store.event('test-venue', 3))?.stops[0]).toMatchObject({ endTime: '21:15:30' });
+    await store.close();
+  });
+});
+
 describe('npm run import (CLI)', () => {
   const run = promisify(execFile);
   const dir = mkdtempSync(join(tmpdir(), 've-import-'));

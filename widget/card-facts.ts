@@ -3,10 +3,11 @@
  * template (`event-card.ts`) and the first paint's (`first-paint.ts`), so the two differ only in
  * how they write the markup.
  */
-import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { eventPageUrl } from './api.js';
-import { safeUrl } from './format.js';
-import type { CoreMessages } from './i18n/types.js';
+import { eventBuyState } from './buy-state.js';
+import { datetimeAttr, formatPrice, formatTime, safeUrl } from './format.js';
+import type { I18n } from './i18n/types.js';
 
 /** A heading level for card titles: the `heading-level` attribute, 2 by default. */
 export type HeadingLevel = 2 | 3 | 4 | 5 | 6;
@@ -27,10 +28,40 @@ export interface CardFacts {
   ics: string | undefined;
   /** Access ids with a label in `t` (a newer server's unknown ones are not shown). */
   access: string[] | undefined;
+  /**
+   * When it ends (docs/api.md §10.18), the `datetime` of its `<time>` (the next day's when the
+   * end is not after the start) and its text ("11:00 PM"); none without an end or a start time.
+   */
+  end: [datetime: string, text: string] | undefined;
+  /** The price line: "£12", "£12–£18", "Free". */
+  price: string | undefined;
+  /** "With Alice, Bob and Carol". */
+  performers: string | undefined;
+  /** "Few tickets left" shows: the venue says so and the buy control is open at `now`. */
+  fewLeft: boolean;
 }
 
-export function cardFacts(event: EventResource, venue: string, base: string, t: CoreMessages) {
+/** The facts of docs/api.md §10.18 (the earlier shape has none). */
+type Facts = Partial<
+  Pick<EventAttributes, 'end_time' | 'price' | 'performers' | 'few_tickets_left'>
+>;
+
+/**
+ * `event`'s card facts in `i18n`'s locale; `now` (UTC epoch ms) is the clock its buy control
+ * reads, so "Few tickets left" goes with the control's open state.
+ */
+export function cardFacts(
+  event: EventResource,
+  venue: string,
+  base: string,
+  i18n: I18n,
+  now: number,
+) {
   const a = event.attributes;
+  const { t, locale } = i18n;
+  const { end_time: end, price, performers, few_tickets_left: few } = a as Facts;
+  const start = a.event_time;
+  const date = a.event_date.slice(0, 10);
   const cancelled = a.publish_status === 'cancelled';
   const page = eventPageUrl(event, venue);
   return {
@@ -40,9 +71,27 @@ export function cardFacts(event: EventResource, venue: string, base: string, t: 
     page,
     ics: page && !cancelled ? `${page}.ics` : undefined,
     access: a.access?.filter((id) => id in t.accessLabels),
+    end:
+      end && start
+        ? [datetimeAttr(end > start ? date : nextDay(date), end), formatTime(end, locale)]
+        : undefined,
+    price: price && formatPrice(price, locale, t.free),
+    performers: performers && t.withPerformers(new Intl.ListFormat(locale).format(performers)),
+    fewLeft: !!few && eventBuyState(event, venue, now).kind == 'open',
   } satisfies CardFacts;
 }
 
+/**
+ * The calendar day after `YYYY-MM-DD`: an end not after its start is on the next day (the rule
+ * of `shared/rules/end-time.ts`, whose module the budgeted script does not import).
+ */
+const nextDay = (date: string) =>
+  new Date(Date.parse(`${date}T00:00Z`) + 864e5).toISOString().slice(0, 10);
+
+/** A stop's time with its own end, if it has one: "19:30–22:00" (docs/api.md §10.18). */
+export const stopTime = (o: CompactOccurrence) =>
+  o.end_time && o.time_label ? `${o.time_label}–${o.end_time.slice(0, 5)}` : o.time_label;
+
 /** What a stop's "Add to calendar" link adds: "Title, Sat 5 Dec 19:30, Leeds". */
 export const stopWhat = (title: string, date: string, o: CompactOccurrence) =>
-  `${title}, ${date} ${o.time_label}${o.location_label && `, ${o.location_label}`}`;
+  `${title}, ${date} ${stopTime(o)}${o.location_label && `, ${o.location_label}`}`;

@@ -56,7 +56,8 @@ export const cardStyles = css`
     line-height: 1.25;
     overflow-wrap: anywhere;
   }
-  .date {
+  .date,
+  .price {
     margin: 0;
     font-weight: 600;
   }
@@ -70,6 +71,7 @@ export const cardStyles = css`
   .venue {
     color: inherit;
   }
+  .performers,
   .excerpt,
   .description {
     margin: 0;
@@ -135,6 +137,12 @@ export const cardStyles = css`
   }
   .buy venue-buy-button {
     background: none;
+  }
+  /* Beside the buy control, read with the card (no live region: said once, not on each render). */
+  .few-left {
+    margin: 0 0 0.3em;
+    color: var(--_danger);
+    font-weight: 700;
   }
   .actions {
     display: flex;

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
-import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
+import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
 import './venue-buy-button.js';
@@ -62,7 +62,7 @@ const calendarLink = (ics: string, t: I18n['t'], what: string) =>
 
 function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string | undefined) {
   const date = formatStopDate(o.occurrence_date, ctx.i18n.locale);
-  const when = html`<time datetime=${o.occurrence_date}>${date}</time> ${o.time_label}${
+  const when = html`<time datetime=${o.occurrence_date}>${date}</time> ${stopTime(o)}${
       o.location_label
         ? html` — <span lang=${ctx.i18n.contentLang ?? nothing}>${o.location_label}</span>`
         : nothing
@@ -83,7 +83,13 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const { t, locale, contentLang } = ctx.i18n;
   const content = contentLang ?? nothing;
   // No calendar entry is offered for a cancelled event or stop.
-  const { id, image, cancelled, page, ics, access } = cardFacts(event, ctx.venue, ctx.base, t);
+  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = cardFacts(
+    event,
+    ctx.venue,
+    ctx.base,
+    ctx.i18n,
+    ctx.clock(),
+  );
   const next = a.next_occurrence;
   const share = ctx.share;
   return html`<article
@@ -117,10 +123,11 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         ${ctx.save?.(event)}
       </p>
       ${title(ctx.level, id, a.title, contentLang)}
+      ${performers ? html`<p class="performers" part="performers">${performers}</p>` : nothing}
       <p class="date" part="date">
         <time datetime=${datetimeAttr(a.event_date, a.event_time)}
           >${formatEventDate(a.event_date, a.event_time, locale)}</time
-        >
+        >${end ? html` – <time datetime=${end[0]}>${end[1]}</time>` : nothing}
       </p>
       ${
         // In a list of several venues (docs/api.md §10.16), the venue's name.
@@ -131,6 +138,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<p class="location" part="location" lang=${content}>${a.location}</p>`
           : nothing
       }
+      ${price ? html`<p class="price" part="price">${price}</p>` : nothing}
       ${
         access?.length
           ? html`<ul class="access" part="access" aria-label=${t.access}>
@@ -157,7 +165,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                   ? html`<p class="next-stop">
                       <strong>${t.nextStop}:</strong>
                       ${formatStopDate(next.occurrence_date, locale)},
-                      ${next.time_label}${
+                      ${stopTime(next)}${
                         next.location_label
                           ? html` — <span lang=${content}>${next.location_label}</span>`
                           : nothing
@@ -184,6 +192,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
             : nothing
       }
       <div class="buy">
+        ${fewLeft ? html`<p class="few-left" part="few-left">${t.fewLeft}</p>` : nothing}
         <venue-buy-button
           exportparts="buy-button, buy-status, buy-message"
           .event=${event}

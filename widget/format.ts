@@ -3,6 +3,7 @@
  * values (docs/api.md §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
  * the venue's date and time, never a shifted one.
  */
+import type { Price } from '../shared/contract.js';
 import { dateTimeFormat, formatWallClock } from '../shared/rules/wall-clock.js';
 import type { CoreMessages } from './i18n/types.js';
 import { policy } from './trusted-html.js';
@@ -19,6 +20,30 @@ export function formatEventDate(eventDate: string, eventTime: string, locale: st
     year: 'numeric',
     ...(eventTime && { hour: 'numeric', minute: '2-digit' }),
   });
+}
+
+/** "11:00 PM" in `locale`, from a venue-local `HH:MM:SS` (an event's end, docs/api.md §10.18). */
+export const formatTime = (time: string, locale: string): string =>
+  formatWallClock('2026-01-01', time, locale, { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * A price (docs/api.md §10.18) in `locale` with the event's own currency: "£12", "£12–£18" (a
+ * range only when `max` > `min`), or `free` when `min` is zero and `max` absent or zero; whole
+ * amounts without decimals unless another amount of it has some. The rule of the server's pages
+ * (`shared/rules/price-text.ts`, docs/decisions.md "Price, performers, end time, few tickets
+ * left"), written again here: importing it would bring the structured data's use of its module
+ * into the budgeted script. `currency` is three capital letters (wire.ts), a shape
+ * `Intl.NumberFormat` never throws for.
+ */
+export function formatPrice({ currency, min, max = min }: Price, locale: string, free: string) {
+  const amounts = +max > +min ? [+min, +max] : [+min];
+  if (!amounts.at(-1)) return free; // the largest amount is zero
+  const whole = amounts.every(Number.isInteger) && {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  };
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency, ...whole });
+  return amounts.map(format.format).join('–');
 }
 
 /** "Sat 5 Dec" in `locale`, from a venue-local `YYYY-MM-DD`. */

@@ -19,7 +19,7 @@ export const listPartStyles = css`
     gap: 0.5em;
   }
   :host([layout='compact'])
-    :is(img, .meta, .location, .excerpt, .stops, .actions, .cancelled-note) {
+    :is(img, .meta, .performers, .location, .excerpt, .stops, .actions, .cancelled-note) {
     display: none;
   }
   :host([layout='compact']) .body {

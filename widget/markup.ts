@@ -9,7 +9,7 @@ import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import { escapeHtml } from '../shared/html.js';
 import { eventPageUrl } from './api.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
-import { cardFacts, stopWhat, type HeadingLevel } from './card-facts.js';
+import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
 
@@ -32,6 +32,8 @@ export interface CardOptions extends ListOptions {
   excerpt?: (html: string) => string;
   /** What goes inside each `<venue-buy-button>` (the server's declarative shadow root). */
   buyContent?: (event: EventResource) => string;
+  /** The clock the buy controls read, UTC epoch ms ("Few tickets left" goes with them); default now. */
+  now?: number;
 }
 
 const esc = escapeHtml;
@@ -67,7 +69,7 @@ function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | und
   const where = o.location_label
     ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
     : '';
-  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${esc(o.time_label)}${where}`;
+  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${esc(stopTime(o))}${where}`;
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
     : `<li>${when} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o)) : ''}</li>`;
@@ -78,7 +80,7 @@ function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
   const a = event.attributes;
   const next = a.next_occurrence;
   const nextLine = next
-    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${esc(next.time_label)}${
+    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${esc(stopTime(next))}${
         next.location_label
           ? ` — <span${attr('lang', contentLang)}>${esc(next.location_label)}</span>`
           : ''
@@ -92,7 +94,13 @@ export function card(event: EventResource, ctx: CardOptions): string {
   const a = event.attributes;
   const { t, locale, contentLang } = ctx.i18n;
   const lang = attr('lang', contentLang);
-  const { id, image, cancelled, page, ics, access } = cardFacts(event, ctx.venue, ctx.base, t);
+  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = cardFacts(
+    event,
+    ctx.venue,
+    ctx.base,
+    ctx.i18n,
+    ctx.now ?? Date.now(),
+  );
   const h = `h${ctx.level}`;
   const parts = [
     image
@@ -104,9 +112,13 @@ export function card(event: EventResource, ctx: CardOptions): string {
       ? `<span class="badge" part="badge"${attr('title', t.over18Label)}><span aria-hidden="true">${esc(t.over18)}</span><span class="visually-hidden">${esc(t.over18Label)}</span></span>`
       : '',
     `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
-    `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time></p>`,
+    performers ? `<p class="performers" part="performers">${esc(performers)}</p>` : '',
+    `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time>${
+      end ? ` – <time${attr('datetime', end[0])}>${esc(end[1])}</time>` : ''
+    }</p>`,
     a.venue ? `<p class="venue" part="venue"${lang}>${esc(a.venue.name)}</p>` : '',
     a.location ? `<p class="location" part="location"${lang}>${esc(a.location)}</p>` : '',
+    price ? `<p class="price" part="price">${esc(price)}</p>` : '',
     access?.length
       ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
       : '',
@@ -117,7 +129,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
     a.description
       ? `<p class="excerpt" part="excerpt"${lang}>${esc((ctx.excerpt ?? excerpt)(a.description))}</p>`
       : '',
-    `<div class="buy"><venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
+    `<div class="buy">${fewLeft ? `<p class="few-left" part="few-left">${esc(t.fewLeft)}</p>` : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
     page && (ics || ctx.share)
       ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${
           ctx.share

@@ -31,8 +31,11 @@ const sanitizer = () => import('./sanitize.js');
  * @csspart category - the category label
  * @csspart badge - the 18+ badge
  * @csspart title - the event title
- * @csspart date - date and time
+ * @csspart performers - who is playing: "With Alice, Bob and Carol" (docs/api.md §10.18)
+ * @csspart date - date and time, with the end time when the venue gives one
  * @csspart location - the location
+ * @csspart price - the price: "£12", "£12–£18", "Free"
+ * @csspart few-left - "Few tickets left", beside the buy control while it is open
  * @csspart access - the event's access provisions (a list of words)
  * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
  * @csspart cancelled - the cancellation notice
@@ -98,6 +101,8 @@ export class VenueEvent extends VenueElement {
     super();
     this.headingLevel = 2;
     this.noShare = false;
+    // A pending closure passed on the buy control's clock: "Few tickets left" goes with it.
+    this.addEventListener('venue-events-expired', () => this.requestUpdate());
     describeWhenShown(this, () => {
       const shown = this.load.status === LoadStatus.COMPLETE && this.load.value?.event;
       return shown ? [shown] : [];

@@ -17,6 +17,10 @@
  *   buying on data it does not understand. So does an earlier-shape event whose
  *   `tickets_enabled` or `publish_status` is not one of its values, and an event whose
  *   `links.self` is not an http(s) URL (the buy link is built from it).
+ * - The facts of docs/api.md §10.18 are read each alone (`FACTS`): a malformed `end_time`,
+ *   `price` (a currency that is not three capital letters, an amount that is not a plain decimal),
+ *   `performers` (not a list of non-empty text) or `few_tickets_left` (not `true`) is dropped and
+ *   named in the warning; the event and its other facts are shown.
  * - At most one page (12) of events is read, whatever the server sends.
  * - An event's `venue` (a listing of several venues, docs/api.md §10.16) is kept only when its
  *   slug is non-empty text and its name text: the event's links are built from it (the slug
@@ -35,7 +39,14 @@ import type {
   TicketOffice,
   TicketOfficeReason,
 } from '../shared/contract.js';
-import { EVENT_TIME_PATTERN, PER_PAGE, TICKET_OFFICE_REASONS } from '../shared/patterns.js';
+import {
+  AMOUNT_PATTERN,
+  CURRENCY_PATTERN,
+  EVENT_TIME_PATTERN,
+  MAX_PERFORMERS,
+  PER_PAGE,
+  TICKET_OFFICE_REASONS,
+} from '../shared/patterns.js';
 
 /** One page of the list, as the widget uses it (also the `venue-events-load` detail). */
 export interface EventPage {
@@ -52,6 +63,7 @@ export class WireError extends Error {}
 
 const REASONS: readonly unknown[] = TICKET_OFFICE_REASONS;
 const EVENT_TIME = new RegExp(EVENT_TIME_PATTERN);
+const AMOUNT = new RegExp(AMOUNT_PATTERN);
 
 /** Each venue (by slug) whose event or feed entry the widget read (docs/api.md §10.16). */
 export const knownVenues = new Map<string, EventVenue>();
@@ -107,8 +119,27 @@ function readOccurrence(v: unknown): CompactOccurrence | undefined {
     time_label: text(v.time_label),
     location_label: text(v.location_label),
     status: v.status === 'cancelled' ? 'cancelled' : 'scheduled',
+    ...(EVENT_TIME.test(text(v.end_time)) && { end_time: v.end_time as string }),
   };
 }
+
+/**
+ * The facts of docs/api.md §10.18, each read alone into what the card draws; a falsy reading
+ * drops that fact, never the event. A currency must be three capital letters: `Intl.NumberFormat`
+ * throws a RangeError for a code of any other shape, never while a card is drawn.
+ */
+const FACTS: Record<string, (v: unknown) => unknown> = {
+  end_time: (v) => EVENT_TIME.test(text(v)) && v,
+  price: (v) =>
+    isObject(v) &&
+    new RegExp(CURRENCY_PATTERN).test(text(v.currency)) &&
+    AMOUNT.test(text(v.min)) &&
+    (v.max === undefined || AMOUNT.test(text(v.max))) &&
+    v,
+  // Plain-text names, at most as many as a venue may give (a hostile upstream's thousands are not).
+  performers: (v) => Array.isArray(v) && v.length && v.every(text) && v.slice(0, MAX_PERFORMERS),
+  few_tickets_left: (v) => v === true,
+};
 
 /** Spec §2.4, or undefined for anything else (see the module comment). */
 function readOffice(v: unknown): TicketOffice | undefined {
@@ -173,6 +204,11 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
     attributes.access = Array.isArray(a.access)
       ? a.access.filter((id) => typeof id == 'string')
       : [];
+  for (const key in FACTS)
+    if (key in a && !(attributes[key] = FACTS[key]!(a[key]))) {
+      problems.push(`bad ${key}`);
+      delete attributes[key];
+    }
   if ('venue' in a && !(attributes.venue = readVenue(a.venue))) {
     problems.push('bad venue');
     delete attributes.venue;

@@ -27,6 +27,9 @@ const VENUES = [
   ['hostile', 'en'],
   ['contained', 'en'],
   ['reach', 'en'],
+  // Price, performers, end times, few tickets left (docs/api.md §10.18).
+  ['facts', 'en'],
+  ['facts', 'de'],
   ['harbour-hall blue-cellar night-owl', 'en'],
 ] as const;
 
@@ -57,6 +60,13 @@ describe('first paint', () => {
     expect(customElements.get('venue-events')).to.equal(undefined);
     const el = place<VenueEvents>('venue-events', 'venue="many" locale="en"');
     el.style.width = '900px';
+    // Cards with a price, performers, an end time and "Few tickets left" (docs/api.md §10.18).
+    const facts = place<VenueEvents>('venue-events', 'venue="facts" locale="en"');
+    facts.style.width = '900px';
+    await firstPaint(facts);
+    const factsBefore = layout(facts);
+    expect(factsBefore[0]!.text).to.contain('Few tickets left');
+    const factsRequests = listRequests('/t/facts');
     const painting = firstPaint(el);
     expect(el.shadowRoot!.querySelectorAll('.skeleton')).to.have.length(3);
     expect(el.shadowRoot!.querySelector('.list')!.getAttribute('aria-label')).to.equal(
@@ -87,6 +97,11 @@ describe('first paint', () => {
     await Promise.all([...buttons].map((b) => b.updateComplete));
 
     expect(layout(el)).to.deep.equal(before);
+    await facts.updateComplete;
+    const factButtons = facts.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
+    await Promise.all([...factButtons].map((b) => b.updateComplete));
+    expect(layout(facts)).to.deep.equal(factsBefore);
+    expect(listRequests('/t/facts')).to.equal(factsRequests);
     expect(listRequests('/t/many')).to.equal(1);
     expect(loads).to.have.length(1);
     expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal(label);

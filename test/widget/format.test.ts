@@ -5,7 +5,9 @@ import {
   datetimeAttr,
   excerpt,
   formatEventDate,
+  formatPrice,
   formatStopDate,
+  formatTime,
   safeUrl,
 } from '../../widget/format.js';
 import { resolveI18n } from '../../widget/i18n/load.js';
@@ -48,5 +50,32 @@ describe('widget/format.ts', () => {
     expect(safeUrl('javascript:alert(1)', 'https://api.example')).to.equal(undefined);
     expect(safeUrl('data:image/svg+xml,<svg/>', 'https://api.example')).to.equal(undefined);
     expect(safeUrl(null, 'https://api.example')).to.equal(undefined);
+  });
+
+  it("prices (docs/api.md §10.18): one amount, a range only when max > min, free only at zero, whole amounts without decimals, the event's own currency in the widget's locale", () => {
+    const gbp = (min: string, max?: string) =>
+      formatPrice({ currency: 'GBP', min, ...(max !== undefined && { max }) }, 'en-GB', 'Free');
+    expect(gbp('12.00')).to.equal('£12');
+    expect(gbp('12.00', '18.00')).to.equal('£12–£18');
+    expect(gbp('12.00', '12.00')).to.equal('£12');
+    expect(gbp('12.50', '18.00')).to.equal('£12.50–£18.00');
+    expect(gbp('0.00')).to.equal('Free');
+    expect(gbp('0.00', '0.00')).to.equal('Free');
+    expect(gbp('0.00', '10.00')).to.equal('£0–£10');
+    // A max below min (a broken upstream) is one price, never a backwards range.
+    expect(gbp('18.00', '12.00')).to.equal('£18');
+    expect(formatPrice({ currency: 'JPY', min: '1500' }, 'en', 'Free')).to.equal('¥1,500');
+    expect(
+      formatPrice({ currency: 'EUR', min: '12.00', max: '18.50' }, 'de', 'Eintritt frei'),
+    ).to.equal('12,00\u00a0€–18,50\u00a0€'); // a no-break space, as German writes it
+    expect(formatPrice({ currency: 'USD', min: '0' }, 'fr', 'Gratuit')).to.equal('Gratuit');
+    expect(formatPrice({ currency: 'USD', min: '25' }, 'fr', 'Gratuit')).to.match(/^25\s\$US$/);
+  });
+
+  it("end times in the widget's locale", () => {
+    expect(formatTime('23:00:00', 'en')).to.equal('11:00 PM');
+    // As the start's hour is written (`formatEventDate`): "20:00 – 4:30" in British English.
+    expect(formatTime('04:30:00', 'en-GB')).to.equal('4:30');
+    expect(formatTime('23:00:00', 'de')).to.equal('23:00');
   });
 });

@@ -44,6 +44,9 @@ export const de: LanguagePack = {
     linkCopied: 'Link kopiert',
     save: 'Merken',
     saveFor: (title) => `Merken: ${title}`,
+    free: 'Eintritt frei',
+    withPerformers: (names) => `Mit ${names}`,
+    fewLeft: 'Nur noch wenige Tickets',
     access: 'Barrierefreiheit',
     accessLabels: {
       wheelchair: 'Rollstuhlgerecht',

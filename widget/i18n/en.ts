@@ -41,6 +41,9 @@ export const en: CoreMessages = {
   linkCopied: 'Link copied',
   save: 'Save',
   saveFor: (title) => `Save: ${title}`,
+  free: 'Free',
+  withPerformers: (names) => `With ${names}`,
+  fewLeft: 'Few tickets left',
   access: 'Access',
   accessLabels: {
     wheelchair: 'Wheelchair accessible',

@@ -43,6 +43,9 @@ export const fr: LanguagePack = {
     linkCopied: 'Lien copié',
     save: 'Enregistrer',
     saveFor: (title) => `Enregistrer : ${title}`,
+    free: 'Gratuit',
+    withPerformers: (names) => `Avec ${names}`,
+    fewLeft: 'Derniers billets',
     access: 'Accessibilité',
     accessLabels: {
       wheelchair: 'Accessible en fauteuil roulant',

@@ -52,6 +52,12 @@ export interface CoreMessages {
   /** The "Save" toggle (`saved.ts`). */
   save: string;
   saveFor: (title: string) => string;
+  /** A price of nothing (docs/api.md §10.18): "Free". */
+  free: string;
+  /** Who is playing: "With Alice, Bob and Carol" (`names` a list `Intl.ListFormat` wrote). */
+  withPerformers: (names: string) => string;
+  /** The venue's "nearly sold out", beside an open buy control (docs/api.md §10.18). */
+  fewLeft: string;
   access: string;
   /** Every access id's label (docs/api.md §10.15). */
   accessLabels: Record<AccessId, string>;

@@ -4,6 +4,7 @@
  * how they write the markup.
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
+import { timeLabel } from '../shared/rules/wire-format.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
 import { datetimeAttr, formatPrice, formatTime, safeUrl } from './format.js';
@@ -88,9 +89,12 @@ export function cardFacts(
 const nextDay = (date: string) =>
   new Date(Date.parse(`${date}T00:00Z`) + 864e5).toISOString().slice(0, 10);
 
-/** A stop's time with its own end, if it has one: "19:30–22:00" (docs/api.md §10.18). */
+/**
+ * A stop's time with its own end, if it has one, both as the API labels times: "7:00 PM–10:00 PM"
+ * (docs/api.md §2.3, §10.18).
+ */
 export const stopTime = (o: CompactOccurrence) =>
-  o.end_time && o.time_label ? `${o.time_label}–${o.end_time.slice(0, 5)}` : o.time_label;
+  o.end_time && o.time_label ? `${o.time_label}–${timeLabel(o.end_time)}` : o.time_label;
 
 /** What a stop's "Add to calendar" link adds: "Title, Sat 5 Dec 19:30, Leeds". */
 export const stopWhat = (title: string, date: string, o: CompactOccurrence) =>

@@ -224,3 +224,66 @@ describe('malformed facts from an upstream: the fact is dropped, the event kept,
     });
   });
 });
+
+describe('the facts venue, from the real app (venue file → store → API → widget)', () => {
+  afterEach(cleanup);
+
+  const list = async (attrs = '') => {
+    const el = mount<VenueEvents>(
+      `<venue-events venue="facts" locale="en-GB" ${attrs}></venue-events>`,
+      (e) => (e.clock = frozen),
+    );
+    await loaded(el);
+    return el;
+  };
+
+  it('a club night: 23:00 to 4:00 the next morning, a range, its performers, few tickets left', async () => {
+    const club = card(await list(), 'Club Night');
+    expect(part(club, 'date')).to.equal('Thu, 10 Dec 2026, 23:00 – 4:00');
+    const end = club.querySelectorAll('[part="date"] time')[1]!;
+    expect(end.getAttribute('datetime')).to.equal('2026-12-11T04:00');
+    expect(part(club, 'price')).to.equal('£12–£18');
+    expect(part(club, 'performers')).to.equal('With Alice, Bob and Carol');
+    expect(part(club, 'few-left')).to.equal('Few tickets left');
+  });
+
+  it("free, another currency, few tickets left beside a countdown and never on a closed office, each stop's own end", async () => {
+    const el = await list();
+    expect(part(card(el, 'Free Matinee'), 'price')).to.equal('Free');
+    expect(part(card(el, 'Free Matinee'), 'date')).to.equal('Fri, 11 Dec 2026, 14:00 – 16:30');
+    expect(part(card(el, 'Euro Strings'), 'price')).to.equal('€15.00–€20.50');
+    const nearly = card(el, 'Nearly Gone');
+    expect(part(nearly, 'few-left')).to.equal('Few tickets left');
+    expect(buyControl(nearly).status!.textContent).to.equal('Sales close in 2 hours');
+    const door = card(el, 'Door Only');
+    expect(buyControl(door).link).to.equal(undefined);
+    expect(door.querySelector('[part="few-left"]')).to.equal(null);
+    const stops = [...card(el, 'Late Tour').querySelectorAll('[part="stops"] li')];
+    expect(stops.map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
+      'Tue 15 Dec 7:00 PM–10:00 PM — Leeds Add to calendar',
+      'Wed 16 Dec 9:00 PM–1:00 AM — Bristol Add to calendar',
+    ]);
+  });
+
+  it('the compact layout shows the price', async () => {
+    const el = await list('layout="compact"');
+    const price = card(el, 'Club Night').querySelector<HTMLElement>('[part="price"]')!;
+    expect(price.offsetHeight).to.be.greaterThan(0);
+    expect(price.innerText).to.equal('£12–£18');
+  });
+
+  it('widget.html with scripts off: the server-drawn cards show the same facts', async () => {
+    const html = await (await fetch('/t/facts/widget.html?locale=en-GB')).text();
+    const doc = (
+      Document as unknown as { parseHTMLUnsafe(html: string): Document }
+    ).parseHTMLUnsafe(html);
+    const root = doc.querySelector('venue-events')!.shadowRoot!;
+    const club = [...root.querySelectorAll('[part="card"]')].find(
+      (c) => c.querySelector('[part="title"]')!.textContent === 'Club Night',
+    )!;
+    expect(part(club, 'price')).to.equal('£12–£18');
+    expect(part(club, 'performers')).to.equal('With Alice, Bob and Carol');
+    expect(part(club, 'date')).to.equal('Thu, 10 Dec 2026, 23:00 – 4:00');
+    expect(part(club, 'few-left')).to.equal('Few tickets left');
+  });
+});

@@ -64,6 +64,7 @@ echo json_encode([
   'compact' => $page('Compact', '[venue_events layout="compact"]'),
   'evil' => $page('Evil', '[venue_events venue="evil"]'),
   'refused' => $page('Refused', '[venue_events venue="refused"]'),
+  'editor' => $page('Editor', '<!-- wp:venue-events/events {"venue":"blue-room","layout":"compact"} /-->'),
   'author' => $page('Author', '[venue_events server="${events.replace('127.0.0.1', 'localhost')}"]'),
 ]);`);
   return JSON.parse(out) as Record<string, number>;
@@ -185,6 +186,30 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
     expect(editor).toEqual(
       expect.arrayContaining(['wp-blocks', 'wp-server-side-render', 'wp-block-editor']),
     );
+  });
+
+  it('edits the block in the block editor: the sidebar shows its attributes, the preview follows them', async () => {
+    const page = await browser!.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${wp!.origin}/wp-login.php`);
+    await page.fill('#user_login', 'admin');
+    await page.fill('#user_pass', 'admin-password');
+    await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+    await page.goto(`${wp!.origin}/wp-admin/post.php?post=${pages.editor}&action=edit`);
+    const block = page.locator('[data-type="venue-events/events"]');
+    // The server-side preview: the compact layout's element, as widget.html draws it.
+    await block.locator('venue-events[layout="compact"]').waitFor({ state: 'attached' });
+    await page.keyboard.press('Escape'); // the editor's welcome guide
+    await block.click({ force: true });
+    expect(await page.getByLabel('Venue', { exact: true }).inputValue()).toBe('blue-room');
+    await page.getByLabel('Layout').selectOption('');
+    // The cards' preview, drawn by the element itself (markup inserted by the editor gets no
+    // declarative root), from the settings' server.
+    await block.locator('venue-events [part="card"]').first().waitFor({ timeout: 20_000 });
+    expect(await block.locator('venue-events [part="card"]').count()).toBe(12);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it("runs none of a hostile events server's script, and refuses a fragment that is not one element", async () => {

@@ -5,7 +5,7 @@
  * One instance per test file; `close` ends every process it started, by its own id.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cp } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -131,6 +131,13 @@ chdir($root);
 require $root . '/index.php';
 `;
 
+/** A must-use plugin: no update checks, which need WordPress.org (the machine has no network). */
+const NO_UPDATES = `<?php
+foreach (['_maybe_update_core', '_maybe_update_plugins', '_maybe_update_themes'] as $check) {
+  remove_action('admin_init', $check);
+}
+`;
+
 /** Creates the database and installs WordPress (the install form's work, without its form). */
 const INSTALL = `
 $db = new mysqli('localhost', 'root', '', null, 0, $argv[2]);
@@ -174,6 +181,8 @@ export async function startWordPress(): Promise<WordPress> {
     await copied;
     await cp(PLUGIN, join(wp, 'wp-content/plugins/venue-events'), { recursive: true });
     writeFileSync(join(wp, 'wp-config.php'), wpConfig(dir, origin));
+    mkdirSync(join(wp, 'wp-content/mu-plugins'));
+    writeFileSync(join(wp, 'wp-content/mu-plugins/no-updates.php'), NO_UPDATES);
     writeFileSync(join(dir, 'router.php'), ROUTER);
     writeFileSync(join(dir, 'install.php'), `<?php${INSTALL}`);
     await run('php', [join(dir, 'install.php'), wp, join(dir, 'db.sock')]);

@@ -33,5 +33,6 @@ add_action( 'admin_menu', 'venue_events_settings_menu' );
 add_action( 'admin_init', 'venue_events_register_settings' );
 add_action( 'init', 'venue_events_register_block' );
 add_action( 'init', 'venue_events_register_shortcode' );
+add_action( 'enqueue_block_editor_assets', 'venue_events_editor_assets' );
 add_action( 'template_redirect', 'venue_events_start_buffer', PHP_INT_MAX );
 add_filter( 'script_loader_tag', 'venue_events_module_tag', 10, 2 );

@@ -216,3 +216,14 @@ function venue_events_shortcode( $atts ) {
 function venue_events_register_shortcode() {
 	add_shortcode( 'venue_events', 'venue_events_shortcode' );
 }
+
+/**
+ * In the block editor, the widget script of the settings' server: the preview's HTML is inserted
+ * as markup, where a declarative shadow root is not attached, so the element draws itself there.
+ */
+function venue_events_editor_assets() {
+	$server = (string) get_option( 'venue_events_server', '' );
+	if ( '' !== $server ) {
+		venue_events_enqueue_widget( $server );
+	}
+}

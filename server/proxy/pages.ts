@@ -9,18 +9,24 @@
  * The renderers take the contract's types at their word, and an upstream is another system: an
  * event that does not have the contract's members with the contract's types is left out (the API
  * itself still passes it through unchanged), and a list whose `meta` cannot place the page is a
- * 502. Members the contract does not name are allowed (a platform may send more).
+ * 502. Members the contract does not name are allowed (a platform may send more). The optional
+ * facts of docs/api.md §10.18 (`end_time`, `price`, `performers`, `few_tickets_left`, a stop's
+ * `end_time`) are checked one by one: a malformed one is dropped, never the event.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { IANAZone } from 'luxon';
 import {
+  EndTimeSchema,
   EventResourceSchema,
+  PerformersSchema,
+  PriceSchema,
   SLUG,
   TicketOfficeSchema,
   whole,
   type EventResource,
   type ListResponse,
 } from '../../shared/contract.js';
+import { checkPrice, type PriceValue } from '../../shared/rules/price.js';
 import { createAjv } from '../lib/ajv.js';
 import { positionOf, type ListingPosition } from '../pages/listing-page.js';
 import { upstreamFault } from './upstream.js';
@@ -55,6 +61,50 @@ const lenient = (schema: TSchema): object =>
 const ajv = createAjv({ strict: false, allErrors: false });
 const validEvent = ajv.compile<EventResource>(lenient(EventResourceSchema));
 const validTicketOffice = ajv.compile(lenient(TicketOfficeSchema));
+const validEndTime = ajv.compile<string>(EndTimeSchema);
+const validPrice = ajv.compile<PriceValue>(lenient(PriceSchema));
+const validPerformers = ajv.compile<string[]>(PerformersSchema);
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Deletes `object.end_time` unless it is the contract's `HH:MM:SS`. */
+function dropBadEndTime(object: unknown): void {
+  if (isObject(object) && 'end_time' in object && !validEndTime(object.end_time)) {
+    delete object.end_time;
+  }
+}
+
+/**
+ * Keeps, in place, only the facts of docs/api.md §10.18 in `event`'s attributes that the
+ * contract allows, so that a malformed one costs that fact and not the event: `end_time` (the
+ * event's and each occurrence's) `HH:MM:SS`; `price` by the price rule (`checkPrice`: a currency
+ * `Intl` knows, amounts within its minor digits, `min ≤ max`), re-written normalised and
+ * without members the contract does not name; `performers` 1–20 names of 1–200 characters;
+ * `few_tickets_left` only `true`, and only beside an open ticket office (a closed one wins).
+ * Anything but an object with attributes is left for `isReadableEvent` to refuse.
+ */
+export function dropMalformedFacts(event: unknown): void {
+  const attributes = isObject(event) ? event.attributes : undefined;
+  if (!isObject(attributes)) return;
+  dropBadEndTime(attributes);
+  dropBadEndTime(attributes.next_occurrence);
+  if (Array.isArray(attributes.occurrences)) attributes.occurrences.forEach(dropBadEndTime);
+  if ('price' in attributes) {
+    const price = validPrice(attributes.price) ? checkPrice(attributes.price).price : undefined;
+    if (price) attributes.price = price;
+    else delete attributes.price;
+  }
+  if ('performers' in attributes && !validPerformers(attributes.performers)) {
+    delete attributes.performers;
+  }
+  if ('few_tickets_left' in attributes) {
+    const office = attributes.ticket_office;
+    const open = isObject(office) && office.status === 'open';
+    if (attributes.few_tickets_left !== true || !open) delete attributes.few_tickets_left;
+  }
+}
 
 /**
  * `value` is an event resource of either shape the renderers can read: every member of spec
@@ -96,6 +146,7 @@ export function readListPage(body: unknown): ListPage {
   ) {
     throw upstreamFault(502, 'The events platform answered with a list we cannot read.');
   }
+  data.forEach(dropMalformedFacts);
   const events = data.filter(isReadableEvent);
   return {
     events,

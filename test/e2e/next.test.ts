@@ -136,5 +136,37 @@ describe('examples/next (Next.js 15, App Router, React 19)', () => {
       expect(watch.errors).toEqual([]);
       await page.close();
     });
+
+    it('under next dev, the events page hydrates with no warning: no console error', async () => {
+      // A copy of its own: next dev writes the .next folder next start is serving.
+      const devCopy = exampleCopy('next');
+      const port = await freePort();
+      const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
+      const dev = await serveNode(
+        { args: [NEXT, 'dev', '--port', `${port}`, '--hostname', '127.0.0.1'], cwd: devCopy, env },
+        port,
+      );
+      try {
+        const page = await browser.newPage();
+        const watch = watchPage(page);
+        // The dev server compiles the page on this first request.
+        await page.goto(`${dev.origin}/events`, { timeout: 120_000 });
+        expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
+        // React reports a mismatch when it hydrates the fragment's div (it then holds React's
+        // fiber), after the frame that commits it.
+        await page.waitForFunction(() => {
+          const div = document.querySelector('venue-events')?.parentElement;
+          return div && Object.keys(div).some((key) => key.startsWith('__reactFiber'));
+        });
+        await page.evaluate(
+          () => new Promise((done) => requestAnimationFrame(() => setTimeout(done))),
+        );
+        expect(watch.errors).toEqual([]);
+        await page.close();
+      } finally {
+        await dev.close();
+        removeScratch(resolve(devCopy, '../..'));
+      }
+    }, 180_000);
   });
 });

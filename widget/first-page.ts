@@ -3,8 +3,9 @@
  * element it was made for, kept on the element itself: `<venue-events>` takes its first page (and
  * the shadow root drawn with it), so it neither fetches the page again nor shows a skeleton for it;
  * `<venue-buy-button>` and `<venue-event>` take the event they show. An element the server drew
- * (`GET /t/{slug}/widget.html`, docs/api.md §10.17) arrives with its declarative shadow root and
- * the page in it (`takeDeclarative`), handed over the same way: no request, no moved card.
+ * (`GET /t/{slug}/widget.html`, docs/api.md §10.17) arrives with the page in its drawing, parsed
+ * or inserted by a client renderer (`takeDeclarative`, which `<venue-events>` itself calls, so the
+ * script tag and `import 'venue-events'` take it alike): no request, no skeleton, no moved card.
  */
 import { readPage, type EventPage } from './wire.js';
 
@@ -36,27 +37,39 @@ export function takeFirstPage<T = EventPage>(el: Element, url: string): FirstPag
 }
 
 /** The data block of a server-drawn root: the list document, and the URL it answers. */
-export const PAGE_DATA = 'script[type="application/json"][data-venue-events-page]';
+export const PAGE_DATA = 'script[data-venue-events-page]';
 /** The light-DOM JSON-LD the server wrote beside it (the element writes its own once it runs). */
-export const DRAWN_JSON_LD = 'script[type="application/ld+json"][data-venue-events-drawn]';
+export const DRAWN_JSON_LD = 'script[data-venue-events-drawn]';
 
 /**
- * Hands `el` the page its server-drawn shadow root carries, when that is the page at `url` the
- * element will ask for: true then. False for a root without one, another URL, or a body the wire
- * reader refuses (the element then fetches the page itself, replacing the drawn cards).
+ * The content the server drew `el` with (docs/api.md §10.17), however it arrived: its declarative
+ * shadow root, attached as the page was parsed, or the content of the `<template shadowrootmode>`
+ * a client renderer's `innerHTML` (React's, on a client-side navigation) left an inert child.
+ * Undefined for an element the server did not draw (its root, if any, is the first paint's).
  */
-export function takeDeclarative(el: Element, url: string, pageNumber: number): boolean {
-  const data = el.shadowRoot?.querySelector(PAGE_DATA);
-  if (!data || data.getAttribute('data-url') !== url) return false;
-  let page: EventPage;
+export const drawnRoot = (el: Element): ParentNode | undefined =>
+  el.shadowRoot ??
+  (el.querySelector(':scope>template[shadowrootmode]') as HTMLTemplateElement | null)?.content;
+
+/**
+ * Hands `el` the page it was drawn with (`drawnRoot`'s data block), for `takeFirstPage` to give it
+ * when it asks for the URL the block says it answers: taken by `<venue-events>` when it connects,
+ * so the script tag, `import 'venue-events'` and an element inserted after the elements were
+ * defined all take it alike, with no list request and no skeleton. The drawn JSON-LD gives way to
+ * the element's own. Nothing for an element without a data block, or with a body the wire reader
+ * refuses (the element then fetches its page). `pageNumber`: the page of a body without `meta`.
+ */
+export function takeDeclarative(el: Element, pageNumber: number): void {
+  const data = drawnRoot(el)?.querySelector(PAGE_DATA);
+  const url = data?.getAttribute('data-url');
+  if (!url) return;
   try {
-    page = readPage(JSON.parse(data.textContent ?? ''), pageNumber);
+    const page = readPage(JSON.parse(data!.textContent!), pageNumber);
+    handOver(el, { url, request: Promise.resolve(page), page });
+    el.querySelector(DRAWN_JSON_LD)?.remove();
   } catch {
-    return false;
+    // Not a list document: the element fetches its page.
   }
-  handOver(el, { url, request: Promise.resolve(page), page });
-  el.querySelector(DRAWN_JSON_LD)?.remove();
-  return true;
 }
 
 /**

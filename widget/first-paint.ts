@@ -9,14 +9,14 @@
  * shared link (`sync-url`), a page with events that cannot be shown, or an empty one are left to
  * the element. The markup is `markup.ts`'s, which the server's declarative shadow roots share; an
  * element that arrived drawn by the server (`GET /t/{slug}/widget.html`, docs/api.md §10.17) is
- * only handed the page its HTML carries (`takeDeclarative`).
+ * not drawn again: the element takes it over with the page its HTML carries (`takeDeclarative`).
  */
 import { eventsUrl, eventUrl, fetchEvent, fetchEvents, type RequestOptions } from './api.js';
 import { readListAttributes, readSource, type ListAttributes, type Source } from './attributes.js';
 import { cardStyles } from './event-card.styles.js';
 import { formatEventDate } from './format.js';
 import { hostStyles } from './host.styles.js';
-import { handOver, takenOver, takeDeclarative, takeSeeded, type FirstPage } from './first-page.js';
+import { drawnRoot, handOver, takenOver, takeSeeded, type FirstPage } from './first-page.js';
 import { loadMessages, resolveI18n } from './i18n/load.js';
 import { buyControl, list, skeleton } from './markup.js';
 import { policy } from './trusted-html.js';
@@ -53,10 +53,9 @@ export function firstPaint(el: HTMLElement): Promise<void> | undefined {
   // A page whose Trusted Types rules leave out the widget's policy gets the element's own render
   // (Lit's policy), never a violation report from this one.
   const blocked = 'trustedTypes' in globalThis && !policy;
-  // Drawn by the server (a declarative shadow root): only its page is handed over.
-  if (o && el.shadowRoot)
-    takeDeclarative(el, eventsUrl(o.base, o.venue, o.page, o.filters), o.page);
-  return o && !el.shadowRoot && !blocked ? draw(el, o).catch(() => undefined) : undefined;
+  // Drawn by the server: its declarative root, or the inert template a client renderer's
+  // `innerHTML` left, is the element's to take over (`takeDeclarative`).
+  return o && !drawnRoot(el) && !blocked ? draw(el, o).catch(() => undefined) : undefined;
 }
 
 async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {

@@ -9,7 +9,7 @@ import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { describeWhenShown, sharing } from './reach-controllers.js';
 import { afterPaint } from './after-paint.js';
-import { takeFirstPage, type FirstPage } from './first-page.js';
+import { takeDeclarative, takeFirstPage, type FirstPage } from './first-page.js';
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { VenueBuyButton } from './venue-buy-button.js';
@@ -186,9 +186,12 @@ export class VenueEvents extends VenueElement {
   }
 
   protected override createRenderRoot() {
-    // The first paint's nodes (`first-paint.ts`) give way to this element's first render, which
-    // follows in the same task, before any frame. A visitor who had tabbed to a link or
-    // button there finds the focus on the same one of the new nodes.
+    // Drawn by the server, however it arrived (parsed, or by a client renderer's `innerHTML`):
+    // its page is this first run's (`willUpdate`), for the URL it says it answers.
+    takeDeclarative(this, startPage(this.page));
+    // The first paint's nodes (`first-paint.ts`, or the server's) give way to this element's first
+    // render, which follows in the same task, before any frame. A visitor who had tabbed to a link
+    // or button there finds the focus on the same one of the new nodes.
     const root = this.shadowRoot;
     if (root?.firstChild) {
       let active = root.activeElement;

@@ -24,15 +24,71 @@ const fragment = async (venue: string, query = '') => {
   return res.text();
 };
 
-/** `html` parsed as a page's HTML is (declarative shadow roots attached), in a fixed-width box. */
-function include(html: string): HTMLElement {
+/**
+ * `html` in a fixed-width box: parsed as a page's HTML is (declarative shadow roots attached), or,
+ * `viaInnerHTML`, inserted as a client renderer inserts it (React's `dangerouslySetInnerHTML`, on
+ * a client-side navigation), which leaves each `<template shadowrootmode>` an inert child.
+ */
+function include(html: string, viaInnerHTML = false): HTMLElement {
   const box = document.createElement('div');
   box.style.width = '900px';
-  (box as unknown as { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
   document.body.append(box);
+  if (viaInnerHTML) box.innerHTML = html;
+  else (box as unknown as { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
   const el = box.firstElementChild as HTMLElement;
   (el as unknown as { clock: () => number }).clock = frozen;
   return el;
+}
+
+/**
+ * Whether a watched shadow root ever held the list's skeleton, until `done()`: MutationObservers
+ * record every node added or removed, so a skeleton replaced before the next frame counts too.
+ * Watches `el`'s root, any root the page's parser attaches later when given to `watch`, and every
+ * root attached by `attachShadow` meanwhile (observed, then called unchanged).
+ */
+function watchSkeletons(el?: Element) {
+  const observers: MutationObserver[] = [];
+  let seen = false;
+  const check = (records: MutationRecord[]) => {
+    for (const r of records)
+      for (const n of [...r.addedNodes, ...r.removedNodes])
+        if (n instanceof Element && (n.matches('.skeleton') || n.querySelector('.skeleton')))
+          seen = true;
+  };
+  const watch = (root: ShadowRoot | null) => {
+    if (!root) return;
+    if (root.querySelector('.skeleton')) seen = true;
+    const observer = new MutationObserver(check);
+    observer.observe(root, { childList: true, subtree: true });
+    observers.push(observer);
+  };
+  watch(el?.shadowRoot ?? null);
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const root = attach.call(this, init);
+    watch(root);
+    return root;
+  };
+  return {
+    watch,
+    done: () => {
+      Element.prototype.attachShadow = attach;
+      for (const o of observers) check(o.takeRecords());
+      observers.forEach((o) => o.disconnect());
+      return seen;
+    },
+  };
+}
+
+/** Resolves with the next `venue-events-load` from `el` (after its page's request, if any, ended). */
+const loaded = (el: EventTarget) =>
+  new Promise((resolve) => el.addEventListener('venue-events-load', resolve, { once: true }));
+
+/** Resolves once `el` and the buy controls of its cards have rendered. */
+async function rendered(el: VenueEvents): Promise<void> {
+  await el.updateComplete;
+  const buttons = el.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
+  await Promise.all([...buttons].map((b) => b.updateComplete));
 }
 
 /**
@@ -172,7 +228,12 @@ describe('the element drawn on the server', () => {
 
   it('is taken over by the element with no request for its page, no card moved and the focus kept', async () => {
     expect(customElements.get('venue-events')).to.equal(undefined);
-    const el = include(await fragment('many')) as VenueEvents;
+    const html = await fragment('many');
+    const el = include(html) as VenueEvents;
+    // The same fragment inserted by a client renderer before the script ran: an inert template.
+    const inserted = include(html, true) as VenueEvents;
+    expect(inserted.shadowRoot === null, 'no root attached').to.equal(true);
+    expect(!!inserted.querySelector(':scope > template[shadowrootmode]')).to.equal(true);
     const before = layout(el);
     expect(before).to.have.length(12);
     const link = cards(el)[2]!
@@ -182,24 +243,66 @@ describe('the element drawn on the server', () => {
     const label = link.getAttribute('aria-label');
     expect(label).to.equal('Buy tickets for Gig 3');
     performance.clearResourceTimings();
+    const skeletons = watchSkeletons(el);
 
-    // The script's entry: the page the root carries is handed over, nothing is drawn over it.
+    // The script's entry draws neither (the server did), then the elements take both over.
     expect(firstPaint(el)).to.equal(undefined);
+    expect(firstPaint(inserted)).to.equal(undefined);
+    expect(inserted.shadowRoot === null, 'the entry drew nothing into the inert one').to.equal(
+      true,
+    );
+    const pages = Promise.all([loaded(el), loaded(inserted)]);
     await import('../../widget/elements.js');
-    await el.updateComplete;
-    const buttons = el.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
-    await Promise.all([...buttons].map((b) => b.updateComplete));
+    await pages;
+    await Promise.all([rendered(el), rendered(inserted)]);
 
+    expect(skeletons.done(), 'a skeleton was drawn').to.equal(false);
     expect(listRequests('/t/many'), 'requests for the list').to.equal(0);
     expect(layout(el)).to.deep.equal(before);
-    expect(el.shadowRoot!.querySelector('script, style'), 'the drawn nodes are gone').to.equal(
-      null,
-    );
+    expect(layout(inserted), 'the inserted one shows the same cards').to.deep.equal(before);
+    for (const taken of [el, inserted]) {
+      expect(!!taken.shadowRoot!.querySelector('script, style'), 'drawn nodes left').to.equal(
+        false,
+      );
+      expect(!!taken.querySelector('script[data-venue-events-drawn]'), 'JSON-LD left').to.equal(
+        false,
+      );
+    }
     let active = el.shadowRoot!.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
     expect(active?.getAttribute('aria-label')).to.equal(label);
     expect(active).not.to.equal(link);
+    el.parentElement!.remove();
+    inserted.parentElement!.remove();
   });
+
+  // A client-side navigation back to a page with the element, the script long loaded: React
+  // inserts the server's HTML with `innerHTML` (inert templates), Astro's view transitions parse it
+  // (attached roots). Either way the element is upgraded as it is inserted.
+  for (const viaInnerHTML of [true, false])
+    it(`is taken over once the elements are defined, inserted ${viaInnerHTML ? 'with innerHTML (inert templates)' : 'parsed (attached roots)'}: no list request, no skeleton`, async () => {
+      expect(customElements.get('venue-events')).not.to.equal(undefined);
+      const html = await fragment('many');
+      const parsed = include(html) as VenueEvents;
+      await rendered(parsed);
+      const expected = layout(parsed);
+      parsed.parentElement!.remove();
+      performance.clearResourceTimings();
+      const skeletons = watchSkeletons();
+      const page = loaded(document);
+
+      const el = include(html, viaInnerHTML) as VenueEvents;
+      // Upgraded as it was inserted; rendered in a microtask from now.
+      if (!viaInnerHTML) skeletons.watch(el.shadowRoot);
+      await page;
+      await rendered(el);
+
+      expect(skeletons.done(), 'a skeleton was drawn').to.equal(false);
+      expect(listRequests('/t/many'), 'requests for the list').to.equal(0);
+      expect(layout(el)).to.deep.equal(expected);
+      expect(!!el.querySelector('script[data-venue-events-drawn]'), 'JSON-LD left').to.equal(false);
+      el.parentElement!.remove();
+    });
 
   it('is taken over by the element reading its attributes alike: layout="grid" is the cards, heading-level, views="list", no-share', async () => {
     // The elements are defined by now (the test above): each renders its page itself.

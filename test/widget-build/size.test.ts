@@ -3,10 +3,15 @@ import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 const DIR = new URL('../../dist/widget/', import.meta.url);
-/** The budget of the initial script (the first paint: all a first card waits for), gzipped. */
-const BUDGET_BYTES = 9 * 1024;
+/**
+ * The budget of the initial script (the first paint: all a first card waits for), gzipped: 9 KiB
+ * until issue 32, whose price, performers, end time and "Few tickets left" (docs/api.md §10.18)
+ * the first cards draw too (+650 B; the README snippet's first card measured before and after with
+ * `npm run bench:widget`, docs/widget.md "Size").
+ */
+const BUDGET_BYTES = 9_888;
 /** The budget of the elements that take over after the first paint, Lit included, gzipped. */
-const ELEMENTS_BUDGET_BYTES = 11 * 1024;
+const ELEMENTS_BUDGET_BYTES = 11_392;
 const gzipped = (name: string) => gzipSync(readFileSync(new URL(name, DIR)), { level: 9 }).length;
 /** The file of the chunk whose name starts with `prefix`. */
 const chunk = (prefix: string) => {
@@ -86,7 +91,8 @@ describe('widget build (npm run build)', () => {
       return size;
     };
     expect(gz('venue-event-')).toBeLessThanOrEqual(1.5 * 1024);
-    expect(gz('reach-')).toBeLessThanOrEqual(2.5 * 1024);
+    // 2.5 KiB until issue 32's JSON-LD (endDate, performer, offers, availability: +115 B).
+    expect(gz('reach-')).toBeLessThanOrEqual(2.75 * 1024);
     expect(gz('saved-')).toBeLessThanOrEqual(1.5 * 1024);
     // The list's strings, the filter bar's and the access vocabulary's.
     expect(gz('de-')).toBeLessThanOrEqual(1.25 * 1024);

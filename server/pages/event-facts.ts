@@ -7,7 +7,6 @@
 import type { AnyEventAttributes } from '../../shared/contract.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-time.js';
 import { priceText } from '../../shared/rules/price-text.js';
-import { ticketOfficeOf } from '../../shared/rules/structured-data.js';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
 import { startDateOf, type PageVenue } from './page-shell.js';
@@ -29,14 +28,15 @@ export function priceLine(attributes: AnyEventAttributes): string {
 }
 
 /**
- * Whether "Few tickets left" is said: the venue says so and the ticket office is open on
- * `today` (docs/api.md §10.18: a closed office wins, whatever the reason).
+ * Whether "Few tickets left" is said: the venue says so and the ticket office is open
+ * (docs/api.md §10.18: a closed office wins, whatever the reason). Only the current shape has
+ * either, so no date is needed to derive an office.
  */
-export function fewTicketsLeft(attributes: AnyEventAttributes, today: string): boolean {
+export function fewTicketsLeft(attributes: AnyEventAttributes): boolean {
   return (
     'few_tickets_left' in attributes &&
     attributes.few_tickets_left === true &&
-    ticketOfficeOf(attributes, today).status === 'open'
+    attributes.ticket_office.status === 'open'
   );
 }
 
@@ -77,17 +77,23 @@ export function endHtml(
   return ` – <time datetime="${escapeHtml(at)}">${escapeHtml(endText(startDate, end))}</time>`;
 }
 
+/** "Few tickets left" as a page says it. */
+export const FEW_LEFT_HTML = '<p class="few-left">Few tickets left</p>';
+
 /**
  * The event's price, performers and "Few tickets left" as `<p>`s (each with a class a stylesheet
  * or a test can find), escaped; '' for an event without any of them.
  */
-export function factsHtml(attributes: AnyEventAttributes, today: string): string {
+export function factsHtml(
+  attributes: AnyEventAttributes,
+  parts: { fewLeft: boolean } = { fewLeft: true },
+): string {
   const price = priceLine(attributes);
   const performers = performersText(attributes);
   return [
     performers && `<p class="performers">${escapeHtml(performers)}</p>`,
     price && `<p class="price">${escapeHtml(price)}</p>`,
-    fewTicketsLeft(attributes, today) ? '<p class="few-left">Few tickets left</p>' : '',
+    parts.fewLeft && fewTicketsLeft(attributes) ? FEW_LEFT_HTML : '',
   ]
     .filter(Boolean)
     .join('\n');

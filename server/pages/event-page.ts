@@ -16,6 +16,7 @@ import {
 import { ACCESS_LABELS, type AccessId } from '../../shared/rules/access.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
+import { endHtml, endOf, factsHtml, FEW_LEFT_HTML, fewTicketsLeft } from './event-facts.js';
 import {
   eventPath,
   excerpt,
@@ -70,12 +71,15 @@ export function ticketSentence(office: TicketOffice, venue: PageVenue): string {
   }
 }
 
-/** The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor). */
+/**
+ * The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor), each
+ * with its end when the venue gives one (docs/api.md §10.18).
+ */
 function dateItems(resource: EventResource, venue: PageVenue): string {
   const a = resource.attributes;
   const start = startDateOf(venue);
-  const when = (date: string, time: string) =>
-    `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>`;
+  const when = (date: string, time: string, stop?: (typeof a.occurrences)[number]) =>
+    `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${endHtml(venue, date, endOf(a, date, time, stop))}`;
   if (a.date_mode === 'single') {
     return `<li>${when(a.event_date.slice(0, 10), a.event_time)}</li>`;
   }
@@ -83,7 +87,7 @@ function dateItems(resource: EventResource, venue: PageVenue): string {
     .map((stop) => {
       const time = labelTime(stop.time_label) ?? '00:00:00';
       const where = stop.location_label ? ` — ${escapeHtml(stop.location_label)}` : '';
-      const text = `${when(stop.occurrence_date, time)}${where}`;
+      const text = `${when(stop.occurrence_date, time, stop)}${where}`;
       const id = escapeHtml(stopAnchor(stop.occurrence_date, time));
       return stop.status === 'cancelled'
         ? `<li id="${id}"><del>${text}</del> <span class="cancelled">(cancelled)</span></li>`
@@ -139,6 +143,9 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     startDate: startDateOf(venue),
   });
   const access = accessSection(resource, context.today);
+  // Performers and price (docs/api.md §10.18) under the dates; "Few tickets left" by the tickets.
+  const facts = factsHtml(a, { fewLeft: false });
+  const fewLeft = fewTicketsLeft(a) ? `\n${FEW_LEFT_HTML}` : '';
   const firstDate =
     a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time) : null;
   const body = `<header>
@@ -153,10 +160,10 @@ ${cancelled ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${esca
 <ul class="dates">
 ${dateItems(resource, venue)}
 </ul>
-${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}
+${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
-<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>
+<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>${fewLeft}
 <ul class="actions">
 <li><a href="${escapeHtml(`${eventPath(venue.slug, a.slug)}.ics`)}" download>Add to calendar</a></li>
 <li><a href="${escapeHtml(listingPath(venue.slug))}">All events at ${escapeHtml(venue.name)}</a></li>

@@ -16,6 +16,7 @@ import { eventStructuredData, labelTime } from '../../shared/rules/structured-da
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
+import { endHtml, endOf, factsHtml } from './event-facts.js';
 import { eventVenue, feedHref, type ListingPlace } from './listing-place.js';
 import { isValid, listingPageHref, type ListingQuery } from './page-query.js';
 import {
@@ -153,10 +154,13 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
     .map(escapeHtml);
   // The provisions of the date shown (a tour's current stop's), as the API's `access` says.
   const access = (a.access ?? []).map((id) => ACCESS_LABELS[id]).join(', ');
+  // The date shown's end, price, performers and "Few tickets left" (docs/api.md §10.18).
+  const end = endHtml(venue, date, endOf(a, date, time, next ?? undefined));
+  const facts = factsHtml(a);
   return `<li><article>
 <h2><a href="${escapeHtml(eventPath(venue.slug, a.slug))}">${escapeHtml(a.title)}</a></h2>
-<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${stops}</p>
-${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">Access: ${escapeHtml(access)}</p>`}
+<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${end}${stops}</p>
+${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">Access: ${escapeHtml(access)}</p>`}${facts && `\n${facts}`}
 ${a.publish_status === 'cancelled' ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
 ${text ? `<p>${escapeHtml(text)}</p>` : ''}
 </article></li>`;

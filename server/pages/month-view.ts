@@ -19,6 +19,7 @@ import {
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
+import { endOf, fewTicketsLeft, performersText, priceLine } from './event-facts.js';
 import { filterForm } from './filter-form.js';
 import { describeFilter, feedLink, listingHeader, structuredDataOf } from './listing-page.js';
 import { eventVenue, type ListingPlace } from './listing-place.js';
@@ -67,6 +68,8 @@ interface Entry {
   venue: PageVenue;
   /** `HH:MM:SS`, venue-local. */
   time: string;
+  /** The venue-local end (docs/api.md §10.18), when the venue gives one. */
+  end?: { date: string; time: string };
   cancelled: boolean;
   /** The event page, for a stop with its anchor. */
   href: string;
@@ -109,7 +112,9 @@ function entriesByDay(
       if (!entries) continue;
       if (a.date_mode === 'single') {
         if (hasAllAccess(a.access, access)) {
-          entries.push({ resource, venue, time: a.event_time, cancelled, href: page });
+          const end = endOf(a, date, a.event_time);
+          const time = a.event_time;
+          entries.push({ resource, venue, time, ...(end && { end }), cancelled, href: page });
         }
         continue;
       }
@@ -120,7 +125,15 @@ function entriesByDay(
         const time = labelTime(stop.time_label) ?? '00:00:00';
         const href = `${page}#${stopAnchor(date, time)}`;
         const stopCancelled = cancelled || stop.status === 'cancelled';
-        entries.push({ resource, venue, time, cancelled: stopCancelled, href });
+        const end = endOf(a, date, time, stop);
+        entries.push({
+          resource,
+          venue,
+          time,
+          ...(end && { end }),
+          cancelled: stopCancelled,
+          href,
+        });
       }
     }
   }
@@ -128,6 +141,21 @@ function entriesByDay(
   for (const entries of byDay.values())
     entries.sort((x, y) => (x.time < y.time ? -1 : x.time > y.time ? 1 : 0));
   return byDay;
+}
+
+/**
+ * ` <span class="facts">£12 · With Alice and Bob · Few tickets left</span>`: an entry's facts of
+ * docs/api.md §10.18, escaped; '' for an event without them (and "Few tickets left" only on a
+ * date not cancelled, while the office is open).
+ */
+function entryFacts(entry: Entry): string {
+  const a = entry.resource.attributes;
+  const facts = [
+    priceLine(a),
+    performersText(a),
+    !entry.cancelled && fewTicketsLeft(a) ? 'Few tickets left' : '',
+  ].filter(Boolean);
+  return facts.length ? ` <span class="facts">${escapeHtml(facts.join(' · '))}</span>` : '';
 }
 
 /**
@@ -159,8 +187,13 @@ function dayCell(
       const mark = entry.cancelled ? ' <span class="cancelled">(cancelled)</span>' : '';
       const { name } = entry.venue;
       const at = name === place.name ? '' : ` <span class="muted">· ${escapeHtml(name)}</span>`;
-      const start = startDateOf(entry.venue)(date, entry.time);
-      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time> <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${at}</li>`;
+      const zoned = startDateOf(entry.venue);
+      const start = zoned(date, entry.time);
+      const { end } = entry;
+      const until = end
+        ? `–<time datetime="${escapeHtml(zoned(end.date, end.time))}">${end.time.slice(0, 5)}</time>`
+        : '';
+      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time>${until} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${at}${entryFacts(entry)}</li>`;
     });
   const more = entries.length - lines.length;
   if (more > 0) lines.push(`<li><a href="${escapeHtml(dayHref(date))}">${more} more</a></li>`);

@@ -3,8 +3,10 @@
  * results (Search Central, "Event structured data"): the required properties (`name`,
  * `startDate`, `location` as a `Place` with an `address`) and the recommended ones this project
  * can fill (`description`, `eventStatus`, `eventAttendanceMode`, `image`, `offers` with `url` and
- * `availability`, `organizer` with `name` and `url`, `location.name`). The API has no prices,
- * performers or end times, so `offers.price`, `performer` and `endDate` are never expected.
+ * `availability`, `organizer` with `name` and `url`, `location.name`), and, for an event whose
+ * venue gives the facts of docs/api.md §10.18, `endDate`, `performer` and the offer's
+ * `price`/`priceCurrency` (`lowPrice`/`highPrice` of an `AggregateOffer` for a range); for one
+ * whose venue does not, those must be absent (nothing invented).
  */
 import type { JsonLdEvent } from '../../shared/rules/structured-data.js';
 
@@ -49,6 +51,54 @@ export interface RichResultExpectations {
   offers?: boolean;
   /** `image` must be present. Default false (only events with `show_images` and a path). */
   image?: boolean;
+  /**
+   * The venue gives the event's end time, performers and price (docs/api.md §10.18): `endDate`,
+   * `performer` and the offer's price members must be present. Default false: all absent.
+   */
+  facts?: boolean;
+}
+
+const PRICE = /^\d+(\.\d+)?$/;
+
+/** The problems of the §10.18 members: present and well formed with `facts`, else absent. */
+function factProblems(e: Record<string, unknown>, facts: boolean, offset: boolean): string[] {
+  const offers = e.offers as Record<string, unknown> | undefined;
+  if (!facts) {
+    const invented = ['endDate', 'performer'].filter((k) => e[k] !== undefined);
+    const priced = ['price', 'lowPrice', 'highPrice', 'priceCurrency'].filter(
+      (k) => offers?.[k] !== undefined,
+    );
+    return [...invented, ...priced.map((k) => `offers.${k}`)].map((k) => `${k}: invented`);
+  }
+  const problems: string[] = [];
+  const need = (ok: boolean, what: string) => ok || problems.push(what);
+  need(
+    typeof e.endDate === 'string' &&
+      dateTime(offset).test(e.endDate) &&
+      Date.parse(e.endDate) > Date.parse(String(e.startDate)),
+    `endDate: ${String(e.endDate)} is not an ISO 8601 date-time after startDate`,
+  );
+  const performers = e.performer as Record<string, unknown>[] | undefined;
+  need(
+    Array.isArray(performers) &&
+      performers.length > 0 &&
+      performers.every(
+        (p) => ['PerformingGroup', 'Person'].includes(p['@type'] as string) && p.name,
+      ),
+    'performer: missing or not named PerformingGroup/Person items',
+  );
+  const currency = /^[A-Z]{3}$/.test(String(offers?.priceCurrency));
+  const one = offers?.['@type'] === 'Offer' && PRICE.test(String(offers.price));
+  const range =
+    offers?.['@type'] === 'AggregateOffer' &&
+    PRICE.test(String(offers.lowPrice)) &&
+    PRICE.test(String(offers.highPrice)) &&
+    Number(offers.lowPrice) < Number(offers.highPrice);
+  need(
+    currency && (one || range),
+    'offers.price: missing (price or lowPrice/highPrice + priceCurrency)',
+  );
+  return problems;
 }
 
 /**
@@ -100,11 +150,12 @@ export function richResultProblems(event: JsonLdEvent, expect: RichResultExpecta
   }
   const offers = e.offers as Record<string, unknown> | undefined;
   if (expect.offers ?? true) {
-    need(offers?.['@type'] === 'Offer', 'offers: missing');
+    need(['Offer', 'AggregateOffer'].includes(offers?.['@type'] as string), 'offers: missing');
     need(isAbsolute(offers?.url), 'offers.url: not an absolute URL');
     need(AVAILABILITIES.includes(offers?.availability as string), 'offers.availability: unknown');
   } else {
     need(offers === undefined, 'offers: present for an event that sells no tickets');
   }
+  problems.push(...factProblems(e, expect.facts ?? false, expect.offset ?? true));
   return problems;
 }

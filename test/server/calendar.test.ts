@@ -469,3 +469,45 @@ describe('calendarFile: the end time, performers and price (docs/api.md §10.18)
     expect(DEFAULT_DURATION_MINUTES).toBe(120);
   });
 });
+
+describe('end times over HTTP, from the venue file (docs/api.md §10.6, §10.14, §10.18)', () => {
+  it('the .ics, the Google link and the FullCalendar feed end a club night the next morning', async () => {
+    const server = await startServer(
+      venueFile([
+        {
+          slug: 'club',
+          date: '2026-12-05',
+          time: '23:00',
+          end_time: '04:00',
+          performers: ['Alice', 'Bob'],
+          price: { currency: 'GBP', min: '10', max: '15.5' },
+        },
+        { slug: 'plain', date: '2026-12-06', time: '20:00' },
+      ]),
+      '2026-11-30T12:00:00Z',
+    );
+    try {
+      const ics = await fetch(`${server.url}/t/test-venue/events/club.ics`).then((r) => r.text());
+      expect(ics).toContain('DTEND;TZID=Europe/London:20261206T040000\r\n');
+      const calendar = new ICAL.Component(ICAL.parse(ics));
+      expect(
+        String(calendar.getFirstSubcomponent('vevent')!.getFirstPropertyValue('description')),
+      ).toMatch(/^With Alice and Bob\nPrice: £10\.00–£15\.50\n\n/);
+      const plain = await fetch(`${server.url}/t/test-venue/events/plain.ics`).then((r) =>
+        r.text(),
+      );
+      expect(plain).toContain('DTEND;TZID=Europe/London:20261206T220000\r\n');
+      const google = await redirectOf(`${server.url}/t/test-venue/events/club/calendar/google`);
+      expect(google.params.dates).toBe('20261205T230000/20261206T040000');
+      const feed = (await fetch(
+        `${server.url}/t/test-venue/api/calendar?start=2026-12-01&end=2026-12-10`,
+      ).then((r) => r.json())) as { start: string; end?: string }[];
+      expect(feed.map((f) => [f.start, f.end])).toEqual([
+        ['2026-12-05T23:00:00+00:00', '2026-12-06T04:00:00+00:00'],
+        ['2026-12-06T20:00:00+00:00', undefined],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import ts from 'typescript';
 import { defineConfig, type Plugin } from 'vite';
+import { minifyCss } from './widget/css-text.js';
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
 
@@ -13,13 +14,6 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
  * text around a plain `${…}` (a palette colour) is minified, the expression left as it is.
  */
 function minifyCssLiterals(): Plugin {
-  const minify = (text: string) =>
-    text
-      .replace(/\/\*[\s\S]*?\*\//g, '')
-      .replace(/\s+/g, ' ')
-      .replace(/\s*([{};,>])\s*/g, '$1')
-      .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
-      .replace(/;}/g, '}');
   return {
     name: 'venue-events:minify-css-literals',
     transform(code, id) {
@@ -27,7 +21,7 @@ function minifyCssLiterals(): Plugin {
       return code.replace(/\bcss`((?:[^`$]|\$\{[^}`]*\})*)`/g, (_match, body: string) => {
         // Odd parts are the `${…}`s; a space beside one may separate values (`solid ${c}`).
         const parts = body.split(/(\$\{[^}`]*\})/);
-        const min = parts.map((part, i) => (i % 2 ? part : minify(part))).join('');
+        const min = parts.map((part, i) => (i % 2 ? part : minifyCss(part))).join('');
         return `css\`${min.trim()}\``;
       });
     },

@@ -19,6 +19,7 @@ export { SEEDED_PAGES_KEY } from './first-page.js';
 // The one reading of the element's attributes, for the server's `widget.html` (`fragment.ts`).
 export { readListAttributes, type Attributes, type ListAttributes } from './attributes.js';
 import { hostStyles } from './host.styles.js';
+import { minifyCss } from './css-text.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
 import { fr } from './i18n/fr.js';
@@ -154,6 +155,25 @@ const clip = (text: string, max = 160) => {
 };
 
 /**
+ * `<venue-buy-button>`'s styles for a buy control drawn in the card's root rather than in a root of
+ * its own (whose `<style>` each card would repeat: half the fragment): its host's rules
+ * (`hostStyles`' `:host`, less the custom properties it inherits unchanged from `<venue-events>`)
+ * and its own, nested under `venue-buy-button` (CSS nesting), after the cards' (`.card a`). The
+ * element's own root replaces it when the script runs, drawn the same (docs/architecture.md).
+ */
+const buyControlStyles = (): string => {
+  const host = minifyCss(sheetText(hostStyles))
+    .match(/:host(\([^)]*\))?\{[^}]*\}/g)!
+    .map((rule) =>
+      rule.replace(/^:host(?:\(([^)]*)\))?/, '&$1').replace(/--_[\w-]+:[^;}]*;?/g, ''),
+    );
+  return `venue-buy-button{${host.join('')}${minifyCss(sheetText(buyButtonStyles))}}`;
+};
+
+/** The fragment's one stylesheet: the element's, then its buy controls' (minified text). */
+const STYLES = `${minifyCss([hostStyles, cardStyles, listStyles].map(sheetText).join('\n'))}${buyControlStyles()}`;
+
+/**
  * The fragment of `GET /t/{slug}/widget.html`: `<venue-events …>` with its declarative shadow
  * root (styles, the first page's cards with their buy controls, the page as a data block), the
  * JSON-LD and the fallback link. A page the first paint would not draw (no events, one the wire
@@ -169,10 +189,8 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
   if (el.compact || !page.events.length || page.unreadable) {
     return `${startTag(el)}${light}</venue-events>`;
   }
-  const styles = (...sheets: CSSStyleSheet[]) =>
-    `<style>${sheets.map(sheetText).join('\n')}</style>`;
-  const buyContent = (event: EventResource) =>
-    `<template shadowrootmode="open">${styles(hostStyles, buyButtonStyles)}${buyControl(event, el.venue, source.nowMs, i18n)}</template>`;
+  // The buy controls are drawn in the card's root, styled by its one stylesheet (`STYLES`).
+  const buyContent = (event: EventResource) => buyControl(event, el.venue, source.nowMs, i18n);
   const cards = list(page.events, {
     venue: el.venue,
     base: el.base,
@@ -186,5 +204,5 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
   });
   const marker = PAGE_DATA.match(/\[(data-[a-z-]+)\]$/)![1]!;
   const data = `<script type="application/json" ${marker}${attr('data-url', drawnListUrl(el))}>${scriptJson(source.listText)}</script>`;
-  return `${startTag(el)}<template shadowrootmode="open">${styles(hostStyles, cardStyles, listStyles)}${cards}${data}</template>${light}</venue-events>`;
+  return `${startTag(el)}<template shadowrootmode="open"><style>${STYLES}</style>${cards}${data}</template>${light}</venue-events>`;
 }

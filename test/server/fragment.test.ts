@@ -78,9 +78,10 @@ describe.each([
     expect(all.filter((e) => e.tagName === 'h3' && attrOf(e, 'part') === 'title')).toHaveLength(
       cards.length,
     );
-    // One root for the element, one per buy control, each with its styles.
-    expect(roots).toHaveLength(cards.length + 1);
-    expect(all.filter((e) => e.tagName === 'style')).toHaveLength(roots.length);
+    // One root, the element's, with one stylesheet: the buy controls are drawn in the cards.
+    expect(roots).toHaveLength(1);
+    expect(all.filter((e) => e.tagName === 'style')).toHaveLength(1);
+    expect(all.filter((e) => e.tagName === 'venue-buy-button')).toHaveLength(cards.length);
     expect(all.some((e) => attrOf(e, 'part') === 'buy-button')).toBe(true);
     expect(all.some((e) => attrOf(e, 'part') === 'share-button')).toBe(false);
     const data = all.find((e) => attrOf(e, 'type') === 'application/json')!;
@@ -89,6 +90,13 @@ describe.each([
     expect(html).toMatch(
       new RegExp(`<a href="${base()}/t/states/events">See all upcoming events</a></venue-events>$`),
     );
+  });
+
+  it('is at most 40 KB for a page of 12 cards: one stylesheet, not one per buy control', async () => {
+    const html = await (await fetch(`${base()}/t/many/widget.html`)).text();
+    expect(elements(html).filter((e) => attrOf(e, 'part') === 'card')).toHaveLength(12);
+    expect(Buffer.byteLength(html)).toBeLessThanOrEqual(40 * 1024);
+    expect(html.match(/<style>/g)).toHaveLength(1);
   });
 
   it('writes hostile API text as text only', async () => {

@@ -31,17 +31,24 @@ export const cardLayout = (el: Element) =>
   cards(el).map((c) => {
     const at = el.getBoundingClientRect();
     const { x, y, width, height } = c.getBoundingClientRect();
-    // The buy control's content: its root's `div` (a drawn root has its `<style>` first).
-    const buy = [...c.querySelector('venue-buy-button')!.shadowRoot!.children].find(
+    // The buy control's content: its root's `div`, or the card's (the server draws it there).
+    const host = c.querySelector('venue-buy-button')!;
+    const buy = [...(host.shadowRoot ?? host).children].find(
       (e) => e.localName === 'div',
     ) as HTMLElement;
+    const control = buy.firstElementChild!.getBoundingClientRect();
     return {
       x: x - at.x,
       y: y - at.y,
       width,
       height,
-      text: (c as HTMLElement).innerText,
+      // The card's own text (`innerText` reads into no shadow root: not the buy control's).
+      text: host.shadowRoot
+        ? (c as HTMLElement).innerText
+        : (c as HTMLElement).innerText.replace(buy.innerText, '').replace(/\n{3,}/g, '\n\n'),
       buy: buy.innerText,
+      // Where its link or closed state is, and how large (styled alike however it is drawn).
+      control: [control.x - x, control.y - y, control.width, control.height],
     };
   });
 

@@ -1,0 +1,13 @@
+/**
+ * Our stylesheets' text without comments and the whitespace CSS does not need: the build minifies
+ * the widget's `css` literals with it (vite.config.ts), the server the `<style>` of the element it
+ * draws (`declarative.ts`, docs/api.md §10.17). For our own CSS only: no string in it holds
+ * whitespace that matters.
+ */
+export const minifyCss = (text: string): string =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};,>])\s*/g, '$1')
+    .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
+    .replace(/;}/g, '}');

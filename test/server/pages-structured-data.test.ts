@@ -5,6 +5,8 @@
  * Pacific/Auckland and America/Los_Angeles across a DST change, on a real store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoVenueFile } from '../../server/demo/venue.js';
+import type { EventResource, ListResponse } from '../../shared/contract.js';
 import type { JsonLdEvent } from '../../shared/rules/structured-data.js';
 import { LISTED, SCENARIOS } from '../fixtures/reach-venues.js';
 import { jsonLdOf, richResultProblems } from '../support/rich-results.js';
@@ -247,5 +249,62 @@ describe('structured data edge cases', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('the demo venue: the facts of docs/api.md §10.18 where it gives them, nothing where not', () => {
+  const NOW = '2026-12-05T12:00:00Z';
+  let server: TestServer;
+  let events: EventResource[];
+  beforeAll(async () => {
+    server = await startServer(demoVenueFile(new Date(NOW)), NOW);
+    events = [];
+    for (let page = 1; ; page++) {
+      const url = `${server.url}/t/blue-room/api/events?page=${page}`;
+      const body = (await fetch(url).then((r) => r.json())) as ListResponse;
+      events.push(...body.data);
+      if (!body.links.next) break;
+    }
+  });
+  afterAll(() => server.close());
+
+  it("each event page's Events: endDate, performer, price and LimitedAvailability as its API resource says", async () => {
+    const seen = { endDate: 0, performer: 0, price: 0, range: 0, limited: 0 };
+    for (const { attributes: a } of events) {
+      if (!('ticket_office' in a)) throw new Error('the demo venue serves the current shape');
+      const html = await fetch(`${server.url}/t/blue-room/events/${a.slug}`).then((r) => r.text());
+      for (const event of jsonLdOf(html)) {
+        const stop = a.occurrences.find((o) => event['@id'].includes(o.occurrence_date));
+        const ends = a.date_mode === 'single' ? a.end_time : stop?.end_time;
+        expect(event.endDate !== undefined, `${a.slug} endDate`).toBe(ends !== undefined);
+        expect(
+          event.performer?.map((p) => p.name),
+          a.slug,
+        ).toEqual(a.performers);
+        const offers = event.offers;
+        if (offers && a.price) {
+          const range = a.price.max !== undefined && Number(a.price.max) > Number(a.price.min);
+          expect(offers, a.slug).toMatchObject(
+            range
+              ? { '@type': 'AggregateOffer', lowPrice: a.price.min, highPrice: a.price.max }
+              : { '@type': 'Offer', price: a.price.min },
+          );
+          expect(offers.priceCurrency).toBe(a.price.currency);
+          seen[range ? 'range' : 'price']++;
+        } else {
+          expect(offers?.price ?? offers?.lowPrice, a.slug).toBeUndefined();
+        }
+        const limited = offers?.availability === `${S}LimitedAvailability`;
+        expect(limited, `${a.slug} availability`).toBe(a.few_tickets_left === true);
+        if (limited) seen.limited++;
+        if (event.endDate) seen.endDate++;
+        if (event.performer) seen.performer++;
+      }
+    }
+    // The demo shows every case (docs/api.md §10.18): none of these is zero.
+    expect(
+      Object.values(seen).every((n) => n > 0),
+      JSON.stringify(seen),
+    ).toBe(true);
   });
 });

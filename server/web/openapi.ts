@@ -83,6 +83,12 @@ const FeedEventSchema = Type.Object(
     groupId: Type.String({ description: 'The event id.' }),
     title: Type.String(),
     start: Type.String({ description: 'Venue-local date-time with its UTC offset then.' }),
+    end: Type.Optional(
+      Type.String({
+        description:
+          "When that date ends, in start's form; only when the venue gives an end time (docs/api.md §10.18), the next day when not after the start.",
+      }),
+    ),
     url: Type.String({ description: 'The event page (docs/api.md §10.5).' }),
     allDay: Type.Literal(false),
     extendedProps: Type.Object(
@@ -106,8 +112,10 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const schemasMatchRules: [
   Same<Static<typeof CategoriesResponseSchema>, ReturnType<typeof categoriesDocument>>,
   Same<Static<typeof FeedEventSchema>, FeedEvent>,
+  // Optional members escape `Same` (an object without one is assignable either way): keys too.
+  Same<keyof Static<typeof FeedEventSchema>, keyof FeedEvent>,
   Same<Static<typeof AccessResponseSchema>, ReturnType<typeof accessDocument>>,
-] = [true, true, true];
+] = [true, true, true, true];
 void schemasMatchRules;
 
 /** A TypeBox schema as plain JSON Schema (TypeBox marks its objects with symbol keys). */

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 import {
-  countSkeletonFrames,
+  countSkeletons,
   exampleCopy,
   freePort,
   removeScratch,
@@ -124,14 +124,14 @@ describe('examples/next (Next.js 15, App Router, React 19)', () => {
 
     it('through the npm package (a client component importing venue-events): no list request, never the skeleton', async () => {
       const page = await browser.newPage();
-      await countSkeletonFrames(page);
+      await countSkeletons(page);
       const watch = watchPage(page);
       await page.goto(`${app.origin}/package`);
       expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
       expect(watch.scripts, 'the package defined the element, not the script tag').toEqual([]);
       expect(watch.lists).toEqual([]);
       expect(
-        await page.evaluate(() => (window as unknown as { skeletonFrames: number }).skeletonFrames),
+        await page.evaluate(() => (window as unknown as { skeletons: number }).skeletons),
       ).toBe(0);
       expect(watch.errors).toEqual([]);
       await page.close();

@@ -148,21 +148,44 @@ export function watchPage(page: Page): PageWatch {
 }
 
 /**
- * Counts, in every animation frame from the page's start, the frames in which a
- * `<venue-events>` shows its loading skeleton (read as `window.skeletonFrames`).
+ * What `countSkeletons` runs in the page before its own scripts, as plain JavaScript: a function
+ * handed to Playwright would be the transpiler's output, whose helpers (`__name`) the page lacks.
  */
-export async function countSkeletonFrames(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { skeletonFrames: number };
-    w.skeletonFrames = 0;
-    const look = () => {
-      for (const el of document.querySelectorAll('venue-events')) {
-        if (el.shadowRoot?.querySelector('.skeleton')) w.skeletonFrames++;
+const SKELETON_WATCH = `(() => {
+  window.skeletons = 0;
+  const watched = new WeakSet();
+  const holdsSkeleton = (node) =>
+    node instanceof Element && (node.matches('.skeleton') || !!node.querySelector('.skeleton'));
+  const watch = (root) => {
+    if (watched.has(root)) return;
+    watched.add(root);
+    if (root.querySelector('.skeleton')) window.skeletons++;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) if (holdsSkeleton(node)) window.skeletons++;
       }
-      requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
-  });
+    }).observe(root, { childList: true, subtree: true });
+  };
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    if (this.localName === 'venue-events') watch(root);
+    return root;
+  };
+  new MutationObserver(() => {
+    for (const el of document.querySelectorAll('venue-events')) {
+      if (el.shadowRoot) watch(el.shadowRoot);
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+/**
+ * Counts, from the page's start, each time a loading skeleton is put into a `<venue-events>`'s
+ * shadow root, however briefly (read as `window.skeletons`): a MutationObserver on every such
+ * root, the declarative ones found as they are parsed and the others as they are attached.
+ */
+export async function countSkeletons(page: Page): Promise<void> {
+  await page.addInitScript({ content: SKELETON_WATCH });
 }
 
 /**

@@ -199,6 +199,7 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
     filterBar: !el.noFilters,
     viewSwitch: !el.listOnly,
     i18n,
+    now: source.nowMs,
     excerpt: (html) => clip(source.plainText(html)),
     buyContent,
   });

@@ -79,9 +79,9 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
   i18n = resolveI18n(o.locale, el);
   const { events, unreadable } = first.page;
   if (!events.length || unreadable) return;
-  write(root, list(events, { ...o, i18n }));
   // A clock set on the element before it was defined (a preview's), as the element will use.
   const now = (el as { clock?: () => number }).clock?.() ?? Date.now();
+  write(root, list(events, { ...o, i18n, now }));
   root.querySelectorAll('venue-buy-button').forEach((host, i) => {
     const inner = host.attachShadow({ mode: 'open' });
     inner.adoptedStyleSheets = [hostStyles, buyButtonStyles];

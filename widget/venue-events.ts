@@ -60,9 +60,11 @@ import type { EventPage } from './wire.js';
  * @csspart category - the category label
  * @csspart badge - the 18+ badge
  * @csspart title - the event title
- * @csspart date - date and time
+ * @csspart performers - who is playing: "With Alice, Bob and Carol" (docs/api.md §10.18)
+ * @csspart date - date and time, with the end time when the venue gives one
  * @csspart venue - the event's venue, by name (a list of several venues only)
  * @csspart location - the location
+ * @csspart price - the price: "£12", "£12–£18", "Free" (docs/api.md §10.18)
  * @csspart access - the event's access provisions (a list of words)
  * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
  * @csspart cancelled - the cancellation notice
@@ -74,6 +76,7 @@ import type { EventPage } from './wire.js';
  * @csspart calendar-option - each entry of that menu: the `.ics` file, Google Calendar, Outlook
  * @csspart share-button - the "Share" button (hidden by `no-share`)
  * @csspart share-status - "Link copied", beside the share button after it copied the link
+ * @csspart few-left - "Few tickets left", beside the buy control while it is open
  * @csspart buy-button - the "Buy tickets" link
  * @csspart buy-status - the closing countdown or closed state
  * @csspart buy-message - the venue's message while sales are closed

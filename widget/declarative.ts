@@ -8,7 +8,12 @@
  * text with it.
  */
 import type { EventResource } from '../shared/contract.js';
-import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data.js';
+import {
+  eventStructuredData,
+  jsonLdText,
+  type StructuredDataVenue,
+} from '../shared/rules/structured-data.js';
+import { zonedStartDate } from '../shared/rules/zoned-time.js';
 import { eventsUrl, isSeveral } from './api.js';
 import { presetFilters, type ListAttributes } from './attributes.js';
 import type { HeadingLevel } from './card-facts.js';
@@ -97,6 +102,12 @@ export interface DrawSource {
   nowMs: number;
   /** Plain text of a description's HTML (the excerpt's source). */
   plainText: (html: string) => string;
+  /**
+   * The venues named, as the pages describe them (name, IANA zone, website, postal address): the
+   * JSON-LD's `location` and `organizer`, and `startDate`'s offset, as the listing page's.
+   * Without one, a venue is known by what the list says of it (a venue's own: its slug).
+   */
+  venues?: readonly StructuredDataVenue[];
 }
 
 /** The list request the element will make (`eventsUrl`): the data block says it is for it. */
@@ -123,12 +134,15 @@ const scriptJson = (json: string) =>
 function jsonLd(events: readonly EventResource[], el: DrawnElement, source: DrawSource): string {
   const several = isSeveral(el.venue);
   const today = new Date(source.nowMs).toISOString().slice(0, 10);
+  const known = new Map(source.venues?.map((venue) => [venue.slug, venue]));
   const data = events.flatMap((event) => {
-    const own =
+    const listed =
       event.attributes.venue ?? (several ? undefined : { slug: el.venue, name: el.venue });
-    if (!own) return [];
+    if (!listed) return [];
+    const own: StructuredDataVenue = known.get(listed.slug) ?? listed;
+    const startDate = own.timezone ? zonedStartDate(own.timezone) : undefined;
     try {
-      return eventStructuredData(event, own, { today, plainText: source.plainText });
+      return eventStructuredData(event, own, { today, plainText: source.plainText, startDate });
     } catch {
       return [];
     }

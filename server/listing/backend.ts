@@ -92,6 +92,11 @@ export interface Backend {
    * proxy: the platform's, byte for byte); undefined: the routes build it with `answer`.
    */
   ownList?(call: Call, slug: string, page: number): Promise<Answer>;
+  /**
+   * The venues `named` as the pages describe them (name, zone, website, postal address), in
+   * that order. Rejects with the 404 `answer` would (an unpublished or `--allow-slug`-excluded one).
+   */
+  venues(call: Call, named: Named): Promise<readonly PageVenue[]>;
   /** `GET /t/{slug}/api/events/{id}` (docs/api.md §4.2). Rejects with the 404 of an unknown one. */
   eventById(call: Call, slug: string, id: string): Promise<Answer>;
   /** The event of venue `slug` whose page is `eventSlug`. Rejects with a 404 when none is listed. */

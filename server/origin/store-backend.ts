@@ -100,6 +100,8 @@ export function storeBackend(options: StoreBackendOptions): Backend {
       return answerOf(req, rendered, nowMs);
     },
 
+    venues: (_call, named) => venuesAt(reads, named.slugs, store.version()),
+
     async eventById({ req }, slug, raw) {
       const version = store.version();
       const [venue] = await venuesAt(reads, [slug], version);

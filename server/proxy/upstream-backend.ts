@@ -181,6 +181,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
 
   return {
     publicBase,
+    venues: async (_call, named) => named.slugs.map(venueOf),
     async answer({ req, res }, named, key, build) {
       const venues = named.slugs.map(venueOf);
       const nowMs = clock().getTime();

@@ -95,11 +95,13 @@ export function widgetRoutes(
       backend.publicBase(req),
     );
     const answer = await elementList(backend, req, res, named, drawnListUrl(el));
+    // After the list: its 404s and 400s are the API's, and a proxy's venues are known by then.
+    const venues = await backend.venues({ req, res }, named);
     const listText = () => answer.representation.body.toString('utf8');
     const nowMs = options.clock().getTime();
-    const key = `${answer.representation.etag}|${JSON.stringify(el)}`;
+    const key = `${answer.representation.etag}|${JSON.stringify(el)}|${JSON.stringify(venues)}`;
     const drawn = drawnOnce(kept, key, () =>
-      drawnElement(el, { listText: listText(), nowMs, plainText }),
+      drawnElement(el, { listText: listText(), nowMs, plainText, venues }),
     );
     sendDrawn(req, res, drawn, answer, 'text/html; charset=utf-8', Infinity);
   };

@@ -258,10 +258,28 @@ describe('widget.html through a proxy given --venues', () => {
     }
   });
 
-  // Not the proxy's: the origin's widget.html has no address either, and names a venue's own
-  // element by its slug. `drawnElement` (widget/declarative.ts) knows of a venue only what the
-  // list answer's `attributes.venue` says (slug, name, zone), and for one venue not even that.
-  it.todo('its JSON-LD locations carry the venue’s postal address, as the listing page’s do');
+  it.each([
+    ...SLUGS.map((slug) => [`/t/${slug}/widget.html`, `/t/${slug}/events`]),
+    [`/widget.html?${VENUES}`, `/events?${VENUES}`],
+  ])(
+    '%s places and dates its events as the listing page %s does: venue name, postal address, website, organizer, offset',
+    async (drawnPath, pagePath) => {
+      const html = await expectSameBytes(drawnPath);
+      const block = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html)!;
+      const drawn = JSON.parse(block[1]!) as ReturnType<typeof jsonLdOf>;
+      const listed = new Map(jsonLdOf(await expectSameBytes(pagePath)).map((e) => [e['@id'], e]));
+      expect(drawn.length).toBeGreaterThan(0);
+      for (const event of drawn) {
+        const same = listed.get(event['@id']);
+        expect(same, event['@id']).toBeDefined();
+        expect(event.location).toEqual(same!.location);
+        expect(event.location.address).toMatchObject({ '@type': 'PostalAddress' });
+        expect(event.organizer).toEqual(same!.organizer);
+        expect(event.startDate).toBe(same!.startDate);
+        expect(event.startDate).toMatch(/[+-]\d{2}:\d{2}$/);
+      }
+    },
+  );
 });
 
 describe('a proxy given no --venues names each venue by its slug, as before', () => {

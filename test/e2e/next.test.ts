@@ -12,7 +12,7 @@
 import { resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import { launchChromium } from '../support/browser.js';
 import {
   countSkeletons,
   exampleCopy,
@@ -24,6 +24,7 @@ import {
   watchPage,
   type AppProcess,
 } from '../support/framework-app.js';
+import { describeDrawnExample } from '../support/framework-cases.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const NEXT = resolve('node_modules/next/dist/bin/next');
@@ -57,116 +58,60 @@ afterAll(async () => {
 });
 
 describe('examples/next (Next.js 15, App Router, React 19)', () => {
-  it('builds with the events server down, and the events page answers 200 with the link to the listing', async () => {
-    const res = await fetch(`${app.origin}/events`);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    expect(html).toContain(`<a href="${events}/t/blue-room/events">See what's on</a>`);
-    expect(html).not.toContain('<venue-events');
-  });
-
-  describe('with the events server up', () => {
-    let demo: DemoServer;
-    beforeAll(async () => {
-      demo = await startDemoServer(NOW, undefined, eventsPort);
-    });
-    afterAll(() => demo?.close());
-
-    it('shows the 12 cards with JavaScript off', async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
-      const page = await context.newPage();
-      const res = await page.goto(`${app.origin}/events`);
-      expect(res?.status()).toBe(200);
-      expect(await page.locator('venue-events [part="card"]').count()).toBe(12);
-      expect(await page.locator('venue-events [part="buy-button"]').first().isVisible()).toBe(true);
-      await context.close();
-    });
-
-    it('with JavaScript on, the element takes the cards over: no list request, the script downloaded once, no error', async () => {
-      const page = await browser.newPage();
-      const watch = watchPage(page);
-      await page.goto(`${app.origin}/events`);
-      expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
-      expect(watch.lists).toEqual([]);
-      expect(watch.scripts, 'no preload fetching it apart').toEqual([
-        `${events}/widget/venue-events.js`,
-      ]);
-      expect(watch.errors).toEqual([]);
-      await page.close();
-    });
-
-    it('a <Link> from the home page brings the cards, taken over with no list request; so do warm navigations back and forth', async () => {
-      const page = await browser.newPage();
-      const watch = watchPage(page);
-      await page.goto(`${app.origin}/`);
-      await page.evaluate(() => customElements.whenDefined('venue-events'));
-      // A mark on the window: a full page load would lose it, a client navigation keeps it.
-      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-
-      await page.getByRole('link', { name: "What's on", exact: true }).click();
-      await page.waitForURL(`${app.origin}/events`);
-      expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
-      for (let turn = 0; turn < 2; turn++) {
-        await page.getByRole('link', { name: 'Home', exact: true }).click();
-        await page.waitForURL(`${app.origin}/`);
-        await page.getByRole('link', { name: "What's on", exact: true }).click();
-        await page.waitForURL(`${app.origin}/events`);
-        expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
-      }
-      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(
-        true,
-      );
-      expect(watch.lists).toEqual([]);
-      expect(watch.scripts).toHaveLength(1);
-      expect(watch.errors).toEqual([]);
-      await page.close();
-    });
-
-    it('through the npm package (a client component importing venue-events): no list request, never the skeleton', async () => {
-      const page = await browser.newPage();
-      await countSkeletons(page);
-      const watch = watchPage(page);
-      await page.goto(`${app.origin}/package`);
-      expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
-      expect(watch.scripts, 'the package defined the element, not the script tag').toEqual([]);
-      expect(watch.lists).toEqual([]);
-      expect(
-        await page.evaluate(() => (window as unknown as { skeletons: number }).skeletons),
-      ).toBe(0);
-      expect(watch.errors).toEqual([]);
-      await page.close();
-    });
-
-    it('under next dev, the events page hydrates with no warning: no console error', async () => {
-      // A copy of its own: next dev writes the .next folder next start is serving.
-      const devCopy = exampleCopy('next');
-      const port = await freePort();
-      const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
-      const dev = await serveNode(
-        { args: [NEXT, 'dev', '--port', `${port}`, '--hostname', '127.0.0.1'], cwd: devCopy, env },
-        port,
-      );
-      try {
+  describeDrawnExample(() => ({ app, browser, eventsPort }), {
+    navigation: 'a <Link>',
+    now: NOW,
+    more: () => {
+      it('through the npm package (a client component importing venue-events): no list request, never the skeleton', async () => {
         const page = await browser.newPage();
+        await countSkeletons(page);
         const watch = watchPage(page);
-        // The dev server compiles the page on this first request.
-        await page.goto(`${dev.origin}/events`, { timeout: 120_000 });
+        await page.goto(`${app.origin}/package`);
         expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
-        // React reports a mismatch when it hydrates the fragment's div (it then holds React's
-        // fiber), after the frame that commits it.
-        await page.waitForFunction(() => {
-          const div = document.querySelector('venue-events')?.parentElement;
-          return div && Object.keys(div).some((key) => key.startsWith('__reactFiber'));
-        });
-        await page.evaluate(
-          () => new Promise((done) => requestAnimationFrame(() => setTimeout(done))),
-        );
+        expect(watch.scripts, 'the package defined the element, not the script tag').toEqual([]);
+        expect(watch.lists).toEqual([]);
+        expect(
+          await page.evaluate(() => (window as unknown as { skeletons: number }).skeletons),
+        ).toBe(0);
         expect(watch.errors).toEqual([]);
         await page.close();
-      } finally {
-        await dev.close();
-        removeScratch(resolve(devCopy, '../..'));
-      }
-    }, 180_000);
+      });
+
+      it('under next dev, the events page hydrates with no warning: no console error', async () => {
+        // A copy of its own: next dev writes the .next folder next start is serving.
+        const devCopy = exampleCopy('next');
+        const port = await freePort();
+        const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
+        const dev = await serveNode(
+          {
+            args: [NEXT, 'dev', '--port', `${port}`, '--hostname', '127.0.0.1'],
+            cwd: devCopy,
+            env,
+          },
+          port,
+        );
+        try {
+          const page = await browser.newPage();
+          const watch = watchPage(page);
+          // The dev server compiles the page on this first request.
+          await page.goto(`${dev.origin}/events`, { timeout: 120_000 });
+          expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
+          // React reports a mismatch when it hydrates the fragment's div (it then holds React's
+          // fiber), after the frame that commits it.
+          await page.waitForFunction(() => {
+            const div = document.querySelector('venue-events')?.parentElement;
+            return div && Object.keys(div).some((key) => key.startsWith('__reactFiber'));
+          });
+          await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => setTimeout(done))),
+          );
+          expect(watch.errors).toEqual([]);
+          await page.close();
+        } finally {
+          await dev.close();
+          removeScratch(resolve(devCopy, '../..'));
+        }
+      }, 180_000);
+    },
   });
 });

@@ -45,6 +45,8 @@ describe('the package’s editor data', () => {
     ]);
     const list = tags.find((t) => t.name === 'venue-events')!;
     expect(list.attributes!.map((a) => a.name)).toEqual(expect.arrayContaining(LIST_ATTRIBUTES));
+    // Lit's reactive state (`filters`, `state: true`) has no attribute: an editor must not offer it.
+    expect(list.attributes!.map((a) => a.name)).not.toContain('filters');
     expect(list.description).toContain("a venue's upcoming events");
     const buy = tags.find((t) => t.name === 'venue-buy-button')!;
     expect(buy.attributes!.map((a) => a.name)).toEqual(expect.arrayContaining(['event-id']));

@@ -184,36 +184,6 @@ export async function fetchEvent(
 }
 
 /**
- * `{base}/t/{venue}/api/{finder}`, or `{base}/api/{finder}?venues=…` for several (of `only`, when
- * given): the filter bar's finding aids (docs/api.md §10.13, §10.15, §10.16).
- */
-export const finderUrl = (
-  base: string,
-  venue: string,
-  finder: 'categories' | 'access',
-  only?: string,
-): string => listingUrl(base, venue, `api/${finder}`, '', only);
-
-/**
- * The venue's calendar feed (docs/api.md §10.6), `{base}/t/{venue}/events.ics`, or for several
- * venues `{base}/events.ics?venues=a,b,c` (§10.16; of `venue` alone, one of them, when given): of
- * one category (`categories`), or of the events `ids` alone (the saved events' download, of one
- * venue), else all.
- */
-export function venueFeedUrl(
-  base: string,
-  venue: string,
-  only: { category?: string; ids?: string[]; venue?: string },
-) {
-  const query = only.ids
-    ? `ids=${only.ids.map(encodeURIComponent).join(',')}`
-    : only.category
-      ? `categories=${encodeURIComponent(only.category)}`
-      : '';
-  return listingUrl(base, venue, 'events.ics', query, only.venue);
-}
-
-/**
  * The page a buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (docs/decisions.md "Buy
  * link"), in a list of several venues the event's own venue's (`attributes.venue`, docs/api.md
  * §10.16); undefined unless `links.self` is an http(s) URL and the event has a slug and a venue.

@@ -7,7 +7,8 @@
 import { html, LitElement, nothing, type ReactiveController } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { apiBase } from './attributes.js';
-import { finderUrl, getJson, isSeveral, venueFeedUrl, venueSlugs, type Filters } from './api.js';
+import { getJson, isSeveral, venueSlugs, type Filters } from './api.js';
+import { finderUrl, venueFeedUrl } from './feed-urls.js';
 import { loadedPack, resolveI18n } from './i18n/load.js';
 import { filters as filtersEn } from './i18n/filters.en.js';
 import type { FilterMessages } from './i18n/types.js';
@@ -23,7 +24,7 @@ const venueName = (slug: string): string => knownVenues.get(slug)?.name ?? slug;
 /**
  * Subscribing to the venue's calendar feed (of `category`, if given; of several venues, of
  * `only` of them if given): its `webcal:` URL and the Google Calendar and Outlook.com pages that
- * add it. The feed's own URL is `api.ts`'s, as every URL of the API; these links to other
+ * add it. The feed's own URL is `feed-urls.ts`'s (`api.ts`'s listing rule); these links to other
  * services stay with their only user, the bar, out of the budgeted script that `api.ts` ships in.
  */
 export function feedLinks(

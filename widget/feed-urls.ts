@@ -1,0 +1,36 @@
+/**
+ * The URLs of the filter bar's finding aids and the calendar feeds it links to (docs/api.md §10.6,
+ * §10.13, §10.15, §10.16): `api.ts`'s listing rule (`listingUrl`), in a module of their own so
+ * they load with the bar, not in the script every first card waits for.
+ */
+import { listingUrl } from './api.js';
+
+/**
+ * `{base}/t/{venue}/api/{finder}`, or `{base}/api/{finder}?venues=…` for several (of `only`, when
+ * given): the filter bar's finding aids (docs/api.md §10.13, §10.15, §10.16).
+ */
+export const finderUrl = (
+  base: string,
+  venue: string,
+  finder: 'categories' | 'access',
+  only?: string,
+): string => listingUrl(base, venue, `api/${finder}`, '', only);
+
+/**
+ * The venue's calendar feed (docs/api.md §10.6), `{base}/t/{venue}/events.ics`, or for several
+ * venues `{base}/events.ics?venues=a,b,c` (§10.16; of `venue` alone, one of them, when given): of
+ * one category (`categories`), or of the events `ids` alone (the saved events' download, of one
+ * venue), else all.
+ */
+export function venueFeedUrl(
+  base: string,
+  venue: string,
+  only: { category?: string; ids?: string[]; venue?: string },
+) {
+  const query = only.ids
+    ? `ids=${only.ids.map(encodeURIComponent).join(',')}`
+    : only.category
+      ? `categories=${encodeURIComponent(only.category)}`
+      : '';
+  return listingUrl(base, venue, 'events.ics', query, only.venue);
+}

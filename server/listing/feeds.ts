@@ -15,7 +15,7 @@ import {
 } from '../../shared/rules/calendar-feed.js';
 import { categoriesDocument } from '../../shared/rules/categories.js';
 import { filterQuery, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
-import { envelopeLinks } from '../../shared/rules/pagination.js';
+import { envelopeJson } from '../../shared/rules/pagination.js';
 import {
   calendarFile,
   calendarStamp,
@@ -62,8 +62,8 @@ export async function listDocument(
 ): Promise<BuiltJson & { lastPage: number }> {
   const { total, window, events, untilMs } = await sourcePage(source, filter, page);
   const query = [scope.query, filterQuery(filter)].filter(Boolean).join('&');
-  const links = envelopeLinks(`${source.base}${scope.path}`, window, total, query);
-  const text = JSON.stringify({ data: events, ...links });
+  const envelope = envelopeJson(`${source.base}${scope.path}`, window, total, query);
+  const text = `{"data":${JSON.stringify(events)},${envelope}}`;
   return { text, untilMs, lastPage: window.lastPage };
 }
 

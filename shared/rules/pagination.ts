@@ -1,4 +1,4 @@
-import { PER_PAGE, POSITIVE_INTEGER, whole, type PageLink } from '../contract.js';
+import { PER_PAGE, POSITIVE_INTEGER, whole } from '../contract.js';
 
 const PAGE_NUMBER = whole(POSITIVE_INTEGER);
 
@@ -39,42 +39,33 @@ export function pageWindow(total: number, page: number): PageWindow {
 }
 
 /**
- * The `links` and `meta` members of the list envelope, in Laravel's member order, for the list
- * endpoint at `path` (absolute, no query, no trailing slash). Implements docs/api.md §2.5 and
- * docs/decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps). `query` is
- * the active filters' canonical query (`filterQuery`), which every page URL carries before `page`
- * (Laravel's `withQueryString()`); `meta.path` never has it.
+ * The `links` and `meta` members of the list envelope as JSON text (`"links":{…},"meta":{…}`,
+ * what `JSON.stringify` writes for them, no braces around), in Laravel's member order, for the
+ * list endpoint at `path` (absolute, no query, no trailing slash). Implements docs/api.md §2.5 and
+ * docs/decisions.md "Pagination" (prev of an out-of-range page is page−1; no `...` gaps). `query`
+ * is the active filters' canonical query (`filterQuery`), which every page URL carries before
+ * `page` (Laravel's `withQueryString()`); `meta.path` never has it.
+ *
+ * Written as text because `meta.links` has one entry per page: 417 for 5,000 events, which as
+ * objects through `JSON.stringify` took some 630 µs of an uncached page, as text 70 µs.
  */
-export function envelopeLinks(path: string, window: PageWindow, total: number, query = '') {
+export function envelopeJson(path: string, window: PageWindow, total: number, query = ''): string {
   const { currentPage: current, lastPage: last } = window;
-  const prefix = query ? `${path}?${query}&page=` : `${path}?page=`;
-  const url = (n: number) => `${prefix}${n}`;
-  const maybeUrl = (n: number | null) => (n === null ? null : url(n));
-  const prevPage = current > 1 ? current - 1 : null;
-  const nextPage = current < last ? current + 1 : null;
-  const metaLinks: PageLink[] = [
-    { url: maybeUrl(prevPage), label: '« Previous', page: prevPage, active: false },
-  ];
+  // The URL up to the page number, escaped once: `"…?page=` (a page number needs no escaping).
+  const open = JSON.stringify(query ? `${path}?${query}&page=` : `${path}?page=`).slice(0, -1);
+  const url = (n: number) => `${open}${n}"`;
+  const maybeUrl = (n: number | null) => (n === null ? 'null' : url(n));
+  const prev = current > 1 ? current - 1 : null;
+  const next = current < last ? current + 1 : null;
+  let pages = `{"url":${maybeUrl(prev)},"label":"« Previous","page":${prev},"active":false}`;
   for (let n = 1; n <= last; n++) {
-    metaLinks.push({ url: url(n), label: String(n), page: n, active: n === current });
+    pages += `,{"url":${url(n)},"label":"${n}","page":${n},"active":${n === current}}`;
   }
-  metaLinks.push({ url: maybeUrl(nextPage), label: 'Next »', page: nextPage, active: false });
-  return {
-    links: {
-      first: url(1),
-      last: url(last),
-      prev: maybeUrl(prevPage),
-      next: maybeUrl(nextPage),
-    },
-    meta: {
-      current_page: current,
-      from: window.from,
-      last_page: last,
-      links: metaLinks,
-      path,
-      per_page: PER_PAGE,
-      to: window.to,
-      total,
-    },
-  };
+  pages += `,{"url":${maybeUrl(next)},"label":"Next »","page":${next},"active":false}`;
+  const links = `"first":${url(1)},"last":${url(last)},"prev":${maybeUrl(prev)},"next":${maybeUrl(next)}`;
+  return (
+    `"links":{${links}},"meta":{"current_page":${current},"from":${window.from},` +
+    `"last_page":${last},"links":[${pages}],"path":${JSON.stringify(path)},` +
+    `"per_page":${PER_PAGE},"to":${window.to},"total":${total}}`
+  );
 }

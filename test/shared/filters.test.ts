@@ -9,7 +9,8 @@ import {
   parseListFilter,
   searchWords,
 } from '../../shared/rules/filters.js';
-import { envelopeLinks, pageWindow } from '../../shared/rules/pagination.js';
+import { pageWindow } from '../../shared/rules/pagination.js';
+import { envelopeLinks } from '../support/contract.js';
 import { eventAttributes, eventResource } from '../support/resources.js';
 
 const plain = (html: string) => html.replace(/<[^>]*>/g, ' ');
@@ -209,7 +210,7 @@ describe('foldText: letters as a visitor types them (docs/api.md §10.12 "search
   });
 });
 
-describe('envelopeLinks with filters (Laravel withQueryString)', () => {
+describe('envelopeJson with filters (Laravel withQueryString)', () => {
   it('every page URL carries the canonical filter query before page; meta.path none', () => {
     const path = 'https://x.test/t/v/api/events';
     const query = filterQuery(parseListFilter({ search: 'Jazz', categories: 'Live' }));

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { envelopeLinks, pageWindow, parsePage } from '../../shared/rules/pagination.js';
+import type { ListResponse } from '../../shared/contract.js';
+import { envelopeJson, pageWindow, parsePage } from '../../shared/rules/pagination.js';
+import { envelopeLinks, expectListResponse } from '../support/contract.js';
 
 describe('parsePage (docs/decisions.md: a valid integer >= 1, else 1)', () => {
   it.each([
@@ -21,7 +23,7 @@ describe('parsePage (docs/decisions.md: a valid integer >= 1, else 1)', () => {
   ])('%j → %i', (raw, page) => expect(parsePage(raw)).toBe(page));
 });
 
-describe('pageWindow and envelopeLinks (docs/api.md §2.5)', () => {
+describe('pageWindow and envelopeJson (docs/api.md §2.5)', () => {
   const path = 'https://x.test/t/v/api/events';
   it('no events: one page, from/to null, page 1 active', () => {
     const { links, meta } = envelopeLinks(path, pageWindow(0, 1), 0);
@@ -67,4 +69,24 @@ describe('pageWindow and envelopeLinks (docs/api.md §2.5)', () => {
     ]);
     expect(meta).toMatchObject({ from: 13, to: 24, last_page: 3 });
   });
+  it.each([
+    ['https://x.test/t/v/api/events', 0, 1, ''],
+    ['https://x.test/t/v/api/events', 5_000, 1, 'venues=a,b,c'],
+    ['https://x.test/t/v/api/events', 5_000, 417, 'categories=live&search=jazz'],
+    ['https://x.test/t/v/api/events', 13, 99, ''],
+    // The link placeholder the server fills per request starts with a NUL (JSON escapes it), and
+    // a base may carry any character a URL can.
+    ['\u0000BASE\u0000/t/café/api/events', 30, 2, 'search=a"b\\c'],
+  ])(
+    'is the JSON a serialiser writes for %s with %i events, page %i, query %j, and what the contract allows',
+    (path, total, page, query) => {
+      const text = envelopeJson(path, pageWindow(total, page), total, query);
+      const envelope = JSON.parse(`{${text}}`) as Pick<ListResponse, 'links' | 'meta'>;
+      expect(`{${text}}`).toBe(JSON.stringify(envelope));
+      expect(envelope.meta.links).toHaveLength(Math.max(1, Math.ceil(total / 12)) + 2);
+      if (path.startsWith('https:')) {
+        expectListResponse({ data: [], ...envelope });
+      }
+    },
+  );
 });

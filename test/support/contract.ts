@@ -10,8 +10,10 @@ import {
   ListResponseSchema,
   SingleResponseSchema,
   type EventResource,
+  type ListResponse,
   type TicketOffice,
 } from '../../shared/contract.js';
+import { envelopeJson } from '../../shared/rules/pagination.js';
 
 const ajv = createAjv({ strict: false });
 const compiled = new Map<TSchema, ValidateFunction>();
@@ -56,3 +58,7 @@ export function expectSingleResponse(
 export function expectErrorResponse(body: unknown): void {
   check(ErrorResponseSchema, body, 'error response');
 }
+
+/** The list envelope's `links` and `meta` (`envelopeJson`) as a client reads them. */
+export const envelopeLinks = (...args: Parameters<typeof envelopeJson>) =>
+  JSON.parse(`{${envelopeJson(...args)}}`) as Pick<ListResponse, 'links' | 'meta'>;

@@ -17,7 +17,7 @@
  *   buying on data it does not understand. So does an earlier-shape event whose
  *   `tickets_enabled` or `publish_status` is not one of its values, and an event whose
  *   `links.self` is not an http(s) URL (the buy link is built from it).
- * - The facts of docs/api.md §10.18 are read each alone (`FACTS`): a malformed `end_time`,
+ * - The facts of docs/api.md §10.18 are read each alone (`OPTIONAL`): a malformed `end_time`,
  *   `price` (a currency that is not three capital letters, an amount that is not a plain decimal),
  *   `performers` (not a list of non-empty text) or `few_tickets_left` (not `true`) is dropped and
  *   named in the warning; the event and its other facts are shown.
@@ -124,11 +124,12 @@ function readOccurrence(v: unknown): CompactOccurrence | undefined {
 }
 
 /**
- * The facts of docs/api.md §10.18, each read alone into what the card draws; a falsy reading
- * drops that fact, never the event. A currency must be three capital letters: `Intl.NumberFormat`
- * throws a RangeError for a code of any other shape, never while a card is drawn.
+ * The parts read each alone, a falsy reading dropping that part (named in the warning), never the
+ * event: the facts of docs/api.md §10.18 and a listing's `venue` (§10.16, `readVenue`). A currency
+ * must be three capital letters: `Intl.NumberFormat` throws a RangeError for a code of any other
+ * shape, never while a card is drawn.
  */
-const FACTS: Record<string, (v: unknown) => unknown> = {
+const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   end_time: (v) => EVENT_TIME.test(text(v)) && v,
   price: (v) =>
     isObject(v) &&
@@ -139,6 +140,7 @@ const FACTS: Record<string, (v: unknown) => unknown> = {
   // Plain-text names, at most as many as a venue may give (a hostile upstream's thousands are not).
   performers: (v) => Array.isArray(v) && v.length && v.every(text) && v.slice(0, MAX_PERFORMERS),
   few_tickets_left: (v) => v === true,
+  venue: readVenue,
 };
 
 /** Spec §2.4, or undefined for anything else (see the module comment). */
@@ -150,7 +152,7 @@ function readOffice(v: unknown): TicketOffice | undefined {
   }
   if (v.status === 'closed' && REASONS.includes(v.reason)) {
     return {
-      status: 'closed',
+      ...NEUTRAL_OFFICE,
       reason: v.reason as TicketOfficeReason,
       closes_at: closesAt ?? null,
       closed_at: isInstant(v.closed_at) ? v.closed_at : null,
@@ -166,7 +168,7 @@ function readOffice(v: unknown): TicketOffice | undefined {
  */
 export function readEvent(v: unknown): EventResource | undefined {
   const problems: string[] = [];
-  const event = readEventOr(v, problems);
+  const event = readEventOr(isObject(v) ? v : {}, problems);
   const report = `venue-events: event ${isObject(v) ? v.id : v}: ${problems.join('; ')}`;
   if (problems.length && !warned.has(report)) {
     warned.add(report);
@@ -175,10 +177,10 @@ export function readEvent(v: unknown): EventResource | undefined {
   return event;
 }
 
-function readEventOr(v: unknown, problems: string[]): EventResource | undefined {
-  const a = isObject(v) && isObject(v.attributes) ? v.attributes : {};
+function readEventOr(v: Obj, problems: string[]): EventResource | undefined {
+  const a = isObject(v.attributes) ? v.attributes : {};
   const date = text(a.event_date).slice(0, 10);
-  const id = isObject(v) ? v.id : undefined;
+  const id = v.id;
   if (!(typeof id === 'string' || typeof id === 'number') || typeof a.title !== 'string') {
     problems.push('no id or title');
     return undefined;
@@ -190,8 +192,8 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
   const attributes: Obj = { ...a, event_date: `${date}T00:00:00.000000Z` };
   for (const key of ['slug', 'category', 'description', 'location']) {
     // A slug decides the event's links, so even a null one is worth a warning.
-    const none = a[key] === null && key !== 'slug';
-    if (key in a && typeof a[key] !== 'string' && !none) problems.push(`${key} is not text`);
+    if (key in a && typeof a[key] !== 'string' && (a[key] !== null || key == 'slug'))
+      problems.push(`${key} is not text`);
     attributes[key] = text(a[key]);
   }
   for (const key of ['over_18', 'tickets_enabled', 'show_images'])
@@ -204,15 +206,11 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
     attributes.access = Array.isArray(a.access)
       ? a.access.filter((id) => typeof id == 'string')
       : [];
-  for (const key in FACTS)
-    if (key in a && !(attributes[key] = FACTS[key]!(a[key]))) {
+  for (const key in OPTIONAL)
+    if (key in a && !(attributes[key] = OPTIONAL[key]!(a[key]))) {
       problems.push(`bad ${key}`);
       delete attributes[key];
     }
-  if ('venue' in a && !(attributes.venue = readVenue(a.venue))) {
-    problems.push('bad venue');
-    delete attributes.venue;
-  }
   if (!EVENT_TIME.test(text(a.event_time))) {
     problems.push('bad event_time');
     attributes.event_time = '';
@@ -220,9 +218,8 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
   const multiple = a.date_mode === 'multiple';
   const stops = Array.isArray(a.occurrences) ? a.occurrences : [];
   const occurrences = stops.map(readOccurrence).filter((o) => o !== undefined);
-  if (multiple && (occurrences.length !== stops.length || !stops.length)) {
+  if (multiple && (occurrences.length !== stops.length || !stops.length))
     problems.push('bad stops');
-  }
   attributes.date_mode = multiple ? 'multiple' : 'single';
   attributes.occurrences = multiple ? occurrences : [];
   attributes.next_occurrence = multiple ? (readOccurrence(a.next_occurrence) ?? null) : null;
@@ -238,7 +235,7 @@ function readEventOr(v: unknown, problems: string[]): EventResource | undefined 
     problems.push('bad ticket_office');
     office = NEUTRAL_OFFICE;
   }
-  const self = isObject(v) && isObject(v.links) ? text(v.links.self) : '';
+  const self = isObject(v.links) ? text(v.links.self) : '';
   if (!/^https?:\/\/[^/]/i.test(self)) {
     problems.push('bad links.self');
     office = NEUTRAL_OFFICE;

@@ -12,8 +12,11 @@ import { afterPaint } from './after-paint.js';
 import { firstFetch, firstPaint } from './first-paint.js';
 
 // Lit is a chunk of its own (the elements' other chunks share it): asked for beside the elements,
-// not once their chunk has arrived and named it.
-const elements = () => void Promise.all([import('lit'), import('./elements.js')]);
+// not once their chunk has arrived and named it. Neither module's exports are read here, as
+// `.then(() => 0)` shows Rollup: given the modules themselves, it would keep every export of Lit
+// (`svg`, `mathml`, `isServer`…) for that unread namespace, some 200 B gzip after the first paint.
+const elements = () =>
+  void Promise.all([import('lit').then(() => 0), import('./elements.js').then(() => 0)]);
 const painting = customElements.get('venue-events')
   ? []
   : [...document.querySelectorAll('venue-events')].map(firstPaint).filter((p) => p);

@@ -27,6 +27,7 @@ import { hostStyles } from './host.styles.js';
 import { minifyCss } from './css-text.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
+import './i18n/en-later.js';
 import { fr } from './i18n/fr.js';
 import type { CoreMessages, I18n } from './i18n/types.js';
 import { attr, buyControl, list } from './markup.js';

@@ -7,6 +7,8 @@
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { DEFAULT_TIMEOUT_MS, venueSlugs, type ApiError } from './api.js';
 import { apiBase } from './attributes.js';
+// The English strings only the elements show (the first paint's are in the script).
+import './i18n/en-later.js';
 import { loadMessages, resolveI18n } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
 

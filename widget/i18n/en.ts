@@ -1,21 +1,17 @@
 /**
- * The English core table (`CoreMessages`): the strings every element and the first paint need,
- * in the script itself (the first cards wait for nothing else). The list's, the filter bar's and
- * the calendar's English strings are in their own chunks (`list.en.ts`, `filters.en.ts`,
- * `calendar.en.ts`); German and French load on first use (`load.ts`).
+ * The English core table (`CoreMessages`): the strings every element and the first paint need.
+ * The script itself ships those its first paint draws (the first cards wait for nothing else);
+ * the others (the elements' loading, error and empty states, "Link copied", "Save", the calendar
+ * menu's file) come with the elements: `en-later.ts`, which every element's module imports
+ * (`venue-element.ts`), completes this same table before any element renders. The list's, the
+ * filter bar's and the calendar's English strings are in their own chunks (`list.en.ts`,
+ * `filters.en.ts`, `calendar.en.ts`); German and French load on first use (`load.ts`).
  */
 import type { CoreMessages } from './types.js';
 
-export const en: CoreMessages = {
+/** The strings the first paint draws (`markup.ts`). */
+const firstPaint = {
   loading: 'Loading events…',
-  empty: 'No upcoming events',
-  error: 'Events could not be loaded.',
-  retry: 'Try again',
-  venueNotFound: (venue) => `No venue "${venue}" was found.`,
-  eventNotFound: 'This event was not found.',
-  refreshFailed: 'Could not refresh; showing the last loaded events.',
-  notShown: 'Events could not be shown.',
-  someNotShown: 'Some events could not be shown.',
   buy: 'Buy tickets',
   buyFor: (title) => `Buy tickets for ${title}`,
   salesCloseIn: (relative) => `Sales close ${relative}`,
@@ -35,12 +31,8 @@ export const en: CoreMessages = {
   events: 'Upcoming events',
   addToCalendar: 'Add to calendar',
   addToCalendarFor: (what) => `Add to calendar: ${what}`,
-  calendarFile: 'Calendar file (.ics)',
   share: 'Share',
   shareFor: (title) => `Share: ${title}`,
-  linkCopied: 'Link copied',
-  save: 'Save',
-  saveFor: (title) => `Save: ${title}`,
   free: 'Free',
   withPerformers: (names) => `With ${names}`,
   fewLeft: 'Few tickets left',
@@ -55,4 +47,10 @@ export const en: CoreMessages = {
     relaxed: 'Relaxed performance',
     quiet_space: 'Quiet space',
   },
-};
+} satisfies Partial<CoreMessages>;
+
+/** The core strings only the elements show (`en-later.ts`). */
+export type LaterMessages = Omit<CoreMessages, keyof typeof firstPaint>;
+
+/** English, complete once the elements' modules have run (`en-later.ts`). */
+export const en = firstPaint as Partial<CoreMessages> as CoreMessages;

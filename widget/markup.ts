@@ -60,6 +60,10 @@ export function buyControl(event: EventResource, venue: string, now: number, i18
   return `<div${attr('lang', locale)}>${body}</div>`;
 }
 
+/** `<p class="{name}" part="{name}">text</p>`, with `more` attributes. */
+const line = (name: string, text: string, more = '') =>
+  `<p class="${name}" part="${name}"${more}>${esc(text)}</p>`;
+
 function calendarLink(ics: string, t: I18n['t'], what: string) {
   return `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
 }
@@ -112,13 +116,13 @@ export function card(event: EventResource, ctx: CardOptions): string {
       ? `<span class="badge" part="badge"${attr('title', t.over18Label)}><span aria-hidden="true">${esc(t.over18)}</span><span class="visually-hidden">${esc(t.over18Label)}</span></span>`
       : '',
     `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
-    performers ? `<p class="performers" part="performers">${esc(performers)}</p>` : '',
+    performers ? line('performers', performers) : '',
     `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time>${
       end ? ` – <time${attr('datetime', end[0])}>${esc(end[1])}</time>` : ''
     }</p>`,
-    a.venue ? `<p class="venue" part="venue"${lang}>${esc(a.venue.name)}</p>` : '',
-    a.location ? `<p class="location" part="location"${lang}>${esc(a.location)}</p>` : '',
-    price ? `<p class="price" part="price">${esc(price)}</p>` : '',
+    a.venue ? line('venue', a.venue.name, lang) : '',
+    a.location ? line('location', a.location, lang) : '',
+    price ? line('price', price) : '',
     access?.length
       ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
       : '',
@@ -126,10 +130,8 @@ export function card(event: EventResource, ctx: CardOptions): string {
       ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${lang}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
       : '',
     a.date_mode === 'multiple' ? stops(event, ctx.i18n, ics) : '',
-    a.description
-      ? `<p class="excerpt" part="excerpt"${lang}>${esc((ctx.excerpt ?? excerpt)(a.description))}</p>`
-      : '',
-    `<div class="buy">${fewLeft ? `<p class="few-left" part="few-left">${esc(t.fewLeft)}</p>` : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
+    a.description ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), lang) : '',
+    `<div class="buy">${fewLeft ? line('few-left', t.fewLeft) : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
     page && (ics || ctx.share)
       ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${
           ctx.share

@@ -283,21 +283,23 @@ export async function measure(
 }
 
 /**
- * `measure` for several `cases` (`[name, url]`) of one server (`pid`) taken in turns: each warmed
+ * `measure` for several `cases` (`[name, url, request headers?]`) of one server (`pid`) taken in turns: each warmed
  * up for 1 s, then `rounds` rounds of every case for `DURATION_S` each, each figure the median
  * of its rounds. Cases measured one after the other compare what the machine happened to give
  * each (a JIT still warming, another process's burst); in turns, each ratio is of neighbours.
  */
 export async function measureRounds(
-  cases: readonly (readonly [string, string])[],
+  cases: readonly (readonly [string, string, Record<string, string>?])[],
   pid: number | undefined,
   rounds = 3,
 ): Promise<Figure[]> {
-  for (const [, url] of cases) await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  for (const [, url, headers = {}] of cases) {
+    await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  }
   const runs: Figure[][] = cases.map(() => []);
   for (let round = 0; round < rounds; round++) {
-    for (const [i, [name, url]] of cases.entries()) {
-      runs[i]!.push(await load(name, url, {}, pid, DURATION_S));
+    for (const [i, [name, url, headers = {}]] of cases.entries()) {
+      runs[i]!.push(await load(name, url, headers, pid, DURATION_S));
     }
   }
   return runs.map((figures) => {

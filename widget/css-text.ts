@@ -10,4 +10,5 @@ export const minifyCss = (text: string): string =>
     .replace(/\s+/g, ' ')
     .replace(/\s*([{};,>])\s*/g, '$1')
     .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
+    .replace(/([:\s,(])0\.(\d)/g, '$1.$2') // `0.4em` is `.4em` (after a colon, space, comma or bracket)
     .replace(/;}/g, '}');

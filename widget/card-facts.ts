@@ -7,7 +7,7 @@ import type { CompactOccurrence, EventAttributes, EventResource } from '../share
 import { timeLabel } from '../shared/rules/wire-format.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
-import { datetimeAttr, formatPrice, formatTime, safeUrl } from './format.js';
+import { datetimeAttr, formatList, formatPrice, formatTime, safeUrl } from './format.js';
 import type { I18n } from './i18n/types.js';
 
 /** A heading level for card titles: the `heading-level` attribute, 2 by default. */
@@ -77,7 +77,7 @@ export function cardFacts(
         ? [datetimeAttr(end > start ? date : nextDay(date), end), formatTime(end, locale)]
         : undefined,
     price: price && formatPrice(price, locale, t.free),
-    performers: performers && t.withPerformers(new Intl.ListFormat(locale).format(performers)),
+    performers: performers && t.withPerformers(formatList(performers, locale)),
     fewLeft: !!few && eventBuyState(event, venue, now).kind == 'open',
   } satisfies CardFacts;
 }

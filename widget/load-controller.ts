@@ -19,11 +19,12 @@ export interface LoadOptions<A extends readonly unknown[], R> {
 
 export class LoadController<A extends readonly unknown[], R> implements ReactiveController {
   status: LoadStatus = LoadStatus.INITIAL;
-  value: R | undefined;
+  // Declared, not defined: undefined until set, without a field each in the elements' chunk.
+  declare value: R | undefined;
   /** What the last completed run threw (an `ApiError`, for the elements' error states), if it failed. */
-  error: unknown;
-  private last: A | undefined;
-  private abort: AbortController | undefined;
+  declare error: unknown;
+  declare private last: A | undefined;
+  declare private abort: AbortController | undefined;
 
   constructor(
     private readonly host: ReactiveControllerHost,

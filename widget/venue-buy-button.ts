@@ -50,10 +50,10 @@ export class VenueBuyButton extends VenueElement {
   declare announce: boolean;
 
   /** This update's buy state, at `now`. */
-  private state: BuyState | undefined;
+  declare private state: BuyState | undefined;
   private now = 0;
   private reloads = 0;
-  private expiredFor: string | undefined;
+  declare private expiredFor: string | undefined;
 
   private fetched = new LoadController(this, {
     task: async ([base, venue, id, timeoutMs, reloads], { signal }) => {

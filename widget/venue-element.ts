@@ -42,7 +42,7 @@ export class VenueElement extends LitElement {
   declare protected announcement: string;
 
   /** The locale, messages and page language of this update. */
-  protected i18n!: I18n;
+  declare protected i18n: I18n;
   /** Resolves once the locale's messages are loaded; data tasks wait for it. */
   protected localeReady: Promise<void> = Promise.resolve();
 

@@ -135,11 +135,11 @@ export class VenueEvents extends VenueElement {
   declare private count: boolean;
 
   /** The "Save" toggles' store (`saved.ts`), from the list's lazy parts. */
-  private saving: SavedController | undefined;
+  declare private saving: SavedController | undefined;
   /** The script's first paint's page (`first-paint.ts`), when it drew this list. */
-  private handed: FirstPage | undefined;
+  declare private handed: FirstPage | undefined;
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
-  private lastGood: EventPage | undefined;
+  declare private lastGood: EventPage | undefined;
   private reloads = 0;
 
   private list = new LoadController(this, {

@@ -6,10 +6,13 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
 /**
  * The budget of the initial script (the first paint: all a first card waits for), gzipped: 9 KiB
  * until issue 32, whose price, performers, end time and "Few tickets left" (docs/api.md §10.18)
- * the first cards draw too (+650 B; the README snippet's first card measured before and after with
- * `npm run bench:widget`, docs/widget.md "Size").
+ * the first cards draw too (+650 B, to 9,855 B; the README snippet's first card measured before
+ * and after with `npm run bench:widget`, docs/widget.md "Size"). 9.5 KiB since room was made
+ * rather than the budget raised (9,586 B): the filter bar's URLs and the English strings only the
+ * elements show moved to the chunks that use them, the modules in the order that compresses best.
+ * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 9_888;
+const BUDGET_BYTES = 9_728;
 /** The budget of the elements that take over after the first paint, Lit included, gzipped. */
 const ELEMENTS_BUDGET_BYTES = 11_392;
 const gzipped = (name: string) => gzipSync(readFileSync(new URL(name, DIR)), { level: 9 }).length;

@@ -4,10 +4,11 @@
  * how they write the markup.
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
+import { priceText } from '../shared/rules/price-text.js';
 import { timeLabel } from '../shared/rules/wire-format.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
-import { datetimeAttr, formatList, formatPrice, formatTime, safeUrl } from './format.js';
+import { datetimeAttr, formatList, formatTime, safeUrl } from './format.js';
 import type { I18n } from './i18n/types.js';
 
 /** A heading level for card titles: the `heading-level` attribute, 2 by default. */
@@ -76,7 +77,7 @@ export function cardFacts(
       end && start
         ? [datetimeAttr(end > start ? date : nextDay(date), end), formatTime(end, locale)]
         : undefined,
-    price: price && formatPrice(price, locale, t.free),
+    price: price && priceText(price, locale, t.free),
     performers: performers && t.withPerformers(formatList(performers, locale)),
     fewLeft: !!few && eventBuyState(event, venue, now).kind == 'open',
   } satisfies CardFacts;

@@ -3,7 +3,6 @@
  * values (docs/api.md §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
  * the venue's date and time, never a shifted one.
  */
-import type { Price } from '../shared/contract.js';
 import { dateTimeFormat, formatWallClock } from '../shared/rules/wall-clock.js';
 import type { CoreMessages } from './i18n/types.js';
 import { policy } from './trusted-html.js';
@@ -27,48 +26,18 @@ export const formatTime = (time: string, locale: string): string =>
   formatWallClock('2026-01-01', time, locale, { hour: 'numeric', minute: '2-digit' });
 
 /**
- * The number and list formatters made so far. The first of each kind in a fresh renderer costs
- * several milliseconds (ICU's data), so one is made only when a card needs it (a price that is not
- * free, two or more performers), and once per locale (and currency and digits: no more than the
- * currencies a page's events name, each three capital letters).
+ * The list formatters made so far, one per locale. The first in a fresh renderer costs several
+ * milliseconds (ICU's data), so one is made only when a card names two or more performers (as a
+ * price's `Intl.NumberFormat` is made only for a price that is not free, `priceText`).
  */
-const formats: Record<string, Intl.NumberFormat | Intl.ListFormat> = {};
-const formatter = <T extends Intl.NumberFormat | Intl.ListFormat>(key: string, make: () => T) =>
-  (formats[key] ??= make()) as T;
-
-/**
- * A price (docs/api.md §10.18) in `locale` with the event's own currency: "£12", "£12–£18" (a
- * range only when `max` > `min`), or `free` when `min` is zero and `max` absent or zero; whole
- * amounts without decimals unless another amount of it has some. The rule of the server's pages
- * (`shared/rules/price-text.ts`, docs/decisions.md "Price, performers, end time, few tickets
- * left"), written again here: importing it would bring the structured data's use of its module
- * into the budgeted script. `currency` is three capital letters (wire.ts), a shape
- * `Intl.NumberFormat` never throws for.
- */
-export function formatPrice({ currency, min, max = min }: Price, locale: string, free: string) {
-  const amounts = +max > +min ? [+min, +max] : [+min];
-  if (!amounts.at(-1)) return free; // the largest amount is zero
-  const whole = amounts.every(Number.isInteger);
-  const format = formatter(
-    `${locale} ${currency} ${whole}`,
-    () =>
-      new Intl.NumberFormat(locale, {
-        style: 'currency',
-        currency,
-        ...(whole && { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
-      }),
-  );
-  return amounts.map(format.format).join('–');
-}
+const lists: Record<string, Intl.ListFormat> = {};
 
 /**
  * "Alice, Bob and Carol" in `locale`. A list of one is that name alone, as `Intl.ListFormat`
  * writes it (ECMA-402), without making a formatter for it.
  */
 export const formatList = (names: string[], locale: string): string =>
-  names.length > 1
-    ? formatter(`${locale} list`, () => new Intl.ListFormat(locale)).format(names)
-    : names.join('');
+  names.length > 1 ? (lists[locale] ??= new Intl.ListFormat(locale)).format(names) : names.join('');
 
 /** "Sat 5 Dec" in `locale`, from a venue-local `YYYY-MM-DD`. */
 export function formatStopDate(date: string, locale: string): string {

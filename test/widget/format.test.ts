@@ -5,11 +5,11 @@ import {
   datetimeAttr,
   excerpt,
   formatEventDate,
-  formatPrice,
   formatStopDate,
   formatTime,
   safeUrl,
 } from '../../widget/format.js';
+import { priceText as formatPrice } from '../../shared/rules/price-text.js';
 import { resolveI18n } from '../../widget/i18n/load.js';
 
 const { t } = resolveI18n('en', document.body);

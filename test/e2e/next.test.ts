@@ -9,64 +9,50 @@
  * `next dev`'s hydration warning is not tested here (a dev server's compile per page is slow on
  * CI); `next start` is, by its console errors.
  */
-import { resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import {
   countSkeletons,
   exampleCopy,
   freePort,
   removeScratch,
-  runNode,
   serveNode,
+  runNode,
   takenOverCards,
   watchPage,
-  type AppProcess,
 } from '../support/framework-app.js';
-import { describeDrawnExample } from '../support/framework-cases.js';
+import { describeDrawnExample, exampleUnderTest } from '../support/framework-cases.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const NEXT = resolve('node_modules/next/dist/bin/next');
 const ENV = { NEXT_TELEMETRY_DISABLED: '1', VENUE_EVENTS_VENUE: 'blue-room' };
+/** The example's folder in a scratch root made by `exampleCopy`. */
+const IN_ROOT = 'examples/next';
 
-let eventsPort: number;
-let events: string;
-let copy: string;
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  eventsPort = await freePort();
-  events = `http://127.0.0.1:${eventsPort}`;
-  copy = exampleCopy('next');
-  // Nothing listens on the events server's port yet: the build must not need it.
-  const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
-  await runNode({ args: [NEXT, 'build'], cwd: copy, env });
-  const port = await freePort();
-  app = await serveNode(
-    { args: [NEXT, 'start', '--port', `${port}`, '--hostname', '127.0.0.1'], cwd: copy, env },
-    port,
-  );
-  browser = await launchChromium();
-}, 600_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-  if (copy) removeScratch(resolve(copy, '../..'));
+const example = exampleUnderTest({
+  scratch: () => resolve(exampleCopy('next'), '../..'),
+  async start(root, events) {
+    const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
+    const cwd = join(root, IN_ROOT);
+    await runNode({ args: [NEXT, 'build'], cwd, env });
+    const port = await freePort();
+    return serveNode(
+      { args: [NEXT, 'start', '--port', `${port}`, '--hostname', '127.0.0.1'], cwd, env },
+      port,
+    );
+  },
 });
 
 describe('examples/next (Next.js 15, App Router, React 19)', () => {
-  describeDrawnExample(() => ({ app, browser, eventsPort }), {
+  describeDrawnExample(example, {
     navigation: 'a <Link>',
     now: NOW,
     more: () => {
       it('through the npm package (a client component importing venue-events): no list request, never the skeleton', async () => {
-        const page = await browser.newPage();
+        const page = await example().browser.newPage();
         await countSkeletons(page);
         const watch = watchPage(page);
-        await page.goto(`${app.origin}/package`);
+        await page.goto(`${example().app.origin}/package`);
         expect(await takenOverCards(page)).toEqual({ cards: 12, ownRoot: true });
         expect(watch.scripts, 'the package defined the element, not the script tag').toEqual([]);
         expect(watch.lists).toEqual([]);
@@ -81,7 +67,7 @@ describe('examples/next (Next.js 15, App Router, React 19)', () => {
         // A copy of its own: next dev writes the .next folder next start is serving.
         const devCopy = exampleCopy('next');
         const port = await freePort();
-        const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
+        const env = { ...ENV, VENUE_EVENTS_ORIGIN: `http://127.0.0.1:${example().eventsPort}` };
         const dev = await serveNode(
           {
             args: [NEXT, 'dev', '--port', `${port}`, '--hostname', '127.0.0.1'],
@@ -91,7 +77,7 @@ describe('examples/next (Next.js 15, App Router, React 19)', () => {
           port,
         );
         try {
-          const page = await browser.newPage();
+          const page = await example().browser.newPage();
           const watch = watchPage(page);
           // The dev server compiles the page on this first request.
           await page.goto(`${dev.origin}/events`, { timeout: 120_000 });

@@ -7,8 +7,14 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from './browser.js';
-import { takenOverCards, watchPage, type AppProcess } from './framework-app.js';
+import { launchChromium, startDemoServer, type DemoServer } from './browser.js';
+import {
+  freePort,
+  removeScratch,
+  takenOverCards,
+  watchPage,
+  type AppProcess,
+} from './framework-app.js';
 
 /** What the file's `beforeAll` built: the example's app, the browser, the events server's port. */
 export interface ExampleUnderTest {
@@ -16,6 +22,39 @@ export interface ExampleUnderTest {
   browser: Browser;
   /** Where the events server listens once started (`http://127.0.0.1:{eventsPort}`). */
   eventsPort: number;
+}
+
+/** How an example is made ready: its scratch folder, then built and served in it. */
+interface ExampleSetup {
+  /** Makes the scratch folder the build writes to (`exampleCopy`'s root, `scratchWithModules`). */
+  scratch: () => string;
+  /** Builds the example in `root` and serves it, the events server at `events` (still down). */
+  start: (root: string, events: string) => Promise<AppProcess>;
+}
+
+/**
+ * Registers the file's `beforeAll` and `afterAll` for one example: a port for the events server
+ * with nothing listening on it yet (the build must not need it), the example built and served
+ * (`setup`), Chromium launched; all closed and the scratch folder removed after. Returns what the
+ * cases read (`describeDrawnExample`), once `beforeAll` has run.
+ */
+export function exampleUnderTest(setup: ExampleSetup): () => ExampleUnderTest {
+  let eventsPort: number;
+  let root: string | undefined;
+  let app: AppProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    eventsPort = await freePort();
+    root = setup.scratch();
+    app = await setup.start(root, `http://127.0.0.1:${eventsPort}`);
+    browser = await launchChromium();
+  }, 600_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+    if (root) removeScratch(root);
+  });
+  return () => ({ app: app!, browser: browser!, eventsPort });
 }
 
 /** How the example navigates on the client, in the tests' names: "a <Link>". */

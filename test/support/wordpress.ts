@@ -1,7 +1,8 @@
 /**
  * A real WordPress for the plugin's tests (docs/wordpress.md "Tests"): Debian's `wordpress`
  * package copied to a temporary folder, its own MariaDB server on a Unix socket, PHP's built-in
- * server, the built plugin (`dist/wordpress/venue-events`, `npm run build:wordpress`) activated.
+ * server, the built plugin installed from its zip (`dist/wordpress/venue-events.zip`, `npm run
+ * build:wordpress`) by WordPress's own plugin installer, as Plugins → Add New → Upload does.
  * One instance per test file; `close` ends every process it started, by its own id.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
@@ -9,14 +10,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { cp } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
 /** Debian's packages the instance needs (scripts/provision.mjs installs them). */
 const NEEDED = ['/usr/share/wordpress/wp-load.php', '/usr/sbin/mariadbd', '/usr/bin/php'];
-const PLUGIN = 'dist/wordpress/venue-events';
+const PLUGIN_ZIP = 'dist/wordpress/venue-events.zip';
 
 export interface WordPress {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
@@ -110,6 +111,7 @@ define('WP_DEBUG_DISPLAY', false);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_AUTO_UPDATE_CORE', false);
 define('DISABLE_WP_CRON', true);
+define('FS_METHOD', 'direct');
 ${salts}
 $table_prefix = 'wp_';
 if (!defined('ABSPATH')) define('ABSPATH', __DIR__ . '/');
@@ -147,6 +149,11 @@ require $argv[1] . '/wp-load.php';
 require_once ABSPATH . 'wp-admin/includes/upgrade.php';
 function wp_new_blog_notification() {}
 wp_install('Venue test site', 'admin', 'admin@example.org', false, '', 'admin-password');
+// The plugin from its zip, through the installer of Plugins → Add New → Upload Plugin.
+require_once ABSPATH . 'wp-admin/includes/class-wp-upgrader.php';
+WP_Filesystem();
+$installed = (new Plugin_Upgrader(new Automatic_Upgrader_Skin()))->install($argv[3]);
+if ($installed !== true) { fwrite(STDERR, 'plugin install failed'); exit(1); }
 `;
 
 /**
@@ -160,7 +167,7 @@ export async function startWordPress(): Promise<WordPress> {
       `WordPress test packages missing (${absent.join(', ')}): run node scripts/provision.mjs as root`,
     );
   }
-  if (!existsSync(join(PLUGIN, 'venue-events.php'))) {
+  if (!existsSync(PLUGIN_ZIP)) {
     throw new Error('The plugin is not built: run npm run build:wordpress');
   }
   const dir = mkdtempSync(join(tmpdir(), 've-wordpress-'));
@@ -179,13 +186,12 @@ export async function startWordPress(): Promise<WordPress> {
     const copied = cp('/usr/share/wordpress', wp, { recursive: true, dereference: true });
     db = await startMariaDb(dir);
     await copied;
-    await cp(PLUGIN, join(wp, 'wp-content/plugins/venue-events'), { recursive: true });
     writeFileSync(join(wp, 'wp-config.php'), wpConfig(dir, origin));
     mkdirSync(join(wp, 'wp-content/mu-plugins'));
     writeFileSync(join(wp, 'wp-content/mu-plugins/no-updates.php'), NO_UPDATES);
     writeFileSync(join(dir, 'router.php'), ROUTER);
     writeFileSync(join(dir, 'install.php'), `<?php${INSTALL}`);
-    await run('php', [join(dir, 'install.php'), wp, join(dir, 'db.sock')]);
+    await run('php', [join(dir, 'install.php'), wp, join(dir, 'db.sock'), resolve(PLUGIN_ZIP)]);
     server = spawn('php', ['-S', `127.0.0.1:${port}`, '-t', wp, join(dir, 'router.php')], {
       env: { ...process.env, PHP_CLI_SERVER_WORKERS: '4' },
       stdio: 'ignore',

@@ -3,7 +3,7 @@
  * Plugin Name:       Venue events
  * Plugin URI:        https://github.com/venue-events/venue-events
  * Description:       A venue's upcoming events as cards in the page's HTML, drawn by the events server and taken over by the venue-events widget: a block and a [venue_events] shortcode.
- * Version:           0.2.0
+ * Version:           0.2.1
  * Requires at least: 6.1
  * Requires PHP:      7.4
  * Author:            venue-events
@@ -12,7 +12,8 @@
  * Text Domain:       venue-events
  *
  * The plugin's whole design is in docs/wordpress.md; the fragment it includes is the events
- * server's `widget.html` (docs/api.md §10.17).
+ * server's `widget.html` (docs/api.md §10.17), and the widget script it loads is its own copy in
+ * `widget/`, built from the same release: events servers give data, never code.
  *
  * @package VenueEvents
  */
@@ -22,7 +23,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 define( 'VENUE_EVENTS_PLUGIN_FILE', __FILE__ );
-define( 'VENUE_EVENTS_PLUGIN_VERSION', '0.2.0' );
+define( 'VENUE_EVENTS_PLUGIN_VERSION', '0.2.1' );
 
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/sanitize.php';
@@ -34,5 +35,7 @@ add_action( 'admin_init', 'venue_events_register_settings' );
 add_action( 'init', 'venue_events_register_block' );
 add_action( 'init', 'venue_events_register_shortcode' );
 add_action( 'enqueue_block_editor_assets', 'venue_events_editor_assets' );
-add_action( 'template_redirect', 'venue_events_start_buffer', PHP_INT_MAX );
+add_filter( 'no_texturize_tags', 'venue_events_no_texturize' );
+add_filter( 'wp_img_tag_add_decoding_attr', 'venue_events_image_decoding', 10, 2 );
+add_filter( 'the_content', 'venue_events_enqueue_for_content', PHP_INT_MAX );
 add_filter( 'script_loader_tag', 'venue_events_module_tag', 10, 2 );

@@ -75,21 +75,27 @@ function venue_events_max_age( $header ) {
 }
 
 /**
- * GETs `$url`. The settings' server is the site administrator's choice (wp_remote_get); a block's
- * or shortcode's own `server` is an author's, so it goes through wp_safe_remote_get, which refuses
- * local addresses and other ports than 80, 443 and 8080 (docs/wordpress.md "Security model").
+ * GETs `$url` from an allowed events server, or a WP_Error. The address is checked again as it is
+ * requested (its DNS answer may have changed since the list was saved, or the local-network tick
+ * been taken away), and redirects are not followed: a 3xx is no fragment.
  *
- * @param string $url     The fragment's URL.
- * @param bool   $trusted Whether the server is the settings' one.
+ * @param string $url    The fragment's URL.
+ * @param string $server The events server's base URL (on the allowed list).
  * @return array|WP_Error
  */
-function venue_events_get( $url, $trusted ) {
-	$args = array(
-		'timeout'     => VENUE_EVENTS_TIMEOUT_SECONDS,
-		'redirection' => 2,
-		'headers'     => array( 'Accept' => 'text/html' ),
+function venue_events_get( $url, $server ) {
+	$problem = venue_events_server_problem( $server, venue_events_allow_local() );
+	if ( '' !== $problem ) {
+		return new WP_Error( 'venue_events_address', $problem );
+	}
+	return wp_remote_get(
+		$url,
+		array(
+			'timeout'     => VENUE_EVENTS_TIMEOUT_SECONDS,
+			'redirection' => 0,
+			'headers'     => array( 'Accept' => 'text/html' ),
+		)
 	);
-	return $trusted ? wp_remote_get( $url, $args ) : wp_safe_remote_get( $url, $args );
 }
 
 /**
@@ -106,7 +112,7 @@ function venue_events_fragment( array $atts ) {
 	if ( is_string( $fresh ) && '' !== $fresh ) {
 		return $fresh;
 	}
-	$response = venue_events_get( $url, $atts['server'] === get_option( 'venue_events_server', '' ) );
+	$response = venue_events_get( $url, $atts['server'] );
 	$ok       = ! is_wp_error( $response ) && 200 === (int) wp_remote_retrieve_response_code( $response );
 	$html     = $ok ? venue_events_sanitize_fragment( (string) wp_remote_retrieve_body( $response ) ) : null;
 	if ( null === $html ) {

@@ -1,9 +1,9 @@
 <?php
 /**
  * The block `venue-events/events` and the shortcode `[venue_events]`: one rendering for both
- * (docs/wordpress.md "Block" and "Shortcode"). The drawn element goes in the page, or the link to
- * the venue's listing page when there is none; the widget script is enqueued once per page, as a
- * module with `crossorigin`, to take the element over.
+ * (docs/wordpress.md "Block" and "Shortcode"). The drawn element goes in the page, or the element
+ * around the link to the venue's listing page when there is none; the plugin's own copy of the
+ * widget script is enqueued once per page, as a module, to take the element over.
  *
  * @package VenueEvents
  */
@@ -23,7 +23,9 @@ const VENUE_EVENTS_ATTRIBUTES = array(
 );
 
 /**
- * Attributes as given, cleaned, with the settings' server, venue and locale where left empty.
+ * Attributes as given, cleaned, with the settings' venue and locale where left empty. The server
+ * is the block's or shortcode's own only when it is on the administrator's list, else the default
+ * (venue_events_server_for): an author cannot name a server of their own.
  *
  * @param array $given The block's or shortcode's attributes.
  * @return array<string,string>
@@ -31,7 +33,7 @@ const VENUE_EVENTS_ATTRIBUTES = array(
 function venue_events_clean_attributes_of( $given ) {
 	$given = shortcode_atts( VENUE_EVENTS_ATTRIBUTES, is_array( $given ) ? $given : array() );
 	$atts  = array(
-		'server'   => venue_events_clean_server( $given['server'] ),
+		'server'   => venue_events_server_for( $given['server'] ),
 		'venue'    => venue_events_clean_venue( $given['venue'] ),
 		'locale'   => venue_events_clean_locale( $given['locale'] ),
 		'layout'   => 'compact' === $given['layout'] ? 'compact' : '',
@@ -39,7 +41,6 @@ function venue_events_clean_attributes_of( $given ) {
 		'view'     => 'list' === $given['view'] ? 'list' : '',
 	);
 	$settings = array(
-		'server' => 'venue_events_server',
 		'venue'  => 'venue_events_venue',
 		'locale' => 'venue_events_locale',
 	);
@@ -52,40 +53,65 @@ function venue_events_clean_attributes_of( $given ) {
 }
 
 /**
- * The link to the venue's listing page (`/t/{slug}/events`, several venues' `/events?venues=`),
- * shown when the server gives no fragment.
+ * The URL of the venue's listing page (`/t/{slug}/events`, several venues' `/events?venues=`).
  *
  * @param array<string,string> $atts Cleaned attributes (server and venue set).
  * @return string
  */
-function venue_events_fallback_link( array $atts ) {
+function venue_events_listing_url( array $atts ) {
 	$slugs = explode( ' ', $atts['venue'] );
-	$url   = count( $slugs ) > 1
+	return count( $slugs ) > 1
 		? $atts['server'] . '/events?venues=' . implode( ',', $slugs )
 		: $atts['server'] . '/t/' . $slugs[0] . '/events';
-	return sprintf(
-		'<p class="venue-events-fallback"><a href="%s">%s</a></p>',
-		esc_url( $url ),
+}
+
+/**
+ * The element without drawn cards, for when the server gives no fragment: its attributes as
+ * `widget.html` writes them (docs/api.md §10.17) around the link to the venue's listing page. The
+ * widget then draws the cards from the server's API; without JavaScript the link is what shows.
+ *
+ * @param array<string,string> $atts Cleaned attributes (server and venue set).
+ * @return string
+ */
+function venue_events_fallback_element( array $atts ) {
+	$attributes = array(
+		'venue'    => $atts['venue'],
+		'base-url' => $atts['server'],
+	);
+	foreach ( venue_events_widget_query( $atts ) as $name => $value ) {
+		$attributes[ $name ] = $value;
+	}
+	$html = '<venue-events';
+	foreach ( $attributes as $name => $value ) {
+		$html .= sprintf( ' %s="%s"', $name, 'base-url' === $name ? esc_url( $value ) : esc_attr( $value ) );
+	}
+	return $html . sprintf(
+		'><a href="%s">%s</a></venue-events>',
+		esc_url( venue_events_listing_url( $atts ) ),
 		esc_html__( 'See all upcoming events', 'venue-events' )
 	);
 }
 
 /**
- * Enqueues the widget script of `$server` (`/widget/venue-events.js`): once per page, the first
- * element's server, since one page defines the element once.
+ * The URL of the widget script shipped in the plugin (`widget/venue-events.js`, built from the
+ * same release as the events server's): no events server's script is ever loaded.
  *
- * @param string $server The events server's base URL.
+ * @return string
  */
-function venue_events_enqueue_widget( $server ) {
+function venue_events_widget_script_url() {
+	return plugins_url( 'widget/venue-events.js', VENUE_EVENTS_PLUGIN_FILE );
+}
+
+/** Enqueues the plugin's widget script, once per page, in the footer. */
+function venue_events_enqueue_widget() {
 	if ( ! wp_script_is( 'venue-events', 'registered' ) ) {
-		wp_register_script( 'venue-events', $server . '/widget/venue-events.js', array(), null, true );
+		wp_register_script( 'venue-events', venue_events_widget_script_url(), array(), VENUE_EVENTS_PLUGIN_VERSION, true );
 	}
 	wp_enqueue_script( 'venue-events' );
 }
 
 /**
- * Writes the widget's script tag as a module with `crossorigin` (WordPress 6.1 writes classic
- * script tags only).
+ * Writes the widget's script tag as a module (WordPress 6.1 writes classic script tags only).
  *
  * @param string $tag    The tag WordPress wrote.
  * @param string $handle Its handle.
@@ -96,12 +122,15 @@ function venue_events_module_tag( $tag, $handle ) {
 		return $tag;
 	}
 	$tag = preg_replace( '/\stype=([\'"])text\/javascript\1/', '', $tag );
-	return preg_replace( '/<script\s/', '<script type="module" crossorigin="anonymous" ', $tag, 1 );
+	return preg_replace( '/<script\s/', '<script type="module" ', $tag, 1 );
 }
 
 /**
- * The HTML of the element for `$given` attributes: the checked fragment, else the fallback link;
- * '' (a hint in the editor's preview) when no server or venue is set.
+ * The HTML of the element for `$given` attributes: the checked fragment, else the element around
+ * the link to the listing; '' (a hint in the editor's preview) when no server or venue is set.
+ * Returned as it goes in the page, with no placeholder: block output is not run through wpautop,
+ * a shortcode's output comes after it, and the element's text is protected from the rest of the
+ * content filters (venue_events_no_texturize, and sanitize.php's escapes).
  *
  * @param array $given The block's or shortcode's attributes.
  * @return string
@@ -111,77 +140,54 @@ function venue_events_render( $given ) {
 	$preview = defined( 'REST_REQUEST' ) && REST_REQUEST;
 	if ( '' === $atts['server'] || '' === $atts['venue'] ) {
 		return $preview
-			? '<p>' . esc_html__( 'Set the events server and a venue (Settings → Venue events, or this block\'s settings).', 'venue-events' ) . '</p>'
+			? '<p>' . esc_html__( 'Set an events server (Settings → Venue events) and a venue (there, or in this block\'s settings).', 'venue-events' ) . '</p>'
 			: '';
 	}
 	$html = venue_events_fragment( $atts );
-	if ( null === $html ) {
-		return venue_events_fallback_link( $atts );
-	}
 	if ( ! $preview ) {
-		venue_events_enqueue_widget( $atts['server'] );
+		venue_events_enqueue_widget();
 	}
-	return venue_events_protect( $html );
+	return null === $html ? venue_events_fallback_element( $atts ) : $html;
 }
 
 /**
- * While the page is buffered (venue_events_start_buffer), a placeholder that
- * venue_events_fill_placeholders replaces by `$html` when the page is sent: no content or template
- * filter (texturizing, paragraphs, smilies, image attributes; a block theme runs some over the
- * whole template again) ever sees the element's markup. Elsewhere (the editor's preview, a feed)
- * `$html` itself.
+ * Adds `venue-events` to the elements wptexturize leaves alone: a block theme texturizes the
+ * whole page again, which would curl the quotes of the cards' text.
  *
- * @param string|null $html The element's HTML; null to read the kept one of `$key`.
- * @param string|null $key  With `$html` null: the placeholder's key.
- * @param bool        $start Whether the page's buffer starts now.
- * @return string
+ * @param string[] $tags The elements wptexturize skips.
+ * @return string[]
  */
-function venue_events_protect( $html, $key = null, $start = false ) {
-	static $kept      = array();
-	static $buffering = false;
-	if ( $start ) {
-		$buffering = true;
-		return '';
-	}
-	if ( null === $html ) {
-		return $kept[ (string) $key ] ?? '';
-	}
-	if ( ! $buffering ) {
-		return $html;
-	}
-	$key          = 'venue-events-' . count( $kept ) . '-' . md5( $html );
-	$kept[ $key ] = $html;
-	return '<!--' . $key . '-->';
+function venue_events_no_texturize( $tags ) {
+	$tags[] = 'venue-events';
+	return $tags;
 }
 
 /**
- * Buffers a front-end page (template_redirect) so that its placeholders are filled as it is sent.
- */
-function venue_events_start_buffer() {
-	if ( is_admin() || is_feed() || wp_doing_ajax() || ( defined( 'REST_REQUEST' ) && REST_REQUEST ) ) {
-		return;
-	}
-	ob_start( 'venue_events_fill_placeholders' );
-	venue_events_protect( null, null, true );
-}
-
-/**
- * Puts the kept elements in place of their placeholders (the page's output buffer callback).
+ * Leaves the cards' images as the events server drew them: wp_filter_content_tags adds
+ * `decoding` to every `<img>` of the content, and the block's output is part of it. The cards'
+ * images are the ones with `part="image"` (docs/widget.md "Styling"), which WordPress's own
+ * markup does not use.
  *
- * @param string $content The page, or the part of it being sent.
- * @return string
+ * @param string|false $value The decoding value WordPress would add.
+ * @param string       $image The `<img>` tag.
+ * @return string|false
  */
-function venue_events_fill_placeholders( $content ) {
-	if ( ! is_string( $content ) || false === strpos( $content, '<!--venue-events-' ) ) {
-		return $content;
+function venue_events_image_decoding( $value, $image ) {
+	return is_string( $image ) && false !== strpos( $image, ' part="image"' ) ? false : $value;
+}
+
+/**
+ * Enqueues the widget script on a page whose content holds the element but whose blocks and
+ * shortcodes were not rendered on this request (a cache of rendered content handed it back).
+ *
+ * @param string $content The post's content, filtered.
+ * @return string The same content.
+ */
+function venue_events_enqueue_for_content( $content ) {
+	if ( is_string( $content ) && false !== strpos( $content, '<venue-events ' ) && ! is_admin() ) {
+		venue_events_enqueue_widget();
 	}
-	return preg_replace_callback(
-		'/<!--(venue-events-\d+-[0-9a-f]{32})-->/',
-		function ( $m ) {
-			return venue_events_protect( null, $m[1] );
-		},
-		$content
-	);
+	return $content;
 }
 
 /**
@@ -218,12 +224,15 @@ function venue_events_register_shortcode() {
 }
 
 /**
- * In the block editor, the widget script of the settings' server: the preview's HTML is inserted
- * as markup, where a declarative shadow root is not attached, so the element draws itself there.
+ * In the block editor: the plugin's own widget script (the preview's HTML is inserted as markup,
+ * where a declarative shadow root is not attached, so the element draws itself there), and for
+ * the block's sidebar the allowed servers, so it can say when a block's `server` is not one.
  */
 function venue_events_editor_assets() {
-	$server = (string) get_option( 'venue_events_server', '' );
-	if ( '' !== $server ) {
-		venue_events_enqueue_widget( $server );
-	}
+	venue_events_enqueue_widget();
+	wp_add_inline_script(
+		'venue-events-events-editor-script',
+		'window.venueEventsEditor = ' . wp_json_encode( array( 'servers' => venue_events_servers() ) ) . ';',
+		'before'
+	);
 }

@@ -6,6 +6,11 @@
  * `on…` attribute, an executable `<script>`, a `javascript:` URL, an `<iframe>`, a comment) is
  * removed; a fragment that is not one `<venue-events>` element is refused (null).
  *
+ * The light DOM — what the page itself sees — is held tighter than the declarative shadow root:
+ * only the element, its declarative template, data blocks (JSON, and JSON-LD that parses as
+ * schema.org events) and the link to the listing; no `<style>` (it would reach the whole page),
+ * no `id` or `name` (they would clobber the page's globals), no form attributes.
+ *
  * wp_kses is not used: it rewrites `&` and lone `>` in the styles and in JSON data blocks (which
  * are raw text), so the element's own markup would not survive it.
  *
@@ -108,7 +113,8 @@ function venue_events_clean_attributes( DOMElement $el, array $allowed ) {
 }
 
 /**
- * Checks `$node`'s children, depth first: removes what is not allowed, with its content.
+ * Checks `$node`'s children inside the declarative shadow root, depth first: removes what is not
+ * allowed, with its content.
  *
  * @param DOMNode             $node    The parent.
  * @param array<string,array> $allowed venue_events_allowed_elements().
@@ -134,6 +140,166 @@ function venue_events_clean_children( DOMNode $node, array $allowed ) {
 			venue_events_clean_children( $child, $allowed );
 		}
 	}
+}
+
+/**
+ * Whether `$item` (one decoded JSON-LD node) is a schema.org event: its `@context` schema.org and
+ * its `@type` `Event` or a kind of it (`MusicEvent`, `TheaterEvent`, `Festival` …).
+ *
+ * @param mixed $item A decoded JSON value.
+ * @return bool
+ */
+function venue_events_is_event( $item ) {
+	if ( ! is_array( $item ) || ! isset( $item['@context'], $item['@type'] ) || ! is_string( $item['@context'] ) ) {
+		return false;
+	}
+	$types = (array) $item['@type'];
+	foreach ( $types as $type ) {
+		if ( ! is_string( $type ) || ! preg_match( '/^(?:[A-Z][A-Za-z]*Event|Event|Festival)$/', $type ) ) {
+			return false;
+		}
+	}
+	return $types && preg_match( '#^https?://schema\.org/?$#', $item['@context'] );
+}
+
+/**
+ * Whether a light-DOM `<script>` may stay: the JSON data block, or JSON-LD whose every node is a
+ * schema.org event (one, or a list of them).
+ *
+ * @param DOMElement $el The script.
+ * @return bool
+ */
+function venue_events_light_data_block( DOMElement $el ) {
+	if ( ! venue_events_data_block( $el ) ) {
+		return false;
+	}
+	if ( 'application/ld+json' !== strtolower( trim( $el->getAttribute( 'type' ) ) ) ) {
+		return true;
+	}
+	$data  = json_decode( $el->textContent, true );
+	$items = is_array( $data ) && array_keys( $data ) === range( 0, count( $data ) - 1 ) ? $data : array( $data );
+	return $items && count( array_filter( $items, 'venue_events_is_event' ) ) === count( $items );
+}
+
+/**
+ * Checks the light DOM of the `<venue-events>` element: the element keeps its own attributes,
+ * none of the global ones but `lang` and `dir`; its children may be the declarative template
+ * (checked as the shadow root), data blocks, and links (`href` only, text inside). Everything
+ * else goes, `<style>`, `id`, `name` and form attributes with it.
+ *
+ * @param DOMElement          $element The `<venue-events>` element.
+ * @param array<string,array> $allowed venue_events_allowed_elements().
+ */
+function venue_events_clean_light( DOMElement $element, array $allowed ) {
+	venue_events_clean_light_attributes( $element, $allowed['venue-events'] );
+	$children = array();
+	foreach ( $element->childNodes as $child ) {
+		$children[] = $child;
+	}
+	foreach ( $children as $child ) {
+		if ( XML_TEXT_NODE === $child->nodeType ) {
+			continue;
+		}
+		$name = XML_ELEMENT_NODE === $child->nodeType ? strtolower( $child->nodeName ) : '';
+		if ( 'template' === $name && in_array( $child->getAttribute( 'shadowrootmode' ), array( 'open', 'closed' ), true ) ) {
+			venue_events_clean_light_attributes( $child, array( 'shadowrootmode' ) );
+			venue_events_clean_children( $child, $allowed );
+		} elseif ( 'script' === $name && venue_events_light_data_block( $child ) ) {
+			venue_events_clean_light_attributes( $child, array( 'type', 'data-url', 'data-venue-events-page', 'data-venue-events-drawn' ) );
+		} elseif ( 'a' === $name ) {
+			venue_events_clean_light_attributes( $child, array( 'href', 'rel', 'hreflang' ) );
+			$text = $child->textContent;
+			while ( $child->firstChild ) {
+				$child->removeChild( $child->firstChild );
+			}
+			$child->appendChild( $child->ownerDocument->createTextNode( $text ) );
+		} else {
+			$element->removeChild( $child );
+		}
+	}
+}
+
+/**
+ * Removes the attributes of a light-DOM element but its own `$allowed` ones, `lang` and `dir`;
+ * URL attributes only when safe (venue_events_safe_url).
+ *
+ * @param DOMElement $el      The element.
+ * @param string[]   $allowed Its own attributes.
+ */
+function venue_events_clean_light_attributes( DOMElement $el, array $allowed ) {
+	$names = array();
+	foreach ( $el->attributes as $attribute ) {
+		$names[] = $attribute->nodeName;
+	}
+	foreach ( $names as $name ) {
+		$lower  = strtolower( $name );
+		$known  = in_array( $lower, $allowed, true ) || in_array( $lower, array( 'lang', 'dir' ), true );
+		$unsafe = in_array( $lower, VENUE_EVENTS_URL_ATTRIBUTES, true ) && ! venue_events_safe_url( $el->getAttribute( $name ) );
+		if ( ! $known || $unsafe ) {
+			$el->removeAttribute( $name );
+		}
+	}
+}
+
+/** Characters of text that WordPress's content filters would act on, and their stand-ins. */
+const VENUE_EVENTS_STAND_INS = array(
+	'[' => "\u{E05B}",
+	':' => "\u{E03A}",
+	';' => "\u{E03B}",
+	'8' => "\u{E038}",
+);
+
+/**
+ * Marks the characters of `$node`'s text that a content filter run over the page would rewrite:
+ * every `[` (do_shortcode would run a shortcode written in an event's text) and the first
+ * character of each smiley convert_smilies would turn into an image. They are written as
+ * character references (venue_events_write_stand_ins), which the filters do not read and the
+ * browser shows as the characters. In JSON data blocks a `[` inside a string becomes `\u005b`.
+ *
+ * @param DOMNode $node The element to walk.
+ */
+function venue_events_mark_filtered_text( DOMNode $node ) {
+	global $wp_smiliessearch;
+	foreach ( iterator_to_array( $node->childNodes ) as $child ) {
+		$name = strtolower( $child->nodeName );
+		if ( XML_TEXT_NODE === $child->nodeType ) {
+			$text = $child->nodeValue;
+			if ( is_string( $wp_smiliessearch ) && get_option( 'use_smilies' ) ) {
+				$text = preg_replace_callback(
+					$wp_smiliessearch,
+					function ( $m ) {
+						return strtr( $m[0], array_slice( VENUE_EVENTS_STAND_INS, 1, null, true ) );
+					},
+					$text
+				);
+			}
+			$child->nodeValue = str_replace( '[', VENUE_EVENTS_STAND_INS['['], $text );
+		} elseif ( 'script' === $name && false !== strpos( $child->textContent, '[' ) ) {
+			$child->nodeValue = preg_replace_callback(
+				'/"(?:[^"\\\\]|\\\\.)*"/s',
+				function ( $m ) {
+					return str_replace( '[', '\u005b', $m[0] );
+				},
+				$child->textContent
+			);
+		} elseif ( XML_ELEMENT_NODE === $child->nodeType && 'style' !== $name ) {
+			venue_events_mark_filtered_text( $child );
+		}
+	}
+}
+
+/**
+ * `$html` with the stand-ins of venue_events_mark_filtered_text written as character references.
+ *
+ * @param string $html The serialised fragment.
+ * @return string
+ */
+function venue_events_write_stand_ins( $html ) {
+	$references = array();
+	foreach ( VENUE_EVENTS_STAND_INS as $character => $stand_in ) {
+		$references[ $stand_in ] = '&#' . ord( (string) $character ) . ';';
+	}
+	return strtr( $html, $references );
 }
 
 /**
@@ -170,11 +336,9 @@ function venue_events_sanitize_fragment( $html ) {
 	if ( 1 !== count( $elements ) || 'venue-events' !== strtolower( $elements[0]->nodeName ) ) {
 		return null;
 	}
-	$holder = $doc->createElement( 'div' );
-	$holder->appendChild( $elements[0] );
-	venue_events_clean_children( $holder, venue_events_allowed_elements() );
-	if ( ! $holder->firstChild ) {
-		return null;
-	}
-	return str_replace( array( "\r\n", "\n", "\r" ), ' ', $doc->saveHTML( $holder->firstChild ) );
+	$element = $elements[0];
+	venue_events_clean_light( $element, venue_events_allowed_elements() );
+	venue_events_mark_filtered_text( $element );
+	$html = venue_events_write_stand_ins( $doc->saveHTML( $element ) );
+	return str_replace( array( "\r\n", "\n", "\r" ), ' ', $html );
 }

@@ -1,8 +1,15 @@
 <?php
 /**
- * Settings → Venue events: the events server's URL, a default venue and a default locale
- * (docs/wordpress.md "Settings"). Saved through the Settings API, whose options.php checks the
- * `manage_options` capability and the form's nonce; every value is sanitised on the way in.
+ * Settings → Venue events: the events servers the site allows, whether local network addresses
+ * may be among them, a default venue and a default locale (docs/wordpress.md "Settings"). Saved
+ * through the Settings API, whose options.php checks the `manage_options` capability and the
+ * form's nonce; every value is checked on the way in, and a refused one keeps the saved value and
+ * says why in an admin notice.
+ *
+ * Only the administrator names events servers: a block's or shortcode's `server` is used only
+ * when it is on this list (render.php), so an author cannot make the site fetch from, or point
+ * visitors' browsers at, a server of their own. On multisite only a network (super) administrator
+ * may change the list.
  *
  * @package VenueEvents
  */
@@ -11,30 +18,199 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
+/** At most this many allowed servers: a list to choose from, not a directory. */
+const VENUE_EVENTS_MAX_SERVERS = 20;
+
 /**
- * The events server's base URL without a trailing slash, or '' when it is not acceptable:
- * https, or http only to a local address (localhost, *.localhost, 127.0.0.0/8, [::1]), since a
- * fragment fetched over plain http from afar could be changed on the way.
+ * Whether `$ip` is a loopback address (127.0.0.0/8, ::1).
  *
- * @param mixed $value The URL as typed.
+ * @param string $ip An IPv4 or IPv6 address.
+ * @return bool
+ */
+function venue_events_is_loopback( $ip ) {
+	return '::1' === $ip || 1 === preg_match( '/^127\./', $ip );
+}
+
+/**
+ * Whether `$ip` is on a local network: loopback, private (RFC 1918, fc00::/7), link-local (where
+ * cloud metadata services answer, 169.254.169.254), shared (100.64.0.0/10), or otherwise reserved.
+ *
+ * @param string $ip An IPv4 or IPv6 address.
+ * @return bool
+ */
+function venue_events_is_local_ip( $ip ) {
+	if ( preg_match( '/^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./', $ip ) || preg_match( '/^fd00:ec2::/i', $ip ) ) {
+		return true;
+	}
+	return false === filter_var( $ip, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE );
+}
+
+/**
+ * The addresses `$host` stands for: itself when it is an IP address, else its DNS A records.
+ *
+ * @param string $host The URL's host (IPv6 in brackets).
+ * @return string[] Empty when it does not resolve.
+ */
+function venue_events_host_addresses( $host ) {
+	$bare = trim( $host, '[]' );
+	if ( false !== filter_var( $bare, FILTER_VALIDATE_IP ) ) {
+		return array( $bare );
+	}
+	if ( 'localhost' === $host || preg_match( '/\.localhost$/', $host ) ) {
+		return array( '127.0.0.1' );
+	}
+	$found = gethostbynamel( $host );
+	return is_array( $found ) ? $found : array();
+}
+
+/**
+ * Why `$url` may not be an events server, or '' when it may: https (http only to a loopback
+ * address, where nothing crosses a network), a host and nothing but a path, and an address off the
+ * local network unless `$allow_local` (the administrator's tick).
+ *
+ * @param string $url         A URL as typed.
+ * @param bool   $allow_local Whether local network addresses are allowed.
+ * @return string The problem, for an admin notice; '' when none.
+ */
+function venue_events_server_problem( $url, $allow_local ) {
+	$parts = wp_parse_url( $url );
+	if ( ! is_array( $parts ) || empty( $parts['host'] ) || ! in_array( $parts['scheme'] ?? '', array( 'http', 'https' ), true ) ) {
+		/* translators: %s: the address as typed. */
+		return sprintf( __( '%s is not an http(s) address.', 'venue-events' ), $url );
+	}
+	if ( isset( $parts['query'] ) || isset( $parts['fragment'] ) || isset( $parts['user'] ) || isset( $parts['pass'] ) ) {
+		/* translators: %s: the address as typed. */
+		return sprintf( __( '%s has a query, a fragment or a user name: give only the server\'s address.', 'venue-events' ), $url );
+	}
+	$addresses = venue_events_host_addresses( strtolower( $parts['host'] ) );
+	if ( ! $addresses ) {
+		/* translators: %s: the host name. */
+		return sprintf( __( '%s does not resolve to an address.', 'venue-events' ), $parts['host'] );
+	}
+	$loopback = count( array_filter( $addresses, 'venue_events_is_loopback' ) ) === count( $addresses );
+	if ( 'https' !== $parts['scheme'] && ! $loopback ) {
+		/* translators: %s: the address as typed. */
+		return sprintf( __( '%s must use https (plain http only to this machine).', 'venue-events' ), $url );
+	}
+	$local = array_values( array_filter( $addresses, 'venue_events_is_local_ip' ) );
+	if ( $local && ! $allow_local ) {
+		/* translators: 1: the address as typed, 2: the local IP address it stands for. */
+		return sprintf( __( '%1$s is on a local network (%2$s): tick "Allow local network addresses" to use it.', 'venue-events' ), $url, $local[0] );
+	}
+	return '';
+}
+
+/**
+ * `$url` as the plugin compares and requests it: trimmed, scheme and host in lower case, no
+ * trailing slash.
+ *
+ * @param mixed $url A URL.
  * @return string
  */
-function venue_events_clean_server( $value ) {
-	$url = esc_url_raw( trim( (string) $value ), array( 'http', 'https' ) );
-	$parts = wp_parse_url( $url );
-	if ( ! is_array( $parts ) || empty( $parts['host'] ) || empty( $parts['scheme'] ) ) {
-		return '';
+function venue_events_normal_server( $url ) {
+	$url = untrailingslashit( trim( (string) $url ) );
+	return preg_replace_callback(
+		'#^([a-z][a-z0-9+.\-]*://)([^/]*)#i',
+		function ( $m ) {
+			return strtolower( $m[1] . $m[2] );
+		},
+		$url
+	);
+}
+
+/**
+ * Whether local network addresses are allowed (the administrator's tick).
+ *
+ * @return bool
+ */
+function venue_events_allow_local() {
+	return (bool) get_option( 'venue_events_allow_local', false );
+}
+
+/**
+ * The allowed events servers, the default first; an install from before the list (one
+ * `venue_events_server`) reads as a list of that one.
+ *
+ * @return string[]
+ */
+function venue_events_servers() {
+	$servers = get_option( 'venue_events_servers', null );
+	if ( ! is_array( $servers ) ) {
+		$legacy  = (string) get_option( 'venue_events_server', '' );
+		$servers = '' === $legacy ? array() : array( $legacy );
 	}
-	if ( isset( $parts['query'] ) || isset( $parts['fragment'] ) || isset( $parts['user'] ) ) {
-		return '';
+	return array_values( array_filter( array_map( 'venue_events_normal_server', $servers ) ) );
+}
+
+/**
+ * The server a block or shortcode uses: `$asked` when it is on the allowed list, else the
+ * default (the list's first); '' when the list is empty.
+ *
+ * @param mixed $asked The block's or shortcode's `server` ('' for the default).
+ * @return string
+ */
+function venue_events_server_for( $asked ) {
+	$servers = venue_events_servers();
+	$asked   = venue_events_normal_server( $asked );
+	if ( '' !== $asked && in_array( $asked, $servers, true ) ) {
+		return $asked;
 	}
-	$host  = strtolower( $parts['host'] );
-	$local = 'localhost' === $host || '[::1]' === $host
-		|| preg_match( '/\.localhost$/', $host ) || preg_match( '/^127(\.\d{1,3}){3}$/', $host );
-	if ( 'https' !== $parts['scheme'] && ! $local ) {
-		return '';
+	return $servers[0] ?? '';
+}
+
+/**
+ * Whether the current user may change the servers and the local-network tick: on multisite only
+ * a network administrator, since a server list is trusted by every site's pages.
+ *
+ * @return bool
+ */
+function venue_events_may_change_servers() {
+	return ! is_multisite() || is_super_admin();
+}
+
+/**
+ * The sanitiser of `venue_events_servers`: the typed list (one per line), checked whole. Any bad
+ * address, or a user who may not change the list, keeps the saved list and adds a notice.
+ *
+ * @param mixed $value Lines of URLs (or an array of them).
+ * @return string[]
+ */
+function venue_events_sanitize_servers( $value ) {
+	$saved = venue_events_servers();
+	if ( ! venue_events_may_change_servers() ) {
+		add_settings_error( 'venue_events_servers', 'not-allowed', __( 'Only a network administrator may change the events servers.', 'venue-events' ) );
+		return $saved;
 	}
-	return untrailingslashit( $url );
+	$lines   = is_array( $value ) ? $value : preg_split( '/[\r\n]+/', (string) $value );
+	$servers = array_values( array_unique( array_filter( array_map( 'venue_events_normal_server', $lines ) ) ) );
+	if ( count( $servers ) > VENUE_EVENTS_MAX_SERVERS ) {
+		/* translators: %d: the most servers allowed. */
+		add_settings_error( 'venue_events_servers', 'too-many', sprintf( __( 'At most %d events servers; the list was not changed.', 'venue-events' ), VENUE_EVENTS_MAX_SERVERS ) );
+		return $saved;
+	}
+	$problems = array();
+	foreach ( $servers as $server ) {
+		$problem = venue_events_server_problem( $server, venue_events_allow_local() );
+		if ( '' !== $problem ) {
+			$problems[] = $problem;
+		}
+	}
+	if ( $problems ) {
+		add_settings_error( 'venue_events_servers', 'refused', implode( ' ', $problems ) . ' ' . __( 'The list was not changed.', 'venue-events' ) );
+		return $saved;
+	}
+	return $servers;
+}
+
+/**
+ * The sanitiser of `venue_events_allow_local`: a checkbox, kept as it was for a user who may not
+ * change it.
+ *
+ * @param mixed $value The box's value (null when unticked).
+ * @return bool
+ */
+function venue_events_sanitize_allow_local( $value ) {
+	return venue_events_may_change_servers() ? ! empty( $value ) : venue_events_allow_local();
 }
 
 /**
@@ -69,25 +245,78 @@ function venue_events_clean_locale( $value ) {
 	return preg_match( '/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/', $value ) ? $value : '';
 }
 
-/** Registers the three options with their sanitisers. */
+/**
+ * A setting's sanitiser that refuses with a notice: `$clean`'s value, or, when it refuses a
+ * non-empty input, the saved value and a notice naming the input.
+ *
+ * @param string   $option  The option.
+ * @param callable $clean   Its cleaner ('' for refused).
+ * @param string   $message The notice, with %s for the input.
+ * @return callable
+ */
+function venue_events_refusing( $option, $clean, $message ) {
+	return function ( $value ) use ( $option, $clean, $message ) {
+		$cleaned = call_user_func( $clean, $value );
+		if ( '' === $cleaned && '' !== trim( (string) $value ) ) {
+			add_settings_error( $option, 'refused', sprintf( $message, trim( (string) $value ) ) );
+			return (string) get_option( $option, '' );
+		}
+		return $cleaned;
+	};
+}
+
+/** Registers the options with their sanitisers (the tick before the list, which reads it). */
 function venue_events_register_settings() {
-	$options = array(
-		'venue_events_server' => 'venue_events_clean_server',
-		'venue_events_venue'  => 'venue_events_clean_venue',
-		'venue_events_locale' => 'venue_events_clean_locale',
+	register_setting(
+		'venue_events',
+		'venue_events_allow_local',
+		array(
+			'type'              => 'boolean',
+			'sanitize_callback' => 'venue_events_sanitize_allow_local',
+			'default'           => false,
+			'show_in_rest'      => false,
+		)
 	);
-	foreach ( $options as $name => $clean ) {
+	register_setting(
+		'venue_events',
+		'venue_events_servers',
+		array(
+			'type'              => 'array',
+			'sanitize_callback' => 'venue_events_sanitize_servers',
+			'default'           => array(),
+			'show_in_rest'      => false,
+		)
+	);
+	$strings = array(
+		/* translators: %s: the value as typed. */
+		'venue_events_venue'  => array( 'venue_events_clean_venue', __( '"%s" is not a venue slug, or several separated by spaces (at most 20); the default venue was not changed.', 'venue-events' ) ),
+		/* translators: %s: the value as typed. */
+		'venue_events_locale' => array( 'venue_events_clean_locale', __( '"%s" is not a language tag such as en-GB or de; the default locale was not changed.', 'venue-events' ) ),
+	);
+	foreach ( $strings as $name => list( $clean, $message ) ) {
 		register_setting(
 			'venue_events',
 			$name,
 			array(
 				'type'              => 'string',
-				'sanitize_callback' => $clean,
+				'sanitize_callback' => venue_events_refusing( $name, $clean, $message ),
 				'default'           => '',
 				'show_in_rest'      => false,
 			)
 		);
 	}
+}
+
+/**
+ * The version of the widget shipped in the plugin (`widget/manifest.json`, written by the widget's
+ * build), or '?' when the file is missing.
+ *
+ * @return string
+ */
+function venue_events_widget_version() {
+	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/widget/manifest.json';
+	$manifest = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
+	return is_array( $manifest ) && is_string( $manifest['version'] ?? null ) ? $manifest['version'] : '?';
 }
 
 /** Adds Settings → Venue events. */
@@ -102,21 +331,50 @@ function venue_events_settings_menu() {
 }
 
 /**
- * One row of the settings table.
+ * One row of the settings table: a label and its control's HTML, with one line of help.
  *
- * @param string $name  The option.
- * @param string $label Its label.
- * @param string $type  The input's type.
- * @param string $help  One line under the input.
+ * @param string $name    The option (the control's id).
+ * @param string $label   Its label.
+ * @param string $control The control's HTML.
+ * @param string $help    One line under it.
  */
-function venue_events_settings_row( $name, $label, $type, $help ) {
+function venue_events_settings_row( $name, $label, $control, $help ) {
 	printf(
-		'<tr><th scope="row"><label for="%1$s">%2$s</label></th><td><input class="regular-text" type="%3$s" id="%1$s" name="%1$s" value="%4$s"><p class="description">%5$s</p></td></tr>',
+		'<tr><th scope="row"><label for="%1$s">%2$s</label></th><td>%3$s<p class="description" id="%1$s-help">%4$s</p></td></tr>',
 		esc_attr( $name ),
 		esc_html( $label ),
-		esc_attr( $type ),
-		esc_attr( (string) get_option( $name, '' ) ),
+		$control, // phpcs:ignore WordPress.Security.EscapeOutput -- built from escaped parts below.
 		esc_html( $help )
+	);
+}
+
+/**
+ * The controls of the settings table, each escaped.
+ *
+ * @return array<string,string> Option → its control's HTML.
+ */
+function venue_events_settings_controls() {
+	$locked = venue_events_may_change_servers() ? '' : ' readonly disabled';
+	$text   = function ( $name ) {
+		return sprintf(
+			'<input class="regular-text" type="text" id="%1$s" name="%1$s" value="%2$s" aria-describedby="%1$s-help">',
+			esc_attr( $name ),
+			esc_attr( (string) get_option( $name, '' ) )
+		);
+	};
+	return array(
+		'venue_events_servers'     => sprintf(
+			'<textarea class="large-text code" rows="3" id="venue_events_servers" name="venue_events_servers" aria-describedby="venue_events_servers-help"%s>%s</textarea>',
+			$locked,
+			esc_textarea( implode( "\n", venue_events_servers() ) )
+		),
+		'venue_events_allow_local' => sprintf(
+			'<input type="checkbox" id="venue_events_allow_local" name="venue_events_allow_local" value="1" aria-describedby="venue_events_allow_local-help"%s%s>',
+			checked( venue_events_allow_local(), true, false ),
+			$locked
+		),
+		'venue_events_venue'       => $text( 'venue_events_venue' ),
+		'venue_events_locale'      => $text( 'venue_events_locale' ),
 	);
 }
 
@@ -125,13 +383,17 @@ function venue_events_settings_page() {
 	if ( ! current_user_can( 'manage_options' ) ) {
 		return;
 	}
+	$controls = venue_events_settings_controls();
 	echo '<div class="wrap"><h1>' . esc_html__( 'Venue events', 'venue-events' ) . '</h1>';
+	/* translators: %s: the widget's version. */
+	echo '<p>' . esc_html( sprintf( __( 'Widget %s, shipped with this plugin: events servers give data only, never script.', 'venue-events' ), venue_events_widget_version() ) ) . '</p>';
 	echo '<form method="post" action="options.php">';
 	settings_fields( 'venue_events' );
 	echo '<table class="form-table" role="presentation">';
-	venue_events_settings_row( 'venue_events_server', __( 'Events server', 'venue-events' ), 'url', __( 'Its address, e.g. https://events.example.org (https, or http to a local address).', 'venue-events' ) );
-	venue_events_settings_row( 'venue_events_venue', __( 'Default venue', 'venue-events' ), 'text', __( 'A venue slug, or several separated by spaces.', 'venue-events' ) );
-	venue_events_settings_row( 'venue_events_locale', __( 'Default locale', 'venue-events' ), 'text', __( 'A language tag such as en-GB or de; empty for the events server\'s default.', 'venue-events' ) );
+	venue_events_settings_row( 'venue_events_servers', __( 'Events servers', 'venue-events' ), $controls['venue_events_servers'], __( 'One address per line, e.g. https://events.example.org; the first is the default. A block or shortcode may name only these.', 'venue-events' ) );
+	venue_events_settings_row( 'venue_events_allow_local', __( 'Allow local network addresses', 'venue-events' ), $controls['venue_events_allow_local'], __( 'Only for an events server on this machine or your own network (private, link-local and loopback addresses).', 'venue-events' ) );
+	venue_events_settings_row( 'venue_events_venue', __( 'Default venue', 'venue-events' ), $controls['venue_events_venue'], __( 'A venue slug, or several separated by spaces.', 'venue-events' ) );
+	venue_events_settings_row( 'venue_events_locale', __( 'Default locale', 'venue-events' ), $controls['venue_events_locale'], __( 'A language tag such as en-GB or de; empty for the events server\'s default.', 'venue-events' ) );
 	echo '</table>';
 	submit_button();
 	echo '</form></div>';

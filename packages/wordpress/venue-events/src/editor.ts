@@ -42,10 +42,18 @@ declare const wp: {
   };
   element: { createElement: Create; Fragment: unknown };
   blockEditor: { InspectorControls: unknown; useBlockProps(): Record<string, unknown> };
-  components: { PanelBody: unknown; TextControl: unknown; SelectControl: unknown };
+  components: {
+    PanelBody: unknown;
+    TextControl: unknown;
+    SelectControl: unknown;
+    Notice: unknown;
+  };
   serverSideRender: unknown;
   i18n: { __(text: string, domain: string): string };
 };
+
+/** What the plugin tells the editor (render.php `venue_events_editor_assets`). */
+declare const venueEventsEditor: { servers: string[] } | undefined;
 
 const BLOCK = 'venue-events/events';
 const t = (text: string) => wp.i18n.__(text, 'venue-events');
@@ -80,6 +88,42 @@ function selectField(
     value: props.attributes[name],
     onChange: (value: string) => props.setAttributes({ [name]: value }),
   });
+}
+
+/** The allowed events servers (Settings → Venue events), the default first. */
+const allowedServers = (): string[] =>
+  typeof venueEventsEditor === 'object' && Array.isArray(venueEventsEditor?.servers)
+    ? venueEventsEditor.servers
+    : [];
+
+/** `url` as the plugin compares servers: scheme and host in lower case, no trailing slash. */
+const normalServer = (url: string): string =>
+  url.trim().replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, (m) => m.toLowerCase());
+
+/**
+ * The server control: a choice among the allowed servers, and, when the block names one that is
+ * not allowed (written by hand, or removed from the list since), a warning that it is ignored.
+ */
+function serverField(props: EditProps): WpElement[] {
+  const { createElement: h } = wp.element;
+  const servers = allowedServers();
+  const asked = normalServer(props.attributes.server);
+  const fields = [
+    selectField(props, 'server', t('Events server'), [
+      { label: t('The default (the first in Settings → Venue events)'), value: '' },
+      ...servers.map((server) => ({ label: server, value: server })),
+    ]),
+  ];
+  if (asked !== '' && !servers.includes(asked)) {
+    fields.unshift(
+      h(
+        wp.components.Notice,
+        { status: 'warning', isDismissible: false },
+        `${props.attributes.server}: ${t('not on the site\'s list of events servers (Settings → Venue events), so it is ignored and the default server is used.')}`,
+      ),
+    );
+  }
+  return fields;
 }
 
 /** The sidebar: where empty, venue, server and locale are the plugin's settings. */
@@ -118,7 +162,7 @@ function sidebar(props: EditProps): WpElement {
         t('Locale'),
         `${t('A language tag such as en-GB or de.')} ${fromSettings}`,
       ),
-      textField(props, 'server', t('Events server'), fromSettings),
+      ...serverField(props),
     ),
   );
 }

@@ -1,0 +1,395 @@
+/**
+ * The WordPress plugin's security model (docs/wordpress.md "Security model") in a real WordPress
+ * 6.1 (Debian's), the plugin installed from its zip, against the real demo server and hostile
+ * servers on loopback: no events server runs code on the site (the widget ships in the plugin),
+ * only the administrator names events servers, the fragment's light DOM cannot reach the page,
+ * the settings refuse bad addresses with a notice, and a cache of rendered content keeps the
+ * element.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
+import {
+  compromisedServer,
+  logIn,
+  unlistedServer,
+  type Hostile,
+} from '../support/hostile-events.js';
+import { startWordPress, type WordPress } from '../support/wordpress.js';
+
+const NOW = new Date('2026-12-05T12:00:00Z');
+const ROLES = ['contributor', 'author', 'editor'] as const;
+
+let wp: WordPress;
+let demo: DemoServer;
+let unlisted: Hostile;
+let compromised: Hostile;
+let browser: Browser;
+/** Post and page ids by name. */
+let ids: Record<string, number> = {};
+
+/** A block and a shortcode, each naming `server`. */
+const naming = (server: string) =>
+  `<!-- wp:venue-events/events {"venue":"blue-room","server":"${server}"} /-->\n` +
+  `<!-- wp:shortcode -->[venue_events venue="blue-room" server="${server}"]<!-- /wp:shortcode -->`;
+
+/**
+ * The site: the demo server the only allowed one (local addresses allowed, as it is on loopback);
+ * a user of each role, each with a post naming the unlisted server, saved as that user (so
+ * WordPress filters it as it would theirs); the contributor's stays pending, as it must.
+ */
+async function setUp(): Promise<Record<string, number>> {
+  const out = await wp.php(`
+activate_plugin('venue-events/venue-events.php', '', false, true);
+update_option('venue_events_allow_local', true);
+update_option('venue_events_servers', ['${demo.origin}']);
+update_option('venue_events_venue', 'blue-room');
+$ids = [];
+foreach (['contributor', 'author', 'editor'] as $role) {
+  $user = wp_insert_user(['user_login' => $role, 'user_pass' => "$role-password", 'user_email' => "$role@example.org", 'role' => $role]);
+  wp_set_current_user($user);
+  $ids[$role] = wp_insert_post(['post_title' => "By the $role", 'post_status' => $role === 'contributor' ? 'pending' : 'publish', 'post_content' => ${JSON.stringify(naming(unlisted.url))}]);
+}
+wp_set_current_user(1);
+$page = fn ($title, $content) => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => $title, 'post_content' => $content]);
+$ids['plain'] = $page('Plain', '<!-- wp:venue-events/events {"venue":"blue-room"} /-->');
+$ids['cachedBlock'] = $page('Cached block', '<!-- wp:venue-events/events {"venue":"blue-room"} /-->');
+$ids['cachedShortcode'] = $page('Cached shortcode', "Before.\\n\\n[venue_events venue=\\"blue-room\\"]\\n\\nAfter.");
+$ids['redirected'] = $page('Redirected', '[venue_events venue="redirected"]');
+echo json_encode($ids);`);
+  return JSON.parse(out) as Record<string, number>;
+}
+
+beforeAll(async () => {
+  [wp, demo, unlisted, browser] = await Promise.all([
+    startWordPress(),
+    startDemoServer(NOW),
+    unlistedServer(),
+    launchChromium(),
+  ]);
+  compromised = await compromisedServer(demo.origin, unlisted.url);
+  ids = await setUp();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await compromised?.close();
+  await unlisted?.close();
+  await demo?.close();
+  await wp?.close();
+});
+
+/** Drops the kept fragments, so the next view asks the events server again. */
+const forgetFragments = () =>
+  wp.php(`
+global $wpdb;
+$wpdb->query("DELETE FROM {$wpdb->options} WHERE option_name LIKE '_transient%venue_events_%'");`);
+
+/** The served HTML of `?p=` / `?page_id=` `id`. */
+async function served(query: string): Promise<string> {
+  return (await fetch(`${wp.origin}/?${query}`)).text();
+}
+
+/** A page in `context` recording page errors and every request's URL. */
+async function recording(context: BrowserContext) {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => requests.push(r.url()));
+  return { page, errors, requests };
+}
+
+const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: string }).__pwned);
+
+/** The plugin's own script URL on the site. */
+const pluginScript = () => `${wp.origin}/wp-content/plugins/venue-events/widget/venue-events.js`;
+
+describe('no events server runs code on a WordPress site, and only the administrator names them', () => {
+  it("uses no unlisted server an author or editor names, in the page's HTML or its script", async () => {
+    for (const role of ['author', 'editor'] as const) {
+      const html = await served(`p=${ids[role]}`);
+      const elements = html.match(/<venue-events [^>]*>/g) ?? [];
+      expect(elements, role).toHaveLength(2);
+      for (const element of elements) expect(element).toContain(`base-url="${demo.origin}"`);
+      expect(html, role).not.toContain(unlisted.url);
+      expect(html.match(/<script type="module" src=['"]([^'"]+)['"]/)?.[1]).toBe(
+        `${pluginScript()}?ver=0.2.1`,
+      );
+    }
+    expect(unlisted.requests).toEqual([]);
+  });
+
+  it("previews a contributor's pending post for the administrator with the listed server's cards and nothing of the unlisted one", async () => {
+    const context = await browser.newContext();
+    const { page, errors, requests } = await recording(context);
+    await logIn(page, wp.origin, 'admin', 'admin-password');
+    await page.goto(`${wp.origin}/?p=${ids.contributor}&preview=true`);
+    await page.waitForFunction(() => document.querySelectorAll('venue-events').length === 2);
+    await page.evaluate(() =>
+      Promise.all(
+        [...document.querySelectorAll('venue-events')].map(
+          (el) => (el as unknown as { updateComplete: Promise<unknown> }).updateComplete,
+        ),
+      ),
+    );
+    expect(await page.locator('venue-events [part="card"]').count()).toBe(24);
+    expect(requests.filter((url) => url.startsWith(unlisted.url))).toEqual([]);
+    expect(requests.filter((url) => url.endsWith('.js') && !url.startsWith(wp.origin))).toEqual([]);
+    expect(await pwned(page)).toBeUndefined();
+    expect(errors).toEqual([]);
+    expect(unlisted.requests).toEqual([]);
+    await context.close();
+  });
+
+  it("draws a contributor's block for the editor's preview (the REST block renderer) from the listed server", async () => {
+    const out = await wp.php(`
+wp_set_current_user(get_user_by('login', 'contributor')->ID);
+$request = new WP_REST_Request('GET', '/wp/v2/block-renderer/venue-events/events');
+$request->set_param('context', 'edit');
+$request->set_param('attributes', ['venue' => 'blue-room', 'server' => '${unlisted.url}']);
+$response = rest_do_request($request);
+echo json_encode(['status' => $response->get_status(), 'data' => $response->get_data()]);`);
+    const { status, data } = JSON.parse(out) as { status: number; data: { rendered: string } };
+    expect(status).toBe(200);
+    expect(data.rendered).toMatch(
+      new RegExp(`^<venue-events venue="blue-room" base-url="${demo.origin}"`),
+    );
+    expect(unlisted.requests).toEqual([]);
+  });
+
+  it("says in the block's sidebar that an unlisted server is ignored, and loads no events server's script in the editor", async () => {
+    const context = await browser.newContext();
+    const { page, errors, requests } = await recording(context);
+    await logIn(page, wp.origin, 'contributor', 'contributor-password');
+    await page.goto(`${wp.origin}/wp-admin/post.php?post=${ids.contributor}&action=edit`);
+    const block = page.locator('[data-type="venue-events/events"]');
+    await block.locator('venue-events [part="card"]').first().waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape'); // the editor's welcome guide
+    await block.click({ force: true });
+    const notice = page.locator('.components-notice', {
+      hasText: `${unlisted.url}: not on the site's list of events servers`,
+    });
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('it is ignored and the default server is used');
+    expect(requests).toContain(`${pluginScript()}?ver=0.2.1`);
+    expect(requests.filter((url) => url.startsWith(unlisted.url))).toEqual([]);
+    expect(requests.filter((url) => url.startsWith(demo.origin) && url.includes('.js'))).toEqual(
+      [],
+    );
+    expect(await pwned(page)).toBeUndefined();
+    expect(errors).toEqual([]);
+    expect(unlisted.requests).toEqual([]);
+    await context.close();
+  });
+
+  it("with the configured server compromised, runs none of its script, keeps the page's styles and globals, and shows the cards", async () => {
+    await wp.php(`update_option('venue_events_servers', ['${compromised.url}']);`);
+    await forgetFragments();
+    try {
+      const context = await browser.newContext();
+      const { page, errors, requests } = await recording(context);
+      await page.goto(`${wp.origin}/?page_id=${ids.plain}`);
+      await page.locator('venue-events [part="card"]').first().waitFor();
+      await page.evaluate(async () => {
+        await customElements.whenDefined('venue-events');
+        await (document.querySelector('venue-events') as unknown as { updateComplete: unknown })
+          .updateComplete;
+      });
+      expect(await page.locator('venue-events [part="card"]').count()).toBe(12);
+      expect(await pwned(page)).toBeUndefined();
+      const page_ = await page.evaluate(() => ({
+        outline: getComputedStyle(document.documentElement).outlineStyle,
+        body: getComputedStyle(document.body).display,
+        globals: ['pwnLink', 'pwnName', 'pwnForm', 'pwnImage'].filter((name) => name in window),
+        forms: document.querySelectorAll('venue-events form, venue-events input').length,
+        ids: document.querySelectorAll('venue-events [id], venue-events [name]').length,
+        jsonLd: [...document.querySelectorAll('venue-events script[type="application/ld+json"]')]
+          .map((s) => s.textContent ?? '')
+          .filter((text) => text.includes('Not an event')),
+      }));
+      expect(page_).toEqual({
+        outline: 'none',
+        body: 'block',
+        globals: [],
+        forms: 0,
+        ids: 0,
+        jsonLd: [],
+      });
+      expect(requests.filter((url) => url.endsWith('.js') && !url.startsWith(wp.origin))).toEqual(
+        [],
+      );
+      expect(compromised.requests.filter((path) => /\.js(\?|$)/.test(path))).toEqual([]);
+      expect(errors).toEqual([]);
+
+      // The block editor of the same site loads nothing of it either.
+      await logIn(page, wp.origin, 'admin', 'admin-password');
+      await page.goto(`${wp.origin}/wp-admin/post.php?post=${ids.plain}&action=edit`);
+      await page
+        .locator('[data-type="venue-events/events"] venue-events [part="card"]')
+        .first()
+        .waitFor({ timeout: 20_000 });
+      expect(await pwned(page)).toBeUndefined();
+      expect(compromised.requests.filter((path) => /\.js(\?|$)/.test(path))).toEqual([]);
+      await context.close();
+    } finally {
+      await wp.php(`update_option('venue_events_servers', ['${demo.origin}']);`);
+    }
+  });
+
+  it('follows no redirect of an events server: the element with its link instead, and nothing asked of the redirect target', async () => {
+    await wp.php(`update_option('venue_events_servers', ['${compromised.url}']);`);
+    try {
+      const html = await served(`page_id=${ids.redirected}`);
+      expect(html).toContain(
+        `<venue-events venue="redirected" base-url="${compromised.url}"><a href="${compromised.url}/t/redirected/events">See all upcoming events</a></venue-events>`,
+      );
+      expect(compromised.requests).toContain('/t/redirected/widget.html');
+      expect(unlisted.requests).toEqual([]);
+    } finally {
+      await wp.php(`update_option('venue_events_servers', ['${demo.origin}']);`);
+    }
+  });
+});
+
+describe('the settings', () => {
+  it('checks each events server address: https, http only to loopback, local networks only when allowed', async () => {
+    const out = await wp.php(`
+$cases = [];
+foreach ([
+  ['https://93.184.215.14', false], ['https://events.example.org/path', false], ['http://93.184.215.14', false],
+  ['http://127.0.0.1:8080', true], ['http://127.0.0.1:8080', false], ['http://localhost:8080', true],
+  ['https://169.254.169.254', false], ['https://169.254.169.254', true], ['https://10.0.0.8', false],
+  ['https://192.168.1.2', false], ['https://100.64.0.1', false], ['https://[fe80::1]', false],
+  ['https://[fd00::1]', false], ['https://no-such-host.invalid', false], ['javascript:alert(1)', false],
+  ['https://events.example.org/?x=1', false], ['https://user@93.184.215.14', false],
+] as [$url, $local]) {
+  $cases[] = venue_events_server_problem($url, $local);
+}
+echo json_encode($cases);`);
+    const problems = JSON.parse(out) as string[];
+    // events.example.org does not resolve here (no network): "does not resolve" is its problem.
+    expect(
+      problems.map((p) => (p === '' ? 'ok' : p.replace(/^.* (is|must|does|has) /, '$1 '))),
+    ).toEqual([
+      'ok',
+      'does not resolve to an address.',
+      'must use https (plain http only to this machine).',
+      'ok',
+      'is on a local network (127.0.0.1): tick "Allow local network addresses" to use it.',
+      'ok',
+      'is on a local network (169.254.169.254): tick "Allow local network addresses" to use it.',
+      'ok',
+      'is on a local network (10.0.0.8): tick "Allow local network addresses" to use it.',
+      'is on a local network (192.168.1.2): tick "Allow local network addresses" to use it.',
+      'is on a local network (100.64.0.1): tick "Allow local network addresses" to use it.',
+      'is on a local network (fe80::1): tick "Allow local network addresses" to use it.',
+      'is on a local network (fd00::1): tick "Allow local network addresses" to use it.',
+      'does not resolve to an address.',
+      'is not an http(s) address.',
+      "has a query, a fragment or a user name: give only the server's address.",
+      "has a query, a fragment or a user name: give only the server's address.",
+    ]);
+  });
+
+  it('refuses a bad address in the form with a notice naming it and keeps the saved list; the nonce and the capability are checked', async () => {
+    const widgetVersion = (
+      JSON.parse(readFileSync('dist/widget/manifest.json', 'utf8')) as { version: string }
+    ).version;
+    const context = await browser.newContext();
+    const { page, errors } = await recording(context);
+    await logIn(page, wp.origin, 'admin', 'admin-password');
+    const settings = `${wp.origin}/wp-admin/options-general.php?page=venue-events`;
+    await page.goto(settings);
+    expect(await page.getByText(`Widget ${widgetVersion}, shipped with this plugin`).count()).toBe(
+      1,
+    );
+    const servers = page.getByLabel('Events servers');
+    expect(await servers.inputValue()).toBe(demo.origin);
+
+    await servers.fill(`${demo.origin}\nhttps://169.254.169.254`);
+    await page.getByLabel('Allow local network addresses').uncheck();
+    await Promise.all([page.waitForURL(/settings-updated/), page.click('#submit')]);
+    const notice = page.locator('.notice-error, .error');
+    expect(await notice.innerText()).toContain(
+      'https://169.254.169.254 is on a local network (169.254.169.254)',
+    );
+    expect(await notice.innerText()).toContain('The list was not changed.');
+    expect(await page.getByLabel('Events servers').inputValue()).toBe(demo.origin);
+
+    await page.getByLabel('Allow local network addresses').check();
+    await page.getByLabel('Default venue').fill('Not A Slug!');
+    await Promise.all([page.waitForURL(/settings-updated/), page.click('#submit')]);
+    expect(await page.locator('.notice-error, .error').innerText()).toContain(
+      '"Not A Slug!" is not a venue slug',
+    );
+    expect(await page.getByLabel('Default venue').inputValue()).toBe('blue-room');
+
+    // options.php with a forged nonce saves nothing.
+    const forged = await page.request.post(`${wp.origin}/wp-admin/options.php`, {
+      form: {
+        option_page: 'venue_events',
+        action: 'update',
+        _wpnonce: 'forged',
+        venue_events_servers: 'https://93.184.215.14',
+      },
+    });
+    expect(forged.status()).toBe(403);
+    expect(JSON.parse(await wp.php(`echo json_encode(venue_events_servers());`))).toEqual([
+      demo.origin,
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const asEditor = await browser.newContext();
+    const editorPage = await asEditor.newPage();
+    await logIn(editorPage, wp.origin, 'editor', 'editor-password');
+    await editorPage.goto(settings);
+    expect(
+      await editorPage.getByText('Sorry, you are not allowed to access this page.').count(),
+    ).toBe(1);
+    expect(await editorPage.getByLabel('Events servers').count()).toBe(0);
+    await asEditor.close();
+  });
+});
+
+describe('behind a cache of rendered post content', () => {
+  it('keeps the element on a later view that the cache answers, for the block and the shortcode', async () => {
+    // A must-use plugin standing for a page builder's or fragment cache's: the first view's
+    // rendered content is kept; later views get it back with none of the content filters run.
+    await wp.php(`
+file_put_contents(WPMU_PLUGIN_DIR . '/content-cache.php', '<?php
+add_filter("the_content", function ($content) {
+  $kept = get_option("test_content_cache_" . get_the_ID());
+  if (!is_string($kept)) return $content;
+  remove_all_filters("the_content");
+  return $kept;
+}, PHP_INT_MIN);
+add_filter("the_content", function ($content) {
+  if (false === get_option("test_content_cache_" . get_the_ID())) update_option("test_content_cache_" . get_the_ID(), $content);
+  return $content;
+}, PHP_INT_MAX - 1);
+');`);
+    for (const name of ['cachedBlock', 'cachedShortcode']) {
+      const first = await served(`page_id=${ids[name]}`);
+      expect(first, name).toContain('<template shadowrootmode="open">');
+      expect(
+        await wp.php(
+          `echo is_string(get_option('test_content_cache_${ids[name]}')) ? 'kept' : 'no';`,
+        ),
+      ).toBe('kept');
+      const later = await served(`page_id=${ids[name]}`);
+      const element = /<venue-events [\s\S]*?<\/venue-events>/.exec(later)?.[0];
+      expect(element, `${name}: the element on the cached view`).toContain(
+        '<template shadowrootmode="open">',
+      );
+
+      const off = await browser.newContext({ javaScriptEnabled: false });
+      const still = await off.newPage();
+      await still.goto(`${wp.origin}/?page_id=${ids[name]}`);
+      expect(await still.locator('venue-events [part="card"]').count(), name).toBe(12);
+      await off.close();
+    }
+  });
+});

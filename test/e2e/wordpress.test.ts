@@ -31,11 +31,23 @@ const HOSTILE = `<venue-events venue="evil" base-url="http://evil.invalid" oncli
 <script type="application/ld+json">{"@type":"Event"}</script><script>window.__pwned='light script'</script>
 </venue-events>`;
 
-/** The hostile events server: `evil`'s fragment above, `refused`'s a script before the element. */
+/** Card text that WordPress's content filters would rewrite: quotes, dashes, a shortcode, smilies. */
+const FILTERED_TEXT = `Rock 'n' roll -- "live" [gallery] :) ;) & more`;
+
+/** A fragment carrying FILTERED_TEXT in a card and in its JSON data block. */
+const TEXTY = `<venue-events venue="texty"><template shadowrootmode="open"><p part="title">${FILTERED_TEXT.replace('&', '&amp;')}</p><script type="application/json" data-venue-events-page>${JSON.stringify({ title: FILTERED_TEXT, list: [1] })}</script></template></venue-events>`;
+
+/**
+ * The hostile events server: `evil`'s fragment above, `refused`'s a script before the element,
+ * `texty`'s TEXTY.
+ */
 function hostileServer(): Server {
   const app = express();
   app.get('/t/evil/widget.html', (_req, res) => {
     res.type('html').set('Cache-Control', 'max-age=60').send(HOSTILE);
+  });
+  app.get('/t/texty/widget.html', (_req, res) => {
+    res.type('html').send(TEXTY);
   });
   app.get('/t/refused/widget.html', (_req, res) => {
     res
@@ -66,6 +78,8 @@ echo json_encode([
   'compact' => $page('Compact', '[venue_events layout="compact"]'),
   'evil' => $page('Evil', '[venue_events venue="evil"]'),
   'refused' => $page('Refused', '[venue_events venue="refused"]'),
+  'textyBlock' => $page('Texty block', '<!-- wp:venue-events/events {"venue":"texty"} /-->'),
+  'textyClassic' => $page('Texty classic', "Before.\\n\\n[venue_events venue=\\"texty\\"]\\n\\nAfter."),
   'unvisited' => $page('Unvisited', '[venue_events layout="compact" category="Folk"]'),
   'editor' => $page('Editor', '<!-- wp:venue-events/events {"venue":"blue-room","layout":"compact"} /-->'),
 ]);`);
@@ -251,6 +265,28 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
         await refused.page.evaluate(() => (window as { __pwned?: string }).__pwned),
       ).toBeUndefined();
       await refused.page.close();
+    } finally {
+      await wp!.php(`update_option('venue_events_servers', ['${demo!.origin}']);`);
+    }
+  });
+
+  it("keeps the cards' text as the events server wrote it through WordPress's content filters (a block theme's and a classic page's)", async () => {
+    await wp!.php(`update_option('venue_events_servers', ['${hostile!.url}']);`);
+    try {
+      for (const name of ['textyBlock', 'textyClassic']) {
+        const off = await browser!.newContext({ javaScriptEnabled: false });
+        const page = await off.newPage();
+        await page.goto(pageUrl(name));
+        expect(await page.locator('venue-events [part="title"]').innerText(), name).toBe(
+          FILTERED_TEXT,
+        );
+        const data = await page
+          .locator('venue-events script[type="application/json"]')
+          .evaluate((s) => JSON.parse(s.textContent ?? '') as unknown);
+        expect(data, name).toEqual({ title: FILTERED_TEXT, list: [1] });
+        expect(await page.locator('img.wp-smiley').count(), name).toBe(0);
+        await off.close();
+      }
     } finally {
       await wp!.php(`update_option('venue_events_servers', ['${demo!.origin}']);`);
     }

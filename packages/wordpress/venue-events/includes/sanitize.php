@@ -275,13 +275,18 @@ function venue_events_mark_filtered_text( DOMNode $node ) {
 			}
 			$child->nodeValue = str_replace( '[', VENUE_EVENTS_STAND_INS['['], $text );
 		} elseif ( 'script' === $name && false !== strpos( $child->textContent, '[' ) ) {
-			$child->nodeValue = preg_replace_callback(
+			$json = preg_replace_callback(
 				'/"(?:[^"\\\\]|\\\\.)*"/s',
 				function ( $m ) {
 					return str_replace( '[', '\u005b', $m[0] );
 				},
 				$child->textContent
 			);
+			// Raw text: a text node, since an element's nodeValue would read entities in it.
+			while ( $child->firstChild ) {
+				$child->removeChild( $child->firstChild );
+			}
+			$child->appendChild( $child->ownerDocument->createTextNode( $json ) );
 		} elseif ( XML_ELEMENT_NODE === $child->nodeType && 'style' !== $name ) {
 			venue_events_mark_filtered_text( $child );
 		}

@@ -12,7 +12,7 @@ import {
 } from './cli-options.js';
 import { DEMO_NAME, DEMO_SLUG, demoVenueFile } from './demo/venue.js';
 import { importVenueFile, VenueFileError } from './import/importer.js';
-import { OperatorError, readJsonFile } from './import/read-file.js';
+import { OperatorError, readJsonFile } from './lib/json-file.js';
 import { createApp } from './origin/app.js';
 import type { PageVenue } from './pages/page-shell.js';
 import { openStore } from './store/open-store.js';

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { importVenueFiles, VenueFileError } from './importer.js';
-import { OperatorError, readJsonFile } from './read-file.js';
+import { OperatorError, readJsonFile } from '../lib/json-file.js';
 
 const USAGE = 'Usage: npm run import -- [--db data/venue-events.db | --db postgres://…] FILE...\n';
 

@@ -8,11 +8,11 @@
  * is checked here against the venue file's own schema (`shared/venue-file.ts`), with its JSON
  * paths in the importer's wording (`server/lib/schema-problems.ts`).
  */
-import { readFileSync } from 'node:fs';
 import { Type, type Static } from '@sinclair/typebox';
 import { IANAZone } from 'luxon';
 import { VenueInputSchema } from '../../shared/venue-file.js';
 import { createAjv } from '../lib/ajv.js';
+import { OperatorError, readJsonFile } from '../lib/json-file.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails } from '../lib/venue-details.js';
 import type { PageVenue } from '../pages/page-shell.js';
@@ -102,26 +102,13 @@ function pageVenue(venue: DirectoryVenue): PageVenue {
   };
 }
 
-/** The parsed JSON of `path`, strictly UTF-8 (as the importer reads a venue file). */
+/** The parsed JSON of `path`, read as the importer reads a venue file (`readJsonFile`). */
 function readJson(path: string): unknown {
-  let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    return readJsonFile(path);
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw new VenueDirectoryError(path, [], `cannot read the file (${code ?? message})`);
-  }
-  let text: string;
-  try {
-    // A byte order mark is kept, so JSON.parse refuses it as the importer does.
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
-  } catch {
-    throw new VenueDirectoryError(path, [], 'not valid UTF-8');
-  }
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new VenueDirectoryError(path, [], `not JSON: ${(error as Error).message}`);
+    if (error instanceof OperatorError) throw new VenueDirectoryError(path, [], error.reason);
+    throw error;
   }
 }
 

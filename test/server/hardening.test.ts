@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
-import { firstInvalidUtf8 } from '../../server/import/read-file.js';
+import { firstInvalidUtf8 } from '../../server/lib/json-file.js';
 import { encodedBody, forBase } from '../../server/http/conditional.js';
 import { createApp } from '../../server/origin/app.js';
 import { RenderCache } from '../../server/origin/render-cache.js';

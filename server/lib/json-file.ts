@@ -1,17 +1,29 @@
 /**
- * Reads a venue file from disk for the import CLI and `npm start --data`: strict UTF-8 (a file in
- * another encoding is rejected, never stored with U+FFFD) and JSON, each failure one line naming
- * the file.
+ * Reads a venue file from disk — for the import CLI, `npm start --data` and the proxy's
+ * `--venues` — strict UTF-8 (a file in another encoding is rejected, never stored with U+FFFD) and
+ * JSON, each failure one line naming the file. The one reader of venue files: the same file fails
+ * with the same words in either mode.
  */
 import { readFileSync } from 'node:fs';
 
 /** An operator's mistake (a missing file, a bad encoding…): `message` is one line to print. */
 export class OperatorError extends Error {
-  constructor(message: string) {
+  /**
+   * @param message The line to print.
+   * @param reason The same without the file's name (`not JSON: …`), for a caller that names the
+   *   file its own way; the message when not given.
+   */
+  constructor(
+    message: string,
+    readonly reason = message,
+  ) {
     super(message);
     this.name = 'OperatorError';
   }
 }
+
+/** An OperatorError about the file `path`: "PATH: REASON". */
+const fileError = (path: string, reason: string) => new OperatorError(`${path}: ${reason}`, reason);
 
 /**
  * Byte offset of the first byte that is not part of a well-formed UTF-8 sequence (RFC 3629:
@@ -59,16 +71,16 @@ export function readJsonFile(path: string): unknown {
     bytes = readFileSync(path);
   } catch (error) {
     const { code, message } = error as NodeJS.ErrnoException;
-    throw new OperatorError(`${path}: cannot read the file (${code ?? message})`);
+    throw fileError(path, `cannot read the file (${code ?? message})`);
   }
   const bad = firstInvalidUtf8(bytes);
   if (bad !== -1) {
     const byte = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');
-    throw new OperatorError(`${path}: not valid UTF-8 at byte ${bad} (0x${byte})`);
+    throw fileError(path, `not valid UTF-8 at byte ${bad} (0x${byte})`);
   }
   try {
     return JSON.parse(bytes.toString('utf8'));
   } catch (error) {
-    throw new OperatorError(`${path}: not JSON: ${(error as Error).message}`);
+    throw fileError(path, `not JSON: ${(error as Error).message}`);
   }
 }

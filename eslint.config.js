@@ -1,6 +1,54 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The packages the widget may import: the npm package's own dependencies
+ * (packages/venue-events/package.json: lit, dompurify). Anything else — luxon, html-to-text,
+ * express, … — is the server's and is not installed beside `venue-events` in a site's project.
+ */
+const WIDGET_DEPENDENCIES = Object.keys(
+  JSON.parse(readFileSync(join(ROOT, 'packages/venue-events/package.json'), 'utf8')).dependencies,
+);
+const undeclaredPackage = {
+  regex: `^(?!\\.{1,2}/|(?:${WIDGET_DEPENDENCIES.join('|')})(?:/|$))`,
+  message: `The widget's modules import only the package's dependencies (${WIDGET_DEPENDENCIES.join(', ')}): a site's bundler finds nothing else (test/package/bundlers.test.ts).`,
+};
+
+/** The relative modules `file`'s code loads (`import`, `export … from`, `import()`), not types. */
+const IMPORTS = [
+  /^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'(\.[^']+)'/gm,
+  /\bimport\(\s*'(\.[^']+)'\s*\)/g,
+];
+const importsOf = (file) => {
+  const text = readFileSync(file, 'utf8');
+  return IMPORTS.flatMap((pattern) => [...text.matchAll(pattern)])
+    .map(([, specifier]) => join(dirname(file), specifier).replace(/\.js$/, '.ts'))
+    .filter((path) => existsSync(path));
+};
+
+/**
+ * The shared/ modules a bundle of widget/ reaches, transitively (paths from the repository root):
+ * they are in the site's bundle too, so they import no package the widget may not.
+ */
+function widgetReach() {
+  const queue = readdirSync(join(ROOT, 'widget'), { recursive: true })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(ROOT, 'widget', name));
+  const seen = new Set(queue);
+  for (const file of queue) {
+    for (const next of importsOf(file).filter((path) => !seen.has(path))) {
+      seen.add(next);
+      queue.push(next);
+    }
+  }
+  return [...seen].map((path) => relative(ROOT, path)).filter((path) => path.startsWith('shared/'));
+}
 
 /**
  * What each folder may not import (docs/architecture.md "Layers"), as `no-restricted-imports`
@@ -48,21 +96,20 @@ const SERVER_LAYERS = {
   proxy: { banned: ['origin', 'store', 'import'], shell: false },
   demo: { banned: SERVER_FOLDERS.filter((f) => f !== 'demo'), shell: true },
 };
+const sharedLayer = {
+  regex: '^(?:\\.\\./)+(?:server|widget)/',
+  message: 'shared/ imports neither server/ nor widget/.',
+};
 const layerRules = [
   {
     files: ['shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [sharedLayer] }] },
+  },
+  {
+    // The shared modules in the widget's bundle: the widget's own zone (below) applies to them.
+    files: widgetReach(),
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(?:\\.\\./)+(?:server|widget)/',
-              message: 'shared/ imports neither server/ nor widget/.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [sharedLayer, undeclaredPackage] }],
     },
   },
   {
@@ -76,6 +123,7 @@ const layerRules = [
               regex: '^(?:\\.\\./)+server/',
               message: 'The widget bundle never imports the server.',
             },
+            undeclaredPackage,
           ],
         },
       ],

@@ -13,7 +13,6 @@ import {
   jsonLdText,
   type StructuredDataVenue,
 } from '../shared/rules/structured-data.js';
-import { zonedStartDate } from '../shared/rules/zoned-time.js';
 import { eventsUrl, isSeveral } from './api.js';
 import { presetFilters, type ListAttributes } from './attributes.js';
 import type { HeadingLevel } from './card-facts.js';
@@ -109,6 +108,14 @@ export interface DrawSource {
    * Without one, a venue is known by what the list says of it (a venue's own: its slug).
    */
   venues?: readonly StructuredDataVenue[];
+  /**
+   * The JSON-LD `startDate` formatter of a venue in IANA zone `zone`: `(date, time)` (`YYYY-MM-DD`,
+   * `HH:MM:SS`) → ISO 8601 with the zone's UTC offset then, as the listing page's (the server's
+   * `shared/rules/zoned-time.ts` `zonedStartDate`). Passed in, so that no module the widget
+   * reaches imports a time-zone database (luxon, eslint.config.js). Without it, or for a venue
+   * of unknown zone, a start date has no offset.
+   */
+  zonedStartDate?: (zone: string) => (date: string, time: string) => string;
 }
 
 /** The list request the element will make (`eventsUrl`): the data block says it is for it. */
@@ -141,7 +148,7 @@ function jsonLd(events: readonly EventResource[], el: DrawnElement, source: Draw
       event.attributes.venue ?? (several ? undefined : { slug: el.venue, name: el.venue });
     if (!listed) return [];
     const own: StructuredDataVenue = known.get(listed.slug) ?? listed;
-    const startDate = own.timezone ? zonedStartDate(own.timezone) : undefined;
+    const startDate = own.timezone ? source.zonedStartDate?.(own.timezone) : undefined;
     try {
       return eventStructuredData(event, own, { today, plainText: source.plainText, startDate });
     } catch {

@@ -18,7 +18,7 @@ import {
   linkDateOf,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
-import { endTimeOf, endWallClock } from '../../shared/rules/end-time.js';
+import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../lib/html-text.js';

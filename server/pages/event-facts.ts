@@ -5,7 +5,7 @@
  * pages and files are what they were before (docs/api.md §10.5, §10.6).
  */
 import type { AnyEventAttributes } from '../../shared/contract.js';
-import { endTimeOf, endWallClock } from '../../shared/rules/end-time.js';
+import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { priceText } from '../../shared/rules/price-text.js';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';

@@ -10,6 +10,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { LRUCache } from 'lru-cache';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
+import { zonedStartDate } from '../../shared/rules/zoned-time.js';
 import {
   drawnElement,
   drawnListUrl,
@@ -101,7 +102,7 @@ export function widgetRoutes(
     const nowMs = options.clock().getTime();
     const key = `${answer.representation.etag}|${JSON.stringify(el)}|${JSON.stringify(venues)}`;
     const drawn = drawnOnce(kept, key, () =>
-      drawnElement(el, { listText: listText(), nowMs, plainText, venues }),
+      drawnElement(el, { listText: listText(), nowMs, plainText, venues, zonedStartDate }),
     );
     sendDrawn(req, res, drawn, answer, 'text/html; charset=utf-8', Infinity);
   };

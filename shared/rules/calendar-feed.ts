@@ -7,7 +7,7 @@
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../contract.js';
 import { hasAllAccess, type AccessId } from './access.js';
-import { endTimeOf, endWallClock } from './end-time.js';
+import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';
 import { venueDateTime } from './zoned-time.js';

@@ -8,7 +8,7 @@
 import type { DateTime } from 'luxon';
 import type { EventResource } from '../contract.js';
 import { EVENT_ID, whole } from '../patterns.js';
-import { endTimeOf, endWallClock } from './end-time.js';
+import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { dayNumber, FilterError } from './filters.js';
 import { labelTime, stopAnchor } from './structured-data.js';
 import { venueDateTime, wallTimeReadings } from './zoned-time.js';

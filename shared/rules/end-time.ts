@@ -1,36 +1,14 @@
 /**
- * When an occurrence ends (docs/api.md §10.18, docs/decisions.md "Price, performers, end time,
- * few tickets left"): `end_time` is a venue-local wall time; one not after the start time (equal
- * included) is on the next day, so a club night 23:00–04:00 ends the morning after.
- *
- * `endWallClock` needs no time-zone database (the JSON-LD builder, which the widget ships, uses
- * it); `endInstant` places that wall time in the venue's IANA zone with luxon, for calendar files
- * (server only: the bundler drops it, and luxon, from the widget, which never calls it).
+ * The instant an occurrence ends (docs/api.md §10.18): `end-wall-clock.ts`'s venue-local end
+ * placed in the venue's IANA zone with luxon, for calendar files. Server only (luxon): the
+ * widget and the pages import the wall-clock rule from `end-wall-clock.ts`, re-exported here so
+ * that one import gives the whole rule.
  */
 import type { DateTime } from 'luxon';
-import type { AnyEventAttributes } from '../contract.js';
+import { endWallClock } from './end-wall-clock.js';
 import { venueDateTime } from './zoned-time.js';
 
-/** `HH:MM` → `HH:MM:00`; `HH:MM:SS` as it is. */
-const seconds = (time: string): string => (time.length === 5 ? `${time}:00` : time);
-
-/**
- * The venue-local end of an occurrence starting on `date` (`YYYY-MM-DD`) at `start` and ending
- * at `end` (both `HH:MM` or `HH:MM:SS`): `{ date, time }` with `time` as `HH:MM:SS`, `date` the
- * next day when `end` is not after `start`.
- */
-export function endWallClock(
-  date: string,
-  start: string,
-  end: string,
-): { date: string; time: string } {
-  const time = seconds(end);
-  if (time > seconds(start)) return { date, time };
-  // Calendar arithmetic on the date's own parts, in UTC, so no zone can shift it.
-  const next = new Date(`${date}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return { date: next.toISOString().slice(0, 10), time };
-}
+export { endTimeOf, endWallClock } from './end-wall-clock.js';
 
 /**
  * The instant an occurrence ends, in IANA zone `zone`: `endWallClock`'s wall time read there as
@@ -40,17 +18,4 @@ export function endWallClock(
 export function endInstant(date: string, start: string, end: string, zone: string): DateTime {
   const at = endWallClock(date, start, end);
   return venueDateTime(at.date, at.time, zone);
-}
-
-/**
- * The end time of one date of an event, `HH:MM:SS` or undefined when none is given: a tour
- * stop's own (`stop.end_time`, which the API fills with the event's when the stop has none), a
- * single event's `end_time`. The earlier shape has none.
- */
-export function endTimeOf(
-  attributes: AnyEventAttributes,
-  stop?: AnyEventAttributes['occurrences'][number],
-): string | undefined {
-  if (stop) return 'end_time' in stop ? stop.end_time : undefined;
-  return 'end_time' in attributes ? attributes.end_time : undefined;
 }

@@ -21,7 +21,7 @@ import type {
 } from '../contract.js';
 import { TIME_LABEL_PATTERN } from '../patterns.js';
 import { ACCESS_TERMS } from './access.js';
-import { endTimeOf, endWallClock } from './end-time.js';
+import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { ticketOfficeOf } from './ticket-office.js';
 
 // The server's pages read either shape's ticket office from here; its home is the rule's module.

@@ -5,10 +5,12 @@
  * answers 200, with the link to the listing), then up: in Chromium the cards are there without
  * JavaScript, and with it the element takes them over with no list request, after a full load, a
  * `<Link>` navigation (React inserts the page with innerHTML) and a warm one, and through the npm
- * package (`import 'venue-events'` in a client component) without ever showing the skeleton.
+ * package (`import 'venue-events'` in a client component; the packed package installed beside the
+ * app, as a site has it) without ever showing the skeleton.
  * `next dev`'s hydration warning is not tested here (a dev server's compile per page is slow on
  * CI); `next start` is, by its console errors.
  */
+import { unlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -22,6 +24,7 @@ import {
   watchPage,
 } from '../support/framework-app.js';
 import { describeDrawnExample, exampleUnderTest } from '../support/framework-cases.js';
+import { installPacked } from '../support/packed.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const NEXT = resolve('node_modules/next/dist/bin/next');
@@ -30,7 +33,16 @@ const ENV = { NEXT_TELEMETRY_DISABLED: '1', VENUE_EVENTS_VENUE: 'blue-room' };
 const IN_ROOT = 'examples/next';
 
 const example = exampleUnderTest({
-  scratch: () => resolve(exampleCopy('next'), '../..'),
+  scratch: () => {
+    const copy = exampleCopy('next');
+    const root = resolve(copy, '../..');
+    // The package page's `import 'venue-events'` as a site's: the packed package installed in the
+    // app's own node_modules (next.config.mjs then sets no alias), and the link to the
+    // repository's package folder removed, so the build cannot reach it.
+    installPacked(copy);
+    unlinkSync(join(root, 'packages'));
+    return root;
+  },
   async start(root, events) {
     const env = { ...ENV, VENUE_EVENTS_ORIGIN: events };
     const cwd = join(root, IN_ROOT);

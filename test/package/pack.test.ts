@@ -2,18 +2,10 @@
  * The published widget package: `npm pack` of packages/venue-events, installed into a
  * scratch project as a site builder would, brings only the widget's runtime dependencies.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-
-const PACKAGE = resolve('packages/venue-events');
-const npm = (args: string[], cwd: string) =>
-  execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
-    cwd,
-    encoding: 'utf8',
-  });
+import { packageBuilt, packedProject } from '../support/packed.js';
 
 /** Every package under `node_modules`, scoped ones as `@scope/name`. */
 function installed(modules: string): string[] {
@@ -29,17 +21,8 @@ function installed(modules: string): string[] {
 
 describe('npm install venue-events', () => {
   it('installs the elements, their typings and manifest, and only lit and dompurify', () => {
-    expect(existsSync(join(PACKAGE, 'dist/lib/widget/index.js')), 'run npm run build').toBe(true);
-    const scratch = mkdtempSync(join(tmpdir(), 've-pack-'));
-    const tarball = npm(['pack', '--pack-destination', scratch], PACKAGE)
-      .trim()
-      .split('\n')
-      .at(-1)!;
-    writeFileSync(
-      join(scratch, 'package.json'),
-      JSON.stringify({ name: 'site-builder-app', private: true, type: 'module' }),
-    );
-    npm(['install', join(scratch, tarball)], scratch);
+    expect(packageBuilt(), 'run npm run build').toBe(true);
+    const scratch = packedProject('ve-pack-');
 
     const modules = join(scratch, 'node_modules');
     const packages = installed(modules);

@@ -102,7 +102,7 @@ export const WidgetQuery = Type.Object({
   'heading-level': text("2 to 6: the level of the cards' headings."),
   'no-filters': text('A flag (empty or `true`): no filter bar.'),
   'no-share': text('A flag (empty or `true`): no share buttons.'),
-  layout: text('`compact` for the compact layout (left to the element).'),
+  layout: text('`compact` for the compact layout (one line per event).'),
   views: text('`list`: no view switch.'),
 });
 

@@ -3,9 +3,10 @@
  * the one reading of a `<venue-events>`'s attributes (`readListAttributes`), DOM-free, from any
  * `(name) => value` getter: the element's own attributes for the script's first paint, the query
  * parameters for the server's `widget.html` (through `declarative.ts`), and the rules
- * (`startPage`, `headingLevel`, `isCompact`, `fixedView`, `viewOf`, `presetFilters`) the Lit
- * element applies to its properties, with the values Lit's converters give it (`Number`, an
- * attribute's presence).
+ * (`startPage`, `headingLevel`, `fixedView`, `viewOf`, `presetFilters`) the Lit element applies
+ * to its properties, with the values Lit's converters give it (`Number`, an attribute's
+ * presence). The layout (`isCompact`) is the host's attribute, which the list's styles read: only
+ * the server, writing the start tag, reads it (`declarative.ts` `readDrawnAttributes`).
  */
 import { DEFAULT_TIMEOUT_MS, SCRIPT_ORIGIN, type Filters } from './api.js';
 import { headingLevel, type HeadingLevel } from './card-facts.js';
@@ -30,7 +31,10 @@ export const startPage = (page: unknown): number =>
 export const presetFilters = (category: string | null | undefined): Filters =>
   category ? { categories: category } : {};
 
-/** `layout="compact"`: one line per event; any other value, or none, is the cards. */
+/**
+ * `layout="compact"`: one line per event; any other value, or none, is the cards (as the list's
+ * styles read the attribute, `:host([layout='compact'])`).
+ */
 export const isCompact = (layout: string | null): boolean => layout === 'compact';
 
 /** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
@@ -69,8 +73,6 @@ export interface ListAttributes extends Source {
   level: HeadingLevel;
   share: boolean;
   filterBar: boolean;
-  /** `layout="compact"` (`isCompact`). */
-  compact: boolean;
 }
 
 /**
@@ -91,6 +93,5 @@ export function readListAttributes(get: Attributes): ListAttributes {
     level: headingLevel(Number(get('heading-level'))),
     share: get('no-share') === null,
     filterBar: get('no-filters') === null,
-    compact: isCompact(get('layout')),
   };
 }

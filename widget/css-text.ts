@@ -11,4 +11,7 @@ export const minifyCss = (text: string): string =>
     .replace(/\s*([{};,>])\s*/g, '$1')
     .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
     .replace(/([:\s,(])0\.(\d)/g, '$1.$2') // `0.4em` is `.4em` (after a colon, space, comma or bracket)
+    // `[layout='compact']` is `[layout=compact]`: an attribute value that is an identifier needs
+    // no quotes (Prettier writes them; the compact layout's six selectors are in the first paint).
+    .replace(/=(['"])([a-z][\w-]*)\1\]/gi, '=$2]')
     .replace(/;}/g, '}');

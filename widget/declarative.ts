@@ -14,14 +14,18 @@ import {
   type StructuredDataVenue,
 } from '../shared/rules/structured-data.js';
 import { eventsUrl, isSeveral } from './api.js';
-import { presetFilters, type ListAttributes } from './attributes.js';
+import {
+  isCompact,
+  presetFilters,
+  readListAttributes,
+  type Attributes,
+  type ListAttributes,
+} from './attributes.js';
 import type { HeadingLevel } from './card-facts.js';
 import { cardStyles } from './event-card.styles.js';
 import { DRAWN_JSON_LD, PAGE_DATA } from './first-page.js';
 
 export { SEEDED_PAGES_KEY } from './first-page.js';
-// The one reading of the element's attributes, for the server's `widget.html` (`fragment.ts`).
-export { readListAttributes, type Attributes, type ListAttributes } from './attributes.js';
 import { hostStyles } from './host.styles.js';
 import { minifyCss } from './css-text.js';
 import { de } from './i18n/de.js';
@@ -71,17 +75,33 @@ export interface DrawnElement {
   level: HeadingLevel;
   noFilters: boolean;
   noShare: boolean;
-  /** `layout="compact"`: left to the element (nothing drawn). */
+  /** `layout="compact"`: the same cards, one line each (the list's styles, by the attribute). */
   compact: boolean;
   /** `views="list"` (no view switch); `views="calendar"` is refused by the route. */
   listOnly: boolean;
 }
 
+/** What `widget.html`'s parameters ask for: the element's attributes, and its layout. */
+export interface DrawnAttributes extends ListAttributes {
+  /** `layout="compact"` (`isCompact`), which the start tag carries for the list's styles. */
+  compact: boolean;
+}
+
 /**
- * The element the attributes `o` describe, read by `readListAttributes` (as the script's first
+ * The attributes `get` gives as `readListAttributes` reads them (the script's first paint, the
+ * element), and the layout, which only the start tag needs (the list's styles read the host's
+ * attribute): kept out of the budgeted script's reading (docs/widget.md "Size").
+ */
+export const readDrawnAttributes = (get: Attributes): DrawnAttributes => ({
+  ...readListAttributes(get),
+  compact: isCompact(get('layout')),
+});
+
+/**
+ * The element the attributes `o` describe, read by `readDrawnAttributes` (as the script's first
  * paint and the element read them), to be drawn; its month view (`o.view` "calendar") is not.
  */
-export const drawnElementOf = (o: ListAttributes): DrawnElement => ({
+export const drawnElementOf = (o: DrawnAttributes): DrawnElement => ({
   venue: o.venue,
   base: o.base,
   page: o.page,
@@ -192,15 +212,24 @@ const buyControlStyles = (): string => {
   return `venue-buy-button{${host.join('')}${minifyCss(sheetText(buyButtonStyles))}}`;
 };
 
+/**
+ * Without scripts (docs/widget.md "Server-rendered pages"), no room for the filter bar and the
+ * view switch, which only the script fills: the first card right under the element's top, not
+ * under an empty band. With scripts the room is kept as in the first paint (no card moves when
+ * they arrive). Here alone: the script's own sheets are only ever read where scripts run.
+ */
+const NO_SCRIPT_STYLES = '@media (scripting:none){venue-events-filters,.view-switch{display:none}}';
+
 /** The fragment's one stylesheet: the element's, then its buy controls' (minified text). */
-const STYLES = `${minifyCss([hostStyles, cardStyles, listStyles].map(sheetText).join('\n'))}${buyControlStyles()}`;
+const STYLES = `${minifyCss([hostStyles, cardStyles, listStyles].map(sheetText).join('\n'))}${buyControlStyles()}${NO_SCRIPT_STYLES}`;
 
 /**
  * The fragment of `GET /t/{slug}/widget.html`: `<venue-events …>` with its declarative shadow
  * root (styles, the first page's cards with their buy controls, the page as a data block), the
- * JSON-LD and the fallback link. A page the first paint would not draw (no events, one the wire
- * reader refuses part of, a compact layout) has no shadow root: its light DOM, the fallback link,
- * shows until the element runs. Everything from the API is escaped (`markup.ts`).
+ * JSON-LD and the fallback link; in either layout (`layout="compact"`: the same cards, one line
+ * each). A page the first paint would not draw (no events, one the wire reader refuses part of)
+ * has no shadow root: its light DOM, the fallback link, shows until the element runs. Everything
+ * from the API is escaped (`markup.ts`).
  * @throws WireError when `listText` is not a list document
  */
 export function drawnElement(el: DrawnElement, source: DrawSource): string {
@@ -208,7 +237,7 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
   const page = readPage(body, el.page);
   const i18n = serverI18n(el.locale);
   const light = `${jsonLd(page.events, el, source)}${fallbackLink(el)}`;
-  if (el.compact || !page.events.length || page.unreadable) {
+  if (!page.events.length || page.unreadable) {
     return `${startTag(el)}${light}</venue-events>`;
   }
   // The buy controls are drawn in the card's root, styled by its one stylesheet (`STYLES`).

@@ -5,9 +5,10 @@
  * element takes over when it is defined, together with the page it fetched (`takeFirstPage`).
  * So a visitor's first cards wait for this module and the API only (docs/benchmarks.md "Widget").
  *
- * Only the list's plain case is drawn here: a calendar view, a compact layout, filters from a
- * shared link (`sync-url`), a page with events that cannot be shown, or an empty one are left to
- * the element. The markup is `markup.ts`'s, which the server's declarative shadow roots share; an
+ * Only the list's plain case is drawn here, in either layout (`layout="compact"` is the same
+ * cards, styled as one line each by the list's own styles): a calendar view, filters from a shared
+ * link (`sync-url`), a page with events that cannot be shown, or an empty one are left to the
+ * element. The markup is `markup.ts`'s, which the server's declarative shadow roots share; an
  * element that arrived drawn by the server (`GET /t/{slug}/widget.html`, docs/api.md §10.17) is
  * not drawn again: the element takes it over with the page its HTML carries (`takeDeclarative`).
  */
@@ -40,7 +41,7 @@ function readOptions(el: Element): ListAttributes | undefined {
   const o = readListAttributes((name) => el.getAttribute(name));
   // `sync-url` with filters or a view in the page's query (`query.ts`'s `ve-` parameters).
   const sharedLink = el.hasAttribute('sync-url') && /[?&]ve-/.test(location.search);
-  return o.venue && o.view === 'list' && !o.compact && !sharedLink ? o : undefined;
+  return o.venue && o.view === 'list' && !sharedLink ? o : undefined;
 }
 
 /** Sets `root`'s markup (escaped above; the widget's Trusted Types policy where they are enforced). */

@@ -4,7 +4,7 @@
  */
 import { css } from 'lit';
 
-/** The view switch, the page navigation and the compact layout. */
+/** The view switch and the page navigation (the compact layout's are the list's own). */
 export const listPartStyles = css`
   .view-switch button {
     height: 100%;
@@ -12,34 +12,6 @@ export const listPartStyles = css`
   .view-switch [aria-pressed='true'] {
     background: var(--_accent);
     color: var(--_on-accent);
-  }
-  /* One line per event: date, title and buy control, wrapping neatly in a narrow sidebar. */
-  :host([layout='compact']) .list {
-    grid-template-columns: 1fr;
-    gap: 0.5em;
-  }
-  :host([layout='compact'])
-    :is(img, .meta, .performers, .location, .excerpt, .stops, .actions, .cancelled-note) {
-    display: none;
-  }
-  :host([layout='compact']) .body {
-    flex-flow: row wrap;
-    align-items: center;
-    gap: 0.25em 0.75em;
-    padding: 0.5em 0.75em;
-  }
-  :host([layout='compact']) .title {
-    flex: 1 1 8em;
-    font-size: 1em;
-  }
-  /* A list of several venues: the venue stays, after the title. */
-  :host([layout='compact']) .venue {
-    color: var(--_muted);
-    font-size: 0.9em;
-  }
-  :host([layout='compact']) .buy {
-    margin: 0;
-    padding: 0;
   }
   button[aria-current='page'] {
     border-color: var(--_accent);

@@ -1,9 +1,9 @@
 /**
- * What `<venue-events>` needs only once a page arrived: the page navigation, the view switch,
- * the "No events match" state and the styles of the compact layout. A chunk the list loads
- * alongside its first request and awaits only where the first page needs it (no events, the
- * compact layout, an announcement): the cards never wait for it, and what it adds comes below
- * them or into space kept for it. It keeps the budgeted initial script small.
+ * What `<venue-events>` needs only once a page arrived: the page navigation, the view switch and
+ * the "No events match" state. A chunk the list loads alongside its first request and awaits only
+ * where the first page needs it (no events, an announcement): the cards never wait for it, and
+ * what it adds comes below them or into space kept for it. It keeps the budgeted initial script
+ * small.
  */
 import { html, nothing, type ReactiveElement } from 'lit';
 import type { Filters } from './api.js';

@@ -1,6 +1,6 @@
 /**
- * Styles of `<venue-events>`: the grid, its loading, empty and error states (the pagination's are
- * in `list-parts.ts`, which draws it).
+ * Styles of `<venue-events>`: the grid, the compact layout, its loading, empty and error states
+ * (the pagination's are in `list-parts.ts`, which draws it).
  */
 import { css } from './sheet.js';
 
@@ -39,6 +39,39 @@ export const listStyles = css`
     margin: 0;
     padding: 0;
     list-style: none;
+  }
+  /*
+   * One line per event (layout="compact"): date, title and buy control, wrapping neatly in a
+   * narrow sidebar. Here, not in the list's lazy parts: the first paint and the server's
+   * widget.html draw the compact cards too (docs/api.md §10.17), which the element takes over
+   * unchanged. Not nested under one :host(…): Safari drops rules nested in :host.
+   */
+  :host([layout='compact']) .list {
+    grid-template-columns: 1fr;
+    gap: 0.5em;
+  }
+  :host([layout='compact'])
+    :is(img, .meta, .performers, .location, .excerpt, .stops, .actions, .cancelled-note) {
+    display: none;
+  }
+  :host([layout='compact']) .body {
+    flex-flow: row wrap;
+    align-items: center;
+    gap: 0.25em 0.75em;
+    padding: 0.5em 0.75em;
+  }
+  :host([layout='compact']) .title {
+    flex: 1 1 8em;
+    font-size: 1em;
+  }
+  /* A list of several venues: the venue stays, after the title. */
+  :host([layout='compact']) .venue {
+    color: var(--_muted);
+    font-size: 0.9em;
+  }
+  :host([layout='compact']) .buy {
+    margin: 0;
+    padding: 0;
   }
   /* Not dimmed while the next page loads: dimming would take the text below AA contrast. */
   .list[aria-busy='true'] {

@@ -13,7 +13,7 @@ import { takeDeclarative, takeFirstPage, type FirstPage } from './first-page.js'
 import { VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
 import type { VenueBuyButton } from './venue-buy-button.js';
-import { fixedView, isCompact, presetFilters, startPage, viewOf, type View } from './attributes.js';
+import { fixedView, presetFilters, startPage, viewOf, type View } from './attributes.js';
 import type { SavedController } from './saved.js';
 import type { EventPage } from './wire.js';
 
@@ -157,9 +157,9 @@ export class VenueEvents extends VenueElement {
       formatEventDate('2026-01-01', '00:00:00', this.i18n.locale);
       let [body] = await Promise.all([request, this.localeReady]).catch(refusal(venue));
       // The list's other parts (pagination, the view switch) come after the first cards are
-      // painted (`updated`), unless this page needs them to be drawn at all.
-      if (!body.events.length || this.count || isCompact(this.getAttribute('layout')))
-        await listParts();
+      // painted (`updated`), unless this page needs them to be drawn at all. Not for the compact
+      // layout: its styles are the list's own, as the first paint and `widget.html` draw it.
+      if (!body.events.length || this.count) await listParts();
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;

@@ -10,14 +10,14 @@ import { FilterError } from '../../shared/rules/filters.js';
 import { parseVenues, readVenueList } from '../../shared/rules/venues.js';
 import {
   drawnElementOf,
-  readListAttributes,
+  readDrawnAttributes,
   serverI18n,
   type DrawnElement,
 } from '../../widget/declarative.js';
 
 /**
  * The query parameters, each the element's attribute of that name, read as the element reads it
- * (`readListAttributes`).
+ * (`readDrawnAttributes`).
  */
 const PARAMETERS: readonly string[] = parameterNames(WidgetQuery);
 
@@ -49,7 +49,7 @@ function flag(query: Record<string, unknown>, name: string): boolean {
 /**
  * The element asked for by `query` for `venue` (one slug, or several separated by spaces), its
  * base `base`: the parameters are its attributes, read as the element and the script's first
- * paint read them (`readListAttributes`); a value they would read as another (`page=0` as 1,
+ * paint read them (`readDrawnAttributes`); a value they would read as another (`page=0` as 1,
  * `no-share=false` as present) is refused rather than drawn.
  * @throws FilterError (a 400) naming the parameter for an unknown, repeated or malformed one, and
  *   `views=calendar` (the month view is drawn in the browser)
@@ -92,7 +92,7 @@ export function readDrawnElement(
         : PARAMETERS.includes(name)
           ? (text(name) ?? null)
           : null;
-  const o = readListAttributes(attribute);
+  const o = readDrawnAttributes(attribute);
   if (o.view === 'calendar')
     throw bad('views', 'views is "list" or absent (the month view is drawn in the browser).');
   return drawnElementOf(o);

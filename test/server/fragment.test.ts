@@ -257,10 +257,13 @@ describe.each([
     const listOnly = await draw('?views=list');
     expect(listOnly).not.toContain('<div class="view-switch">');
     expect(listOnly).toMatch(/^<venue-events [^>]*views="list">/);
-    // Compact: left to the element, which the start tag still asks for.
+    // Compact: the same cards, one line each by the start tag's attribute (the list's styles).
     const compact = await draw('?layout=compact');
-    expect(compact).not.toContain('<template');
-    expect(compact).toMatch(/^<venue-events [^>]*layout="compact">/);
+    expect(compact).toMatch(
+      /^<venue-events [^>]*layout="compact"><template shadowrootmode="open">/,
+    );
+    expect(compact.replace(' layout="compact"', '')).toBe(plain);
+    expect(compact).toContain(':host([layout=compact]) .list{grid-template-columns:1fr;');
     const flags = await draw('?no-share=true&no-filters&heading-level=4&page=1');
     expect(flags).toMatch(/^<venue-events [^>]* heading-level="4" no-filters no-share>/);
     expect(flags).not.toContain('part="share-button"');

@@ -7,7 +7,7 @@
 import { expect } from 'chai';
 import { firstPaint } from '../../widget/first-paint.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
-import { canonicalTree, cardLayout, cards, FROZEN_MS, listRequests, place } from './drawn.js';
+import { canonicalTree, cardLayout, cards, FROZEN_MS, listRequests } from './drawn.js';
 
 const frozen = () => FROZEN_MS;
 const layout = cardLayout;
@@ -39,6 +39,30 @@ function include(html: string, viaInnerHTML = false): HTMLElement {
   (el as unknown as { clock: () => number }).clock = frozen;
   return el;
 }
+
+/**
+ * `html` in a page that runs no script at all, in a frame `width` px wide (a sandbox without
+ * `allow-scripts`: JavaScript is off there, `(scripting: none)` matches); same origin, so the
+ * test can look in. Resolves with the frame's `<venue-events>`; the caller removes the frame.
+ */
+async function withoutScripts(html: string, width: number): Promise<Element> {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-same-origin');
+  frame.style.width = `${width}px`;
+  frame.style.height = '600px';
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.srcdoc = `<!doctype html><html lang="en"><body style="margin:0">${html}</body></html>`;
+  document.body.append(frame);
+  await loaded;
+  expect(frame.contentWindow!.matchMedia('(scripting: none)').matches, 'scripts off').to.equal(
+    true,
+  );
+  return frame.contentDocument!.querySelector('venue-events')!;
+}
+
+/** How far below the element's top its first card starts (px): the band above the cards. */
+const band = (el: Element) =>
+  cards(el)[0]!.getBoundingClientRect().top - el.getBoundingClientRect().top;
 
 /**
  * Whether a watched shadow root ever held the list's skeleton, until `done()`: MutationObservers
@@ -125,19 +149,7 @@ describe('the element drawn on the server', () => {
   after(() => document.body.replaceChildren());
 
   it('shows its cards with scripts off', async () => {
-    const html = await fragment('many');
-    const frame = document.createElement('iframe');
-    // Same origin, so the test can look in; no `allow-scripts`: the page runs no script at all.
-    frame.setAttribute('sandbox', 'allow-same-origin');
-    frame.style.width = '900px';
-    frame.style.height = '600px';
-    const loaded = new Promise((resolve) =>
-      frame.addEventListener('load', resolve, { once: true }),
-    );
-    frame.srcdoc = `<!doctype html><html lang="en"><body>${html}</body></html>`;
-    document.body.append(frame);
-    await loaded;
-    const el = frame.contentDocument!.querySelector('venue-events')!;
+    const el = await withoutScripts(await fragment('many'), 900);
     expect(cards(el)).to.have.length(12);
     const first = cards(el)[0] as HTMLElement;
     expect(first.getBoundingClientRect().height).to.be.greaterThan(100);
@@ -158,8 +170,35 @@ describe('the element drawn on the server', () => {
     // The fallback link is light DOM: crawlers read it, visitors see the cards instead.
     const fallback = el.querySelector('a')!;
     expect(fallback.getBoundingClientRect().height).to.equal(0);
-    frame.remove();
+    el.ownerDocument.defaultView!.frameElement!.remove();
   });
+
+  // Issue 39: the room kept for the filter bar and the view switch (which only the script fills)
+  // was an empty band above the cards without scripts; with scripts it is kept from the start.
+  for (const width of [390, 800, 1280])
+    for (const query of ['', '?layout=compact'])
+      it(`with scripts off, its first card is right under its top: no room kept for the filter bar (${width} px${query && ', compact'})`, async () => {
+        const html = await fragment('many', query);
+        const el = await withoutScripts(html, width);
+        expect(cards(el)).to.have.length(12);
+        expect(band(el), 'the band above the first card (px)').to.be.below(40);
+        expect(band(el)).to.equal(0);
+        const bar = el.shadowRoot!.querySelector('venue-events-filters, .view-switch')!;
+        expect(bar.checkVisibility(), 'the place of the filter bar').to.equal(false);
+        if (query) {
+          const first = cards(el)[0]!;
+          expect(first.getBoundingClientRect().height, 'a line or two').to.be.below(140);
+          expect(first.querySelector('.meta')!.checkVisibility()).to.equal(false);
+        }
+        el.ownerDocument.defaultView!.frameElement!.remove();
+        // Where scripts run (this page) the room is kept, so no card moves when the bar arrives.
+        const box = document.createElement('div');
+        box.style.width = `${width}px`;
+        (box as unknown as { setHTMLUnsafe(html: string): void }).setHTMLUnsafe(html);
+        document.body.append(box);
+        expect(band(box.firstElementChild!), 'the room kept with scripts on').to.be.at.least(40);
+        box.remove();
+      });
 
   /*
    * The excerpts of descriptions with odd markup (the hostile and contained venues') differ: the
@@ -232,23 +271,16 @@ describe('the element drawn on the server', () => {
     ['states', 'no-share&no-filters', 'no-share no-filters'],
     ['states', 'no-share=true&category=Jazz', 'no-share category="Jazz"'],
     ['many', 'page=2&locale=fr', 'page="2" locale="fr"'],
+    // The compact layout: the same cards, one line each (issue 39).
+    ['states', 'layout=compact', 'layout="compact"'],
+    ['facts', 'layout=compact&no-filters&locale=de', 'layout="compact" no-filters locale="de"'],
+    ['harbour-hall blue-cellar night-owl', 'layout=compact', 'layout="compact"'],
   ] as const) {
     it(`reads ?${query} as the first paint reads ${attrs} ("${venue}")`, async () => {
       const locale = query.includes('locale') ? '' : '&locale=en';
       await expectSameDrawing(venue, `?${query}${locale}`, `${attrs}${locale && ' locale="en"'}`);
     });
   }
-
-  it('leaves a compact layout to the element, as the first paint does', async () => {
-    const drawn = include(await fragment('states', '?layout=compact'));
-    expect(drawn.shadowRoot).to.equal(null);
-    expect(drawn.getAttribute('layout')).to.equal('compact');
-    const painted = place<HTMLElement>('div', 'venue="states" layout="compact"');
-    await firstPaint(painted);
-    expect(painted.shadowRoot).to.equal(null);
-    drawn.parentElement!.remove();
-    painted.parentElement!.remove();
-  });
 
   it('is taken over by the element with no request for its page, no card moved and the focus kept', async () => {
     expect(customElements.get('venue-events')).to.equal(undefined);
@@ -257,6 +289,12 @@ describe('the element drawn on the server', () => {
     // The same fragment inserted by a client renderer before the script ran: an inert template.
     const inserted = include(html, true) as VenueEvents;
     expect(inserted.shadowRoot === null, 'no root attached').to.equal(true);
+    // A sidebar's compact layout (issue 39): drawn too, one line per event.
+    const compact = include(await fragment('many', '?layout=compact')) as VenueEvents;
+    compact.parentElement!.style.width = '300px';
+    const compactBefore = layout(compact);
+    expect(compactBefore).to.have.length(12);
+    expect(compactBefore[0]!.height, 'a line or two, not a card').to.be.below(140);
     expect(!!inserted.querySelector(':scope > template[shadowrootmode]')).to.equal(true);
     const before = layout(el);
     expect(before).to.have.length(12);
@@ -266,6 +304,7 @@ describe('the element drawn on the server', () => {
     expect(label).to.equal('Buy tickets for Gig 3');
     performance.clearResourceTimings();
     const skeletons = watchSkeletons(el);
+    skeletons.watch(compact.shadowRoot);
 
     // The script's entry draws neither (the server did), then the elements take both over.
     expect(firstPaint(el)).to.equal(undefined);
@@ -273,16 +312,18 @@ describe('the element drawn on the server', () => {
     expect(inserted.shadowRoot === null, 'the entry drew nothing into the inert one').to.equal(
       true,
     );
-    const pages = Promise.all([loaded(el), loaded(inserted)]);
+    expect(firstPaint(compact)).to.equal(undefined);
+    const pages = Promise.all([loaded(el), loaded(inserted), loaded(compact)]);
     await import('../../widget/elements.js');
     await pages;
-    await Promise.all([rendered(el), rendered(inserted)]);
+    await Promise.all([rendered(el), rendered(inserted), rendered(compact)]);
 
     expect(skeletons.done(), 'a skeleton was drawn').to.equal(false);
     expect(listRequests('/t/many'), 'requests for the list').to.equal(0);
     expect(layout(el)).to.deep.equal(before);
     expect(layout(inserted), 'the inserted one shows the same cards').to.deep.equal(before);
-    for (const taken of [el, inserted]) {
+    expect(layout(compact), 'the compact cards, unmoved').to.deep.equal(compactBefore);
+    for (const taken of [el, inserted, compact]) {
       expect(!!taken.shadowRoot!.querySelector('script, style'), 'drawn nodes left').to.equal(
         false,
       );
@@ -296,6 +337,7 @@ describe('the element drawn on the server', () => {
     expect(active).not.to.equal(link);
     el.parentElement!.remove();
     inserted.parentElement!.remove();
+    compact.parentElement!.remove();
   });
 
   // A client-side navigation back to a page with the element, the script long loaded: React

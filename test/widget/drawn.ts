@@ -42,10 +42,15 @@ export const cardLayout = (el: Element) =>
       y: y - at.y,
       width,
       height,
-      // The card's own text (`innerText` reads into no shadow root: not the buy control's).
+      // The card's own text (`innerText` reads into no shadow root: not the buy control's). Drawn
+      // in the card, the control's text is taken out, and the line breaks around it where it ends
+      // the card (the compact layout's last part shown).
       text: host.shadowRoot
         ? (c as HTMLElement).innerText
-        : (c as HTMLElement).innerText.replace(buy.innerText, '').replace(/\n{3,}/g, '\n\n'),
+        : (c as HTMLElement).innerText
+            .replace(buy.innerText, '')
+            .replace(/\n{3,}/g, '\n\n')
+            .replace(/\n+$/, ''),
       buy: buy.innerText,
       // Where its link or closed state is, and how large (styled alike however it is drawn).
       control: [control.x - x, control.y - y, control.width, control.height],

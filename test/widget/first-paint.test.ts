@@ -16,22 +16,28 @@ const layout = cardLayout;
 const canonical = (node: Node) => canonicalTree(node, { dropSpaceAroundTags: true });
 
 /**
- * Fixture venues and the locale each is drawn in (German loads its table before the cards); the
- * last, several venues' merged list (docs/widget.md "Several venues").
+ * Fixture venues, the locale each is drawn in (German loads its table before the cards) and any
+ * more attributes; then several venues' merged list (docs/widget.md "Several venues"), and the
+ * compact layout (one line per event: the same cards, styled by the host's attribute).
  */
 const VENUES = [
-  ['states', 'en'],
-  ['states', 'de'],
-  ['earlier', 'en'],
-  ['nights', 'fr'],
-  ['hostile', 'en'],
-  ['contained', 'en'],
-  ['reach', 'en'],
+  ['states', 'en', ''],
+  ['states', 'de', ''],
+  ['earlier', 'en', ''],
+  ['nights', 'fr', ''],
+  ['hostile', 'en', ''],
+  ['contained', 'en', ''],
+  ['reach', 'en', ''],
   // Price, performers, end times, few tickets left (docs/api.md §10.18).
-  ['facts', 'en'],
-  ['facts', 'de'],
-  ['harbour-hall blue-cellar night-owl', 'en'],
+  ['facts', 'en', ''],
+  ['facts', 'de', ''],
+  ['harbour-hall blue-cellar night-owl', 'en', ''],
+  ['states', 'en', 'layout="compact"'],
+  ['facts', 'de', 'layout="compact"'],
+  ['harbour-hall blue-cellar night-owl', 'en', 'layout="compact"'],
 ] as const;
+/** A `VENUES` entry's key in `painted`. */
+const key = (venue: string, locale: string, attrs: string) => `${venue} ${locale} ${attrs}`;
 
 describe('first paint', () => {
   /**
@@ -48,9 +54,12 @@ describe('first paint', () => {
     button = place('venue-buy-button', 'venue="states" event-id="3" locale="en"');
     single = place('venue-event', 'venue="contained" event-id="500" locale="en"');
     [button, single].forEach(firstFetch);
-    for (const [venue, locale] of VENUES) {
-      const div = place<HTMLElement>('div', `venue="${venue}" locale="${locale}" no-filters`);
-      painted.set(`${venue} ${locale}`, div);
+    for (const [venue, locale, attrs] of VENUES) {
+      const div = place<HTMLElement>(
+        'div',
+        `venue="${venue}" locale="${locale}" no-filters ${attrs}`,
+      );
+      painted.set(key(venue, locale, attrs), div);
       await firstPaint(div);
     }
   });
@@ -67,6 +76,16 @@ describe('first paint', () => {
     const factsBefore = layout(facts);
     expect(factsBefore[0]!.text).to.contain('Few tickets left');
     const factsRequests = listRequests('/t/facts');
+    // The compact layout (a sidebar's): the same cards, one line each, from its own URL.
+    const compact = place<VenueEvents>(
+      'venue-events',
+      `venue="many" base-url="${location.origin}/__via/compact-hand-over" layout="compact" locale="en"`,
+    );
+    compact.style.width = '300px';
+    await firstPaint(compact);
+    const compactBefore = layout(compact);
+    expect(compactBefore).to.have.length(12);
+    expect(compactBefore[0]!.height, 'a line or two, not a card').to.be.below(140);
     const painting = firstPaint(el);
     expect(el.shadowRoot!.querySelectorAll('.skeleton')).to.have.length(3);
     expect(el.shadowRoot!.querySelector('.list')!.getAttribute('aria-label')).to.equal(
@@ -102,6 +121,11 @@ describe('first paint', () => {
     await Promise.all([...factButtons].map((b) => b.updateComplete));
     expect(layout(facts)).to.deep.equal(factsBefore);
     expect(listRequests('/t/facts')).to.equal(factsRequests);
+    await compact.updateComplete;
+    const compactButtons = compact.shadowRoot!.querySelectorAll<VenueEvents>('venue-buy-button');
+    await Promise.all([...compactButtons].map((b) => b.updateComplete));
+    expect(layout(compact), 'the compact cards, unmoved').to.deep.equal(compactBefore);
+    expect(listRequests('/__via/compact-hand-over/t/many')).to.equal(1);
     expect(listRequests('/t/many')).to.equal(1);
     expect(loads).to.have.length(1);
     expect(el.shadowRoot!.activeElement?.getAttribute('aria-label')).to.equal(label);
@@ -139,13 +163,16 @@ describe('first paint', () => {
     expect(requests('/t/contained/api/events/500')).to.equal(1);
   });
 
-  for (const [venue, locale] of VENUES) {
-    it(`draws every event of "${venue}" as the card template does, buy control included (${locale})`, async () => {
+  for (const [venue, locale, attrs] of VENUES) {
+    it(`draws every event of "${venue}" as the card template does, buy control included (${locale}${attrs && `, ${attrs}`})`, async () => {
       const { html, render } = await import('lit');
       const { eventCard } = await import('../../widget/event-card.js');
       const { resolveI18n } = await import('../../widget/i18n/load.js');
-      const drawn = cards(painted.get(`${venue} ${locale}`)!);
+      const drawn = cards(painted.get(key(venue, locale, attrs))!);
       expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
+      // Compact: the category row (and the image, the excerpt…) hidden by the list's own styles.
+      const meta = drawn[0]!.querySelector('.meta')!;
+      expect(meta.checkVisibility(), 'the category row shows').to.equal(!attrs);
       expect(drawn[0]!.closest('[lang]')!.getAttribute('lang'), 'in its language').to.equal(locale);
 
       const { eventsUrl } = await import('../../widget/api.js');
@@ -154,9 +181,13 @@ describe('first paint', () => {
       const events = readPage(await res.json(), 1).events;
       const host = document.createElement('div');
       document.body.append(host);
-      // Styled as the first paint's cards are (a flex row's spaces are not its text).
+      // Styled as the first paint's cards are (a flex row's spaces are not its text), the compact
+      // layout by the same attribute: the text compared below is only what shows.
+      if (attrs) host.setAttribute('layout', 'compact');
       const lit = host.attachShadow({ mode: 'open' });
-      lit.adoptedStyleSheets = painted.get(`${venue} ${locale}`)!.shadowRoot!.adoptedStyleSheets;
+      lit.adoptedStyleSheets = painted.get(
+        key(venue, locale, attrs),
+      )!.shadowRoot!.adoptedStyleSheets;
       const ctx = {
         venue,
         base: location.origin,
@@ -177,11 +208,10 @@ describe('first paint', () => {
     });
   }
 
-  it('leaves what it does not draw to the element: a calendar, a compact layout, no venue', async () => {
+  it('leaves what it does not draw to the element: a calendar, no venue', async () => {
     for (const attrs of [
       'venue="many" view="calendar"',
       'venue="many" views="calendar"',
-      'venue="many" layout="compact"',
       'venue=""',
     ]) {
       const el = place<HTMLElement>('div', attrs);

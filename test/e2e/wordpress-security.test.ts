@@ -19,7 +19,6 @@ import {
 import { startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
-const ROLES = ['contributor', 'author', 'editor'] as const;
 
 let wp: WordPress;
 let demo: DemoServer;

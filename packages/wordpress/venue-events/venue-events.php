@@ -25,6 +25,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 define( 'VENUE_EVENTS_PLUGIN_FILE', __FILE__ );
 define( 'VENUE_EVENTS_PLUGIN_VERSION', '0.2.1' );
 
+require_once __DIR__ . '/includes/contract.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/sanitize.php';
 require_once __DIR__ . '/includes/fragment.php';

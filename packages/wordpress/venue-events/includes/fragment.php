@@ -20,26 +20,20 @@ const VENUE_EVENTS_LAST_GOOD_SECONDS = 604800;
 
 /**
  * The element's query (docs/api.md §10.17): layout, category, locale and view (`views`), each
- * only when set; a value the server would refuse is dropped here rather than sent.
+ * only when set and only under a name `widget.html` reads (contract.php, generated from
+ * shared/queries.ts): a renamed parameter is dropped here, never sent under its old name.
  *
  * @param array<string,string> $atts Cleaned attributes.
  * @return array<string,string>
  */
 function venue_events_widget_query( array $atts ) {
-	$query = array();
-	if ( '' !== $atts['layout'] ) {
-		$query['layout'] = $atts['layout'];
-	}
-	if ( '' !== $atts['category'] ) {
-		$query['category'] = $atts['category'];
-	}
-	if ( '' !== $atts['locale'] ) {
-		$query['locale'] = $atts['locale'];
-	}
-	if ( 'list' === $atts['view'] ) {
-		$query['views'] = 'list';
-	}
-	return $query;
+	$query = array(
+		'layout'   => $atts['layout'],
+		'category' => $atts['category'],
+		'locale'   => $atts['locale'],
+		'views'    => 'list' === $atts['view'] ? 'list' : '',
+	);
+	return array_intersect_key( array_filter( $query, 'strlen' ), array_flip( VENUE_EVENTS_WIDGET_PARAMETERS ) );
 }
 
 /**

@@ -214,20 +214,22 @@ function venue_events_sanitize_allow_local( $value ) {
 }
 
 /**
- * One venue slug, or several separated by spaces (docs/api.md §10.16: 1 to 20, each a slug);
- * '' when any is not a slug.
+ * One venue slug, or several separated by spaces: the venue-list rule (docs/api.md §10.16,
+ * shared/rules/venue-list.ts, its pattern and limit generated into contract.php): a slug given
+ * twice counts once, then 1 to VENUE_EVENTS_MAX_VENUES slugs, each a slug as typed (lowercase
+ * letters, digits, single hyphens: `Blue-Room` is refused, as the events server refuses it).
  *
  * @param mixed $value The venues as typed (spaces or commas between them).
- * @return string
+ * @return string '' when the rule refuses the list.
  */
 function venue_events_clean_venue( $value ) {
-	$slugs = preg_split( '/[\s,]+/', strtolower( trim( (string) $value ) ), -1, PREG_SPLIT_NO_EMPTY );
+	$slugs = preg_split( '/[\s,]+/', trim( (string) $value ), -1, PREG_SPLIT_NO_EMPTY );
 	$slugs = array_values( array_unique( $slugs ) );
-	if ( count( $slugs ) > 20 ) {
+	if ( count( $slugs ) > VENUE_EVENTS_MAX_VENUES ) {
 		return '';
 	}
 	foreach ( $slugs as $slug ) {
-		if ( ! preg_match( '/^[a-z0-9]+(?:-[a-z0-9]+)*$/', $slug ) ) {
+		if ( ! preg_match( '/^(?:' . VENUE_EVENTS_SLUG_PATTERN . ')$/', $slug ) ) {
 			return '';
 		}
 	}

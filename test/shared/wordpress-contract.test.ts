@@ -1,0 +1,54 @@
+/**
+ * The WordPress plugin's generated copy of the contract
+ * (packages/wordpress/venue-events/includes/contract.php, scripts/wordpress-contract.ts): in step
+ * with shared/, and the plugin's venue-list reader (`venue_events_clean_venue`, PHP) takes and
+ * refuses exactly the lists the one rule (`readVenueList`, docs/api.md §10.16) does.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readVenueList } from '../../shared/rules/venue-list.js';
+import { CONTRACT_PHP, wordpressContract } from '../../scripts/wordpress-contract.js';
+
+const PLUGIN = resolve('packages/wordpress/venue-events');
+const rooms = (n: number) => Array.from({ length: n }, (_, i) => `room-${i + 1}`);
+
+/** `venue_events_clean_venue` (PHP) of each list, typed as a person would: spaces between. */
+function phpCleanVenues(lists: readonly string[][]): string[] {
+  const code = `
+define('ABSPATH', '/');
+require '${PLUGIN}/includes/contract.php';
+require '${PLUGIN}/includes/settings.php';
+echo json_encode(array_map('venue_events_clean_venue', json_decode(stream_get_contents(STDIN))));`;
+  const typed = lists.map((slugs) => slugs.join(' '));
+  return JSON.parse(
+    execFileSync('php', ['-r', code], { input: JSON.stringify(typed), encoding: 'utf8' }),
+  ) as string[];
+}
+
+describe("the WordPress plugin's contract.php", () => {
+  it('is what scripts/wordpress-contract.ts generates from shared/ (npm run generate:wordpress)', () => {
+    expect(readFileSync(CONTRACT_PHP, 'utf8')).toBe(wordpressContract());
+  });
+
+  it('reads venue lists as the one venue-list rule does', () => {
+    const lists = [
+      ['blue-room'],
+      ['b', 'a', 'b', 'c', 'a'],
+      rooms(20),
+      [...rooms(20), 'room-1'],
+      rooms(21),
+      ['Blue-Room'],
+      ['harbour-hall', 'Night_Owl'],
+      ['blue--room'],
+      ['x-'],
+      ['ö'],
+    ];
+    const expected = lists.map((slugs) => {
+      const list = readVenueList(slugs);
+      return 'slugs' in list ? list.slugs.join(' ') : '';
+    });
+    expect(phpCleanVenues(lists)).toEqual(expected);
+  });
+});

@@ -38,7 +38,7 @@ export const presetFilters = (category: string | null | undefined): Filters =>
 export const isCompact = (layout: string | null): boolean => layout === 'compact';
 
 /** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
-export const fixedView = (views: string | null): View | undefined =>
+export const fixedView = (views: string | null | undefined): View | undefined =>
   views === 'list' || views === 'calendar' ? views : undefined;
 
 /** The view `view` asks for: `calendar`, else (any other value, or none) the list. */

@@ -111,6 +111,10 @@ export class VenueEvents extends VenueElement {
     noFilters: { type: Boolean, attribute: 'no-filters' },
     category: {},
     view: { reflect: true },
+    // Read on every update, not once: a framework may set them after the first render.
+    views: { reflect: true },
+    layout: { reflect: true },
+    syncUrl: { type: Boolean, attribute: 'sync-url', reflect: true },
     filters: { state: true },
   };
 
@@ -129,6 +133,15 @@ export class VenueEvents extends VenueElement {
    * loaded when first shown). A switch offers both unless the `views` attribute fixes one.
    */
   declare view: View;
+  /** `list` or `calendar` fixes the view and hides the switch; any other value fixes none. */
+  declare views: string | undefined;
+  /**
+   * `compact`: one line per event; any other value is the cards. Reflected, since the list's
+   * styles (and the first paint's) read the attribute.
+   */
+  declare layout: string | undefined;
+  /** Keeps the filters and the view in the page's query (see `sync-url`). */
+  declare syncUrl: boolean;
   /** The filters the list is requested with (see `filter()`). */
   declare filters: Filters;
   /** Say how many events match once the next page loaded (the visitor changed a filter). */
@@ -224,7 +237,7 @@ export class VenueEvents extends VenueElement {
     super.willUpdate(changed);
     this.page = startPage(this.page);
     if (changed.has('category')) this.filters = presetFilters(this.category);
-    this.view = fixedView(this.getAttribute('views')) ?? viewOf(this.view);
+    this.view = fixedView(this.views) ?? viewOf(this.view);
     this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
     // A page it left undrawn (no events: empty, or beyond the last) is shown by the run, once the
@@ -235,7 +248,7 @@ export class VenueEvents extends VenueElement {
     }
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
-    if (!this.hasUpdated && this.hasAttribute('sync-url'))
+    if (!this.hasUpdated && this.syncUrl)
       void listParts().then((m) => {
         this.filters = m.readQuery(this.filters, this.venue);
         this.view = m.readView() ?? this.view;
@@ -278,7 +291,7 @@ export class VenueEvents extends VenueElement {
   /** Shows `view` (the switch), kept in the page's query with `sync-url`. */
   private show(view: View): void {
     this.view = view;
-    if (this.hasAttribute('sync-url')) parts!.writeView(view);
+    if (this.syncUrl) parts!.writeView(view);
   }
 
   override render() {
@@ -328,7 +341,7 @@ export class VenueEvents extends VenueElement {
           : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
       ${
-        fixedView(this.getAttribute('views'))
+        fixedView(this.views)
           ? nothing
           : parts
             ? parts.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { axeViolations, cleanup, frozen, loaded, mount, waitFor } from './helpers.js';
+import { axeViolations, card, cleanup, frozen, loaded, mount, waitFor } from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 /** `<venue-events>` over the fixture venue `states` (clock at 5 Dec 2026), first page loaded. */
@@ -84,5 +84,48 @@ describe('<venue-events> list and calendar views', () => {
     );
     await grid(shared);
     expect(shared.getAttribute('view')).to.equal('calendar');
+  });
+
+  // A React or Vue prop change sets them after the first render: read once, they were ignored.
+  it('views, layout and sync-url changed after the first render: the list redraws', async () => {
+    const el = await list('locale="en-GB"');
+    expect(viewSwitch(el)).to.not.equal(null);
+    el.setAttribute('views', 'list');
+    await el.updateComplete;
+    expect(viewSwitch(el), 'views="list" set later').to.equal(null);
+    expect(el.views).to.equal('list');
+    el.views = undefined;
+    await el.updateComplete;
+    expect(viewSwitch(el), 'views removed').to.not.equal(null);
+    el.views = 'calendar';
+    await el.updateComplete;
+    expect(el.getAttribute('views'), 'reflected').to.equal('calendar');
+    expect(el.getAttribute('view')).to.equal('calendar');
+    expect(viewSwitch(el)).to.equal(null);
+    await grid(el);
+    el.views = 'list';
+    await waitFor(() => el.shadowRoot!.querySelector('[part="list"]'), 'the list again');
+    expect(el.shadowRoot!.querySelector('venue-calendar')).to.equal(null);
+
+    // The compact layout is the list's styles of the reflected attribute: one line, no meta row.
+    const meta = () => card(el, 'Open Show').querySelector('.meta')!;
+    expect(meta().checkVisibility()).to.equal(true);
+    el.layout = 'compact';
+    await el.updateComplete;
+    expect(el.getAttribute('layout')).to.equal('compact');
+    expect(meta().checkVisibility(), 'compact').to.equal(false);
+    el.setAttribute('layout', 'cards');
+    await el.updateComplete;
+    expect(el.layout).to.equal('cards');
+    expect(meta().checkVisibility(), 'cards again').to.equal(true);
+
+    el.syncUrl = true;
+    await el.updateComplete;
+    expect(el.hasAttribute('sync-url')).to.equal(true);
+    el.views = undefined;
+    await waitFor(() => viewSwitch(el), 'the switch');
+    button(el, 'Calendar').click();
+    await grid(el);
+    expect(new URLSearchParams(location.search).get('ve-view')).to.equal('calendar');
   });
 });

@@ -2,9 +2,9 @@
  * The published widget package: `npm pack` of packages/venue-events, installed into a
  * scratch project as a site builder would, brings only the widget's runtime dependencies.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { packageBuilt, packedProject } from '../support/packed.js';
 
 /** Every package under `node_modules`, scoped ones as `@scope/name`. */
@@ -20,9 +20,15 @@ function installed(modules: string): string[] {
 }
 
 describe('npm install venue-events', () => {
+  /** The scratch project (under the system's temporary folder), removed after the test. */
+  let scratch: string | undefined;
+  afterAll(() => {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
   it('installs the elements, their typings and manifest, and only lit and dompurify', () => {
     expect(packageBuilt(), 'run npm run build').toBe(true);
-    const scratch = packedProject('ve-pack-');
+    scratch = packedProject('ve-pack-');
 
     const modules = join(scratch, 'node_modules');
     const packages = installed(modules);

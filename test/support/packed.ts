@@ -5,7 +5,7 @@
  * `node_modules` (test/package/pack.test.ts, bundlers.test.ts; examples/next's package case).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -43,10 +43,15 @@ export function installPacked(project: string): void {
 
 /**
  * A new project under `os.tmpdir()` (`{tmp}/{prefix}XXXXXX`, its real path: no symlink in it)
- * with the packed package installed; the caller removes it.
+ * with the packed package installed; the caller removes it (this does when the install fails).
  */
 export function packedProject(prefix: string): string {
   const project = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  installPacked(project);
+  try {
+    installPacked(project);
+  } catch (error) {
+    rmSync(project, { recursive: true, force: true });
+    throw error;
+  }
   return project;
 }

@@ -106,5 +106,29 @@ export const WidgetQuery = Type.Object({
   views: text('`list`: no view switch.'),
 });
 
+/**
+ * The parameter names of `query`, as a type: code that spells a name by hand (a parser reading
+ * it, an error naming it, a form or URL writing it) takes it as one of these, so a name that is
+ * not in this file fails the type check, and renaming one here finds every use. Type-only: the
+ * widget imports these without TypeBox's bytes.
+ */
+export type ParameterOf<Q extends TObject> = keyof Q['properties'] & string;
+
+/** A list filter's name (docs/api.md §10.12, §10.15). */
+export type FilterParameter = ParameterOf<typeof FilterQuery>;
+/** A name the listing page reads (docs/api.md §10.5). */
+export type ListingParameter = ParameterOf<typeof ListingQuery>;
+/** A name the calendar feed reads (docs/api.md §10.14). */
+export type FeedParameter = ParameterOf<typeof FeedQuery>;
+/** A name `widget.html` reads (docs/api.md §10.16, §10.17). */
+export type WidgetParameter = ParameterOf<typeof WidgetQuery> | ParameterOf<typeof VenuesQuery>;
+/** Any query parameter the server reads: what a 400 may name (docs/decisions.md "Errors"). */
+export type QueryParameter =
+  | ListingParameter
+  | FeedParameter
+  | WidgetParameter
+  | ParameterOf<typeof CalendarFileQuery>
+  | ParameterOf<typeof CalendarLinkQuery>;
+
 /** The names of `query`'s parameters, in their order. */
 export const parameterNames = (query: TObject): string[] => Object.keys(query.properties);

@@ -14,9 +14,10 @@ import {
   type ListFilter,
 } from '../../shared/rules/filters.js';
 import { placeHref, type ListingPlace } from './listing-place.js';
+import type { ListingParameter } from '../../shared/queries.js';
 
-/** A field of the page's form, named as its query parameter. */
-export type FormField = 'categories' | 'access' | 'search' | 'start_date' | 'end_date' | 'month';
+/** A field of the page's form, named as its query parameter (shared/queries.ts ListingQuery). */
+export type FormField = Exclude<ListingParameter, 'view' | 'page'>;
 
 /** The field labels the form shows, which the error messages name. */
 export const FIELD_LABELS: Record<FormField, string> = {

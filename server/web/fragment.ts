@@ -5,7 +5,12 @@
  * in process, in both modes.
  */
 import { compile } from 'html-to-text';
-import { parameterNames, WidgetQuery } from '../../shared/queries.js';
+import {
+  parameterNames,
+  WidgetQuery,
+  type QueryParameter,
+  type WidgetParameter,
+} from '../../shared/queries.js';
 import { FilterError } from '../../shared/rules/filters.js';
 import { parseVenues, readVenueList } from '../../shared/rules/venues.js';
 import {
@@ -36,10 +41,14 @@ export const plainText = compile({
 });
 
 /** A 400 naming `parameter` (docs/decisions.md "Errors"). */
-const bad = (parameter: string, detail: string) => new FilterError(parameter, detail);
+const bad = (parameter: QueryParameter, detail: string) => new FilterError(parameter, detail);
+
+/** A 400 naming a parameter `widget.html` does not read: the client's own name, as sent. */
+const unknown = (name: string) =>
+  new FilterError(name as QueryParameter, `Unknown parameter "${name}": ${PARAMETERS.join(', ')}.`);
 
 /** A flag parameter: present empty or `true` (as the attribute's presence). */
-function flag(query: Record<string, unknown>, name: string): boolean {
+function flag(query: Record<string, unknown>, name: WidgetParameter): boolean {
   const value = query[name];
   if (value === undefined) return false;
   if (value === '' || value === 'true') return true;
@@ -64,11 +73,10 @@ export function readDrawnElement(
   const list = named && readVenueList(named);
   const several = list && 'slugs' in list && list.slugs.join(' ') === venue;
   for (const [name, value] of Object.entries(query)) {
-    if (!PARAMETERS.includes(name) && !(name === 'venues' && several))
-      throw bad(name, `Unknown parameter "${name}": ${PARAMETERS.join(', ')}.`);
-    if (typeof value !== 'string') throw bad(name, `${name} may be given once.`);
+    if (!PARAMETERS.includes(name) && !(name === 'venues' && several)) throw unknown(name);
+    if (typeof value !== 'string') throw bad(name as WidgetParameter, `${name} may be given once.`);
   }
-  const text = (name: string) => query[name] as string | undefined;
+  const text = (name: WidgetParameter) => query[name] as string | undefined;
   const locale = text('locale');
   if (locale !== undefined) {
     try {
@@ -90,7 +98,7 @@ export function readDrawnElement(
       : name === 'base-url'
         ? base
         : PARAMETERS.includes(name)
-          ? (text(name) ?? null)
+          ? (text(name as WidgetParameter) ?? null)
           : null;
   const o = readDrawnAttributes(attribute);
   if (o.view === 'calendar')

@@ -11,6 +11,7 @@ import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';
 import { venueDateTime } from './zoned-time.js';
+import type { FeedParameter } from '../queries.js';
 
 /** Widest feed range: FullCalendar's largest view (6 weeks) with room to spare. */
 export const FEED_MAX_DAYS = 100;
@@ -62,7 +63,11 @@ export interface FeedEvent {
 const LOCAL = "yyyy-MM-dd'T'HH:mm:ss";
 const HAS_OFFSET = /T[\d:.]+(?:[Zz]|[+-]\d{2}(?::?\d{2})?)$/;
 
-function readBound(query: Record<string, unknown>, name: 'start' | 'end', zone: string): DateTime {
+function readBound(
+  query: Record<string, unknown>,
+  name: Extract<FeedParameter, 'start' | 'end'>,
+  zone: string,
+): DateTime {
   const value = query[name];
   if (typeof value !== 'string' || value === '') {
     throw new FilterError(name, `${name} is required: an ISO 8601 date or date-time.`);

@@ -7,6 +7,7 @@
 import transliterate from '@sindresorhus/transliterate';
 import type { EventResource } from '../contract.js';
 import { ACCESS_IDS, accessInOrder, hasAllAccess, isAccessId, type AccessId } from './access.js';
+import type { FilterParameter, QueryParameter } from '../queries.js';
 
 /** The filters of one request, canonical: two requests that mean the same compare equal. */
 export interface ListFilter {
@@ -40,7 +41,7 @@ export const FILTER_LIMITS = {
 /** A filter parameter with a bad value: the API answers 400 naming it in `source.parameter`. */
 export class FilterError extends Error {
   constructor(
-    readonly parameter: string,
+    readonly parameter: QueryParameter,
     detail: string,
   ) {
     super(detail);
@@ -107,14 +108,17 @@ export function dayNumber(date: string): number | undefined {
 }
 
 /** One query value: absent, or a string; given twice (an array) or nested is an error. */
-function single(query: Record<string, unknown>, name: string): string | undefined {
+function single(query: Record<string, unknown>, name: FilterParameter): string | undefined {
   const value = query[name];
   if (value === undefined) return undefined;
   if (typeof value !== 'string') throw new FilterError(name, `Give ${name} at most once.`);
   return value;
 }
 
-function readDate(query: Record<string, unknown>, name: string): string | undefined {
+function readDate(
+  query: Record<string, unknown>,
+  name: Extract<FilterParameter, 'start_date' | 'end_date'>,
+): string | undefined {
   const value = single(query, name);
   if (value === undefined || value === '') return undefined;
   if (dayNumber(value) === undefined) {
@@ -199,7 +203,7 @@ export function parseListFilter(query: Record<string, unknown>): ListFilter {
  * links carry it before `page` (docs/api.md §10.12, §10.15).
  */
 export function filterQuery(filter: ListFilter): string {
-  const pairs: [string, string][] = [];
+  const pairs: [FilterParameter, string][] = [];
   if (filter.categories.length) pairs.push(['categories', filter.categories.join(',')]);
   if (filter.access?.length) pairs.push(['access', filter.access.join(',')]);
   if (filter.words.length) pairs.push(['search', filter.words.join(' ')]);

@@ -33,7 +33,7 @@ import { chromium, type Browser, type CDPSession } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH, DEMO_SLUG, startApp } from './browser.js';
 import { cpuMs, median, NOW } from './support.js';
 import { demoVenueFile } from '../server/demo/venue.js';
-import { plainText } from '../server/web/fragment.js';
+import { plainText } from '../server/lib/html-text.js';
 import { drawnElement } from '../widget/declarative.js';
 
 const LOADS = Number(process.env.BENCH_LOADS ?? 11);

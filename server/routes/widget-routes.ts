@@ -20,7 +20,8 @@ import {
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { methodNotAllowed } from '../http/errors.js';
 import type { Answer, Backend, Named } from '../listing/backend.js';
-import { plainText, readDrawnElement, readVenues } from '../web/fragment.js';
+import { plainText } from '../lib/html-text.js';
+import { readDrawnElement, readVenues } from '../web/fragment.js';
 import { entryReader, venueChunks } from '../web/venue-script.js';
 import { listAnswer } from './api-routes.js';
 import { venueNamed } from './common.js';

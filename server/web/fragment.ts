@@ -1,10 +1,10 @@
 /**
  * What `GET /t/{slug}/widget.html` (docs/api.md §10.17, docs/widget.md "Server-rendered pages")
- * reads: the element its query asks for, and the plain text of descriptions. The route is
+ * reads: the element its query asks for (descriptions' plain text is the pages' own,
+ * `server/lib/html-text.ts`, so its JSON-LD is theirs). The route is
  * `server/routes/widget-routes.ts`, which draws it (`widget/declarative.ts`) from the list answer
  * in process, in both modes.
  */
-import { compile } from 'html-to-text';
 import {
   parameterNames,
   WidgetQuery,
@@ -25,20 +25,6 @@ import {
  * (`readDrawnAttributes`).
  */
 const PARAMETERS: readonly string[] = parameterNames(WidgetQuery);
-
-/** Plain text of venue HTML as the browser's `textContent` reads it (no bullets, no wrapping). */
-export const plainText = compile({
-  wordwrap: false,
-  selectors: [
-    { selector: 'a', options: { ignoreHref: true } },
-    { selector: 'img', format: 'skip' },
-    { selector: 'ul', options: { itemPrefix: '' } },
-    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((h) => ({
-      selector: h,
-      options: { uppercase: false },
-    })),
-  ],
-});
 
 /** A 400 naming `parameter` (docs/decisions.md "Errors"). */
 const bad = (parameter: QueryParameter, detail: string) => new FilterError(parameter, detail);

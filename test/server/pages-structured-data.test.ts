@@ -307,4 +307,20 @@ describe('the demo venue: the facts of docs/api.md §10.18 where it gives them, 
       JSON.stringify(seen),
     ).toBe(true);
   });
+
+  it('the listing page and widget.html describe an event alike, its description with a list too (one plainText)', async () => {
+    const text = (path: string) => fetch(`${server.url}${path}`).then((r) => r.text());
+    const listed = jsonLdOf(await text('/t/blue-room/events'));
+    const drawn = jsonLdOf(await text('/t/blue-room/widget.html?locale=en'));
+    const byId = new Map(listed.map((event) => [event['@id'], event]));
+    const both = drawn.filter((event) => byId.has(event['@id']));
+    expect(both.length).toBeGreaterThan(1);
+    for (const event of both) {
+      expect(event.description, event['@id']).toBe(byId.get(event['@id'])!.description);
+    }
+    // The demo's jazz night: a paragraph and a list of two items, each item a line of its own.
+    const jazz = both.find((event) => event.name === 'Late Night Jazz')!;
+    expect(jazz.description).toBe('Trio set with special guests.\n\n• Doors 7pm\n• Bar open late');
+    expect(jazz).toEqual(byId.get(jazz['@id']));
+  });
 });

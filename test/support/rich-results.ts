@@ -10,9 +10,14 @@
  */
 import type { JsonLdEvent } from '../../shared/rules/structured-data.js';
 
-/** Every `<script type="application/ld+json">` block of `html`, parsed, flattened. */
+/**
+ * Every `<script type="application/ld+json">` block of `html` (other attributes after its type
+ * allowed, as `widget.html`'s marker), parsed, flattened.
+ */
 export function jsonLdOf(html: string): JsonLdEvent[] {
-  const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+  const blocks = [
+    ...html.matchAll(/<script type="application\/ld\+json"(?: [^>]*)?>([\s\S]*?)<\/script>/g),
+  ];
   return blocks.flatMap((m) => {
     const data = JSON.parse(m[1]!) as JsonLdEvent | JsonLdEvent[];
     return Array.isArray(data) ? data : [data];

@@ -123,10 +123,11 @@ const endpoint = (base: string, venue: string) => venueUrl(base, venue, 'api/eve
 /**
  * Filters of the list (docs/api.md §10.12, §10.15), as its query parameters; an empty value is left
  * out. `saved` (any value) is the widget's own: the visitor's saved events (`saved.ts`), instead
- * of the list; so is `venue`: one of a list's several venues (`listingUrl`'s `only`).
+ * of the list; so is `venue`: one of a list's several venues (`listingUrl`'s `only`). `end_date`
+ * only the calendar's day list asks with (`day-events.ts`), never the list or its bar.
  */
 export type Filters = Partial<
-  Record<'categories' | 'search' | 'start_date' | 'access' | 'saved' | 'venue', string>
+  Record<'categories' | 'search' | 'start_date' | 'end_date' | 'access' | 'saved' | 'venue', string>
 >;
 
 /**

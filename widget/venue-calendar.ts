@@ -1,64 +1,46 @@
 import { html, nothing } from 'lit';
-import { LoadController, LoadStatus } from './load-controller.js';
-import type { EventResource } from '../shared/contract.js';
-import { fetchEvent, isNotFound, isSeveral, type Filters } from './api.js';
-import { fetchFeed, namedInCell, type CalendarEntry, type FeedBody } from './calendar-feed.js';
+import { isNotFound } from './api.js';
+import { namedInCell, type CalendarEntry } from './calendar-feed.js';
 import {
   addMonths,
   firstDayOfWeek,
   monthGrid,
   monthOf,
-  monthRange,
-  moveByKey,
   parseMonth,
   today,
   utcMs,
   type IsoDate,
   type IsoMonth,
 } from './calendar-grid.js';
-import { calendarMenu } from './calendar-menu.js';
-import { calendarMenuStyles } from './calendar-menu.styles.js';
-import { SavedController, sourceOf } from './saved.js';
-import { savedStyles } from './saved.styles.js';
-import { pick } from './i18n/load.js';
-import { calendar as de } from './i18n/calendar.de.js';
-import { calendar as en } from './i18n/calendar.en.js';
-import { calendar as fr } from './i18n/calendar.fr.js';
+import { GridKeysController } from './calendar-keys.js';
+import { CardActions, cardActionStyles } from './card-actions.js';
 import { headingLevel } from './card-facts.js';
-import { eventCard, type CardContext } from './event-card.js';
+import { DayEventsController, type DayEvents } from './day-events.js';
+import { eventCard } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { sharing } from './reach-controllers.js';
+import { calendarStrings } from './i18n/calendar.js';
+import { LoadStatus } from './load-controller.js';
+import { MonthFeedController, type MonthQuery } from './month-feed.js';
 import { calendarStyles } from './venue-calendar.styles.js';
 import { listStyles } from './venue-events.styles.js';
 import { VenueElement } from './venue-element.js';
-
-/** The calendar's strings in `locale`'s language (one `resolveI18n` gave), else English. */
-const calendarStrings = (locale: string) => pick({ en, de, fr }, locale);
-
-/** An entry's event: its venue (of several) and id. */
-const eventKey = (e: CalendarEntry) => `${e.venue?.slug} ${e.eventId}`;
-
-/** A chosen day's events: each event once (a tour can list one stop a day), in feed order. */
-interface DayEvents {
-  date: IsoDate;
-  items: { event: EventResource; entries: CalendarEntry[] }[];
-  /** Events of the day that could not be fetched or read. */
-  failed: number;
-}
 
 /**
  * `<venue-calendar venue="blue-room">`: a month of a venue's events as a grid of days (the
  * WAI-ARIA date grid: arrow keys by day and week, Home/End to the week's ends, PageUp/PageDown by
  * month, with Shift by year). Each day with events shows how many, or, in a grid wide enough, its
  * events' start times and titles (three, then "+N more"); choosing a day (click, Enter,
- * Space) lists its events below the grid with the usual cards. Days are the venue's: the feed's
- * venue-local dates, never moved into the visitor's zone. The week starts where the locale's
- * does (Monday for `de`, `fr`, `en-GB`; Sunday for `en-US`). Loaded lazily by
- * `<venue-events view="calendar">`; usable on its own once its module is imported. With several
- * venues (`venue="harbour-hall blue-cellar"`, docs/widget.md "Several venues") it shows their
- * merged feed (docs/api.md §10.16): a day cell says which venues it has events at, and the chosen
- * day's cards name their venue and link to its pages.
+ * Space) lists its events below the grid with the usual cards, from one list request of that
+ * day. Days are the venue's: the feed's venue-local dates, never moved into the visitor's zone.
+ * The week starts where the locale's does (Monday for `de`, `fr`, `en-GB`; Sunday for `en-US`).
+ * Loaded lazily by `<venue-events view="calendar">` (`calendar-view.ts`); usable on its own once
+ * its module is imported. With several venues (`venue="harbour-hall blue-cellar"`, docs/widget.md
+ * "Several venues") it shows their merged feed (docs/api.md §10.16): a day cell says which venues
+ * it has events at, and the chosen day's cards name their venue and link to its pages.
+ * The month's feed, the chosen day's list and the grid's keys are controllers (`month-feed.ts`,
+ * `day-events.ts`, `calendar-keys.ts`); the cards' sharing, saving and calendar menu are
+ * `card-actions.ts`, as `<venue-event>`'s.
  *
  * @attr month - the month shown, `YYYY-MM` (reflected; changes as the visitor moves); default
  *   the month of today by the element's clock (the visitor's date)
@@ -101,8 +83,7 @@ export class VenueCalendar extends VenueElement {
     cardStyles,
     listStyles,
     calendarStyles,
-    calendarMenuStyles,
-    savedStyles,
+    ...cardActionStyles,
   ];
 
   static override properties = {
@@ -114,7 +95,6 @@ export class VenueCalendar extends VenueElement {
     noShare: { type: Boolean, attribute: 'no-share' },
     selected: { type: String },
     only: { attribute: false },
-    focusDate: { state: true },
   };
 
   /** Month shown, `YYYY-MM`; an invalid value shows the current month. */
@@ -133,50 +113,32 @@ export class VenueCalendar extends VenueElement {
   declare selected: string | undefined;
   /** Of several venues (`venue`), the one slug to show; all when unset (the list's Venue select). */
   declare only: string | undefined;
-  /** The day cell that takes the tab stop (roving tabindex). */
-  declare private focusDate: IsoDate | undefined;
 
-  /** Move focus to the roving cell after this update (a key moved it). */
-  private focusCell = false;
   private reloads = 0;
 
-  private feed = new LoadController(this, {
-    task: async (
-      [base, venue, month, categories, search, access, only, timeoutMs, reloads],
-      { signal },
-    ) => {
-      const range = monthRange(month);
-      const query = { ...range, categories, search, access, only };
-      const options = { signal, timeoutMs, revalidate: reloads > 0 };
-      const [body] = await Promise.all([fetchFeed(base, venue, query, options), this.localeReady]);
-      if (body.unreadable) console.warn(`venue-calendar: ${body.unreadable} feed entries left out`);
-      this.lastFeed = { key: this.feedKey, body };
-      this.emit('venue-calendar-load', { detail: { month, ...range, ...body } });
-      return body;
-    },
-    args: () => [...this.feedQuery, this.timeout, this.reloads] as const,
+  private feed = new MonthFeedController(this, {
+    query: () => this.query,
+    timeout: () => this.timeout,
+    reloads: () => this.reloads,
+    ready: () => this.localeReady,
+    loaded: (detail) => this.emit('venue-calendar-load', { detail }),
   });
 
-  private day = new LoadController(this, {
-    task: async ([base, venue, date, , timeoutMs, reloads], { signal }) =>
-      date
-        ? this.fetchDay(base, venue, date, { signal, timeoutMs, revalidate: reloads > 0 })
-        : undefined,
-    // The day's event ids rather than its entries: a reloaded feed with the same events keeps the cards.
-    args: () =>
-      [
-        this.base,
-        this.venue,
-        this.selectedShown,
-        this.dayEntries.map(eventKey).join(),
-        this.timeout,
-        this.reloads,
-      ] as const,
+  private day = new DayEventsController(this, {
+    date: () => this.selectedShown,
+    entries: () => this.dayEntries,
+    query: () => this.query,
+    timeout: () => this.timeout,
+    reloads: () => this.reloads,
   });
 
-  private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
-  /** The "Save" toggle's store (`saved.ts`; docs/widget.md "Saved nights"). */
-  private saving = new SavedController(this, sourceOf(this));
+  private keys = new GridKeysController(this, {
+    firstDay: () => this.firstDay,
+    choose: (date) => this.choose(date),
+    showMonth: (month) => this.showMonth(month),
+  });
+
+  private actions = new CardActions(this, () => this.say(this.i18n.t.linkCopied));
 
   constructor() {
     super();
@@ -201,97 +163,21 @@ export class VenueCalendar extends VenueElement {
     return today(this.clock());
   }
 
+  /** What the month's feed, and the chosen day's list, are asked for. */
+  private get query(): MonthQuery {
+    const { base, venue, categories, search, access, only } = this;
+    return { base, venue, month: this.shownMonth, categories, search, access, only };
+  }
+
   /** The chosen day, if it lies in the month shown (its list shows only then). */
   private get selectedShown(): IsoDate | undefined {
     const s = this.selected;
     return s && /^\d{4}-\d{2}-\d{2}$/.test(s) && monthOf(s) === this.shownMonth ? s : undefined;
   }
 
-  /**
-   * The feed on screen: the one loaded, else, while a refresh of the same month and filters loads
-   * or after it failed, the last one (another venue, month or filter never shows the old counts).
-   */
-  private get feedBody(): FeedBody | undefined {
-    if (this.feed.status === LoadStatus.COMPLETE) return this.feed.value;
-    return this.lastFeed?.key === this.feedKey ? this.lastFeed.body : undefined;
-  }
-  private lastFeed: { key: string; body: FeedBody } | undefined;
-
-  /** What a feed answer depends on, but for the timeout and the reload count. */
-  private get feedQuery() {
-    return [
-      this.base,
-      this.venue,
-      this.shownMonth,
-      this.categories,
-      this.search,
-      this.access,
-      this.only,
-    ] as const;
-  }
-
-  /** `feedQuery` as one string, to tell whose answer the last feed was. */
-  private get feedKey(): string {
-    return JSON.stringify(this.feedQuery);
-  }
-
-  /** The feed's entries by venue-local date. */
-  private get byDate(): Map<IsoDate, CalendarEntry[]> {
-    const map = new Map<IsoDate, CalendarEntry[]>();
-    for (const e of this.feedBody?.entries ?? []) map.set(e.date, [...(map.get(e.date) ?? []), e]);
-    return map;
-  }
-
   private get dayEntries(): CalendarEntry[] {
     const date = this.selectedShown;
-    return (date && this.byDate.get(date)) || [];
-  }
-
-  private async fetchDay(
-    base: string,
-    venue: string,
-    date: IsoDate,
-    options: Parameters<typeof fetchEvent>[3],
-  ): Promise<DayEvents> {
-    const entries = this.dayEntries;
-    const keys = [...new Set(entries.map(eventKey))];
-    const firsts = keys.map((key) => entries.find((e) => eventKey(e) === key)!);
-    // Of several venues, each event from its own venue (an entry without one cannot be fetched).
-    const results = await Promise.allSettled(
-      firsts.map((e) =>
-        e.venue || !isSeveral(venue)
-          ? fetchEvent(base, e.venue?.slug ?? venue, e.eventId, options)
-          : Promise.reject(new Error('no venue')),
-      ),
-    );
-    if (options.signal.aborted) throw options.signal.reason;
-    const items = results.flatMap((r, i) => {
-      if (r.status !== 'fulfilled') return [];
-      // The card names the entry's venue and links to its pages, as in the list of several.
-      const own = firsts[i]!.venue;
-      const event = own
-        ? { ...r.value, attributes: { ...r.value.attributes, venue: own } }
-        : r.value;
-      return [{ event, entries: entries.filter((e) => eventKey(e) === keys[i]) }];
-    });
-    const failed = keys.length - items.length;
-    if (failed && !items.length)
-      throw new Error(`venue-calendar: no event of ${date} could be read`);
-    return { date, items, failed };
-  }
-
-  protected override updated(): void {
-    if (!this.focusCell) return;
-    this.focusCell = false;
-    this.renderRoot.querySelector<HTMLElement>('td[tabindex="0"]')?.focus();
-  }
-
-  /** The cell that holds the tab stop: the focused date, else the chosen day, today, the 1st. */
-  private rovingDate(month: IsoMonth): IsoDate {
-    return (
-      [this.focusDate, this.selected, this.today].find((d) => d && monthOf(d) === month) ??
-      `${month}-01`
-    );
+    return (date && this.feed.byDate.get(date)) || [];
   }
 
   /** Shows `month` (a visitor's move), announcing it to the page. */
@@ -307,27 +193,10 @@ export class VenueCalendar extends VenueElement {
 
   /** Chooses `date`: its events are listed below the grid. */
   private choose(date: IsoDate): void {
-    this.focusDate = date;
+    this.keys.focusDate = date;
     this.selected = date;
-    this.emit('venue-calendar-select', { detail: { date, entries: this.byDate.get(date) ?? [] } });
-  }
-
-  private onKeydown(e: KeyboardEvent): void {
-    const cell = (e.target as Element).closest?.('td[data-date]');
-    const date = cell?.getAttribute('data-date');
-    if (!date || e.altKey || e.ctrlKey || e.metaKey) return;
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      this.choose(date);
-      return;
-    }
-    const rtl = this.matches(':dir(rtl)');
-    const to = moveByKey(date, e.key, { shift: e.shiftKey, rtl, firstDay: this.firstDay });
-    if (!to) return;
-    e.preventDefault();
-    this.focusDate = to;
-    this.focusCell = true;
-    this.showMonth(monthOf(to));
+    const entries = this.feed.byDate.get(date) ?? [];
+    this.emit('venue-calendar-select', { detail: { date, entries } });
   }
 
   /** The week start of the locale the visitor asked for (before the fallback to English text). */
@@ -403,10 +272,10 @@ export class VenueCalendar extends VenueElement {
     const hm = fmt({ hour: 'numeric', minute: '2-digit' });
     const time = (e: CalendarEntry) =>
       hm.format(Date.UTC(2000, 0, 1, Number(e.time.slice(0, 2)), Number(e.time.slice(3, 5))));
-    const byDate = this.byDate;
-    const [roving, todayDate, selected] = [this.rovingDate(month), this.today, this.selected];
-    const loading =
-      this.feed.status === LoadStatus.PENDING || this.feed.status === LoadStatus.INITIAL;
+    const byDate = this.feed.byDate;
+    const [todayDate, selected] = [this.today, this.selected];
+    const roving = this.keys.rovingDate(month, selected, todayDate);
+    const loading = this.feed.loading;
     const cell = (date: IsoDate) => {
       if (monthOf(date) !== month) return html`<td role="gridcell" class="outside"></td>`;
       const entries = byDate.get(date) ?? [];
@@ -435,7 +304,7 @@ export class VenueCalendar extends VenueElement {
         part="calendar"
         aria-labelledby="month"
         aria-busy=${loading ? 'true' : 'false'}
-        @keydown=${this.onKeydown}
+        @keydown=${this.keys.keydown}
       >
         <thead>
           <tr>
@@ -503,7 +372,7 @@ export class VenueCalendar extends VenueElement {
       month: 'long',
       timeZone: 'UTC',
     }).format(utcMs(date));
-    const shown = this.day.value?.date === date ? this.day.value : undefined;
+    const shown = this.day.of(date);
     let content;
     if (this.day.status === LoadStatus.ERROR) {
       content = html`<div class="state" part="error" role="alert">
@@ -528,16 +397,13 @@ export class VenueCalendar extends VenueElement {
   private renderCards(day: DayEvents, level: number) {
     const { t, locale } = this.i18n;
     const ct = calendarStrings(locale);
-    const ctx: CardContext = {
+    const ctx = {
       venue: this.venue,
       base: this.base,
       i18n: this.i18n,
       clock: this.clock,
       level: headingLevel(level),
-      share: !this.noShare && ((e) => this.sharing.share(e)),
-      copied: this.sharing.copied,
-      calendarMenu,
-      save: this.saving.button,
+      ...this.actions.context(this.noShare),
     };
     const item = ({ event, entries }: DayEvents['items'][number]) => {
       // A tour's card says the tour runs; that this day's stop is off must be said beside it.
@@ -570,43 +436,6 @@ export class VenueCalendar extends VenueElement {
 
 // Registered once, whichever copy of the chunk loads first.
 if (!customElements.get('venue-calendar')) customElements.define('venue-calendar', VenueCalendar);
-
-/** What `<venue-events view="calendar">` passes on to its month grid. */
-export interface CalendarViewOptions {
-  venue: string;
-  base: string;
-  locale: string | undefined;
-  /** Current time in UTC epoch ms. */
-  clock: () => number;
-  /** Milliseconds a request may take. */
-  timeout: number;
-  /** The list's filters, which the grid follows. */
-  filters: Filters;
-  headingLevel: number;
-  noShare: boolean;
-}
-
-/**
- * `<venue-events>`'s calendar view: a `<venue-calendar>` with the list's venue, filters and
- * settings, exporting its parts through the list. Here, not in the list's module, so a list that
- * is never shown as a calendar does not carry it in the budgeted script.
- */
-export function calendarView(o: CalendarViewOptions) {
-  return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-name,day-more,day-events,list,card,image,category,badge,title,date,venue,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
-    venue=${o.venue}
-    base-url=${o.base}
-    locale=${o.locale ?? nothing}
-    .clock=${o.clock}
-    .timeout=${o.timeout}
-    .only=${o.filters.venue}
-    categories=${o.filters.categories ?? nothing}
-    search=${o.filters.search ?? nothing}
-    access=${o.filters.access ?? nothing}
-    heading-level=${o.headingLevel}
-    ?no-share=${o.noShare}
-  ></venue-calendar>`;
-}
 
 declare global {
   interface HTMLElementTagNameMap {

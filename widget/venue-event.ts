@@ -3,15 +3,12 @@ import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { isNotFound } from './api.js';
 import { eventFor } from './handed-event.js';
-import { calendarMenu } from './calendar-menu.js';
-import { calendarMenuStyles } from './calendar-menu.styles.js';
-import { SavedController, sourceOf } from './saved.js';
-import { savedStyles } from './saved.styles.js';
+import { CardActions, cardActionStyles } from './card-actions.js';
 import { headingLevel } from './card-facts.js';
 import { eventCard } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
-import { describeWhenShown, sharing } from './reach-controllers.js';
+import { describeWhenShown } from './reach-controllers.js';
 import { VenueElement } from './venue-element.js';
 
 /** The description sanitiser and DOMPurify: a chunk loaded once a description is to be shown. */
@@ -55,7 +52,7 @@ const sanitizer = () => import('./sanitize.js');
  * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
 export class VenueEvent extends VenueElement {
-  static override styles = [hostStyles, cardStyles, calendarMenuStyles, savedStyles];
+  static override styles = [hostStyles, cardStyles, ...cardActionStyles];
 
   static override properties = {
     eventId: { type: String, attribute: 'event-id' },
@@ -93,9 +90,8 @@ export class VenueEvent extends VenueElement {
     args: () => [this.base, this.venue, this.eventId, this.event, this.timeout] as const,
   });
 
-  private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));
-  /** The "Save" toggle's store (`saved.ts`; docs/widget.md "Saved nights"). */
-  private saving = new SavedController(this, sourceOf(this));
+  /** Sharing, saving and the calendar menu of its card. */
+  private actions = new CardActions(this, () => this.say(this.i18n.t.linkCopied));
 
   constructor() {
     super();
@@ -133,10 +129,7 @@ export class VenueEvent extends VenueElement {
         clock: this.clock,
         level: headingLevel(this.headingLevel),
         description: value.description,
-        share: !this.noShare && ((e) => this.sharing.share(e)),
-        copied: this.sharing.copied,
-        calendarMenu,
-        save: this.saving.button,
+        ...this.actions.context(this.noShare),
       });
     return html`<div lang=${locale}>
       ${content}

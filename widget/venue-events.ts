@@ -282,7 +282,7 @@ export class VenueEvents extends VenueElement {
     if (this.shown && !parts) afterPaint(() => void listParts().then(() => this.requestUpdate()));
     if (this.shown && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
     if (this.view === 'calendar' && !calendar)
-      void import('./venue-calendar.js').then((m) => {
+      void import('./calendar-view.js').then((m) => {
         calendar = m;
         this.requestUpdate();
       });
@@ -323,17 +323,7 @@ export class VenueEvents extends VenueElement {
       </ul>`;
     }
     // The month grid, filtered as the list is: `<venue-calendar>`, drawn by its lazy chunk.
-    if (this.view === 'calendar')
-      content = calendar?.calendarView({
-        venue: this.venue,
-        base: this.base,
-        locale: this.locale,
-        clock: this.clock,
-        timeout: this.timeout,
-        filters: this.filters,
-        headingLevel: this.headingLevel,
-        noShare: this.noShare,
-      });
+    if (this.view === 'calendar') content = calendar?.calendarView(this);
     return html`<div lang=${locale}>
       ${
         this.noFilters
@@ -446,8 +436,8 @@ const focusables = (root: ParentNode): HTMLElement[] =>
 /** The parts of the list needed once a page arrived (`list-parts.ts`), set once loaded. */
 let parts: typeof import('./list-parts.js') | undefined;
 const listParts = () => import('./list-parts.js').then((m) => (parts = m));
-/** The calendar view's chunk (`venue-calendar.ts`), set once loaded. */
-let calendar: typeof import('./venue-calendar.js') | undefined;
+/** The calendar view's chunk (`calendar-view.ts`), set once loaded. */
+let calendar: typeof import('./calendar-view.js') | undefined;
 
 if (!customElements.get('venue-events')) customElements.define('venue-events', VenueEvents);
 

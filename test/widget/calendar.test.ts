@@ -71,6 +71,23 @@ const dayLoaded = (el: VenueCalendar) =>
     "the day's events",
   );
 
+/** The list requests (`…/api/events…`) the page makes while `fn` runs (the real fetch, counted). */
+async function listRequests(fn: () => Promise<void>): Promise<string[]> {
+  const urls: string[] = [];
+  const original = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.includes('/api/events')) urls.push(url);
+    return original(input, init);
+  };
+  try {
+    await fn();
+  } finally {
+    window.fetch = original;
+  }
+  return urls;
+}
+
 describe('<venue-calendar>', () => {
   afterEach(cleanup);
 
@@ -148,6 +165,41 @@ describe('<venue-calendar>', () => {
     expect(section.querySelector('[part="stop-cancelled"]')!.textContent!.trim()).to.equal(
       'Cancelled on this date: 19:30, Bristol',
     );
+  });
+
+  // It asked for each event by id: a day of two events, two requests (issue 40).
+  it("a chosen day's events come from one list request of that day, not one per event", async () => {
+    const { el } = await calendar('venue="harbour-hall night-owl" locale="en-GB"');
+    expect(counts(el)['2026-12-06']).to.equal(2);
+    const asked = await listRequests(async () => {
+      cell(el, '2026-12-06').click();
+      await waitFor(() => deepQueryAll(el, 'article[part="card"]').length === 2, 'two cards');
+    });
+    expect(asked).to.deep.equal([
+      `${location.origin}/api/events?venues=harbour-hall,night-owl&start_date=2026-12-06&end_date=2026-12-06&page=1`,
+    ]);
+    const titles = deepQueryAll(el, '[part="title"]').map((t) => t.textContent);
+    expect(titles).to.have.members(['Harbour Hall Night 1', 'Night Owl Night 1']);
+    cleanup();
+    // Five events, one of them cancelled: one request still.
+    const { el: states } = await calendar('venue="states" locale="en-GB"');
+    const five = await listRequests(async () => {
+      cell(states, '2026-12-10').click();
+      await waitFor(() => deepQueryAll(states, 'article[part="card"]').length === 5, 'five');
+    });
+    expect(five).to.deep.equal([
+      `${location.origin}/t/states/api/events?start_date=2026-12-10&end_date=2026-12-10&page=1`,
+    ]);
+    cleanup();
+    // The calendar's filters go with the day's dates: the list holds the feed's events of the day.
+    const { el: jazz } = await calendar('venue="states" locale="en-GB" categories="Jazz"');
+    const filtered = await listRequests(async () => {
+      cell(jazz, '2026-12-10').click();
+      await waitFor(() => deepQueryAll(jazz, 'article[part="card"]').length === 1, 'one card');
+    });
+    expect(filtered).to.deep.equal([
+      `${location.origin}/t/states/api/events?start_date=2026-12-10&end_date=2026-12-10&categories=Jazz&page=1`,
+    ]);
   });
 
   it('a day without events says so', async () => {

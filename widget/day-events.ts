@@ -1,0 +1,118 @@
+/**
+ * The chosen day's events of `<venue-calendar>`: the cards below the grid. One list request for
+ * the day (docs/api.md §10.12: `start_date` and `end_date` both the day, with the calendar's
+ * filters), not one per event; a day with more events than a page (12) asks for its other pages
+ * together. The feed says which events the day has, in which order, and a tour's stops that day;
+ * the list gives each event whole, as the cards draw it.
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { EventResource } from '../shared/contract.js';
+import { fetchEvents, isSeveral, type Filters, type RequestOptions } from './api.js';
+import type { CalendarEntry } from './calendar-feed.js';
+import type { IsoDate } from './calendar-grid.js';
+import { LoadController, LoadStatus } from './load-controller.js';
+import type { MonthQuery } from './month-feed.js';
+
+/** A chosen day's events: each event once (a tour can list one stop a day), in feed order. */
+export interface DayEvents {
+  date: IsoDate;
+  items: { event: EventResource; entries: CalendarEntry[] }[];
+  /** Events of the day the list did not give or could not be read. */
+  failed: number;
+}
+
+/** An entry's event: its venue (of several) and id. */
+const eventKey = (e: CalendarEntry) => `${e.venue?.slug} ${e.eventId}`;
+
+/**
+ * The list's filters for `date`: the day, and the feed's own filters (so the list holds the
+ * day's events of the feed, not every event of the day).
+ */
+function dayFilters(date: IsoDate, { categories, search, access, only }: MonthQuery): Filters {
+  const filters: Filters = { start_date: date, end_date: date };
+  const given = { categories, search, access, venue: only };
+  for (const [key, value] of Object.entries(given) as [keyof Filters, string | undefined][])
+    if (value?.trim()) filters[key] = value.trim();
+  return filters;
+}
+
+/**
+ * The events of `entries` (the feed's of `date`) from the list of that day: one request, or one
+ * per page of a day with more than a page. Of several venues, each event is its venue's (an entry
+ * without one cannot be matched).
+ * @throws ApiError, the abort reason, or an Error when no event of the day could be read
+ */
+export async function fetchDay(
+  query: MonthQuery,
+  date: IsoDate,
+  entries: CalendarEntry[],
+  options: RequestOptions,
+): Promise<DayEvents> {
+  const { base, venue } = query;
+  const filters = dayFilters(date, query);
+  const first = await fetchEvents(base, venue, 1, options, filters);
+  const more = Array.from({ length: first.lastPage - 1 }, (_, i) =>
+    fetchEvents(base, venue, i + 2, options, filters),
+  );
+  const listed = [first, ...(await Promise.all(more))].flatMap((page) => page.events);
+  const several = isSeveral(venue);
+  const keys = [...new Set(entries.map(eventKey))];
+  const items = keys.flatMap((key) => {
+    const own = entries.filter((e) => eventKey(e) === key);
+    const { eventId, venue: at } = own[0]!;
+    const event = listed.find(
+      (e) => e.id === eventId && (!several || (!!at && e.attributes.venue?.slug === at.slug)),
+    );
+    return event ? [{ event, entries: own }] : [];
+  });
+  const failed = keys.length - items.length;
+  if (failed && !items.length) throw new Error(`venue-calendar: no event of ${date} could be read`);
+  return { date, items, failed };
+}
+
+/** Where the day, its entries and the calendar's query and settings come from. */
+export interface DayEventsOptions {
+  /** The chosen day, when its month is shown; none: nothing to load. */
+  date: () => IsoDate | undefined;
+  /** The feed's entries of that day. */
+  entries: () => CalendarEntry[];
+  query: () => MonthQuery;
+  /** Milliseconds a request may take. */
+  timeout: () => number;
+  /** How many refreshes were asked for: a change asks again, revalidating. */
+  reloads: () => number;
+}
+
+export class DayEventsController {
+  private readonly load;
+
+  constructor(host: ReactiveControllerHost, options: DayEventsOptions) {
+    this.load = new LoadController(host, {
+      task: async ([, , date, , timeoutMs, reloads], { signal }) => {
+        const entries = options.entries();
+        if (!date) return undefined;
+        // A day without events asks for nothing: the feed said so.
+        if (!entries.length) return { date, items: [], failed: 0 };
+        const request = { signal, timeoutMs, revalidate: reloads > 0 };
+        return fetchDay(options.query(), date, entries, request);
+      },
+      // The day's event ids rather than its entries: a reloaded feed with the same events keeps
+      // the cards.
+      args: () => {
+        const { base, venue } = options.query();
+        const keys = options.entries().map(eventKey).join();
+        return [base, venue, options.date(), keys, options.timeout(), options.reloads()] as const;
+      },
+    });
+  }
+
+  get status(): LoadStatus {
+    return this.load.status;
+  }
+
+  /** The events of `date`, once loaded for it. */
+  of(date: IsoDate): DayEvents | undefined {
+    const value = this.load.value;
+    return value?.date === date ? value : undefined;
+  }
+}

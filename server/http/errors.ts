@@ -1,6 +1,8 @@
 /**
  * JSON:API error documents (docs/decisions.md "Errors") and the one error handler that renders them.
- * Handlers throw `createError(status, detail)` (http-errors); nothing else writes an error body.
+ * Handlers throw `createError(status, detail)` (http-errors), or the builder here of an error
+ * several places raise (`notFoundError`, `methodNotAllowedError`), so each is worded once; nothing
+ * else writes an error body.
  */
 import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import createError, { isHttpError } from 'http-errors';
@@ -39,6 +41,14 @@ export function sendError(res: Response, status: number, detail: string, paramet
 /** The methods the public API allows (docs/decisions.md "Errors"); OPTIONS is CORS preflight. */
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
+/**
+ * A 404 (docs/decisions.md "Errors"); by default that of a path nothing answers, in either mode,
+ * however it is found out (no route, a segment that does not decode, the proxy's guard).
+ */
+export function notFoundError(detail = 'No resource exists at this path.') {
+  return createError(404, detail);
+}
+
 /** A 405 with `Allow` for `method` (docs/decisions.md "Errors"). */
 export function methodNotAllowedError(method: string) {
   return createError(405, `The method ${method} is not allowed here; use GET or HEAD.`, {
@@ -53,7 +63,7 @@ export const methodNotAllowed: RequestHandler = (req) => {
 
 /** Final handler for any path no route answered: throws the JSON 404. */
 export const notFound: RequestHandler = () => {
-  throw createError(404, 'No resource exists at this path.');
+  throw notFoundError();
 };
 
 /**
@@ -70,22 +80,19 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
     res.destroy();
     return;
   }
-  if (error instanceof URIError) {
-    // A path segment that does not decode (`%ff`) cannot name a venue or event: docs/decisions.md 404.
-    sendError(res, 404, 'No resource exists at this path.');
-    return;
-  }
-  if (error instanceof FilterError) {
+  // A path segment that does not decode (`%ff`) cannot name a venue or event: docs/decisions.md 404.
+  const shown = error instanceof URIError ? notFoundError() : error;
+  if (shown instanceof FilterError) {
     // A bad filter or feed parameter (docs/api.md §10.12): say which.
-    sendError(res, 400, error.message, error.parameter);
+    sendError(res, 400, shown.message, shown.parameter);
     return;
   }
-  if (isHttpError(error) && error.status >= 400 && error.status < 600) {
-    if (error.headers) res.set(error.headers);
-    sendError(res, error.status, error.expose ? error.message : defaultDetail(error.status));
+  if (isHttpError(shown) && shown.status >= 400 && shown.status < 600) {
+    if (shown.headers) res.set(shown.headers);
+    sendError(res, shown.status, shown.expose ? shown.message : defaultDetail(shown.status));
     return;
   }
-  const { status, retryAfterSeconds, message } = error as {
+  const { status, retryAfterSeconds, message } = shown as {
     status?: unknown;
     retryAfterSeconds?: unknown;
     message?: unknown;

@@ -1,7 +1,7 @@
 /**
  * Proxy mode: the same public API, the widget, its demo page and the embed builder, served from an
  * upstream platform, in the app shell both modes share (`app-shell.ts`). Under `/t/`, each raw
- * target is classified (`classify-target.ts`, `routes.ts`), then answered by the API router
+ * target is passed or refused by the guard (`routes.ts`), then answered by the API router
  * (`api-router.ts`: the upstream's documents, links rewritten by `rewrite.ts`), the pages
  * router (`pages-router.ts`: the venue's calendar files and the event files built from the cached
  * list responses by the renderers of `server/pages/`; the event page redirects to the platform),
@@ -24,7 +24,6 @@ import { DEFAULT_WIDGET_DIR } from '../lib/files.js';
 import type { PageVenue } from '../pages/page-shell.js';
 import { createMetrics, type Metrics } from '../http/metrics.js';
 import { publicBaseOf } from '../http/public-base.js';
-import { classifyTarget } from './classify-target.js';
 import {
   DEFAULT_MAX_FILTER_PAGES,
   DEFAULT_PROXY_TIMEOUT_MS,
@@ -34,8 +33,8 @@ import { createBuiltMemo } from './built-memo.js';
 import { createObtain, type ProxyContext } from './obtain.js';
 import { checkVenueZones, type VenueZones } from './pages.js';
 import { upstreamBackend } from './upstream-backend.js';
-import { checkVenuesTarget } from './venues-target.js';
 import { countProxyResults, proxyLogFields } from './proxy-log.js';
+import { guardTarget } from './routes.js';
 import { createUpstreamCache } from './upstream-cache.js';
 import { createUpstream } from './upstream.js';
 
@@ -152,15 +151,13 @@ function proxyRoutes(options: ProxyOptions, context: ProxyContext, metrics?: Met
     maxFilterPages: options.maxFilterPages ?? DEFAULT_MAX_FILTER_PAGES,
     memo,
   });
+  // One guard judges every target of one venue or several (`routes.ts`).
+  const guard = guardTarget(options.allowSlugs);
   return listingRoutes(backend, {
     corsOrigins: options.corsOrigins ?? '*',
     clock: context.clock,
     widgetDir: options.widgetDir ?? DEFAULT_WIDGET_DIR,
-    guards: {
-      venue: classifyTarget(options.allowSlugs),
-      api: checkVenuesTarget,
-      pages: checkVenuesTarget,
-    },
+    guards: { venue: guard, api: guard, pages: guard },
   });
 }
 

@@ -12,7 +12,7 @@ import type { EventResource } from '../../shared/contract.js';
 import type { Obtain, Obtained } from './obtain.js';
 import { mergeLists, readListPage, type ListPage } from './pages.js';
 import type { ProxyLog } from './proxy-log.js';
-import { listPath } from './routes.js';
+import { listPath } from './query.js';
 import { BASE_MARKER, fillBase, type LinkTemplate } from '../http/public-base.js';
 import type { Entry } from './upstream-cache.js';
 

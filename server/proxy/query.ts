@@ -1,12 +1,12 @@
 /**
- * The query of a request the proxy answers itself from the upstream's list pages (docs/api.md
- * §10.12–§10.14), read from the raw target. Pure.
+ * The query of a target the proxy guards (`routes.ts`), read from the raw target, and the one
+ * query it sends upstream (`listPath`). Pure.
  *
- * Why it is safe to decode here, when the rest of the target is never decoded: these values never
- * go upstream (only `routes.ts`' `listPath` does), they are only matched against events and
- * written back percent-encoded (`filterQuery`) or JSON-escaped. So `%XX` is allowed only in the
- * values of the parameters a route reads, and must spell UTF-8; anywhere else (a name, `page`, a
- * parameter not read) a `%` refuses the target, as it always did.
+ * Why a `%` may stand in some values when the rest of the target is never decoded: those values
+ * never go upstream (only `listPath` does, with a page the routes normalised), the routes only
+ * match them against events and write them back percent-encoded or JSON-escaped. So `%XX` is
+ * allowed only in the values of the parameters a path reads, and must spell UTF-8; anywhere else
+ * (a name, `page`, a parameter not read) a `%` refuses the target, as it always did.
  */
 import { FeedQuery, FilterQuery, parameterNames } from '../../shared/queries.js';
 
@@ -16,52 +16,32 @@ export const FILTER_PARAMETERS = parameterNames(FilterQuery);
 /** The calendar feed's parameters (docs/api.md §10.14, §10.15). */
 export const FEED_PARAMETERS = parameterNames(FeedQuery);
 
-/**
- * The parameters a route reads, as Express's simple parser gives them: a string, or an array of
- * the values of a parameter given more than once (which the shared rules refuse with a 400).
- */
-export type QueryValues = Readonly<Record<string, string | readonly string[]>>;
-
-/** One value as `application/x-www-form-urlencoded` spells it; undefined for bad escapes. */
-function decodeValue(raw: string): string | undefined {
+/** True when `raw` decodes as `application/x-www-form-urlencoded` spells a value (UTF-8). */
+function decodes(raw: string): boolean {
   try {
     // decodeURIComponent throws for `%` not followed by two hex digits and for invalid UTF-8.
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
+    decodeURIComponent(raw.replace(/\+/g, ' '));
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 
 /**
- * The values of `names` (percent-decoded, `+` a space) and of `page` (as written) in `query`, the
- * raw text after `?`, which `classify` has checked is printable ASCII without a backslash. Other
- * parameters are ignored, as the origin ignores them. A name given without `=` has the value `''`.
- * Returns undefined for a query to refuse: a `%` outside the values of `names`, or a bad escape.
+ * True when the proxy may read `query`, the raw text after `?`, which the guard has checked is
+ * printable ASCII without a backslash: a `%` only in the values of `names`, each of which
+ * decodes. Other parameters are left to the routes, which ignore them as the origin does.
  */
-export function readQuery(query: string, names: readonly string[]): QueryValues | undefined {
-  // Null prototype: the names kept are fixed ones, but nothing a client sends can reach Object's.
-  const values: Record<string, string | string[]> = Object.create(null) as Record<
-    string,
-    string | string[]
-  >;
+export function queryReadable(query: string, names: readonly string[]): boolean {
   for (const pair of query.split('&')) {
-    if (pair === '') continue;
     const at = pair.indexOf('=');
     const name = at === -1 ? pair : pair.slice(0, at);
     const raw = at === -1 ? '' : pair.slice(at + 1);
-    const decoded = names.includes(name);
-    if (name.includes('%') || (!decoded && raw.includes('%'))) return undefined;
-    if (!decoded && name !== 'page') continue;
-    const value = decoded ? decodeValue(raw) : raw;
-    if (value === undefined) return undefined;
-    const kept = values[name];
-    values[name] = kept === undefined ? value : [...(Array.isArray(kept) ? kept : [kept]), value];
+    if (name.includes('%')) return false;
+    if (names.includes(name) ? !decodes(raw) : raw.includes('%')) return false;
   }
-  return values;
+  return true;
 }
 
-/** The one `page` value of `query`, or undefined when absent or repeated (`parsePage` reads 1). */
-export function pageValue(query: QueryValues): string | undefined {
-  const page = query.page;
-  return typeof page === 'string' ? page : undefined;
-}
+/** The upstream path of page `page` of a venue's list: the one cache key of that page. */
+export const listPath = (slug: string, page: number) => `/t/${slug}/api/events?page=${page}`;

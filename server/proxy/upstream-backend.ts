@@ -25,7 +25,7 @@ import { gatheredSource } from './gathered-source.js';
 import { gatherPages, type Gathered } from './list-pages.js';
 import { maxAgeOf, type Obtained, type ProxyContext } from './obtain.js';
 import { summary, type ProxyLog } from './proxy-log.js';
-import { listPath } from './routes.js';
+import { listPath } from './query.js';
 import { representationFor } from './upstream-cache.js';
 
 export interface UpstreamBackendOptions {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classify } from '../../server/proxy/routes.js';
+import { checkTarget } from '../../server/proxy/routes.js';
+import { MAX_VENUES } from '../../shared/rules/venues.js';
 import { expectErrorResponse } from '../support/contract.js';
 import { rawRequest, startFaultServer, startProxy, type Running } from './support.js';
 
@@ -100,6 +101,9 @@ describe('the proxy is never an open proxy', () => {
     ['GET', '/t/v/api/events/', '/t/v/api/events?page=1'],
     ['HEAD', '/t/v/api/events?page=2', '/t/v/api/events?page=2'],
     ['GET', '/t/blue-room/api/events?page=abc&utm=x', '/t/blue-room/api/events?page=1'],
+    // Only `page` is forwarded, normalised as the origin reads it, so equal pages share a cache entry.
+    ['GET', '/t/v/api/events?page=02', '/t/v/api/events?page=1'],
+    ['GET', '/t/v/api/events?page=3&page=4', '/t/v/api/events?page=1'],
     ['GET', '/t/v/api/events/42', '/t/v/api/events/42'],
     ['HEAD', '/t/allowed/api/events/9007199254740991', '/t/allowed/api/events/9007199254740991'],
   ])('%s %s reaches the upstream as GET %s', async (method, target, forwarded) => {
@@ -124,17 +128,93 @@ describe('API paths match exactly (decisions.md "Errors")', () => {
   );
 });
 
-describe('classify (pure)', () => {
-  it('normalises the page as the origin reads it', () => {
-    expect(classify('/t/v/api/events?page=02', 'GET')).toMatchObject({
-      upstreamPath: '/t/v/api/events?page=1',
-    });
-    expect(classify('/t/v/api/events?page=3&page=4', 'GET')).toMatchObject({
-      upstreamPath: '/t/v/api/events?page=1',
-    });
+const NO_SUCH_PATH = { status: 404, message: 'No resource exists at this path.' };
+const TOO_LONG = { status: 404, message: 'The request path is too long.' };
+const notAllowed = (method: string) => ({
+  status: 405,
+  message: `The method ${method} is not allowed here; use GET or HEAD.`,
+  headers: { Allow: 'GET, HEAD, OPTIONS' },
+});
+
+describe('checkTarget (pure): one guard for the targets of one venue and of several', () => {
+  it.each([
+    '/t/v/api/events?page=02',
+    '/t/v/api/events?page=3&page=4',
+    '/t/v/api/events/',
+    '/t/v/api/events/9007199254740991/',
+    '/api/events?venues=v,w',
+    '/api/categories/?venues=v%2Cw&search=caf%C3%A9',
+    '/api/access?venues=v',
+    '/api/calendar?venues=v&start=2026-12-01T00%3A00%3A00Z',
+    '/events/?venues=v&view=%63alendar',
+    '/events.ics?venues=v&ids=1%2C2',
+  ])('GET %s passes', (target) => {
+    expect(checkTarget(target, 'GET')).toBe('pass');
+    expect(checkTarget(target, 'HEAD')).toBe('pass');
   });
+
   it('405 for other methods on a valid path, 404 before that for invalid ones', () => {
-    expect(classify('/t/v/api/events', 'POST')).toMatchObject({ kind: 'reject', status: 405 });
-    expect(classify('/t/v/api/nope', 'POST')).toMatchObject({ kind: 'reject', status: 404 });
+    expect(checkTarget('/t/v/api/events', 'POST')).toMatchObject(notAllowed('POST'));
+    expect(checkTarget('/t/v/api/nope', 'POST')).toMatchObject(NO_SUCH_PATH);
+    expect(checkTarget('/api/events', 'PUT')).toMatchObject(notAllowed('PUT'));
+    expect(checkTarget('/api/nope', 'PUT')).toMatchObject(NO_SUCH_PATH);
+  });
+
+  it("a venue's path refuses the method before its query, several venues' the query first", () => {
+    expect(checkTarget('/t/v/api/events?x=%20', 'POST')).toMatchObject(notAllowed('POST'));
+    expect(checkTarget('/t/v/api/events?x=%20', 'GET')).toMatchObject(NO_SUCH_PATH);
+    expect(checkTarget('/api/events?x=%20', 'POST')).toMatchObject(NO_SUCH_PATH);
+    expect(checkTarget('/api/events?venues=v', 'POST')).toMatchObject(notAllowed('POST'));
+  });
+
+  it('the allow-list names the venue refused, before the method and the query', () => {
+    const allow = ['v'];
+    const refused = { status: 404, message: 'No venue is published under the slug "w".' };
+    expect(checkTarget('/t/w/api/events', 'GET', allow)).toMatchObject(refused);
+    expect(checkTarget('/t/w/events?x=%20', 'POST', allow)).toMatchObject(refused);
+    expect(checkTarget('/t/v/api/events', 'GET', allow)).toBe('pass');
+    expect(checkTarget('/t/W/api/events', 'GET', allow)).toMatchObject(NO_SUCH_PATH);
+    // Several venues' slugs are the routes' to check (`venues=` names them).
+    expect(checkTarget('/api/events?venues=w', 'GET', allow)).toBe('pass');
+  });
+
+  it("bounds the length: a venue target says so, several venues' is no resource", () => {
+    const pad = (start: string, length: number) => start + 'a'.repeat(length - start.length);
+    expect(checkTarget(pad('/t/v/api/events?x=', 512), 'GET')).toBe('pass');
+    expect(checkTarget(pad('/t/v/api/events?x=', 513), 'GET')).toMatchObject(TOO_LONG);
+    expect(checkTarget(pad('/t?', 513), 'GET')).toMatchObject(TOO_LONG);
+    expect(checkTarget(pad('http://evil.example/t/v/', 513), 'GET')).toMatchObject(TOO_LONG);
+    // The venue feed with a query may be longer (100 saved ids), and only it.
+    expect(checkTarget(pad('/t/v/events.ics?ids=', 2560), 'GET')).toBe('pass');
+    expect(checkTarget(pad('/t/v/events.ics?ids=', 2561), 'GET')).toMatchObject(TOO_LONG);
+    expect(checkTarget(pad('/t/v/events?ids=', 513), 'GET')).toMatchObject(TOO_LONG);
+    // Several venues: room for `MAX_VENUES` slugs of 100 characters; the calendar file's for ids too.
+    const venues = 512 + MAX_VENUES * 101;
+    expect(checkTarget(pad('/api/events?venues=', venues), 'GET')).toBe('pass');
+    expect(checkTarget(pad('/api/events?venues=', venues + 1), 'GET')).toMatchObject(NO_SUCH_PATH);
+    expect(checkTarget(pad('/events.ics?venues=', venues + 2560), 'GET')).toBe('pass');
+    expect(checkTarget(pad('/events.ics?venues=', venues + 2561), 'GET')).toMatchObject(
+      NO_SUCH_PATH,
+    );
+    expect(checkTarget(pad('/api/x?', 600), 'GET')).toMatchObject(NO_SUCH_PATH);
+    expect(checkTarget(pad('http://evil.example/api/', 600), 'GET')).toMatchObject(NO_SUCH_PATH);
+  });
+
+  it.each([
+    '/api/Events?venues=v',
+    '/api/events/1?venues=v',
+    '/api//events?venues=v',
+    '/api/events%2f?venues=v',
+    '/events/x?venues=v',
+    '/events.ics/?venues=v',
+    '/events%2eics?venues=v',
+    '/api/events?venues=v&page=%32',
+    '/api/events?venues=v&search=%ff',
+    '/events?venues=v&ids=1%2C2',
+    '/events.ics?venues=v&month=1%2C2',
+    '/api/events?venues=v\\',
+    'http://evil.example/api/events?venues=v',
+  ])('several venues: GET %s is a 404', (target) => {
+    expect(checkTarget(target, 'GET')).toMatchObject(NO_SUCH_PATH);
   });
 });

@@ -4,6 +4,7 @@
  * how they write the markup.
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
+import { nextDay } from '../shared/rules/next-day.js';
 import { priceText } from '../shared/rules/price-text.js';
 import { timeLabel } from '../shared/rules/wire-format.js';
 import { eventPageUrl } from './api.js';
@@ -73,6 +74,8 @@ export function cardFacts(
     page,
     ics: page && !cancelled ? `${page}.ics` : undefined,
     access: a.access?.filter((id) => id in t.accessLabels),
+    // An end not after its start is the next day's (`endWallClock`'s rule, whose module the
+    // budgeted script leaves to the JSON-LD's chunk: `nextDay`'s module says why).
     end:
       end && start
         ? [datetimeAttr(end > start ? date : nextDay(date), end), formatTime(end, locale)]
@@ -82,13 +85,6 @@ export function cardFacts(
     fewLeft: !!few && eventBuyState(event, venue, now).kind == 'open',
   } satisfies CardFacts;
 }
-
-/**
- * The calendar day after `YYYY-MM-DD`: an end not after its start is on the next day (the rule
- * of `shared/rules/end-time.ts`, whose module the budgeted script does not import).
- */
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00Z`) + 864e5).toISOString().slice(0, 10);
 
 /**
  * A stop's time with its own end, if it has one, both as the API labels times: "7:00 PM–10:00 PM"

@@ -28,6 +28,7 @@ import { DRAWN_JSON_LD, PAGE_DATA } from './first-page.js';
 export { SEEDED_PAGES_KEY } from './first-page.js';
 import { hostStyles } from './host.styles.js';
 import { minifyCss } from './css-text.js';
+import { clip } from './format.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
 import './i18n/en-later.js';
@@ -189,12 +190,6 @@ function fallbackLink(el: DrawnElement): string {
     : `${el.base}/t/${encodeURIComponent(el.venue)}/events`;
   return `<a${attr('href', href)}>See all upcoming events</a>`;
 }
-
-/** Plain text clipped as the widget's excerpts are (`format.ts` `excerpt`). */
-const clip = (text: string, max = 160) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
-};
 
 /**
  * `<venue-buy-button>`'s styles for a buy control drawn in the card's root rather than in a root of

@@ -105,6 +105,15 @@ export function excerpt(html: string, max = 160): string {
   } catch {
     text = spaced.replace(/<[^>]*>?/g, '');
   }
+  return clip(text, max);
+}
+
+/**
+ * `text` as an excerpt shows it: each run of whitespace one space, at most `max` characters (cut
+ * after a whole word, with "…"). The one clipping of the widget's excerpts (`excerpt`) and of
+ * those the server draws (`declarative.ts`).
+ */
+export function clip(text: string, max = 160): string {
   text = text.replace(/\s+/g, ' ').trim();
   return text.length <= max ? text : `${text.slice(0, max - 1).replace(/\s+\S*$/, '')}…`;
 }

@@ -9,6 +9,7 @@
  * wall time in the venue's IANA zone with luxon, for the server's calendar files.
  */
 import type { AnyEventAttributes } from '../contract.js';
+import { nextDay } from './next-day.js';
 
 /** `HH:MM` → `HH:MM:00`; `HH:MM:SS` as it is. */
 const seconds = (time: string): string => (time.length === 5 ? `${time}:00` : time);
@@ -24,11 +25,7 @@ export function endWallClock(
   end: string,
 ): { date: string; time: string } {
   const time = seconds(end);
-  if (time > seconds(start)) return { date, time };
-  // Calendar arithmetic on the date's own parts, in UTC, so no zone can shift it.
-  const next = new Date(`${date}T12:00:00Z`);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return { date: next.toISOString().slice(0, 10), time };
+  return { date: time > seconds(start) ? date : nextDay(date), time };
 }
 
 /**

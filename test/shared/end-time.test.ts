@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { endInstant, endTimeOf, endWallClock } from '../../shared/rules/end-time.js';
+import { nextDay } from '../../shared/rules/next-day.js';
 import { venueDateTime } from '../../shared/rules/zoned-time.js';
 import { eventAttributes, earlierAttributes } from '../support/resources.js';
 
@@ -43,6 +44,17 @@ describe('endWallClock', () => {
       time: '01:30:00',
     });
     expect(endWallClock('2026-12-05', '19:30', '19:30:01').date).toBe('2026-12-05');
+  });
+});
+
+describe("nextDay (the widget's cards and endWallClock alike)", () => {
+  it('is the calendar day after, across a month, a year, a leap day and a DST change', () => {
+    expect(nextDay('2026-12-05')).toBe('2026-12-06');
+    expect(nextDay('2026-12-31')).toBe('2027-01-01');
+    expect(nextDay('2028-02-28')).toBe('2028-02-29');
+    expect(nextDay('2027-02-28')).toBe('2027-03-01');
+    expect(nextDay('2026-03-28')).toBe('2026-03-29');
+    expect(nextDay('2026-10-24')).toBe('2026-10-25');
   });
 });
 

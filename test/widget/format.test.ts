@@ -3,6 +3,7 @@ import { expect } from 'chai';
 import {
   closingText,
   datetimeAttr,
+  clip,
   excerpt,
   formatEventDate,
   formatStopDate,
@@ -41,6 +42,14 @@ describe('widget/format.ts', () => {
     const long = excerpt(`<p>${'word '.repeat(60)}</p>`);
     expect(long.length).to.be.at.most(160);
     expect(long.endsWith('word…')).to.equal(true);
+  });
+
+  it("clip: the excerpt's clipping, which widget.html's excerpts share: whitespace as one space, cut after a whole word", () => {
+    expect(clip('  a\n\tb  c ')).to.equal('a b c');
+    expect(clip('one two three', 9)).to.equal('one two…');
+    expect(clip('one two three', 13)).to.equal('one two three');
+    const text = `${'word '.repeat(60)}`;
+    expect(excerpt(`<p>${text}</p>`)).to.equal(clip(text));
   });
 
   it('safeUrl: only http(s), resolved against the API base', () => {

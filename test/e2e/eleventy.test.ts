@@ -4,16 +4,14 @@
  * demo server and opened in Chromium with JavaScript off (the cards are in the HTML) and on (the
  * element takes them over with no request for the list).
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Eleventy from '@11ty/eleventy';
 import express from 'express';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useDemoInChromium } from '../support/demo-in-chromium.js';
+import { scratchDir } from '../support/scratch.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
-const site = mkdtempSync(join(tmpdir(), 've-eleventy-'));
+const site = scratchDir('ve-eleventy-');
 // The built site is served beside the app, at /site/ (the build runs once the server is up).
 const e2e = useDemoInChromium(NOW, async () => {
   const router = express.Router();
@@ -21,16 +19,18 @@ const e2e = useDemoInChromium(NOW, async () => {
   return router;
 });
 
-/** Builds the example against the demo server. */
+/** Builds the example against the demo server (the config reads these two; put back after). */
 async function build(): Promise<void> {
-  process.env.VENUE_EVENTS_ORIGIN = e2e.demo.origin;
-  process.env.VENUE_EVENTS_VENUE = 'blue-room';
+  vi.stubEnv('VENUE_EVENTS_ORIGIN', e2e.demo.origin);
+  vi.stubEnv('VENUE_EVENTS_VENUE', 'blue-room');
   const eleventy = new Eleventy('examples/eleventy', site, {
     configPath: 'examples/eleventy/eleventy.config.js',
     quietMode: true,
   });
   await eleventy.write();
 }
+
+afterAll(() => vi.unstubAllEnvs());
 
 describe('examples/eleventy (Eleventy 3, the element included at build time)', () => {
   it('shows the cards with JavaScript off, and with it on the element keeps them without a list request', async () => {

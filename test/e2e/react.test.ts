@@ -5,19 +5,17 @@
  * against the package's JSX typings.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import express from 'express';
 import { build } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { useDemoInChromium } from '../support/demo-in-chromium.js';
+import { scratchDir } from '../support/scratch.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const e2e = useDemoInChromium(
   NOW,
   async () => {
-    const outDir = mkdtempSync(join(tmpdir(), 've-react-'));
+    const outDir = scratchDir('ve-react-');
     await build({
       configFile: 'examples/react/vite.config.ts',
       build: { outDir },

@@ -6,14 +6,14 @@
  * it (a server-rendered page) or a client renderer inserted it with `innerHTML` (React on a
  * client-side navigation), before or after the package defined the elements. Real app, Chromium.
  */
-import { mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import express from 'express';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { listShown, useDemoInChromium } from '../support/demo-in-chromium.js';
+import { scratchDir } from '../support/scratch.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const FRAGMENT = '/t/blue-room/widget.html';
@@ -34,7 +34,7 @@ Element.prototype.attachShadow = function (init) { const root = attach.call(this
 /** The pages: the element as each kind of host page brings it, and the package's bundle. */
 async function pages(): Promise<express.RequestHandler> {
   // An app with the package folder installed (linked) in its node_modules, resolved by its exports.
-  const appDir = mkdtempSync(join(tmpdir(), 've-handover-'));
+  const appDir = scratchDir('ve-handover-');
   mkdirSync(join(appDir, 'node_modules'));
   symlinkSync(resolve('packages/venue-events'), join(appDir, 'node_modules/venue-events'));
   const bundle = await build({

@@ -3,19 +3,19 @@
  * CLI, a real PostgreSQL server; an outage is a real `pg_ctl stop`.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMain, type MainProcess } from '../support/main-process.js';
 import { createDatabase, startCluster, type PostgresCluster } from '../support/postgres.js';
+import { scratchDir } from '../support/scratch.js';
 import { venueFile } from '../support/server.js';
 import { emptyStoreLocation } from '../support/store.js';
 
 const NOW = '2026-12-05T12:00:00Z';
 const run = promisify(execFile);
-const dir = mkdtempSync(join(tmpdir(), 've-pg-instances-'));
+const dir = scratchDir('ve-pg-instances-');
 const write = (name: string, doc: unknown) => {
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(doc));
@@ -104,7 +104,7 @@ describe('database outages', () => {
     const db = await createDatabase(cluster.url);
     url = await serve(['--db', db, '--data', write('outage.json', titled('Still here'))]);
   });
-  afterAll(() => cluster.destroy());
+  afterAll(() => cluster?.destroy());
 
   it('unreachable at start: one line and exit code 1', async () => {
     const main = startMain(['--db', 'postgres://postgres@127.0.0.1:9/none', '--port', '0']);

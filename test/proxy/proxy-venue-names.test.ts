@@ -7,13 +7,13 @@
  * JSON-LD `location` with its name and address, and `widget.html`. Without `venues` it names each
  * venue by its slug, as before.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readVenueDirectory } from '../../server/proxy/venue-directory.js';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { jsonLdOf } from '../support/rich-results.js';
+import { scratchDir } from '../support/scratch.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { startProxy, type Running } from './support.js';
 
@@ -48,7 +48,7 @@ const VENUES = `venues=${SLUGS.join(',')}`;
 
 /** The venue file the proxy is given: the origin's, its venues without their events. */
 function venuesFile(): string {
-  const path = join(mkdtempSync(join(tmpdir(), 've-venue-names-')), 'venues.json');
+  const path = join(scratchDir('ve-venue-names-'), 'venues.json');
   const venues = FILE.venues.map(({ events: _events, ...venue }) => venue);
   writeFileSync(path, JSON.stringify({ venues }));
   return path;

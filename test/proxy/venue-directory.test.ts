@@ -3,16 +3,16 @@
  * file without events into the same venue the origin's import stores, or refused with one line
  * naming the file and each problem's JSON path.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { demoVenueFile } from '../../server/demo/venue.js';
 import type { VenueFile, VenueInput } from '../../shared/venue-file.js';
 import { normaliseVenueFile } from '../../server/import/venue-file.js';
 import { readVenueDirectory, VenueDirectoryError } from '../../server/proxy/venue-directory.js';
+import { scratchDir } from '../support/scratch.js';
 
-const dir = mkdtempSync(join(tmpdir(), 've-venues-'));
+const dir = scratchDir('ve-venues-');
 let files = 0;
 /** `content` (a document, or raw bytes) written to a new file; its path. */
 function write(content: unknown): string {

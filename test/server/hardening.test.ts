@@ -4,9 +4,8 @@
  * running server, and the byte-bounded response memo.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,10 +17,11 @@ import { RenderCache } from '../../server/origin/render-cache.js';
 import { openStore } from '../../server/store/open-store.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
 import { startMain } from '../support/main-process.js';
+import { scratchDir } from '../support/scratch.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 
 const NOW = '2026-12-05T12:00:00Z';
-const dir = mkdtempSync(join(tmpdir(), 've-hardening-'));
+const dir = scratchDir('ve-hardening-');
 const write = (name: string, content: string | Buffer) => {
   const file = join(dir, name);
   writeFileSync(file, content);

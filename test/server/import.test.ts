@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { storedEvent } from '../../server/store/model.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { emptyStoreLocation, openTestStore, STORE_KIND } from '../support/store.js';
+import { scratchDir } from '../support/scratch.js';
 import { venueFile } from '../support/server.js';
 
 const good = venueFile([
@@ -343,7 +343,7 @@ describe('the facts of docs/api.md §10.18 in a venue file', () => {
 
 describe('npm run import (CLI)', () => {
   const run = promisify(execFile);
-  const dir = mkdtempSync(join(tmpdir(), 've-import-'));
+  const dir = scratchDir('ve-import-');
   const dbReady =
     STORE_KIND === 'postgres' ? emptyStoreLocation() : Promise.resolve(join(dir, 'store.db'));
   const write = (name: string, doc: unknown) => {

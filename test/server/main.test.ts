@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { demoVenueFile } from '../../server/demo/venue.js';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseServerOptions, UsageError } from '../../server/cli-options.js';
 import { startMain } from '../support/main-process.js';
+import { scratchDir } from '../support/scratch.js';
 
 const start = startMain;
 
@@ -30,7 +31,7 @@ describe('npm start (server/main.ts)', () => {
   });
 
   it('--data imports a venue file; --base-url sets the links', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 've-main-')), 'venue.json');
+    const file = join(scratchDir('ve-main-'), 'venue.json');
     writeFileSync(file, JSON.stringify(demoVenueFile(new Date('2026-12-05T12:00:00Z'))));
     const { child, ready } = start([
       '--db',
@@ -129,7 +130,7 @@ describe('npm start (server/main.ts)', () => {
     });
 
     it('a bad file is one line naming it and the JSON path, exit code 1', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 've-main-')), 'proxy-venues.json');
+      const file = join(scratchDir('ve-main-'), 'proxy-venues.json');
       writeFileSync(
         file,
         JSON.stringify({ venues: [{ slug: 'blue-room', name: 'Blue', timezone: 'Mars/Base' }] }),

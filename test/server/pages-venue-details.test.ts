@@ -3,12 +3,11 @@
  * normalised by the importer and kept by the store (SQLite and PostgreSQL alike).
  */
 import Database from 'better-sqlite3';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
 import { openStore } from '../../server/store/open-store.js';
+import { scratchDir } from '../support/scratch.js';
 import { openTestStore, STORE_KIND } from '../support/store.js';
 
 const venue = (extra: Record<string, unknown>) => ({
@@ -111,7 +110,7 @@ describe('venue url and address', () => {
 
 describe.runIf(STORE_KIND === 'sqlite')('SQLite migration', () => {
   it('a database made before venue details gains the column and keeps its venues', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 've-migrate-')), 'old.db');
+    const file = join(scratchDir('ve-migrate-'), 'old.db');
     const first = await openStore(file);
     await importVenueFile(first, venue({}));
     await first.close();

@@ -62,25 +62,26 @@ export async function startCluster(): Promise<PostgresCluster> {
       asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args,
       { stdio: 'pipe' },
     );
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=300`;
   const start = () =>
     run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', options, 'start']);
   const stop = () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
-  start();
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start,
-    stop,
-    destroy() {
-      try {
-        stop();
-      } catch {
-        // already stopped
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const destroy = () => {
+    try {
+      stop();
+    } catch {
+      // already stopped, or never started
+    }
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    start();
+  } catch (error) {
+    destroy(); // initdb or the start failed: leave no folder (nor a half-started server) behind
+    throw error;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, start, stop, destroy };
 }
 
 /** Creates an empty database on the cluster at `adminUrl`; returns its URL. */

@@ -3,8 +3,6 @@
  * database on the run's PostgreSQL server in the `postgres` project (vitest.config.ts), so the
  * same API and import suites check both stores.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -13,6 +11,7 @@ import { importVenueFile } from '../../server/import/importer.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
 import { createDatabase } from './postgres.js';
+import { scratchDir } from './scratch.js';
 
 /** Which store this project tests: `postgres` when the run provides a PostgreSQL URL. */
 export const STORE_KIND: 'sqlite' | 'postgres' = inject('postgresUrl') ? 'postgres' : 'sqlite';
@@ -35,7 +34,7 @@ export async function storeMadeBefore(
 ): Promise<string> {
   const location =
     STORE_KIND === 'sqlite'
-      ? join(mkdtempSync(join(tmpdir(), 've-old-store-')), 'old.db')
+      ? join(scratchDir('ve-old-store-'), 'old.db')
       : await emptyStoreLocation();
   const first = await openStore(location);
   await importVenueFile(first, file);

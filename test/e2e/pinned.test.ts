@@ -36,8 +36,21 @@ describe('the pinned snippet in Chromium', () => {
       const response = await route.fetch();
       await route.fulfill({ response, body: `${await response.text()}\n// tampered` });
     });
+    // A script element's error event (captured on the window: it does not bubble) is the browser's
+    // refusal; a refused script never runs later.
+    await page.addInitScript(() =>
+      addEventListener(
+        'error',
+        (e) => {
+          if (e.target instanceof HTMLScriptElement)
+            (window as { refused?: string }).refused = e.target.src;
+        },
+        true,
+      ),
+    );
     await page.goto(e2e.url);
-    await page.waitForTimeout(1000);
+    const refused = await page.waitForFunction(() => (window as { refused?: string }).refused);
+    expect(await refused.jsonValue()).toMatch(/\/widget\/v[\d.]+\/venue-events\.js$/);
     expect(await page.evaluate(() => customElements.get('venue-events') === undefined)).toBe(true);
     // The fallback content stays: a link to the listing page.
     expect(await page.locator('venue-events > a').getAttribute('href')).toBe('/t/blue-room/events');

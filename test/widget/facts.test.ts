@@ -19,6 +19,7 @@ import {
   waitFor,
   warnings,
 } from './helpers.js';
+import { injectedHandlersSettled } from '../support/injected-handlers.js';
 import type { VenueEvent } from '../../widget/venue-event.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
@@ -156,7 +157,7 @@ describe('price, performers, end time and few tickets left on the cards', () => 
 
   it('hostile performer names are shown as text and never run', async () => {
     const el = await factsList('facts-hostile');
-    await new Promise((r) => setTimeout(r, 300)); // let any injected onerror fire
+    await injectedHandlersSettled();
     expect(pwned()).to.equal(undefined);
     const performers = card(el, 'Gig 7').querySelector('[part="performers"]')!;
     expect(performers.textContent).to.equal(`With ${HOSTILE_NAME} and Dana`);

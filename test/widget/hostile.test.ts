@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { cleanup, deepQueryAll, frozen, loaded, mount, waitFor } from './helpers.js';
+import { injectedHandlersSettled } from '../support/injected-handlers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 import type { VenueEvent } from '../../widget/venue-event.js';
 
 const pwned = () => (window as unknown as { __pwned?: number }).__pwned;
-const settle = () => new Promise((r) => setTimeout(r, 300)); // let any injected onerror/onload fire
 
 /** No element anywhere in `root` carries a javascript:/data: URL or an inline event handler. */
 function assertInert(root: Element) {
@@ -36,7 +36,7 @@ describe('hostile content never executes (titles, messages, locations, image pat
       (e) => (e.clock = frozen),
     );
     await loaded(el);
-    await settle();
+    await injectedHandlersSettled();
     expect(pwned()).to.equal(undefined);
     assertInert(el);
     // Text stays text: the payloads are shown literally, not parsed.
@@ -55,7 +55,7 @@ describe('hostile content never executes (titles, messages, locations, image pat
       () => el.shadowRoot!.querySelector('[part="description"]'),
       'the description',
     );
-    await settle();
+    await injectedHandlersSettled();
     expect(pwned()).to.equal(undefined);
     assertInert(el);
     // Harmless markup survives; the link without a safe URL lost its href.

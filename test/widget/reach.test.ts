@@ -15,6 +15,7 @@ import {
   mount,
   waitFor,
 } from './helpers.js';
+import { injectedHandlersSettled } from '../support/injected-handlers.js';
 import type { VenueBuyButton } from '../../widget/venue-buy-button.js';
 import type { VenueEvent } from '../../widget/venue-event.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
@@ -262,7 +263,7 @@ describe('structured data: one JSON-LD block in the light DOM', () => {
   it('a hostile title cannot close the block or run a script; it round-trips as data', async () => {
     const el = await list('venue="hostile" locale="en"');
     const script = await block(el);
-    await new Promise((r) => setTimeout(r, 300));
+    await injectedHandlersSettled();
     expect((window as unknown as { __pwned?: number }).__pwned).to.equal(undefined);
     const text = script.textContent!;
     expect(text).to.not.match(/[<>]/); // `<` `>` `&` escaped as \uXXXX
@@ -448,7 +449,9 @@ describe('Share', () => {
       shareButton(c)!.click();
       await waitFor(() => shared.length > 0, 'the share sheet');
       expect(shared).to.deep.equal([{ title: 'Reach Tour', url: eventPage('reach', 'event-605') }]);
-      await new Promise((r) => setTimeout(r, 50));
+      // The share's promise chain settles in microtasks, before the next task; then its update.
+      await new Promise((r) => setTimeout(r, 0));
+      await el.updateComplete;
       expect(c.querySelector('[part="share-status"]'), 'nothing copied').to.equal(null);
     } finally {
       delete (navigator as { share?: unknown }).share;
@@ -502,7 +505,14 @@ describe('structured data and sharing belong to the list and the event only', ()
       (b) => (b.clock = frozen),
     );
     await waitFor(() => button.shadowRoot!.querySelector('[part="buy-button"]'), 'the button');
-    await new Promise((r) => setTimeout(r, 200)); // the chunk would have written it by now
+    // A <venue-event> of the same event, painted after the button: its block is written after
+    // the structured-data chunk loaded, by work queued after any the button's paint could queue.
+    const event = mount<VenueEvent>(
+      '<venue-event venue="reach" event-id="600" locale="en"></venue-event>',
+      (e) => (e.clock = frozen),
+    );
+    await block(event, "the <venue-event>'s block");
+    await button.updateComplete;
     expect(blocks(button)).to.have.length(0);
     expect('noShare' in button).to.equal(false);
     const observed = (name: string) =>

@@ -49,6 +49,16 @@ export function notFoundError(detail = 'No resource exists at this path.') {
   return createError(404, detail);
 }
 
+/** The 404 of a venue not published, in either mode (docs/decisions.md "Errors"). */
+export function unknownVenueError(slug: string) {
+  return createError(404, `No venue is published under the slug "${slug}".`);
+}
+
+/** The 404 of an event id a venue does not publish, in either mode (docs/decisions.md "Errors"). */
+export function unknownEventError(slug: string, id: string) {
+  return createError(404, `Venue "${slug}" has no public event with id "${id}".`);
+}
+
 /** A 405 with `Allow` for `method` (docs/decisions.md "Errors"). */
 export function methodNotAllowedError(method: string) {
   return createError(405, `The method ${method} is not allowed here; use GET or HEAD.`, {

@@ -8,7 +8,7 @@
 import type { Request } from 'express';
 import { EVENT_ID, SLUG, whole } from '../../shared/contract.js';
 import { forBase, maxAgeSeconds } from '../http/conditional.js';
-import { createError } from '../http/errors.js';
+import { createError, unknownEventError, unknownVenueError } from '../http/errors.js';
 import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
 import {
   memoKey,
@@ -52,7 +52,7 @@ async function venuesAt(
   const found = await Promise.all(slugs.map((slug) => reads.venue(slug, version)));
   const missing = slugs.find((_, i) => found[i] === undefined);
   if (missing !== undefined) {
-    throw createError(404, `No venue is published under the slug "${missing}".`);
+    throw unknownVenueError(missing);
   }
   return found as VenueRecord[];
 }
@@ -105,8 +105,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
     async eventById({ req }, slug, raw) {
       const version = store.version();
       const [venue] = await venuesAt(reads, [slug], version);
-      const missing = () =>
-        createError(404, `Venue "${slug}" has no public event with id "${raw}".`);
+      const missing = () => unknownEventError(slug, raw);
       const id = EVENT_ID_VALUE.test(raw) ? Number(raw) : NaN;
       if (!Number.isSafeInteger(id)) throw missing();
       const nowMs = clock().getTime();

@@ -1,13 +1,11 @@
 /**
  * Proxy mode: the same public API, the widget, its demo page and the embed builder, served from an
  * upstream platform, in the app shell both modes share (`app-shell.ts`). Under `/t/`, each raw
- * target is passed or refused by the guard (`routes.ts`), then answered by the API router
- * (`api-router.ts`: the upstream's documents, links rewritten by `rewrite.ts`), the pages
- * router (`pages-router.ts`: the venue's calendar files and the event files built from the cached
- * list responses by the renderers of `server/pages/`; the event page redirects to the platform),
- * or the filters router (`filters-router.ts`: the list's filters, the categories, the calendar
- * feed and the listing page in all its modes (`listing-router.ts`), which the upstream does not
- * have, built from its list pages). All get upstream answers
+ * target is passed or refused by the guard (`routes.ts`), then answered by the listing routes
+ * both modes share (`server/routes/`) over this mode's backend (`upstream-backend.ts`: lists
+ * gathered from the upstream's pages, built answers memoised by `built-memo.ts`), or by the
+ * pass-throughs that are this mode's own (`forwarding.ts`: an event's document, links rewritten
+ * by `rewrite.ts`; the event page redirects to the platform, `pages.ts`). All get upstream answers
  * through `obtain.ts`: a byte-bounded cache that coalesces misses and keeps
  * a stale copy for faults (`upstream-cache.ts`) over Node's own HTTP client (`upstream.ts`).
  * `createProxyApp` only builds the app; `main.ts` listens. It shares `server/http`, the shell and

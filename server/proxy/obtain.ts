@@ -28,7 +28,7 @@ export interface Obtained {
 }
 
 /**
- * `obtain(req, path, logs)`: the answer for upstream `path` (a `routes.ts` upstream path). Its log
+ * `obtain(req, path, logs)`: the answer for upstream `path` (a `query.ts` `listPath`, or an event's path). Its log
  * is pushed onto `logs`, also when it fails; then it rejects with the upstream's http error (a
  * 404, or a 502/504 no stale copy could mask).
  */

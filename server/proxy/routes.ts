@@ -21,8 +21,7 @@ import {
   VenuesQuery,
 } from '../../shared/queries.js';
 import { MAX_VENUES } from '../../shared/rules/venues.js';
-import { methodNotAllowedError, notFoundError } from '../http/errors.js';
-import { unknownVenue } from '../routes/common.js';
+import { methodNotAllowedError, notFoundError, unknownVenueError } from '../http/errors.js';
 import { FEED_PARAMETERS, FILTER_PARAMETERS, queryReadable } from './query.js';
 
 /** What the listing page reads besides `page` (docs/api.md §10.5): the filters, the view, the month. */
@@ -167,7 +166,8 @@ export function checkTarget(
     return notFoundError();
   }
   const { shape, slug } = found;
-  if (slug !== undefined && allowSlugs && !allowSlugs.includes(slug)) return unknownVenue(slug);
+  if (slug !== undefined && allowSlugs && !allowSlugs.includes(slug))
+    return unknownVenueError(slug);
   const methodAllowed = method === 'GET' || method === 'HEAD';
   if (!methodAllowed && slug !== undefined) return methodNotAllowedError(method);
   if (!queryReadable(queryAt === -1 ? '' : target.slice(queryAt + 1), shape.decoded)) {

@@ -14,7 +14,7 @@ import { EVENT_ID, whole } from '../../shared/contract.js';
 import { FilterError } from '../../shared/rules/filters.js';
 import { venueDays, venueToday } from '../../shared/rules/venue-today.js';
 import { maxAgeSeconds, type Representation } from '../http/conditional.js';
-import { createError } from '../http/errors.js';
+import { createError, unknownEventError, unknownVenueError } from '../http/errors.js';
 import { BASE_MARKER } from '../http/public-base.js';
 import type { Answer, Backend, Call, Listing, Named } from '../listing/backend.js';
 import { instantsOf, mergedSource } from '../listing/merged-source.js';
@@ -87,7 +87,7 @@ async function gather(
     venues.map((venue) =>
       gatherPages(context.obtain, req, venue.slug, maxFilterPages, logs).catch((error: unknown) => {
         if (isHttpError(error) && error.status === 404) {
-          throw createError(404, `No venue is published under the slug "${venue.slug}".`);
+          throw unknownVenueError(venue.slug);
         }
         throw error;
       }),
@@ -161,7 +161,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
    */
   function venueOf(slug: string): PageVenue {
     if (allowSlugs && !allowSlugs.includes(slug)) {
-      throw createError(404, `No venue is published under the slug "${slug}".`);
+      throw unknownVenueError(slug);
     }
     return directory.get(slug) ?? { slug, name: slug };
   }
@@ -215,8 +215,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
 
     eventById(call, slug, id) {
       venueOf(slug);
-      if (!EVENT_ID_VALUE.test(id))
-        throw createError(404, `Venue "${slug}" has no public event with id "${id}".`);
+      if (!EVENT_ID_VALUE.test(id)) throw unknownEventError(slug, id);
       return passThrough(context, call, `/t/${slug}/api/events/${id}`);
     },
 

@@ -7,7 +7,7 @@ import { SLUG, whole } from '../../shared/contract.js';
 import { parseVenues } from '../../shared/rules/venues.js';
 import { VenueInputSchema } from '../../shared/venue-file.js';
 import { sendRepresentation } from '../http/conditional.js';
-import { createError } from '../http/errors.js';
+import { unknownVenueError } from '../http/errors.js';
 import { onBase } from '../http/public-base.js';
 import type { Answer, Named } from '../listing/backend.js';
 import { sendBadQueryPage } from '../pages/send-page.js';
@@ -16,17 +16,13 @@ const VENUE_SLUG = whole(SLUG);
 /** A venue file cannot publish a longer slug, so no read is needed to know it is unknown. */
 const MAX_SLUG_LENGTH = VenueInputSchema.properties.slug.maxLength ?? Infinity;
 
-/** The 404 of a venue not published (docs/decisions.md "Errors"). */
-export const unknownVenue = (slug: string) =>
-  createError(404, `No venue is published under the slug "${slug}".`);
-
 /**
  * `[slug]` of a `/t/{slug}/…` path.
  * @throws the 404 of an unknown venue for a slug no venue file could publish
  */
 export function venueNamed(req: Request): Named {
   const slug = String(req.params.slug);
-  if (slug.length > MAX_SLUG_LENGTH || !VENUE_SLUG.test(slug)) throw unknownVenue(slug);
+  if (slug.length > MAX_SLUG_LENGTH || !VENUE_SLUG.test(slug)) throw unknownVenueError(slug);
   return { slugs: [slug], several: false };
 }
 

@@ -1,6 +1,7 @@
 /**
- * What `<venue-events>` needs only once a page arrived: the page navigation, the view switch and
- * the "No events match" state. A chunk the list loads alongside its first request and awaits only
+ * What `<venue-events>` needs only once a page arrived: the page navigation, the view switch, the
+ * filter bar's element with its properties (the bar's code is a chunk of its own) and the "No
+ * events match" state. A chunk the list loads alongside its first request and awaits only
  * where the first page needs it (no events, an announcement): the cards never wait for it, and
  * what it adds comes below them or into space kept for it. It keeps the budgeted initial script
  * small.
@@ -16,8 +17,8 @@ import { list as listEn } from './i18n/list.en.js';
 import type { I18n, ListMessages } from './i18n/types.js';
 
 export { calendarMenu } from './calendar-menu.js';
-// The query's reader and writer come with the list's parts (the filter bar imports the writer
-// from here, so both stay in this chunk instead of a chunk of their own).
+// The query's reader and writer come with the list's parts, which read a shared link's filters and
+// keep the visitor's in the page's query (`sync-url`).
 export { readQuery, readView, writeQuery, writeView } from './query.js';
 export { SavedController, sourceOf } from './saved.js';
 
@@ -62,6 +63,40 @@ export function viewSwitch(host: ReactiveElement, i18n: I18n, view: View, set: (
   return html`<div class="view-switch" part="view-switch" role="group" aria-label=${t.views}>
     ${button('list', t.listView)}${button('calendar', t.calendarView)}
   </div>`;
+}
+
+/** What the filter bar is given of the list, all public on `<venue-events>`. */
+export interface FilterBarHost {
+  venue: string;
+  baseUrl: string | undefined;
+  locale: string | undefined;
+  timeout: number;
+  clock: () => number;
+  /** The `category` preset, which the bar's reset goes back to. */
+  category: string | undefined;
+  filters: Filters;
+  /** Lists the events matching `filters` from page 1: the list owns them and their query. */
+  filter(filters: Filters | null): void;
+}
+
+/**
+ * The filter bar (`<venue-events-filters>`, a chunk of its own, which the list loads once these
+ * parts are here): the list's settings and filters as its properties, its parts exported as the
+ * list's, and the filters the visitor chose (`venue-events-filter-change`) listed by the list.
+ */
+export function filterBar(list: FilterBarHost) {
+  return html`<venue-events-filters
+    part="filters"
+    exportparts="search,filters-toggle,category-filter,venue-filter,access-filter,date-filter,filter-reset,saved-filter,subscribe,saved-calendar"
+    .venue=${list.venue}
+    .baseUrl=${list.baseUrl}
+    .locale=${list.locale}
+    .timeout=${list.timeout}
+    .clock=${list.clock}
+    .category=${list.category}
+    .filters=${list.filters}
+    @venue-events-filter-change=${(e: CustomEvent<Filters>) => list.filter(e.detail)}
+  ></venue-events-filters>`;
 }
 
 /** What the page navigation shows and does. */

@@ -2,14 +2,44 @@
 import { css } from 'lit';
 
 /**
- * The bar's styles, added to the list's shadow root (the bar has none of its own). The rows are
- * exactly the space the list keeps for the bar before it loads (`venue-events.styles.ts`): one
- * row from 62em wide, three from 36em, and under 36em (a phone) one again: the search field and
- * "Filters (n)", a disclosure that opens the rest below them (docs/widget.md "Filters").
+ * The bar's styles, in its own shadow root. The rows are exactly the space the list keeps for the
+ * bar before it loads (`venue-events.styles.ts`): one row from 62em wide, three from 36em, and
+ * under 36em (a phone) one again: the search field and "Filters (n)", a disclosure that opens the
+ * rest below them (docs/widget.md "Filters"). The host's own width is the container the rows
+ * follow. The list's page-wide resets (`host.styles.ts`) and its buttons' size
+ * (`event-card.styles.ts`) do not reach into this root: the few the bar needs are here. Its
+ * colours and fonts are inherited from the list, whose custom properties cross into it.
  */
 export const barStyles = css`
-  venue-events-filters {
+  :host {
+    display: block;
     container-type: inline-size;
+  }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  button {
+    min-height: 44px;
+    min-width: 44px;
+    cursor: pointer;
+  }
+  a:focus-visible,
+  button:focus-visible,
+  summary:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    margin: -1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+    border: 0;
   }
   .bar {
     display: grid;

@@ -4,18 +4,17 @@
  * a list of several venues (docs/widget.md "Several venues") it adds the "Venue" select, and its
  * finding aids and feeds are the venues' (docs/api.md §10.16).
  */
-import { html, LitElement, nothing, type ReactiveController } from 'lit';
+import { html, nothing, type PropertyValues } from 'lit';
 import { live } from 'lit/directives/live.js';
-import { apiBase } from './attributes.js';
 import { getJson, isSeveral, venueSlugs, type Filters } from './api.js';
+import { presetFilters } from './attributes.js';
 import { finderUrl, venueFeedUrl } from './feed-urls.js';
-import { loadedPack, resolveI18n } from './i18n/load.js';
+import { loadedPack } from './i18n/load.js';
 import { filters as filtersEn } from './i18n/filters.en.js';
 import type { FilterMessages } from './i18n/types.js';
-import { writeQuery } from './list-parts.js';
-import { SavedController, type KeptEntry } from './saved.js';
+import { SavedController, sourceOf, type KeptEntry } from './saved.js';
 import { barStyles } from './venue-events-filters.styles.js';
-import type { VenueEvents } from './venue-events.js';
+import { VenueElement } from './venue-element.js';
 import { knownVenues } from './wire.js';
 
 /** A venue's name, once the widget read one of its events (docs/api.md §10.16), else its slug. */
@@ -77,17 +76,29 @@ function categoryNames(body: unknown): string[] {
  * `<venue-events-filters>`: the filter bar `<venue-events>` shows above its list, loaded after its
  * first page (not meant to be used alone). Category (a native `<select>`, when the venue has 2+
  * categories), search (debounced), a "From" date, reset, and the "Subscribe" menu for the venue's
- * calendar feed. It renders into the list's shadow root (no shadow root of its own), so its parts
- * are the list's (`category-filter`, `search`, `date-filter`, `filter-reset`, `subscribe`; see
- * `<venue-events>`), and reads and sets the list's `filters`.
+ * calendar feed. A child of the list with a shadow root of its own: the list passes it its venue,
+ * API, language and filters as properties and exports its parts (`category-filter`, `search`,
+ * `date-filter`, `filter-reset`, `subscribe`…; see `<venue-events>`); the bar tells the list the
+ * filters the visitor chose, and the list owns them: their requests and the page's query.
+ *
+ * @fires venue-events-filter-change - the visitor changed a filter; `detail`: the filters the
+ *   list is to show (every one, not only the one changed; reset: the `category` preset alone)
  */
-export class VenueEventsFilters extends LitElement {
+export class VenueEventsFilters extends VenueElement {
+  static override styles = barStyles;
+
   static override properties = {
+    filters: { attribute: false },
+    category: {},
     categories: { state: true },
     access: { state: true },
     open: { state: true },
   };
 
+  /** The list's filters, which the controls show. */
+  declare filters: Filters;
+  /** The list's `category` preset: what reset goes back to. */
+  declare category: string | undefined;
   /** The venue's category names; the select shows with 2 or more. */
   declare private categories: string[];
   /** The access ids some listed event has; the select shows with any (origin mode only). */
@@ -95,54 +106,22 @@ export class VenueEventsFilters extends LitElement {
   /** The folded bar's "Filters" disclosure is open (narrow containers only show it). */
   declare private open: boolean;
   /** The visitor's saved events of the venue (the "Saved" filter, the calendar download). */
-  private saved = new SavedController(this, () => ({
-    venue: this.list?.venue ?? '',
-    base: this.base,
-    now: this.list?.clock() ?? Date.now(),
-    t: resolveI18n(this.list?.locale, this).t,
-  }));
+  private saved = new SavedController(this, sourceOf(this));
 
-  /** The `<venue-events>` whose shadow root holds the bar. */
-  private list: VenueEvents | undefined;
-  /** Re-renders the bar after each update of the list (its filters, venue, locale). */
-  private follow: ReactiveController = { hostUpdated: () => this.requestUpdate() };
   private typing: ReturnType<typeof setTimeout> | undefined;
   private loadedFor = '';
-  private written: Filters | undefined;
 
   constructor() {
     super();
+    this.filters = {};
     this.categories = [];
     this.access = [];
     this.open = false;
   }
 
-  protected override createRenderRoot(): HTMLElement {
-    return this;
-  }
-
-  override connectedCallback(): void {
-    super.connectedCallback();
-    const root = this.getRootNode();
-    if (!(root instanceof ShadowRoot)) return;
-    const sheet = barStyles.styleSheet;
-    if (sheet && !root.adoptedStyleSheets.includes(sheet))
-      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
-    this.list = root.host as VenueEvents;
-    this.list.addController(this.follow);
-    // Only the visitor's changes go into the query: the list may not have read it yet.
-    this.written = this.list.filters;
-  }
-
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     clearTimeout(this.typing);
-    this.list?.removeController(this.follow);
-    this.list = undefined;
-  }
-
-  private get base(): string {
-    return apiBase(this.list?.baseUrl);
   }
 
   /**
@@ -150,25 +129,17 @@ export class VenueEventsFilters extends LitElement {
    * its first page (the bar loads after it), else English.
    */
   private get strings(): FilterMessages {
-    return loadedPack(resolveI18n(this.list?.locale, this).locale)?.filters ?? filtersEn;
+    return loadedPack(this.i18n.locale)?.filters ?? filtersEn;
   }
 
-  protected override willUpdate(): void {
-    const list = this.list;
-    if (!list) return;
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    super.willUpdate(changed);
     // Of several venues, those of the one chosen in the "Venue" select.
-    const key = `${this.base} ${list.venue} ${list.filters.venue}`;
-    if (list.venue && key !== this.loadedFor) {
+    const key = `${this.base} ${this.venue} ${this.filters.venue}`;
+    if (this.venue && key !== this.loadedFor) {
       this.loadedFor = key;
-      void this.loadCategories(key, list.venue, list.filters.venue);
+      void this.loadCategories(key, this.venue, this.filters.venue);
     }
-  }
-
-  protected override updated(): void {
-    const filters = this.list?.filters;
-    if (filters && this.list?.hasAttribute('sync-url') && filters !== this.written)
-      writeQuery(filters);
-    this.written = filters;
   }
 
   /**
@@ -179,22 +150,27 @@ export class VenueEventsFilters extends LitElement {
     const get = (finder: 'categories' | 'access') =>
       getJson(finderUrl(this.base, venue, finder, only), {
         signal: new AbortController().signal,
-        timeoutMs: this.list?.timeout ?? 0,
+        timeoutMs: this.timeout,
         revalidate: false,
       }).catch(() => undefined);
     const [categories, access] = await Promise.all([get('categories'), get('access')]);
     if (key !== this.loadedFor) return;
     this.categories = categoryNames(categories);
-    this.access = accessIds(access, resolveI18n(this.list?.locale, this).t.accessLabels);
+    this.access = accessIds(access, this.i18n.t.accessLabels);
+  }
+
+  /** Tells the list the filters the visitor chose (`null`: the `category` preset alone). */
+  private choose(filters: Filters | null): void {
+    clearTimeout(this.typing);
+    this.emit('venue-events-filter-change', { detail: filters ?? presetFilters(this.category) });
   }
 
   /** Lists with `key` set to `value` (left out when empty). */
   private change(key: keyof Filters, value: string): void {
-    clearTimeout(this.typing);
-    const next: Filters = { ...this.list?.filters };
+    const next: Filters = { ...this.filters };
     if (value.trim()) next[key] = value;
     else delete next[key];
-    this.list?.filter(next);
+    this.choose(next);
   }
 
   private search(value: string): void {
@@ -202,17 +178,10 @@ export class VenueEventsFilters extends LitElement {
     this.typing = setTimeout(() => this.change('search', value), SEARCH_DEBOUNCE_MS);
   }
 
-  private reset(): void {
-    clearTimeout(this.typing);
-    this.list?.filter(null);
-  }
-
   override render() {
-    const list = this.list;
-    if (!list) return nothing;
     const t = this.strings;
-    const v = list.filters;
-    const links = feedLinks(this.base, list.venue, v.categories, v.venue);
+    const v = this.filters;
+    const links = feedLinks(this.base, this.venue, v.categories, v.venue);
     const selected = v.categories ?? '';
     // A preset or shared category the venue does not list (yet) stays selectable.
     const names =
@@ -267,7 +236,7 @@ export class VenueEventsFilters extends LitElement {
             @change=${(e: Event) => this.change('start_date', (e.target as HTMLInputElement).value)}
           />
         </label>
-        <button part="filter-reset" aria-label=${t.resetLabel} @click=${this.reset}>
+        <button part="filter-reset" aria-label=${t.resetLabel} @click=${() => this.choose(null)}>
           ${t.reset}
         </button>
         ${this.renderSaved(!!v.saved)}
@@ -289,7 +258,7 @@ export class VenueEventsFilters extends LitElement {
    * disclosure pattern); the subscribe menu's own Escape is the browser's.
    */
   private escape(e: KeyboardEvent): void {
-    const toggle = this.querySelector<HTMLButtonElement>('.fold');
+    const toggle = this.renderRoot.querySelector<HTMLButtonElement>('.fold');
     if (e.key !== 'Escape' || !this.open || !toggle || !toggle.offsetParent) return;
     if ((e.target as Element).closest('details[open]')) return;
     this.open = false;
@@ -317,7 +286,7 @@ export class VenueEventsFilters extends LitElement {
    * each by name, in the order `venue` names them; choosing one lists it alone.
    */
   private renderVenues(selected: string) {
-    const venue = this.list?.venue ?? '';
+    const venue = this.venue;
     if (!isSeveral(venue)) return nothing;
     const t = this.strings;
     return html`<label class="field venue">
@@ -340,7 +309,7 @@ export class VenueEventsFilters extends LitElement {
   private renderAccess(selected: string) {
     if (!this.access.length) return nothing;
     const t = this.strings;
-    const labels: Record<string, string> = resolveI18n(this.list?.locale, this).t.accessLabels;
+    const labels: Record<string, string> = this.i18n.t.accessLabels;
     return html`<label class="field">
       <span class="visually-hidden">${t.access}</span>
       <select
@@ -368,7 +337,7 @@ export class VenueEventsFilters extends LitElement {
       part="saved-filter"
       aria-pressed=${on ? 'true' : 'false'}
       aria-label=${t.savedLabel(n)}
-      @click=${() => this.list?.filter(on ? null : { saved: '1' })}
+      @click=${() => this.choose(on ? null : { saved: '1' })}
     >
       ${t.saved(n)}
     </button>`;

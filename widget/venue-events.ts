@@ -33,6 +33,8 @@ import type { EventPage } from './wire.js';
  * @fires venue-events-load - after each page loaded; `detail: { page, lastPage, total, events }`,
  *   and `unreadable`: how many events of the page could not be read, when some could not
  * @fires venue-events-buy - from a buy control; cancelable (see `<venue-buy-button>`)
+ * @fires venue-events-filter-change - from the filter bar, before the list asks for its filters;
+ *   `detail`: the filters chosen (see `<venue-events-filters>`)
  * @attr no-filters - hides the filter bar
  * @attr category - a category the list starts filtered to (also with `no-filters`)
  * @attr layout - `compact`: one line per event (date, title, buy control), for sidebars
@@ -274,13 +276,17 @@ export class VenueEvents extends VenueElement {
     this.filters = filters ?? presetFilters(this.category);
     this.page = 1;
     this.count = true;
+    // The visitor's filters go into the page's query (a shared link's were read from it).
+    if (this.syncUrl) void listParts().then((m) => m.writeQuery(this.filters));
   }
 
   protected override updated(): void {
     // The list's other parts and the filter bar are not needed to show the first page: they
     // load once a page is painted, so they take no bandwidth or time from its cards.
     if (this.shown && !parts) afterPaint(() => void listParts().then(() => this.requestUpdate()));
-    if (this.shown && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
+    // The bar once the parts that draw it with its properties are here (`filterBar`): never a
+    // bar without the list's venue and filters.
+    if (parts && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
     if (this.view === 'calendar' && !calendar)
       void import('./calendar-view.js').then((m) => {
         calendar = m;
@@ -328,7 +334,9 @@ export class VenueEvents extends VenueElement {
       ${
         this.noFilters
           ? nothing
-          : html`<venue-events-filters part="filters"></venue-events-filters>`
+          : parts
+            ? parts.filterBar(this)
+            : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
       ${
         fixedView(this.views)

@@ -1,7 +1,18 @@
 import { expect } from 'chai';
 import { emulateMedia, executeServerCommand, setViewport } from '@web/test-runner-commands';
-import { axeViolations, cleanup, deepQueryAll, frozen, loaded, mount, waitFor } from './helpers.js';
+import {
+  axeViolations,
+  barPart,
+  cleanup,
+  deepQueryAll,
+  frozen,
+  loaded,
+  mount,
+  waitFor,
+} from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
+import type { VenueEventsFilters } from '../../widget/venue-events-filters.js';
+import { barStyles } from '../../widget/venue-events-filters.styles.js';
 
 const FIND = [
   'Blue Trio',
@@ -23,8 +34,9 @@ const list = async (attrs: string) => {
 const titles = (el: Element) =>
   [...el.shadowRoot!.querySelectorAll('[part="title"]')].map((h) => h.textContent);
 
+/** The list's part `name`, or its filter bar's. */
 const part = <T extends Element = HTMLElement>(el: Element, name: string) =>
-  el.shadowRoot!.querySelector<T>(`[part="${name}"]`);
+  el.shadowRoot!.querySelector<T>(`[part="${name}"]`) ?? barPart<T>(el, name);
 
 /** The filter bar, once it arrived (and the venue's categories with it, when it has 2+). */
 const bar = (el: Element, withCategories = true) =>
@@ -108,6 +120,45 @@ describe('<venue-events> filters', () => {
     await bar(el);
     await pause(50);
     expect(first()).to.equal(before);
+  });
+
+  // It drew into the list's root, adopted its sheet there and called the list's `filter()`.
+  it('the bar is a child with a root of its own: given the list’s settings, it tells the list the filters chosen', async () => {
+    const el = await list('venue="find" locale="en" category="Jazz"');
+    await bar(el);
+    const child = el.shadowRoot!.querySelector<VenueEventsFilters>('venue-events-filters')!;
+    expect(child.shadowRoot!.querySelector('[part="search"]')).to.not.equal(null);
+    expect([child.venue, child.locale, child.category]).to.deep.equal(['find', 'en', 'Jazz']);
+    expect(child.filters).to.equal(el.filters);
+    expect(el.shadowRoot!.adoptedStyleSheets).not.to.include(barStyles.styleSheet);
+    // Its parts are the list's all the same, for the page's styles.
+    const style = document.createElement('style');
+    style.textContent = 'venue-events::part(search) { outline-color: rgb(1, 2, 3); }';
+    document.head.append(style);
+    try {
+      expect(getComputedStyle(part(el, 'search')!).outlineColor).to.equal('rgb(1, 2, 3)');
+    } finally {
+      style.remove();
+    }
+    const told: unknown[] = [];
+    const listen = (e: Event) =>
+      told.push([(e as CustomEvent).detail, e.bubbles, e.composed, e.target]);
+    document.addEventListener('venue-events-filter-change', listen);
+    try {
+      select(el, 'Rock');
+      await waitTitles(el, ['Rock Riot', 'Garage Rock']);
+      expect(el.filters).to.deep.equal({ categories: 'Rock' });
+      expect(child.filters).to.equal(el.filters);
+      part(el, 'filter-reset')!.click();
+      await waitTitles(el, ['Blue Trio', 'Late Night Jazz', 'Jazz Brunch']);
+    } finally {
+      document.removeEventListener('venue-events-filter-change', listen);
+    }
+    // Every filter in each (reset: the `category` preset), bubbling out of the list's root.
+    expect(told).to.deep.equal([
+      [{ categories: 'Rock' }, true, true, el],
+      [{ categories: 'Jazz' }, true, true, el],
+    ]);
   });
 
   it('category: a native select of the venue’s categories filters the list, and the request carries it', async () => {

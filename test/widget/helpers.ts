@@ -46,6 +46,14 @@ export function deepQueryAll(root: ParentNode, selector: string): Element[] {
 
 export const deepQuery = (root: ParentNode, selector: string) => deepQueryAll(root, selector)[0];
 
+/** The shadow root of a `<venue-events>`'s filter bar (a child with a root of its own), once defined. */
+export const barRoot = (el: Element): ShadowRoot | undefined =>
+  el.shadowRoot?.querySelector('venue-events-filters:defined')?.shadowRoot ?? undefined;
+
+/** The element of part `name` in a list's filter bar (its parts are exported as the list's). */
+export const barPart = <T extends Element = HTMLElement>(el: Element, name: string): T | null =>
+  barRoot(el)?.querySelector<T>(`[part~="${name}"]`) ?? null;
+
 /** The text a user sees in `el`, across shadow roots, whitespace collapsed. */
 export function visibleText(el: Element): string {
   const parts: string[] = [];

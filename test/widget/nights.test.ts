@@ -8,6 +8,8 @@ import { expect } from 'chai';
 import { emulateMedia, executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import {
   axeViolations,
+  barPart,
+  barRoot,
   cleanup,
   contrasts,
   deepQueryAll,
@@ -26,8 +28,9 @@ async function list(attrs = 'locale="en"') {
   return el;
 }
 
+/** The list's part `name`, or its filter bar's. */
 const part = <T extends Element = HTMLElement>(el: Element, name: string) =>
-  el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+  el.shadowRoot!.querySelector<T>(`[part~="${name}"]`) ?? barPart<T>(el, name);
 const titles = (el: Element) =>
   [...el.shadowRoot!.querySelectorAll('[part="title"]')].map((t) => t.textContent!.trim());
 const card = (el: Element, title: string) =>
@@ -37,8 +40,7 @@ const card = (el: Element, title: string) =>
 const access = (c: Element) =>
   [...c.querySelectorAll('[part="access"] li')].map((li) => li.textContent!.trim());
 const saveButton = (c: Element) => c.querySelector<HTMLButtonElement>('[part="save"]');
-const bar = (el: Element) =>
-  waitFor(() => el.shadowRoot!.querySelector('venue-events-filters:defined .bar'), 'the bar');
+const bar = (el: Element) => waitFor(() => barRoot(el)?.querySelector('.bar'), 'the bar');
 const waitTitles = (el: Element, expected: string[]) =>
   waitFor(
     () => JSON.stringify(titles(el)) === JSON.stringify(expected),

@@ -61,8 +61,13 @@ const venueParts = (el: Element) =>
       c.querySelector('[part="venue"]')?.textContent ?? null,
     ]),
   );
+/** The list's part `name`, or its filter bar's. */
 const part = <T extends Element = HTMLElement>(el: Element, name: string) =>
-  el.shadowRoot!.querySelector<T>(`[part~="${name}"]`);
+  el.shadowRoot!.querySelector<T>(`[part~="${name}"]`) ??
+  el
+    .shadowRoot!.querySelector('venue-events-filters')
+    ?.shadowRoot?.querySelector<T>(`[part~="${name}"]`) ??
+  null;
 const listRequests = (url: string) =>
   performance.getEntriesByType('resource').filter((r) => r.name === url).length;
 
@@ -134,8 +139,7 @@ describe('several venues', () => {
       `cards ${expected.join(', ')} (showing ${titles(el).join(', ')})`,
     );
   /** The filter bar, once it arrived. */
-  const bar = (el: Element) =>
-    h.waitFor(() => el.shadowRoot!.querySelector('venue-events-filters:defined .bar'), 'the bar');
+  const bar = (el: Element) => h.waitFor(() => h.barRoot(el)?.querySelector('.bar'), 'the bar');
   /** The requests the widget makes while `fn` runs (the real fetch, counted), as paths. */
   async function requests(fn: () => Promise<void>): Promise<string[]> {
     const urls: string[] = [];
@@ -479,7 +483,7 @@ describe('several venues', () => {
       `${location.origin}/t/night-owl/events/event-942`,
     );
     // One file of the saved nights of both venues (docs/api.md §10.16).
-    const files = [...el.shadowRoot!.querySelectorAll('[part="saved-calendar"]')];
+    const files = [...h.barRoot(el)!.querySelectorAll('[part="saved-calendar"]')];
     expect(files.map((a) => [a.getAttribute('href'), a.textContent!.trim()])).to.deep.equal([
       [
         `${location.origin}/events.ics?venues=harbour-hall,night-owl&ids=900,942`,

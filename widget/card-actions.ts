@@ -3,7 +3,7 @@
  * cards with all of it from the start (`<venue-event>`, `<venue-calendar>`): sharing its page
  * (`reach-controllers.ts`: the share sheet or the copied link, and "Link copied"), saving it
  * (`saved.ts`) and adding it to a calendar (`calendar-menu.ts`). `<venue-events>` draws the same
- * from its lazy parts instead, so that its first cards wait for none of them.
+ * from its lazy controls instead (`list-controls.ts`), so its first cards wait for none of them.
  */
 import type { ReactiveElement } from 'lit';
 import type { EventResource } from '../shared/contract.js';

@@ -4,9 +4,14 @@
  * of the chunk once events are painted. The work (the structured data builder, the share sheet
  * and clipboard, "Link copied" and its timer) is in the chunk.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
 import type { EventResource } from '../shared/contract.js';
 import { afterPaint } from './after-paint.js';
+// Types only: the modules themselves come with the chunk, by `import()` (no import circle).
+import type { DescribedHost } from './json-ld.js';
+import type { Sharing } from './share.js';
+
+export type { Sharing };
 
 /**
  * Structured data and sharing (`reach.ts`), loaded after the script: once the first events are
@@ -14,13 +19,8 @@ import { afterPaint } from './after-paint.js';
  */
 export const reach = () => import('./reach.js');
 
-/** What the controllers read of their element. */
-export interface ReachHost extends ReactiveControllerHost, HTMLElement {
-  /** The venue slug: the organiser of the events described, the path of the pages shared. */
-  readonly venue: string;
-  /** Current time in UTC epoch ms. */
-  readonly clock: () => number;
-}
+/** What the controllers read of their element: its venue and clock (`json-ld.ts`, `share.ts`). */
+export type ReachHost = DescribedHost;
 
 /**
  * Gives `host` its one JSON-LD block (`StructuredDataController` of `reach.ts`) once it first
@@ -45,16 +45,6 @@ export function describeWhenShown(host: ReachHost, events: () => readonly EventR
 }
 
 const noop = () => {};
-
-/** The share control's state: what the cards read and call (its work is `shareEvent` of `reach.ts`). */
-export interface Sharing {
-  /** The id of the event whose link was just copied ("Link copied" shows beside its button). */
-  copied?: string | undefined;
-  /** Ends "Link copied" now (set while it shows). */
-  end?: (() => void) | undefined;
-  /** Shares `event` (the share control's click). */
-  share(event: EventResource): void;
-}
 
 /**
  * The share control of `host`: the share sheet, or the event page's link copied to the clipboard

@@ -1,6 +1,6 @@
 /**
  * Styles of `<venue-events>`: the grid, the compact layout, its loading, empty and error states
- * (the pagination's are in `list-parts.ts`, which draws it).
+ * (the pagination's are in `list-controls.ts`, which draws it).
  */
 import { css } from './sheet.js';
 
@@ -42,7 +42,7 @@ export const listStyles = css`
   }
   /*
    * One line per event (layout="compact"): date, title and buy control, wrapping neatly in a
-   * narrow sidebar. Here, not in the list's lazy parts: the first paint and the server's
+   * narrow sidebar. Here, not in the list's lazy controls: the first paint and the server's
    * widget.html draw the compact cards too (docs/api.md §10.17), which the element takes over
    * unchanged. Not nested under one :host(…): Safari drops rules nested in :host.
    */

@@ -149,7 +149,7 @@ export class VenueEvents extends VenueElement {
   /** Say how many events match once the next page loaded (the visitor changed a filter). */
   declare private count: boolean;
 
-  /** The "Save" toggles' store (`saved.ts`), from the list's lazy parts. */
+  /** The "Save" toggles' store (`saved.ts`), from the list's lazy controls. */
   declare private saving: SavedController | undefined;
   /** The script's first paint's page (`first-paint.ts`), when it drew this list. */
   declare private handed: FirstPage | undefined;
@@ -171,15 +171,15 @@ export class VenueEvents extends VenueElement {
       // the locale's data, the largest cost before the first card (docs/benchmarks.md "Widget").
       formatEventDate('2026-01-01', '00:00:00', this.i18n.locale);
       let [body] = await Promise.all([request, this.localeReady]).catch(refusal(venue));
-      // The list's other parts (pagination, the view switch) come after the first cards are
+      // The list's other controls (pagination, the view switch) come after the first cards are
       // painted (`updated`), unless this page needs them to be drawn at all. Not for the compact
       // layout: its styles are the list's own, as the first paint and `widget.html` draw it.
-      if (!body.events.length || this.count) await listParts();
+      if (!body.events.length || this.count) await listControls();
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
       }
-      if (this.count) this.say(parts!.matches(this.i18n, body.total));
+      if (this.count) this.say(controls!.matches(this.i18n, body.total));
       this.count = false;
       this.lastGood = body;
       this.emit('venue-events-load', { detail: body });
@@ -240,10 +240,10 @@ export class VenueEvents extends VenueElement {
     this.page = startPage(this.page);
     if (changed.has('category')) this.filters = presetFilters(this.category);
     this.view = fixedView(this.views) ?? viewOf(this.view);
-    this.saving ??= parts && new parts.SavedController(this, parts.sourceOf(this));
+    this.saving ??= controls && new controls.SavedController(this, controls.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
     // A page it left undrawn (no events: empty, or beyond the last) is shown by the run, once the
-    // list's parts it needs ("No upcoming events") have loaded: the skeleton stays until then.
+    // list's controls it needs ("No upcoming events") have loaded: the skeleton stays until then.
     if (!this.hasUpdated) {
       this.handed = takeFirstPage(this, eventsUrl(this.base, this.venue, this.page, this.filters));
       if (this.handed?.page?.events.length) this.lastGood = this.handed.page;
@@ -251,7 +251,7 @@ export class VenueEvents extends VenueElement {
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.syncUrl)
-      void listParts().then((m) => {
+      void listControls().then((m) => {
         this.filters = m.readQuery(this.filters, this.venue);
         this.view = m.readView() ?? this.view;
       });
@@ -277,16 +277,17 @@ export class VenueEvents extends VenueElement {
     this.page = 1;
     this.count = true;
     // The visitor's filters go into the page's query (a shared link's were read from it).
-    if (this.syncUrl) void listParts().then((m) => m.writeQuery(this.filters));
+    if (this.syncUrl) void listControls().then((m) => m.writeQuery(this.filters));
   }
 
   protected override updated(): void {
-    // The list's other parts and the filter bar are not needed to show the first page: they
+    // The list's other controls and the filter bar are not needed to show the first page: they
     // load once a page is painted, so they take no bandwidth or time from its cards.
-    if (this.shown && !parts) afterPaint(() => void listParts().then(() => this.requestUpdate()));
-    // The bar once the parts that draw it with its properties are here (`filterBar`): never a
+    if (this.shown && !controls)
+      afterPaint(() => void listControls().then(() => this.requestUpdate()));
+    // The bar once the controls that draw it with its properties are here (`filterBar`): never a
     // bar without the list's venue and filters.
-    if (parts && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
+    if (controls && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
     if (this.view === 'calendar' && !calendar)
       void import('./calendar-view.js').then((m) => {
         calendar = m;
@@ -297,7 +298,7 @@ export class VenueEvents extends VenueElement {
   /** Shows `view` (the switch), kept in the page's query with `sync-url`. */
   private show(view: View): void {
     this.view = view;
-    if (this.syncUrl) parts!.writeView(view);
+    if (this.syncUrl) controls!.writeView(view);
   }
 
   override render() {
@@ -334,15 +335,15 @@ export class VenueEvents extends VenueElement {
       ${
         this.noFilters
           ? nothing
-          : parts
-            ? parts.filterBar(this)
+          : controls
+            ? controls.filterBar(this)
             : html`<venue-events-filters part="filters"></venue-events-filters>`
       }
       ${
         fixedView(this.views)
           ? nothing
-          : parts
-            ? parts.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))
+          : controls
+            ? controls.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))
             : html`<div class="view-switch"></div>`
       }
       ${content}
@@ -360,7 +361,7 @@ export class VenueEvents extends VenueElement {
       level: headingLevel(this.headingLevel),
       share: !this.noShare && ((e) => this.sharing.share(e)),
       copied: this.sharing.copied,
-      calendarMenu: parts?.calendarMenu,
+      calendarMenu: controls?.calendarMenu,
       save: this.saving?.button,
     };
     const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
@@ -379,9 +380,13 @@ export class VenueEvents extends VenueElement {
             </ul>`
         : notShown
           ? this.renderError(t.notShown)
-          : parts!.noEvents(this.i18n, this.filters, !this.noFilters && (() => this.filter(null)))
+          : controls!.noEvents(
+              this.i18n,
+              this.filters,
+              !this.noFilters && (() => this.filter(null)),
+            )
     }
-    ${parts?.pagination({
+    ${controls?.pagination({
       page: this.page,
       last: body.lastPage,
       i18n: this.i18n,
@@ -441,9 +446,9 @@ const focusables = (root: ParentNode): HTMLElement[] =>
     el.localName !== 'venue-buy-button' ? [el] : el.shadowRoot ? focusables(el.shadowRoot) : [],
   );
 
-/** The parts of the list needed once a page arrived (`list-parts.ts`), set once loaded. */
-let parts: typeof import('./list-parts.js') | undefined;
-const listParts = () => import('./list-parts.js').then((m) => (parts = m));
+/** The controls of the list needed once a page arrived (`list-controls.ts`), set once loaded. */
+let controls: typeof import('./list-controls.js') | undefined;
+const listControls = () => import('./list-controls.js').then((m) => (controls = m));
 /** The calendar view's chunk (`calendar-view.ts`), set once loaded. */
 let calendar: typeof import('./calendar-view.js') | undefined;
 

@@ -101,7 +101,7 @@ export async function loaded(el: HTMLElement): Promise<void> {
   // its first cards are painted (when the page is idle): a page is loaded once they are on screen.
   if (el.localName === 'venue-events') {
     await new Promise((r) => requestIdleCallback(r, { timeout: 300 }));
-    await import('../../widget/list-parts.js');
+    await import('../../widget/list-controls.js');
     await new Promise((r) => setTimeout(r, 0)); // the list's own `then` asks for its update
     await (el as HTMLElement & { updateComplete: Promise<unknown> }).updateComplete;
   }

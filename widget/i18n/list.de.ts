@@ -1,4 +1,4 @@
-/** German strings of the list's parts (`list-parts.ts`), in the German chunk (`de.ts`). */
+/** German strings of the list's controls (`list-controls.ts`), in the German chunk (`de.ts`). */
 import type { ListMessages } from './types.js';
 
 export const list: ListMessages = {

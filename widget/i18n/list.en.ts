@@ -1,5 +1,5 @@
 /**
- * English strings of the list's parts (`list-parts.ts`), in their chunk: loaded after the first
+ * English strings of the list's controls (`list-controls.ts`), in their chunk: loaded after the first
  * cards, as the parts are.
  */
 import type { ListMessages } from './types.js';

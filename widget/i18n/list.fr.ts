@@ -1,4 +1,4 @@
-/** French strings of the list's parts (`list-parts.ts`), in the French chunk (`fr.ts`). */
+/** French strings of the list's controls (`list-controls.ts`), in the French chunk (`fr.ts`). */
 import type { ListMessages } from './types.js';
 
 export const list: ListMessages = {

@@ -63,7 +63,7 @@ export interface CoreMessages {
   accessLabels: Record<AccessId, string>;
 }
 
-/** The strings of the list's parts loaded after its first cards (`list-parts.ts`). */
+/** The strings of the list's controls loaded after its first cards (`list-controls.ts`). */
 export interface ListMessages {
   views: string;
   listView: string;

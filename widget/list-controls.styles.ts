@@ -1,11 +1,11 @@
 /**
- * The styles of the list's parts loaded after its first cards (`list-parts.ts`), which adds them
- * to the list's shadow root with the calendar menu's and the "Save" toggle's.
+ * The styles of the list's controls loaded after its first cards (`list-controls.ts`), which adds
+ * them to the list's shadow root with the calendar menu's and the "Save" toggle's.
  */
 import { css } from 'lit';
 
 /** The view switch and the page navigation (the compact layout's are the list's own). */
-export const listPartStyles = css`
+export const listControlStyles = css`
   .view-switch button {
     height: 100%;
   }

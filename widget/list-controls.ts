@@ -1,7 +1,8 @@
 /**
- * What `<venue-events>` needs only once a page arrived: the page navigation, the view switch, the
- * filter bar's element with its properties (the bar's code is a chunk of its own) and the "No
- * events match" state. A chunk the list loads alongside its first request and awaits only
+ * The list's controls, which `<venue-events>` needs only once a page arrived: the page
+ * navigation, the view switch, the filter bar's element with its properties (the bar's code is a
+ * chunk of its own), the "No events match" state with its reset, and the page's query
+ * (`sync-url`). A chunk the list loads alongside its first request and awaits only
  * where the first page needs it (no events, an announcement): the cards never wait for it, and
  * what it adds comes below them or into space kept for it. It keeps the budgeted initial script
  * small.
@@ -10,27 +11,27 @@ import { html, nothing, type ReactiveElement } from 'lit';
 import type { Filters } from './api.js';
 import type { View } from './attributes.js';
 import { calendarMenuStyles } from './calendar-menu.styles.js';
-import { listPartStyles } from './list-parts.styles.js';
+import { listControlStyles } from './list-controls.styles.js';
 import { savedStyles } from './saved.styles.js';
 import { loadedPack } from './i18n/load.js';
 import { list as listEn } from './i18n/list.en.js';
 import type { I18n, ListMessages } from './i18n/types.js';
 
 export { calendarMenu } from './calendar-menu.js';
-// The query's reader and writer come with the list's parts, which read a shared link's filters and
-// keep the visitor's in the page's query (`sync-url`).
+// The query's reader and writer come with the list's controls: the list reads a shared link's
+// filters and keeps the visitor's in the page's query with them (`sync-url`).
 export { readQuery, readView, writeQuery, writeView } from './query.js';
 export { SavedController, sourceOf } from './saved.js';
 
-/** These parts' strings in the list's language: a loaded German or French table, else English. */
+/** The controls' strings in the list's language: a loaded German or French table, else English. */
 const strings = ({ locale }: I18n): ListMessages => loadedPack(locale)?.list ?? listEn;
 
 /** "N events match": what the live region says once the visitor's filters loaded. */
 export const matches = (i18n: I18n, n: number): string => strings(i18n).matches(n);
 
-/** Adds the parts' styles (`list-parts.styles.ts`) to a list's shadow root (once). */
+/** Adds the controls' styles (`list-controls.styles.ts`) to a list's shadow root (once). */
 function adoptListStyles(root: ShadowRoot): void {
-  for (const { styleSheet: sheet } of [listPartStyles, calendarMenuStyles, savedStyles])
+  for (const { styleSheet: sheet } of [listControlStyles, calendarMenuStyles, savedStyles])
     if (sheet && !root.adoptedStyleSheets.includes(sheet))
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
 }
@@ -81,7 +82,7 @@ export interface FilterBarHost {
 
 /**
  * The filter bar (`<venue-events-filters>`, a chunk of its own, which the list loads once these
- * parts are here): the list's settings and filters as its properties, its parts exported as the
+ * controls are here): the list's settings and filters as its properties, its parts exported as the
  * list's, and the filters the visitor chose (`venue-events-filter-change`) listed by the list.
  */
 export function filterBar(list: FilterBarHost) {

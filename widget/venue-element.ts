@@ -1,8 +1,10 @@
 /**
- * What the widget's three elements share (as Shoelace's `ShoelaceElement`): the venue, the API
+ * What the widget's elements share (as Shoelace's `ShoelaceElement`): the venue, the API
  * base, the locale, the clock, the polite live region's text, `emit()` for the widget's events,
- * and the locale and messages resolved once per update. Structured data and sharing are
- * controllers (`reach-controllers.ts`) that only `<venue-events>` and `<venue-event>` add.
+ * and the locale and messages resolved once per update: the three public elements, the month
+ * calendar, and the list's filter bar, which the list gives its own venue, API, locale and clock.
+ * Structured data and sharing are controllers (`reach-controllers.ts`) that only the elements
+ * drawing cards add.
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
 import { DEFAULT_TIMEOUT_MS, venueSlugs, type ApiError } from './api.js';

@@ -286,8 +286,9 @@ export class VenueEvents extends VenueElement {
     if (this.shown && !controls)
       afterPaint(() => void listControls().then(() => this.requestUpdate()));
     // The bar once the controls that draw it with its properties are here (`filterBar`): never a
-    // bar without the list's venue and filters.
-    if (controls && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
+    // bar without the list's venue and filters. (A shared link's query loads the controls early.)
+    if (this.shown && controls && !this.noFilters)
+      afterPaint(() => void import('./venue-events-filters.js'));
     if (this.view === 'calendar' && !calendar)
       void import('./calendar-view.js').then((m) => {
         calendar = m;

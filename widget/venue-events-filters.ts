@@ -1,6 +1,7 @@
 /**
  * The filter bar of `<venue-events>`, a lazily loaded chunk: the list imports it once its first
- * page is on screen, so the initial script stays within its budget and the cards show first. For
+ * page is on screen and its controls, which draw the bar's element, have loaded
+ * (`list-controls.ts`), so the initial script stays within its budget and the cards show first. For
  * a list of several venues (docs/widget.md "Several venues") it adds the "Venue" select, and its
  * finding aids and feeds are the venues' (docs/api.md §10.16).
  */

@@ -4,7 +4,7 @@
  * zone (a tour's add its next date). Loaded after the first paint; until then the card shows a
  * link to the calendar file in its place, at the same size (the menu's marker is hidden).
  */
-import { html } from 'lit';
+import { html, type TemplateResult } from 'lit';
 import type { I18n } from './i18n/types.js';
 
 /**
@@ -12,7 +12,7 @@ import type { I18n } from './i18n/types.js';
  * title) in the element's language, its summary named as the link it replaces
  * (`part="calendar-link"`).
  */
-export function calendarMenu(page: string, { t }: I18n, what: string) {
+export function calendarMenu(page: string, { t }: I18n, what: string): TemplateResult {
   return html`<details class="calendar" part="calendar-menu">
     <summary part="calendar-link" aria-label=${t.addToCalendarFor(what)}>
       ${t.addToCalendar}

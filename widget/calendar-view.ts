@@ -3,7 +3,7 @@
  * first shown, with `<venue-calendar>`, so a list never shown as a calendar carries neither in
  * its scripts.
  */
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import type { Filters } from './api.js';
 import { apiBase } from './attributes.js';
 import './venue-calendar.js';
@@ -28,7 +28,7 @@ export interface CalendarViewOptions {
  * The list's month grid: a `<venue-calendar>` with the list's venue, filters and settings,
  * exporting its parts through the list.
  */
-export function calendarView(o: CalendarViewOptions) {
+export function calendarView(o: CalendarViewOptions): TemplateResult {
   return html`<venue-calendar
     exportparts="header,month,month-nav,calendar,weekday,day,count,day-name,day-more,day-events,list,card,image,category,badge,title,date,venue,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
     venue=${o.venue}

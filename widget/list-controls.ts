@@ -7,7 +7,7 @@
  * what it adds comes below them or into space kept for it. It keeps the budgeted initial script
  * small.
  */
-import { html, nothing, type ReactiveElement } from 'lit';
+import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
 import type { Filters } from './api.js';
 import type { View } from './attributes.js';
 import { calendarMenuStyles } from './calendar-menu.styles.js';
@@ -40,7 +40,11 @@ function adoptListStyles(root: ShadowRoot): void {
  * A page without events: "No events match" when filters are on (with a reset button unless
  * `reset` is false), else the venue's "No upcoming events" — never that for a filtered list.
  */
-export function noEvents(i18n: I18n, filters: Filters, reset: (() => void) | false) {
+export function noEvents(
+  i18n: I18n,
+  filters: Filters,
+  reset: (() => void) | false,
+): TemplateResult {
   const t = strings(i18n);
   return Object.keys(filters).length
     ? html`<div class="state" part="no-match">
@@ -54,7 +58,12 @@ export function noEvents(i18n: I18n, filters: Filters, reset: (() => void) | fal
  * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed.
  * The list leaves it out when `views` fixes its view.
  */
-export function viewSwitch(host: ReactiveElement, i18n: I18n, view: View, set: (v: View) => void) {
+export function viewSwitch(
+  host: ReactiveElement,
+  i18n: I18n,
+  view: View,
+  set: (v: View) => void,
+): TemplateResult {
   adoptListStyles(host.renderRoot as ShadowRoot);
   const t = strings(i18n);
   const button = (v: View, label: string) =>
@@ -85,7 +94,7 @@ export interface FilterBarHost {
  * controls are here): the list's settings and filters as its properties, its parts exported as the
  * list's, and the filters the visitor chose (`venue-events-filter-change`) listed by the list.
  */
-export function filterBar(list: FilterBarHost) {
+export function filterBar(list: FilterBarHost): TemplateResult {
   return html`<venue-events-filters
     part="filters"
     exportparts="search,filters-toggle,category-filter,venue-filter,access-filter,date-filter,filter-reset,saved-filter,subscribe,saved-calendar"
@@ -119,7 +128,13 @@ export interface Pager {
  * page's button keeps focus on the new current page's; the top of the list comes back into view
  * if it scrolled away (the visitor's place).
  */
-export function pagination({ page: current, last, i18n, host, go }: Pager) {
+export function pagination({
+  page: current,
+  last,
+  i18n,
+  host,
+  go,
+}: Pager): TemplateResult | typeof nothing {
   // Every page of the list renders this: the styles above are in its shadow root from the first.
   adoptListStyles(host.renderRoot as ShadowRoot);
   if (last <= 1) return nothing;

@@ -7,7 +7,7 @@
  * Elements of the same venue on one page stay in step (an in-page event), as do other tabs
  * (`storage` events). An entry drops out by itself once its last date is before today.
  */
-import { html, type ReactiveController, type ReactiveElement } from 'lit';
+import { html, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { EventResource } from '../shared/contract.js';
 import {
   fetchEvent,
@@ -211,7 +211,7 @@ export class SavedController implements ReactiveController {
    * The "Save" toggle of `event` (`part="save"`, `aria-pressed`), or nothing without storage (or,
    * in a list of several venues, for an event without its venue).
    */
-  readonly button = (event: EventResource) => {
+  readonly button = (event: EventResource): TemplateResult | undefined => {
     if (!this.entries || !this.venueOf(event)) return undefined;
     const { t } = this.source();
     const on = this.has(event);

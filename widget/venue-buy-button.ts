@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventPageUrl, isNotFound } from './api.js';
@@ -123,7 +123,7 @@ export class VenueBuyButton extends VenueElement {
     }
   }
 
-  override render() {
+  override render(): TemplateResult | typeof nothing {
     const event = this.current;
     const state = this.state;
     const { t, locale, contentLang } = this.i18n;

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { isNotFound } from './api.js';
 import { namedInCell, type CalendarEntry } from './calendar-feed.js';
 import {
@@ -206,7 +206,7 @@ export class VenueCalendar extends VenueElement {
     );
   }
 
-  override render() {
+  override render(): TemplateResult {
     const { locale, t } = this.i18n;
     const ct = calendarStrings(locale);
     const month = this.shownMonth;

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { isNotFound } from './api.js';
@@ -105,7 +105,7 @@ export class VenueEvent extends VenueElement {
     });
   }
 
-  override render() {
+  override render(): TemplateResult {
     const { t, locale } = this.i18n;
     const { status, value } = this.load;
     let content: unknown = nothing;

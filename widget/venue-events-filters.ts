@@ -5,7 +5,7 @@
  * a list of several venues (docs/widget.md "Several venues") it adds the "Venue" select, and its
  * finding aids and feeds are the venues' (docs/api.md §10.16).
  */
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { live } from 'lit/directives/live.js';
 import { getJson, isSeveral, venueSlugs, type Filters } from './api.js';
 import { presetFilters } from './attributes.js';
@@ -179,7 +179,7 @@ export class VenueEventsFilters extends VenueElement {
     this.typing = setTimeout(() => this.change('search', value), SEARCH_DEBOUNCE_MS);
   }
 
-  override render() {
+  override render(): TemplateResult {
     const t = this.strings;
     const v = this.filters;
     const links = feedLinks(this.base, this.venue, v.categories, v.venue);

@@ -1,4 +1,4 @@
-import { html, nothing, type PropertyValues } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventsUrl, fetchEvents, isNotFound, venueSlugs, type Filters } from './api.js';
@@ -302,7 +302,7 @@ export class VenueEvents extends VenueElement {
     if (this.syncUrl) controls!.writeView(view);
   }
 
-  override render() {
+  override render(): TemplateResult {
     const { t, locale } = this.i18n;
     const status = this.list.status;
     const shown = this.shown;

@@ -6,7 +6,7 @@
  * package or its dependencies (lit, dompurify): none from the server's (`@sinclair/typebox`).
  */
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { npm, packageBuilt, packedProject } from '../support/packed.js';
@@ -89,4 +89,30 @@ describe("TypeScript with import 'venue-events' in a project of its own", () => 
     expect(output).toBe('');
     expect(status).toBe(0);
   }, 120_000);
+
+  it('names in its declarations only the packages it depends on (npm hoisting aside)', () => {
+    // A strict installer (pnpm) puts only the declared dependencies beside the package: a
+    // declaration naming lit-html (lit's own dependency) would not resolve there.
+    const root = join(project!, 'node_modules/venue-events');
+    const declared = Object.keys(
+      (
+        JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+          dependencies: Record<string, string>;
+        }
+      ).dependencies,
+    );
+    const named = new Set<string>();
+    for (const file of readdirSync(join(root, 'dist/types'), { recursive: true })) {
+      if (!String(file).endsWith('.d.ts')) continue;
+      const text = readFileSync(join(root, 'dist/types', String(file)), 'utf8');
+      for (const [, specifier] of text.matchAll(/(?:import\(|from )"([^".][^"]*)"/g)) {
+        named.add(
+          specifier!.startsWith('@')
+            ? specifier!.split('/').slice(0, 2).join('/')
+            : specifier!.split('/')[0]!,
+        );
+      }
+    }
+    expect([...named].filter((name) => !declared.includes(name))).toEqual([]);
+  });
 });

@@ -27,6 +27,8 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
 /** Where a response made for one public base keeps its last copy (see `forBase`). */
 export interface PerBase {
   sent?: { base: string; representation: Representation };
+  /** Its copies are sent once and dropped (`Representation.transient`). Default false. */
+  readonly transient?: boolean;
 }
 
 /**
@@ -37,7 +39,9 @@ export interface PerBase {
 export function forBase(holder: PerBase, base: string, fill: () => Buffer): Representation {
   if (holder.sent?.base !== base) {
     const body = fill();
-    holder.sent = { base, representation: { body, etag: entityTag(body) } };
+    const representation: Representation = { body, etag: entityTag(body) };
+    if (holder.transient) representation.transient = true;
+    holder.sent = { base, representation };
   }
   return holder.sent.representation;
 }
@@ -60,6 +64,13 @@ export interface Representation {
    * response is compressed once, never per request.
    */
   encoded?: Partial<Record<ContentCoding, Buffer>>;
+  /**
+   * Sent once and dropped: no memo keeps it (the memo is off or full of better entries, a page
+   * past the last, an event page made per request), so its compressed copy serves this request
+   * alone and is made at the fastest level (`encodedBody`). Default false: compressed once at a
+   * level worth keeping.
+   */
+  transient?: boolean;
 }
 
 /** The content codings we send (RFC 9110 §8.4.1), in our order of preference. */
@@ -79,21 +90,34 @@ export function negotiateCoding(req: Request): ContentCoding | undefined {
   return lastNegotiated.coding;
 }
 
-/** `representation`'s body in `coding`, compressed once and kept. */
+/**
+ * The levels of each coding: for a copy kept with its representation and sent again (`kept`), and
+ * for one sent once (`transient`, `Representation.transient`). Kept: brotli quality 5, 0.1 ms for
+ * a 10 KB page and within 10 % of quality 11's size, which takes 8 ms (a cost the first request
+ * after every transition would pay); gzip 6. Sent once: the fastest of each, since no request
+ * after this one shares the cost: brotli 1 compresses the merged list's 90 KB (its envelope's 417
+ * page links, docs/api.md §2.5) in 80 µs where 5 takes 370 µs, to 3.4 KB rather than 2.6 KB
+ * (docs/benchmarks.md "Several venues in one listing").
+ */
+const LEVELS = {
+  kept: { br: 5, gzip: 6 },
+  transient: { br: 1, gzip: 1 },
+} as const;
+
+/** `representation`'s body in `coding`, compressed once and kept with it. */
 export function encodedBody(representation: Representation, coding: ContentCoding): Buffer {
   const cache = (representation.encoded ??= {});
+  const level = LEVELS[representation.transient ? 'transient' : 'kept'][coding];
   return (cache[coding] ??= ownBytes(
     coding === 'br'
       ? brotliCompressSync(representation.body, {
           params: {
-            // Quality 5: 0.1 ms for a 10 KB page, within 10 % of quality 11's size, which
-            // takes 8 ms (a cost the first request after every transition would pay).
-            [constants.BROTLI_PARAM_QUALITY]: 5,
+            [constants.BROTLI_PARAM_QUALITY]: level,
             [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
             [constants.BROTLI_PARAM_SIZE_HINT]: representation.body.length,
           },
         })
-      : gzipSync(representation.body, { level: 6 }),
+      : gzipSync(representation.body, { level }),
   ));
 }
 
@@ -189,5 +213,5 @@ export function sendEncoded(res: Response, body: string, contentType: string): v
     return;
   }
   res.set('Content-Encoding', coding);
-  res.send(encodedBody({ body: Buffer.from(body), etag: '' }, coding));
+  res.send(encodedBody({ body: Buffer.from(body), etag: '', transient: true }, coding));
 }

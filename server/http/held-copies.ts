@@ -62,10 +62,23 @@ export class HeldCopies implements PerBase {
   #sent: PerBase['sent'];
   #sentCopies: Copies | undefined;
   #grew: () => void = () => {};
+  #kept = false;
 
-  /** `listener` is called after each copy attached from now on (the memo counts the entry again). */
+  /**
+   * Called by the memo that keeps this entry: `listener` is called after each copy attached from
+   * now on (the memo counts the entry again).
+   */
   onGrow(listener: () => void): void {
     this.#grew = listener;
+    this.#kept = true;
+  }
+
+  /**
+   * True until a memo keeps the entry (`onGrow`): its copies are then sent once and dropped, and
+   * compressed at the fastest level (`Representation.transient`).
+   */
+  get transient(): boolean {
+    return !this.#kept;
   }
 
   /** For subclasses that attach bytes of their own (a body made on first use). */

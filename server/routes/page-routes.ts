@@ -132,7 +132,8 @@ function sendFound(
 ) {
   const body = Buffer.from(text);
   const answer = {
-    representation: { body, etag: entityTag(body) },
+    // Made for this request and dropped: compressed at the fastest level.
+    representation: { body, etag: entityTag(body), transient: true },
     maxAgeSeconds: found.maxAgeSeconds,
     headers: found.headers,
   };

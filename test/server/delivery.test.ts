@@ -27,9 +27,9 @@ interface Raw {
 }
 
 /** GET with exact headers, keeping the body as sent (fetch would decode it). */
-function get(path: string, headers: Record<string, string> = {}): Promise<Raw> {
+function get(path: string, headers: Record<string, string> = {}, at = server): Promise<Raw> {
   return new Promise((resolve, reject) => {
-    const req = request(`${server.url}${path}`, { headers }, (res) => {
+    const req = request(`${at.url}${path}`, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
@@ -98,6 +98,32 @@ describe('API responses in brotli and gzip', () => {
     expect(raw.headers['content-type']).toMatch(type);
     expect(raw.headers['content-encoding']).toBe('br');
     expect(decode(raw).length).toBeGreaterThan(0);
+  });
+});
+
+describe('answers no memo keeps, compressed as they are sent at the fastest level', () => {
+  let unmemoised: TestServer;
+  beforeAll(async () => {
+    unmemoised = await startServer(demoVenueFile(new Date(NOW)), NOW, { responseCache: false });
+  });
+  afterAll(() => unmemoised.close());
+
+  it.each([
+    ['the list, the memo off', '/t/blue-room/api/events', () => unmemoised],
+    ['a page past the last', '/t/blue-room/api/events?page=40', () => server],
+    ['an event page', '/t/blue-room/events/late-night-jazz', () => server],
+  ])('%s: the same bytes in brotli, gzip and none, each with its ETag', async (_, path, at) => {
+    const plain = await get(path, {}, at());
+    expect(plain.status).toBe(200);
+    for (const coding of ['br', 'gzip']) {
+      const raw = await get(path, { 'Accept-Encoding': coding }, at());
+      expect(raw.headers['content-encoding']).toBe(coding);
+      expect(decode(raw).equals(plain.body)).toBe(true);
+      const etag = String(raw.headers.etag);
+      expect(etag).toBe(`${String(plain.headers.etag).slice(0, -1)}-${coding}"`);
+      const again = await get(path, { 'Accept-Encoding': coding, 'If-None-Match': etag }, at());
+      expect(again.status).toBe(304);
+    }
   });
 });
 

@@ -8,7 +8,10 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 
 export interface Metrics {
   registry: Registry;
-  /** Counts the origin's response-memo lookups. */
+  /**
+   * Counts the response memo's lookups (the origin's render cache, the proxy's built memo): every
+   * answer's, `widget.html`'s and the per-venue script's drawings included (`Backend.derived`).
+   */
   memo: Counter<'result'>;
   /** Counts the proxy's cache results. */
   proxyCache: Counter<'result'>;

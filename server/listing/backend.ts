@@ -76,7 +76,7 @@ export interface Backend {
   /** The public base (no trailing slash) of `req`'s links (`server/http/public-base.ts`). */
   publicBase(req: Request): string;
   /**
-   * The answer `key` (`memoKey`) for the venues `named`: the memo's while it is valid, else
+   * The answer `key` (`memoKey`, server/listing/memo-key.ts) for the venues `named`: the memo's while it is valid, else
    * `build`'s of their listing, kept when it says so. Rejects with a 404 naming the first venue
    * not published (or not allowed), a 400 for a venue the proxy has no zone for among several,
    * an upstream 502/504, or what `build` throws.
@@ -87,6 +87,13 @@ export interface Backend {
     key: string,
     build: (listing: Listing) => Promise<Build>,
   ): Promise<Answer>;
+  /**
+   * What the routes draw from answers (`widget.html`, the per-venue script), in the same memo as
+   * the answers, entry `key` (`memoKey`), and counted as every lookup of it is (the metrics'
+   * memo counter): the kept drawing while `from` (what it was drawn from: the list answer's ETag,
+   * …) is the same, else `draw()`'s, kept. Its links are on the request's base already.
+   */
+  derived(call: Call, key: string, from: string, draw: () => string): Promise<Representation>;
   /**
    * Page `page` of venue `slug`'s unfiltered list where the backend has its own answer (the
    * proxy: the platform's, byte for byte); undefined: the routes build it with `answer`.
@@ -104,10 +111,3 @@ export interface Backend {
   /** Where the event page is when this backend does not draw it (the platform's); else undefined. */
   eventPageElsewhere?(slug: string, eventSlug: string): string;
 }
-
-/**
- * The one memo-key format: `{kind}|{venues}|{query}`: the answer's kind (`list`, `page`, …), the
- * venues as named (`t=a` for a venue's own, `venues=a,b` for several) and the canonical query.
- */
-export const memoKey = (kind: string, named: Named, query: string): string =>
-  `${kind}|${named.several ? 'venues=' : 't='}${named.slugs.join(',')}|${query}`;

@@ -14,7 +14,12 @@ import {
   type FeedRange,
 } from '../../shared/rules/calendar-feed.js';
 import { categoriesDocument } from '../../shared/rules/categories.js';
-import { filterQuery, parseListFilter, type ListFilter } from '../../shared/rules/filters.js';
+import {
+  filterParams,
+  filterQuery,
+  parseListFilter,
+  type ListFilter,
+} from '../../shared/rules/filters.js';
 import { envelopeJson } from '../../shared/rules/pagination.js';
 import {
   calendarFile,
@@ -86,8 +91,8 @@ export interface FeedQuery {
   range: FeedRange;
   /** The list's categories, access and search (docs/api.md §10.14); the range gives the dates. */
   filter: ListFilter;
-  /** The memo key part of the request: canonical filter and range. */
-  key: string;
+  /** What the memo key is made of (`memoKey`): the canonical filter and range. */
+  memo: Readonly<Record<string, string>>;
 }
 
 /**
@@ -110,7 +115,7 @@ export function readFeedQuery(query: Record<string, unknown>, zone: string): Fee
     startDate: range.startDate,
     endDate: range.endDate,
   };
-  return { range, filter, key: `${filterQuery(filter)}|${range.start}|${range.end}` };
+  return { range, filter, memo: { ...filterParams(filter), start: range.start, end: range.end } };
 }
 
 /**

@@ -10,13 +10,8 @@ import { EVENT_ID, SLUG, whole } from '../../shared/contract.js';
 import { forBase, maxAgeSeconds } from '../http/conditional.js';
 import { createError, unknownEventError, unknownVenueError } from '../http/errors.js';
 import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
-import {
-  memoKey,
-  type Answer,
-  type Backend,
-  type Listing,
-  type Named,
-} from '../listing/backend.js';
+import type { Answer, Backend, Listing, Named } from '../listing/backend.js';
+import { memoKey } from '../listing/memo-key.js';
 import type { Store, VenueRecord } from '../store/store.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 import { storeMergedSource } from './merged-store-source.js';
@@ -56,6 +51,18 @@ async function venuesAt(
   }
   return found as VenueRecord[];
 }
+/**
+ * `Backend.derived` over the render cache: a drawing holds while what it was drawn from does
+ * (`from`, its entry's version), whatever the store's version: it is made of answers that are
+ * themselves the store's, at that version.
+ */
+const derivedIn =
+  (cache: RenderCache, clock: () => Date): Backend['derived'] =>
+  async (_call, key, from, draw) => {
+    const render = async () => ({ body: draw(), untilMs: Infinity });
+    return (await cache.get(key, from, clock().getTime(), render))!;
+  };
+
 /** The store's backend. Its answers reject with the store's errors (a 503 while it is away). */
 export function storeBackend(options: StoreBackendOptions): Backend {
   const { store, reads, cache, clock, earlierShape } = options;
@@ -100,6 +107,8 @@ export function storeBackend(options: StoreBackendOptions): Backend {
       return answerOf(req, rendered, nowMs);
     },
 
+    derived: derivedIn(cache, clock),
+
     venues: (_call, named) => venuesAt(reads, named.slugs, store.version()),
 
     async eventById({ req }, slug, raw) {
@@ -110,7 +119,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
       if (!Number.isSafeInteger(id)) throw missing();
       const nowMs = clock().getTime();
       const rendered = await cache.get(
-        memoKey('event', { slugs: [slug], several: false }, `${id}`),
+        memoKey('event', { slugs: [slug], several: false }, { id }),
         version,
         nowMs,
         async () => {

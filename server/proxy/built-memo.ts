@@ -77,11 +77,17 @@ export interface BuiltMemo {
    * old entry is dropped).
    */
   keep(key: string, text: string, validity: Validity, untilMs: number, keep: boolean): Kept;
+  /**
+   * The entry `key` drawn from answers (`Backend.derived`): kept while what it was drawn from
+   * (`from`) is the same, else `draw()`'s, kept. Counted as a lookup, as `fresh` is.
+   */
+  derived(key: string, from: string, draw: () => string): Kept;
 }
 
 /**
  * The memo of at most `maxBytes` held (each entry counted again as a copy is attached); 0 keeps
- * nothing (every answer is built). `onLookup` is told of every `fresh` look-up (true for a hit):
+ * nothing (every answer is built). `onLookup` is told of every `fresh` and `derived` look-up (true
+ * for a hit):
  * the metrics' memo counter, which the tests read to tell a hit from a rebuild. Throws nothing.
  */
 export function createBuiltMemo(maxBytes: number, onLookup?: (hit: boolean) => void): BuiltMemo {
@@ -101,6 +107,15 @@ export function createBuiltMemo(maxBytes: number, onLookup?: (hit: boolean) => v
     kept.set(key, entry);
   }
 
+  const keep: BuiltMemo['keep'] = (key, text, validity, untilMs, worth) => {
+    const entry = new Kept(text, validity, untilMs);
+    if (worth && kept) {
+      kept.set(key, entry);
+      entry.onGrow(() => recount(key, entry));
+    } else kept?.delete(key);
+    return entry;
+  };
+
   return {
     fresh(key, day, nowMs) {
       const entry = kept?.get(key);
@@ -118,13 +133,15 @@ export function createBuiltMemo(maxBytes: number, onLookup?: (hit: boolean) => v
       entry.validity = validity;
       return entry;
     },
-    keep(key, text, validity, untilMs, keep) {
-      const entry = new Kept(text, validity, untilMs);
-      if (keep && kept) {
-        kept.set(key, entry);
-        entry.onGrow(() => recount(key, entry));
-      } else kept?.delete(key);
-      return entry;
+    keep,
+    derived(key, from, draw) {
+      const entry = kept?.get(key);
+      const hit = entry !== undefined && entry.validity.version === from;
+      onLookup?.(hit);
+      if (hit) return entry;
+      // What it was drawn from says when it changes: no day, no upstream expiry of its own.
+      const validity = { version: from, day: '', freshUntilMs: Infinity, headers: {} };
+      return keep(key, draw(), validity, Infinity, true);
     },
   };
 }

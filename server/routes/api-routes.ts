@@ -9,7 +9,7 @@
  */
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import {
-  filterQuery,
+  filterParams,
   isFiltered,
   parseListFilter,
   type ListFilter,
@@ -17,15 +17,8 @@ import {
 import { parsePage } from '../../shared/rules/pagination.js';
 import { venuesQuery } from '../../shared/rules/venues.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import {
-  memoKey,
-  type Answer,
-  type Backend,
-  type Build,
-  type Call,
-  type Listing,
-  type Named,
-} from '../listing/backend.js';
+import type { Answer, Backend, Build, Call, Listing, Named } from '../listing/backend.js';
+import { memoKey, type MemoQuery } from '../listing/memo-key.js';
 import {
   accessText,
   categoriesText,
@@ -58,16 +51,16 @@ export function listAnswer(
   const scope = named.several
     ? { path: '/api/events', query: venuesQuery(named.slugs) }
     : venueScope(slug!);
-  const key = memoKey('list', named, `${filterQuery(filter)}|${page}`);
+  const key = memoKey('list', named, { ...filterParams(filter), page });
   return backend.answer(call, named, key, async ({ source }) => {
     const { text, untilMs, lastPage } = await listDocument(source, filter, page, scope);
     return { text, untilMs, keep: page <= lastPage };
   });
 }
 
-/** One answer of a request: its canonical query (the memo key's last part) and its build. */
+/** One answer of a request: its query as the memo key reads it (`memoKey`) and its build. */
 interface Plan {
-  query: string;
+  query: MemoQuery;
   build: (listing: Listing) => Promise<Build>;
 }
 
@@ -103,17 +96,17 @@ function handlers(backend: Backend, named: (req: Request) => Named) {
   return {
     list,
     categories: serve('categories', () => ({
-      query: '',
+      query: {},
       build: kept(({ source }) => categoriesText(source)),
     })),
-    access: serve('access', () => ({ query: '', build: kept(({ source }) => accessText(source)) })),
+    access: serve('access', () => ({ query: {}, build: kept(({ source }) => accessText(source)) })),
     // §10.14: read once before the memo, so a bad value is its 400 (the key is the same in every
     // zone); each venue's range is read in its own zone (UTC where the proxy knows none).
     calendar: serve('calendar', (req, venues) => {
       const query = req.query;
-      const { key } = readFeedQuery(query, 'UTC');
+      const { memo } = readFeedQuery(query, 'UTC');
       return {
-        query: key,
+        query: memo,
         build: kept(({ sources, source }) =>
           venues.several
             ? venuesFeedText(sources, query, zoned)

@@ -21,11 +21,12 @@ import {
   readLinkDate,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
-import { filterQuery, parseListFilter } from '../../shared/rules/filters.js';
+import { filterParams, parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import { memoKey, type Backend, type FoundEvent, type Named } from '../listing/backend.js';
+import type { Backend, FoundEvent, Named } from '../listing/backend.js';
+import { memoKey } from '../listing/memo-key.js';
 import { calendarFeed } from '../listing/feeds.js';
 import { listingView } from '../listing/listing-view.js';
 import { rebasedSource } from '../listing/rebased.js';
@@ -47,9 +48,12 @@ const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 /** What the listing page reads besides `page` (docs/api.md §10.5, §10.12, §10.15). */
 const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !== 'page');
 
-/** The listing page's parameters as given, in one order: the memo key's query. */
-const listingKey = (query: Record<string, unknown>): string =>
-  JSON.stringify(LISTING_PARAMETERS.map((name) => query[name] ?? null));
+/**
+ * The listing page's parameters as given (read in the build, against the venue's today): the
+ * memo key's query. Others are not read, so not keyed.
+ */
+const listingParams = (query: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(LISTING_PARAMETERS.map((name) => [name, query[name]]));
 
 /** The listing's place (docs/api.md §10.16): a venue's own, or several venues'. */
 const placeOf = (named: Named, venues: readonly PageVenue[]) =>
@@ -66,7 +70,7 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
     const base = backend.publicBase(req);
     const params = req.query;
     const page = parsePage(params.page);
-    const key = memoKey('page', venues, `${base}|${listingKey(params)}|${page}`);
+    const key = memoKey('page', venues, { ...listingParams(params), page }, base);
     try {
       const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
         const source = rebasedSource(listed.source, base);
@@ -98,7 +102,7 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
     const ids = readFeedIds(req.query.ids);
     const base = backend.publicBase(req);
     const savedAs = venues.several ? 'venues' : venues.slugs[0]!;
-    const key = memoKey('ics', venues, `${base}|${filterQuery(filter)}|${ids?.join(',') ?? ''}`);
+    const key = memoKey('ics', venues, { ...filterParams(filter), ids: ids?.join(',') }, base);
     const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
       const source = rebasedSource(listed.source, base);
       const of = venues.several

@@ -7,7 +7,6 @@
  * included), the list's 404s and 400s as the API's.
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
-import { LRUCache } from 'lru-cache';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
@@ -19,9 +18,10 @@ import {
 } from '../../widget/declarative.js';
 import { entityTag, sendRepresentation, type Representation } from '../http/conditional.js';
 import { methodNotAllowed } from '../http/errors.js';
-import type { Answer, Backend, Named } from '../listing/backend.js';
 import { plainText } from '../lib/html-text.js';
-import { readDrawnElement, readVenues } from '../web/fragment.js';
+import type { Answer, Backend, Named } from '../listing/backend.js';
+import { memoKey } from '../listing/memo-key.js';
+import { drawnQuery, readDrawnElement, readVenues } from '../web/fragment.js';
 import { entryReader, venueChunks } from '../web/venue-script.js';
 import { listAnswer } from './api-routes.js';
 import { venueNamed } from './common.js';
@@ -40,26 +40,6 @@ function elementList(backend: Backend, req: Request, res: Response, named: Named
 /** The seeding statement: the list document under the URL the first paint will ask for. */
 const seed = (url: string, listText: string) =>
   `globalThis[Symbol.for(${JSON.stringify(SEEDED_PAGES_KEY)})]={${JSON.stringify(url)}:${listText}};\n`;
-
-/** Kept drawings, bounded by bytes as the response memo is (docs/decisions.md "Response memo"). */
-const drawings = () =>
-  new LRUCache<string, Representation>({
-    maxSize: 8 * 1024 * 1024,
-    sizeCalculation: (r) => r.body.length + 200,
-  });
-
-/**
- * `representation` of the drawing `key` (the list's ETag and what is drawn), kept, else `draw()`'s.
- */
-function drawnOnce(kept: LRUCache<string, Representation>, key: string, draw: () => string) {
-  let representation = kept.get(key);
-  if (!representation) {
-    const body = Buffer.from(draw());
-    representation = { body, etag: entityTag(body) };
-    kept.set(key, representation);
-  }
-  return representation;
-}
 
 /** Sends a drawing fresh as the list `answer` it was drawn from. */
 function sendDrawn(
@@ -85,24 +65,22 @@ export function widgetRoutes(
   backend: Backend,
   options: { clock: () => Date; widgetDir: string },
 ): Router {
-  const kept = drawings();
   const entry = entryReader(options.widgetDir);
-  let lastScript: { key: string; representation: Representation } | undefined;
 
   /** `widget.html` of the element `venue` (one slug, or several separated by spaces). */
   const draw = async (req: Request, res: Response, venue: string, named: Named) => {
-    const el = readDrawnElement(
-      venue,
-      req.query as Record<string, unknown>,
-      backend.publicBase(req),
-    );
+    const base = backend.publicBase(req);
+    const el = readDrawnElement(venue, req.query as Record<string, unknown>, base);
     const answer = await elementList(backend, req, res, named, drawnListUrl(el));
     // After the list: its 404s and 400s are the API's, and a proxy's venues are known by then.
     const venues = await backend.venues({ req, res }, named);
     const listText = () => answer.representation.body.toString('utf8');
     const nowMs = options.clock().getTime();
-    const key = `${answer.representation.etag}|${JSON.stringify(el)}|${JSON.stringify(venues)}`;
-    const drawn = drawnOnce(kept, key, () =>
+    // Drawn from the list answer and the venues (the JSON-LD's places): kept while both are the
+    // same, whatever the clock (a buy control's state changes with the list's freshness).
+    const from = `${answer.representation.etag}|${entityTag(Buffer.from(JSON.stringify(venues)))}`;
+    const key = memoKey('widget', named, drawnQuery(el), base);
+    const drawn = await backend.derived({ req, res }, key, from, () =>
       drawnElement(el, { listText: listText(), nowMs, plainText, venues, zonedStartDate }),
     );
     sendDrawn(req, res, drawn, answer, 'text/html; charset=utf-8', Infinity);
@@ -122,22 +100,19 @@ export function widgetRoutes(
   const script: RequestHandler = async (req, res) => {
     const named = venueNamed(req);
     const text = entry();
-    const url = firstPageUrl(backend.publicBase(req), named.slugs[0]!);
+    const base = backend.publicBase(req);
+    const url = firstPageUrl(base, named.slugs[0]!);
     const answer = await elementList(backend, req, res, named, url);
-    const key = `${answer.representation.etag}|${url}|${text.length}`;
-    if (lastScript?.key !== key) {
-      const body = Buffer.from(seed(url, answer.representation.body.toString('utf8')) + text);
-      lastScript = { key, representation: { body, etag: entityTag(body) } };
-    }
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    sendDrawn(
-      req,
-      res,
-      lastScript.representation,
-      answer,
-      'text/javascript; charset=utf-8',
-      SCRIPT_MAX_AGE_SECONDS,
+    // The first page's answer, and the built entry (its length tells a rebuild).
+    const from = `${answer.representation.etag}|${text.length}`;
+    const seeded = await backend.derived(
+      { req, res },
+      memoKey('script', named, {}, base),
+      from,
+      () => seed(url, answer.representation.body.toString('utf8')) + text,
     );
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    sendDrawn(req, res, seeded, answer, 'text/javascript; charset=utf-8', SCRIPT_MAX_AGE_SECONDS);
   };
 
   const router = express.Router({ caseSensitive: true });

@@ -93,6 +93,25 @@ export function readDrawnElement(
 }
 
 /**
+ * `el` as the query that asks for it, each parameter its read value and flags empty
+ * (`no-share=true` is `no-share=`), none at its default (a missing attribute): what the memo key
+ * of its drawing is made of (`memoKey`), so two queries read as one element share a drawing, as
+ * they did when it was keyed by the element itself. Its venue and base are the key's own parts.
+ */
+export const drawnQuery = (
+  el: DrawnElement,
+): Partial<Record<WidgetParameter, string | number>> => ({
+  page: el.page,
+  locale: el.locale,
+  category: el.category,
+  'heading-level': el.level,
+  ...(el.noFilters && { 'no-filters': '' }),
+  ...(el.noShare && { 'no-share': '' }),
+  ...(el.compact && { layout: 'compact' }),
+  ...(el.listOnly && { views: 'list' }),
+});
+
+/**
  * The `venues` of `GET /widget.html?venues=a,b,c` as the element's `venue` ("a b c"), read as the
  * API reads `venues` (`parseVenues`, the one venue-list rule, docs/api.md §10.16): 1 to 20 slugs,
  * a slug given twice counted once; `venues=a` is the one venue `a`.

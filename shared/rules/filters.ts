@@ -203,13 +203,23 @@ export function parseListFilter(query: Record<string, unknown>): ListFilter {
  * links carry it before `page` (docs/api.md §10.12, §10.15).
  */
 export function filterQuery(filter: ListFilter): string {
-  const pairs: [FilterParameter, string][] = [];
-  if (filter.categories.length) pairs.push(['categories', filter.categories.join(',')]);
-  if (filter.access?.length) pairs.push(['access', filter.access.join(',')]);
-  if (filter.words.length) pairs.push(['search', filter.words.join(' ')]);
-  if (filter.startDate !== undefined) pairs.push(['start_date', filter.startDate]);
-  if (filter.endDate !== undefined) pairs.push(['end_date', filter.endDate]);
-  return pairs.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  return Object.entries(filterParams(filter))
+    .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+    .join('&');
+}
+
+/**
+ * The parameters of `filter` set, each its canonical value (not encoded), in `filterQuery`'s
+ * order: what a memo key is made of (server/listing/memo-key.ts).
+ */
+export function filterParams(filter: ListFilter): Partial<Record<FilterParameter, string>> {
+  const params: Partial<Record<FilterParameter, string>> = {};
+  if (filter.categories.length) params.categories = filter.categories.join(',');
+  if (filter.access?.length) params.access = filter.access.join(',');
+  if (filter.words.length) params.search = filter.words.join(' ');
+  if (filter.startDate !== undefined) params.start_date = filter.startDate;
+  if (filter.endDate !== undefined) params.end_date = filter.endDate;
+  return params;
 }
 
 /**

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import {
+  describeDrawnInTheMemo,
   describeOneLogLine,
   describeOptionsNotFound,
   expectUnknownVenueNamed,
@@ -69,6 +70,10 @@ describeOptionsNotFound(() => proxy.url);
 
 describeOneLogLine((logger) =>
   startProxy({ upstream: platform.url, clock, venueZones: VENUE_ZONES, logger }),
+);
+
+describeDrawnInTheMemo(() =>
+  startProxy({ upstream: platform.url, clock, venueZones: VENUE_ZONES, metrics: true }),
 );
 
 describe('the venue feed gathers as every built answer does', () => {

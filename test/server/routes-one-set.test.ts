@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOW, SEVERAL_VENUES } from '../fixtures/several-venues.js';
 import {
+  describeDrawnInTheMemo,
   describeOneLogLine,
   describeOptionsNotFound,
   expectUnknownVenueNamed,
@@ -56,3 +57,5 @@ describe('an unknown venue among several', () => {
 describeOptionsNotFound(() => server.url);
 
 describeOneLogLine((logger) => startServer(SEVERAL_VENUES, NOW, { logger }));
+
+describeDrawnInTheMemo(() => startServer(SEVERAL_VENUES, NOW, { metrics: true }));

@@ -78,6 +78,72 @@ export function describeOneLogLine(
   });
 }
 
+/**
+ * `widget.html` (of a venue and of several) and the per-venue script are entries of the mode's
+ * memo, counted by its metrics (`start` gives a server with `metrics`): the first request draws
+ * (a miss), a repeat and a revalidation are hits, the same element asked in other words (its
+ * parameters in another order, `page=1`, `no-share=true`) is the same entry, and another element
+ * is a new one. A list the drawing is made from may be a lookup of its own (the proxy's own list
+ * of a venue is the platform's, not the memo's): only the drawing's are counted exactly.
+ */
+export function describeDrawnInTheMemo(
+  start: () => Promise<{ url: string; close(): Promise<void> }>,
+): void {
+  describe('the drawn widget and the per-venue script are the memo’s, counted by its metrics', () => {
+    let server: { url: string; close(): Promise<void> };
+    beforeAll(async () => {
+      server = await start();
+    });
+    afterAll(() => server.close());
+
+    it.each([
+      [
+        '/t/night-owl/widget.html?locale=en&no-share',
+        '/t/night-owl/widget.html?no-share=true&page=1&locale=en',
+        '/t/night-owl/widget.html?locale=en&no-share&heading-level=3',
+      ],
+      [
+        '/widget.html?venues=harbour-hall,night-owl&locale=en',
+        '/widget.html?locale=en&heading-level=2&venues=harbour-hall,night-owl',
+        '/widget.html?venues=harbour-hall,night-owl&locale=fr',
+      ],
+      ['/t/night-owl/venue-events.js', '/t/night-owl/venue-events.js', undefined],
+    ])('%s', async (path, same, other) => {
+      const fetched = async (target: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(server.url + target, { headers });
+        await res.text();
+        return res;
+      };
+      const before = await memoLookups(server.url);
+      const first = await fetched(path);
+      expect(first.status).toBe(200);
+      const drawn = await memoLookups(server.url);
+      expect(drawn.miss).toBeGreaterThan(before.miss);
+      let last = drawn;
+      for (const [target, status] of [
+        [path, 200],
+        [same, 200],
+        [path, 304],
+      ] as const) {
+        const res = await fetched(
+          target,
+          status === 304 ? { 'If-None-Match': first.headers.get('etag')! } : {},
+        );
+        expect(res.status, target).toBe(status);
+        if (status === 200) expect(res.headers.get('etag'), target).toBe(first.headers.get('etag'));
+        const now = await memoLookups(server.url);
+        expect(now.miss, target).toBe(drawn.miss);
+        expect(now.hit, target).toBeGreaterThan(last.hit);
+        last = now;
+      }
+      if (other) {
+        expect((await fetched(other)).status).toBe(200);
+        expect((await memoLookups(server.url)).miss).toBe(drawn.miss + 1);
+      }
+    });
+  });
+}
+
 /** Targets naming an unknown venue (`no-such-venue`) among several, each kind of answer. */
 export const UNKNOWN_AMONG_SEVERAL = [
   '/api/events?venues=night-owl,no-such-venue',

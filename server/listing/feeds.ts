@@ -20,7 +20,7 @@ import {
   parseListFilter,
   type ListFilter,
 } from '../../shared/rules/filters.js';
-import { envelopeJson } from '../../shared/rules/pagination.js';
+import { envelopeJson, pageEntriesJson } from '../../shared/rules/pagination.js';
 import {
   calendarFile,
   calendarStamp,
@@ -30,6 +30,7 @@ import {
   withIds,
   type CalendarOf,
 } from '../pages/calendar.js';
+import { stringBytes } from '../http/held-copies.js';
 import { eventPath } from '../pages/page-shell.js';
 import { sourceEvents, sourcePage, type ListingSource } from './source.js';
 
@@ -53,6 +54,32 @@ export const venueScope = (slug: string): ListScope => ({
   query: '',
 });
 
+/** Lists of fewer pages write their envelope's entries each time: a few µs, nothing to keep. */
+const KEPT_ENTRIES_FROM_PAGES = 64;
+
+/**
+ * The page entries of the large envelopes written lately (`pageEntriesJson`, one per list and
+ * page count: a venue's 5,000 events or ten venues' merged, 417 pages, 80 KB), bounded by bytes.
+ * A page built without a memo entry (the memo off, a page past the last, another page of the same
+ * list) copies them rather than writing them again: 417 entries written as text and joined into
+ * the page's text cost some 100 µs of a merged page's miss (docs/benchmarks.md "Several venues in
+ * one listing"). The same text either way (test/shared/pagination.test.ts).
+ */
+function keptEntries(maxBytes = 1024 * 1024): (open: string, last: number) => string {
+  const kept = new LRUCache<string, string>({
+    maxSize: maxBytes,
+    sizeCalculation: (text, key) => stringBytes(text) + stringBytes(key),
+  });
+  return (open, last) => {
+    if (last < KEPT_ENTRIES_FROM_PAGES) return pageEntriesJson(open, last);
+    const key = `${last}|${open}`;
+    let text = kept.get(key);
+    if (text === undefined) kept.set(key, (text = pageEntriesJson(open, last)));
+    return text;
+  };
+}
+const entriesOf = keptEntries();
+
 /**
  * Page `page` (≥ 1) of the list passing `filter` (docs/api.md §4.1, §2.5, §10.12): the events as
  * API resources, 12 a page, every page link on `{source.base}{scope.path}` carrying the scope's
@@ -67,7 +94,7 @@ export async function listDocument(
 ): Promise<BuiltJson & { lastPage: number }> {
   const { total, window, events, untilMs } = await sourcePage(source, filter, page);
   const query = [scope.query, filterQuery(filter)].filter(Boolean).join('&');
-  const envelope = envelopeJson(`${source.base}${scope.path}`, window, total, query);
+  const envelope = envelopeJson(`${source.base}${scope.path}`, window, total, query, entriesOf);
   const text = `{"data":${JSON.stringify(events)},${envelope}}`;
   return { text, untilMs, lastPage: window.lastPage };
 }

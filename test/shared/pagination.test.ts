@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { ListResponse } from '../../shared/contract.js';
-import { envelopeJson, pageWindow, parsePage } from '../../shared/rules/pagination.js';
+import {
+  envelopeJson,
+  pageEntriesJson,
+  pageWindow,
+  parsePage,
+} from '../../shared/rules/pagination.js';
 import { envelopeLinks, expectListResponse } from '../support/contract.js';
 
 describe('parsePage (docs/decisions.md: a valid integer >= 1, else 1)', () => {
@@ -89,4 +94,31 @@ describe('pageWindow and envelopeJson (docs/api.md §2.5)', () => {
       }
     },
   );
+});
+
+describe('envelopeJson with the page entries kept (server/listing/feeds.ts)', () => {
+  it('is the same text for each page of a list, past the last too, whatever the page numbers', () => {
+    const kept = new Map<string, string>();
+    const entries = (open: string, last: number) => {
+      const key = `${last}|${open}`;
+      if (!kept.has(key)) kept.set(key, pageEntriesJson(open, last));
+      return kept.get(key)!;
+    };
+    for (const [path, total, query] of [
+      ['https://x.test/api/events', 5_000, 'venues=a,b,c'],
+      ['https://x.test/t/v/api/events', 130, 'search=a"page":1,"active":b'],
+      ['https://x.test/t/v/api/events', 0, ''],
+    ] as const) {
+      const last = Math.max(1, Math.ceil(total / 12));
+      for (const page of [1, 2, 9, 10, 11, 99, 100, 101, last, last + 1]) {
+        const window = pageWindow(total, page);
+        const text = envelopeJson(path, window, total, query, entries);
+        expect(text, `${query} page ${page}`).toBe(envelopeJson(path, window, total, query));
+        const { meta } = JSON.parse(`{${text}}`) as Pick<ListResponse, 'meta'>;
+        const active = meta.links.filter((link) => link.active).map((link) => link.page);
+        expect(active).toEqual(page <= last ? [page] : []);
+      }
+    }
+    expect(kept.size).toBe(3);
+  });
 });

@@ -9,8 +9,11 @@
  *    route (`benchServer`, run as `--serve`) over each listing source: one venue's
  *    (`storeSource`), the venues' in one store query (`storeMergedSource`) and the merge of their
  *    own lists (`mergedSource`, what it replaces), all through the same memo and sending; the
- *    app's own `/t/venue-0/api/events` and `/api/events?venues=…` beside them. Cases are taken in
- *    turns, `BENCH_ROUNDS` (3) rounds of `BENCH_SECONDS` each, medians (`measureRounds`).
+ *    app's own `/t/venue-0/api/events` and `/api/events?venues=…` beside them, and again as a
+ *    browser asks for them (`Accept-Encoding: br, gzip`: the `…, br` cases), printed as a table
+ *    of their own × the app's one venue so asked (the ratios the targets are about). Cases are
+ *    taken in turns, `BENCH_ROUNDS` (3) rounds of `BENCH_SECONDS` each, medians
+ *    (`measureRounds`); `BENCH_ONLY` (a regular expression) keeps the cases whose name matches.
  * 2. Proxy: 10 upstream venues of 60 events each; the first merged request (upstream requests
  *    and time), then memoised merged pages beside one venue's page 1, in the same process.
  * 3. Memory: the origin as `npm start` runs it (its Node flags) answering 10,000 random ordered

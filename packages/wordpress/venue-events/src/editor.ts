@@ -98,7 +98,10 @@ const allowedServers = (): string[] =>
 
 /** `url` as the plugin compares servers: scheme and host in lower case, no trailing slash. */
 const normalServer = (url: string): string =>
-  url.trim().replace(/\/+$/, '').replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, (m) => m.toLowerCase());
+  url
+    .trim()
+    .replace(/\/+$/, '')
+    .replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, (m) => m.toLowerCase());
 
 /**
  * The server control: a choice among the allowed servers, and, when the block names one that is
@@ -119,7 +122,7 @@ function serverField(props: EditProps): WpElement[] {
       h(
         wp.components.Notice,
         { status: 'warning', isDismissible: false },
-        `${props.attributes.server}: ${t('not on the site\'s list of events servers (Settings → Venue events), so it is ignored and the default server is used.')}`,
+        `${props.attributes.server}: ${t("not on the site's list of events servers (Settings → Venue events), so it is ignored and the default server is used.")}`,
       ),
     );
   }

@@ -8,10 +8,23 @@
  */
 import { Type, type TObject } from '@sinclair/typebox';
 import { ACCESS_IDS } from './rules/access.js';
-import { FEED_MAX_DAYS } from './rules/calendar-feed.js';
-import { MAX_FEED_IDS } from './rules/calendar-links.js';
-import { FILTER_LIMITS } from './rules/filters.js';
-import { MAX_VENUES } from './rules/venues.js';
+import { MAX_VENUES } from './rules/venue-list.js';
+
+/** Bounds of the filter parameters (docs/decisions.md "Filters"), which the parsers apply. */
+export const FILTER_LIMITS = {
+  /** Most characters of `search`. */
+  searchLength: 100,
+  /** Most names in `categories`. */
+  categories: 20,
+  /** Widest `start_date`..`end_date` range, in days, both ends counted. */
+  rangeDays: 366,
+} as const;
+
+/** Widest calendar feed range, in days: FullCalendar's largest view (6 weeks) with room to spare. */
+export const FEED_MAX_DAYS = 100;
+
+/** Most event ids one `ids` list may give (docs/api.md §10.6). */
+export const MAX_FEED_IDS = 100;
 
 /** An optional string parameter (every query value is a string). */
 const text = (description: string, bounds: Record<string, unknown> = {}) =>

@@ -11,10 +11,10 @@ import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';
 import { venueDateTime } from './zoned-time.js';
-import type { FeedParameter } from '../queries.js';
+import { FEED_MAX_DAYS, type FeedParameter } from '../queries.js';
 
-/** Widest feed range: FullCalendar's largest view (6 weeks) with room to spare. */
-export const FEED_MAX_DAYS = 100;
+/** The feed range's bound, defined with its parameters (shared/queries.ts). */
+export { FEED_MAX_DAYS };
 
 /** A feed request's range as venue-local wall-clock date-times `YYYY-MM-DDTHH:MM:SS`. */
 export interface FeedRange {

@@ -12,13 +12,14 @@ import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { dayNumber, FilterError } from './filters.js';
 import { labelTime, stopAnchor } from './structured-data.js';
 import { venueDateTime, wallTimeReadings } from './zoned-time.js';
+import { MAX_FEED_IDS } from '../queries.js';
 
 /** The two calendar services a redirect opens (docs/api.md §10.6). */
 export const CALENDAR_SERVICES = ['google', 'outlook'] as const;
 export type CalendarService = (typeof CALENDAR_SERVICES)[number];
 
-/** Most event ids one `ids` list may give (docs/api.md §10.6). */
-export const MAX_FEED_IDS = 100;
+/** The bound of `ids`, defined with the parameter (shared/queries.ts). */
+export { MAX_FEED_IDS };
 
 /**
  * Bounds, in characters once percent-encoded, of the free-text values a link carries: the title

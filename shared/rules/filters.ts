@@ -7,7 +7,7 @@
 import transliterate from '@sindresorhus/transliterate';
 import type { EventResource } from '../contract.js';
 import { ACCESS_IDS, accessInOrder, hasAllAccess, isAccessId, type AccessId } from './access.js';
-import type { FilterParameter, QueryParameter } from '../queries.js';
+import { FILTER_LIMITS, type FilterParameter, type QueryParameter } from '../queries.js';
 
 /** The filters of one request, canonical: two requests that mean the same compare equal. */
 export interface ListFilter {
@@ -28,15 +28,8 @@ export interface ListFilter {
 /** No filter at all: the spec's own list. */
 export const NO_FILTER: ListFilter = { categories: [], words: [] };
 
-/** Bounds of the filter parameters (docs/decisions.md "Filters"). */
-export const FILTER_LIMITS = {
-  /** Most characters of `search`. */
-  searchLength: 100,
-  /** Most names in `categories`. */
-  categories: 20,
-  /** Widest `start_date`..`end_date` range, in days, both ends counted. */
-  rangeDays: 366,
-} as const;
+/** The filter parameters' bounds, defined with the parameters (shared/queries.ts). */
+export { FILTER_LIMITS };
 
 /** A filter parameter with a bad value: the API answers 400 naming it in `source.parameter`. */
 export class FilterError extends Error {

@@ -7,6 +7,7 @@ import {
   contrasts,
   deepQueryAll,
   frozen,
+  listRequests,
   mount,
   waitFor,
 } from './helpers.js';
@@ -70,23 +71,6 @@ const dayLoaded = (el: VenueCalendar) =>
     () => root(el).querySelector('[part="day-events"] :is([part="card"], [part="empty"])'),
     "the day's events",
   );
-
-/** The list requests (`…/api/events…`) the page makes while `fn` runs (the real fetch, counted). */
-async function listRequests(fn: () => Promise<void>): Promise<string[]> {
-  const urls: string[] = [];
-  const original = window.fetch;
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/api/events')) urls.push(url);
-    return original(input, init);
-  };
-  try {
-    await fn();
-  } finally {
-    window.fetch = original;
-  }
-  return urls;
-}
 
 describe('<venue-calendar>', () => {
   afterEach(cleanup);

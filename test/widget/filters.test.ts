@@ -6,6 +6,7 @@ import {
   cleanup,
   deepQueryAll,
   frozen,
+  listRequests,
   loaded,
   mount,
   waitFor,
@@ -52,23 +53,6 @@ const waitTitles = (el: Element, expected: string[]) =>
     () => JSON.stringify(titles(el)) === JSON.stringify(expected),
     `cards ${expected.join(', ')} (showing ${titles(el).join(', ')})`,
   );
-
-/** The list requests the widget makes while `fn` runs (the real fetch, counted). */
-async function listRequests(fn: () => Promise<void>): Promise<string[]> {
-  const urls: string[] = [];
-  const original = window.fetch;
-  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.includes('/api/events')) urls.push(url);
-    return original(input, init);
-  };
-  try {
-    await fn();
-  } finally {
-    window.fetch = original;
-  }
-  return urls;
-}
 
 /** What the live region says, each time it says something, while `fn` runs. */
 async function announcements(el: Element, fn: () => Promise<void>): Promise<string[]> {

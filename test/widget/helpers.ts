@@ -127,6 +127,26 @@ export async function apiBody<T = Record<string, unknown>>(path: string): Promis
   return (await fetch(path)).json() as Promise<T>;
 }
 
+/** The URLs the page fetches while `fn` runs (the real fetch, counted, then made). */
+export async function fetchesDuring(fn: () => Promise<void>): Promise<string[]> {
+  const urls: string[] = [];
+  const original = window.fetch;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    urls.push(String(input instanceof Request ? input.url : input));
+    return original(input, init);
+  };
+  try {
+    await fn();
+  } finally {
+    window.fetch = original;
+  }
+  return urls;
+}
+
+/** The list requests (`…/api/events…`) the page makes while `fn` runs (`fetchesDuring`). */
+export const listRequests = async (fn: () => Promise<void>): Promise<string[]> =>
+  (await fetchesDuring(fn)).filter((url) => url.includes('/api/events'));
+
 /** Calls to `console.warn` while `fn` runs (still printed). */
 export async function warnings(fn: () => Promise<void>): Promise<string[]> {
   const seen: string[] = [];

@@ -141,21 +141,8 @@ describe('several venues', () => {
   /** The filter bar, once it arrived. */
   const bar = (el: Element) => h.waitFor(() => h.barRoot(el)?.querySelector('.bar'), 'the bar');
   /** The requests the widget makes while `fn` runs (the real fetch, counted), as paths. */
-  async function requests(fn: () => Promise<void>): Promise<string[]> {
-    const urls: string[] = [];
-    const original = window.fetch;
-    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      urls.push(url.replace(location.origin, ''));
-      return original(input, init);
-    };
-    try {
-      await fn();
-    } finally {
-      window.fetch = original;
-    }
-    return urls;
-  }
+  const requests = async (fn: () => Promise<void>): Promise<string[]> =>
+    (await h.fetchesDuring(fn)).map((url) => url.replace(location.origin, ''));
   const choose = (el: Element, partName: string, value: string) => {
     const select = part<HTMLSelectElement>(el, partName)!;
     select.value = value;

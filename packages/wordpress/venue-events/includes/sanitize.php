@@ -88,25 +88,34 @@ function venue_events_data_block( DOMElement $el ) {
 }
 
 /**
+ * Removes the attributes of `$el` whose lower-case name `$known` refuses, and a URL attribute
+ * whose value is not safe (venue_events_safe_url): the one attribute check of both DOMs.
+ *
+ * @param DOMElement $el    The element.
+ * @param callable   $known Lower-case name → whether it may stay.
+ */
+function venue_events_remove_attributes( DOMElement $el, callable $known ) {
+	foreach ( iterator_to_array( $el->attributes ) as $attribute ) {
+		$name   = strtolower( $attribute->nodeName );
+		$unsafe = in_array( $name, VENUE_EVENTS_URL_ATTRIBUTES, true ) && ! venue_events_safe_url( $attribute->value );
+		if ( ! $known( $name ) || $unsafe ) {
+			$el->removeAttribute( $attribute->nodeName );
+		}
+	}
+}
+
+/**
  * Removes the attributes of `$el` the allow-list does not name.
  *
  * @param DOMElement $el      The element.
  * @param string[]   $allowed Its own attributes.
  */
 function venue_events_clean_attributes( DOMElement $el, array $allowed ) {
-	$names = array();
-	foreach ( $el->attributes as $attribute ) {
-		$names[] = $attribute->nodeName;
-	}
-	foreach ( $names as $name ) {
-		$lower = strtolower( $name );
-		$known = in_array( $lower, $allowed, true ) || in_array( $lower, VENUE_EVENTS_GLOBAL_ATTRIBUTES, true )
-			|| preg_match( '/^(aria|data)-[a-z0-9\-]+$/', $lower );
-		$unsafe = in_array( $lower, VENUE_EVENTS_URL_ATTRIBUTES, true ) && ! venue_events_safe_url( $el->getAttribute( $name ) );
-		if ( ! $known || $unsafe ) {
-			$el->removeAttribute( $name );
-		}
-	}
+	venue_events_remove_attributes(
+		$el,
+		fn( $name ) => in_array( $name, $allowed, true ) || in_array( $name, VENUE_EVENTS_GLOBAL_ATTRIBUTES, true )
+			|| preg_match( '/^(aria|data)-[a-z0-9\-]+$/', $name )
+	);
 	if ( 'template' === $el->nodeName && ! in_array( $el->getAttribute( 'shadowrootmode' ), array( 'open', 'closed' ), true ) ) {
 		$el->removeAttribute( 'shadowrootmode' );
 	}
@@ -120,11 +129,7 @@ function venue_events_clean_attributes( DOMElement $el, array $allowed ) {
  * @param array<string,array> $allowed venue_events_allowed_elements().
  */
 function venue_events_clean_children( DOMNode $node, array $allowed ) {
-	$children = array();
-	foreach ( $node->childNodes as $child ) {
-		$children[] = $child;
-	}
-	foreach ( $children as $child ) {
+	foreach ( iterator_to_array( $node->childNodes ) as $child ) {
 		if ( XML_TEXT_NODE === $child->nodeType ) {
 			continue;
 		}
@@ -192,11 +197,7 @@ function venue_events_light_data_block( DOMElement $el ) {
  */
 function venue_events_clean_light( DOMElement $element, array $allowed ) {
 	venue_events_clean_light_attributes( $element, $allowed['venue-events'] );
-	$children = array();
-	foreach ( $element->childNodes as $child ) {
-		$children[] = $child;
-	}
-	foreach ( $children as $child ) {
+	foreach ( iterator_to_array( $element->childNodes ) as $child ) {
 		if ( XML_TEXT_NODE === $child->nodeType ) {
 			continue;
 		}
@@ -227,18 +228,7 @@ function venue_events_clean_light( DOMElement $element, array $allowed ) {
  * @param string[]   $allowed Its own attributes.
  */
 function venue_events_clean_light_attributes( DOMElement $el, array $allowed ) {
-	$names = array();
-	foreach ( $el->attributes as $attribute ) {
-		$names[] = $attribute->nodeName;
-	}
-	foreach ( $names as $name ) {
-		$lower  = strtolower( $name );
-		$known  = in_array( $lower, $allowed, true ) || in_array( $lower, array( 'lang', 'dir' ), true );
-		$unsafe = in_array( $lower, VENUE_EVENTS_URL_ATTRIBUTES, true ) && ! venue_events_safe_url( $el->getAttribute( $name ) );
-		if ( ! $known || $unsafe ) {
-			$el->removeAttribute( $name );
-		}
-	}
+	venue_events_remove_attributes( $el, fn( $name ) => in_array( $name, $allowed, true ) || in_array( $name, array( 'lang', 'dir' ), true ) );
 }
 
 /** Characters of text that WordPress's content filters would act on, and their stand-ins. */

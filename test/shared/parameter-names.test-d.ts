@@ -1,9 +1,10 @@
 /**
  * The widget writes the API's query parameters by name (its URLs: widget/api.ts, calendar-feed.ts)
  * but cannot import shared/queries.ts, whose TypeBox would reach its bundle and its published
- * declarations. Its names are checked against queries.ts here, at compile time (`npm run
- * typecheck` compiles this file): a parameter renamed or added in queries.ts and not in the
- * widget, or the reverse, fails the type check (issue 40: one definition of each parameter).
+ * declarations. Its names are checked against queries.ts here, at compile time only: a type test
+ * (`.test-d.ts`), which vitest does not run and `npm run typecheck` (tsc) compiles, so a parameter
+ * renamed or added in queries.ts and not in the widget, or the reverse, fails `npm test` there
+ * (issue 40: one definition of each parameter).
  */
 import { describe, expectTypeOf, it } from 'vitest';
 import type { FeedParameter, FilterParameter } from '../../shared/queries.js';

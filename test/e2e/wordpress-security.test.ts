@@ -350,7 +350,9 @@ echo json_encode($cases);`);
     ).toBe(1);
     expect(await editorPage.getByLabel('Events servers').count()).toBe(0);
     await asEditor.close();
-  });
+    // Two logins and seven wp-admin pages: some 6 s alone, over 30 s seen beside the other
+    // WordPress file and its Chromium on this 2-core machine.
+  }, 90_000);
 });
 
 describe('behind a cache of rendered post content', () => {

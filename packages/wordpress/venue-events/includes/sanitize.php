@@ -209,11 +209,7 @@ function venue_events_clean_light( DOMElement $element, array $allowed ) {
 			venue_events_clean_light_attributes( $child, array( 'type', 'data-url', 'data-venue-events-page', 'data-venue-events-drawn' ) );
 		} elseif ( 'a' === $name ) {
 			venue_events_clean_light_attributes( $child, array( 'href', 'rel', 'hreflang' ) );
-			$text = $child->textContent;
-			while ( $child->firstChild ) {
-				$child->removeChild( $child->firstChild );
-			}
-			$child->appendChild( $child->ownerDocument->createTextNode( $text ) );
+			venue_events_set_text( $child, $child->textContent );
 		} else {
 			$element->removeChild( $child );
 		}
@@ -231,6 +227,20 @@ function venue_events_clean_light_attributes( DOMElement $el, array $allowed ) {
 	venue_events_remove_attributes( $el, fn( $name ) => in_array( $name, $allowed, true ) || in_array( $name, array( 'lang', 'dir' ), true ) );
 }
 
+/**
+ * Makes `$text` the only child of `$el`, as a text node: an element's nodeValue would read
+ * entities in it, and a script's content is raw text.
+ *
+ * @param DOMElement $el   The element.
+ * @param string     $text Its new content.
+ */
+function venue_events_set_text( DOMElement $el, $text ) {
+	while ( $el->firstChild ) {
+		$el->removeChild( $el->firstChild );
+	}
+	$el->appendChild( $el->ownerDocument->createTextNode( $text ) );
+}
+
 /** Characters of text that WordPress's content filters would act on, and their stand-ins. */
 const VENUE_EVENTS_STAND_INS = array(
 	'[' => "\u{E05B}",
@@ -246,17 +256,17 @@ const VENUE_EVENTS_STAND_INS = array(
  * character references (venue_events_write_stand_ins), which the filters do not read and the
  * browser shows as the characters. In JSON data blocks a `[` inside a string becomes `\u005b`.
  *
- * @param DOMNode $node The element to walk.
+ * @param DOMNode     $node    The element to walk.
+ * @param string|null $smilies convert_smilies' pattern when smilies are on, else null.
  */
-function venue_events_mark_filtered_text( DOMNode $node ) {
-	global $wp_smiliessearch;
+function venue_events_mark_filtered_text( DOMNode $node, $smilies ) {
 	foreach ( iterator_to_array( $node->childNodes ) as $child ) {
 		$name = strtolower( $child->nodeName );
 		if ( XML_TEXT_NODE === $child->nodeType ) {
 			$text = $child->nodeValue;
-			if ( is_string( $wp_smiliessearch ) && get_option( 'use_smilies' ) ) {
+			if ( null !== $smilies ) {
 				$text = preg_replace_callback(
-					$wp_smiliessearch,
+					$smilies,
 					function ( $m ) {
 						return strtr( $m[0], array_slice( VENUE_EVENTS_STAND_INS, 1, null, true ) );
 					},
@@ -272,13 +282,9 @@ function venue_events_mark_filtered_text( DOMNode $node ) {
 				},
 				$child->textContent
 			);
-			// Raw text: a text node, since an element's nodeValue would read entities in it.
-			while ( $child->firstChild ) {
-				$child->removeChild( $child->firstChild );
-			}
-			$child->appendChild( $child->ownerDocument->createTextNode( $json ) );
+			venue_events_set_text( $child, $json );
 		} elseif ( XML_ELEMENT_NODE === $child->nodeType && 'style' !== $name ) {
-			venue_events_mark_filtered_text( $child );
+			venue_events_mark_filtered_text( $child, $smilies );
 		}
 	}
 }
@@ -333,7 +339,8 @@ function venue_events_sanitize_fragment( $html ) {
 	}
 	$element = $elements[0];
 	venue_events_clean_light( $element, venue_events_allowed_elements() );
-	venue_events_mark_filtered_text( $element );
+	global $wp_smiliessearch;
+	venue_events_mark_filtered_text( $element, is_string( $wp_smiliessearch ) && get_option( 'use_smilies' ) ? $wp_smiliessearch : null );
 	$html = venue_events_write_stand_ins( $doc->saveHTML( $element ) );
 	return str_replace( array( "\r\n", "\n", "\r" ), ' ', $html );
 }

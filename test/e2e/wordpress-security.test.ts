@@ -10,13 +10,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
-import {
-  compromisedServer,
-  logIn,
-  unlistedServer,
-  type Hostile,
-} from '../support/hostile-events.js';
-import { startWordPress, type WordPress } from '../support/wordpress.js';
+import { compromisedServer, unlistedServer, type Hostile } from '../support/hostile-events.js';
+import { logIn, startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 import { listen, type Running } from '../support/listen.js';
-import { startWordPress, type WordPress } from '../support/wordpress.js';
+import { logIn, startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 
@@ -211,10 +211,7 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
     const page = await browser!.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${wp!.origin}/wp-login.php`);
-    await page.fill('#user_login', 'admin');
-    await page.fill('#user_pass', 'admin-password');
-    await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
+    await logIn(page, wp!.origin, 'admin', 'admin-password');
     await page.goto(`${wp!.origin}/wp-admin/post.php?post=${pages.editor}&action=edit`);
     const block = page.locator('[data-type="venue-events/events"]');
     // The server-side preview: the compact layout's element, as widget.html draws it.

@@ -5,7 +5,6 @@
  */
 import { createServer } from 'node:http';
 import express from 'express';
-import type { Page } from 'playwright-core';
 import { listen, type Running } from './listen.js';
 
 /** A running hostile server and the paths it was asked for, in order. */
@@ -90,12 +89,4 @@ export function compromisedServer(upstream: string, redirectTo: string): Promise
     );
   });
   return recorded(app);
-}
-
-/** Logs `user` in to WordPress at `origin` in `page` (the login form, as a person would). */
-export async function logIn(page: Page, origin: string, user: string, password: string) {
-  await page.goto(`${origin}/wp-login.php`);
-  await page.fill('#user_login', user);
-  await page.fill('#user_pass', password);
-  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
 }

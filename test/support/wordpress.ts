@@ -12,6 +12,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 
 const run = promisify(execFile);
 
@@ -218,4 +219,12 @@ export async function startWordPress(): Promise<WordPress> {
   const debugLog = () =>
     existsSync(join(dir, 'debug.log')) ? readFileSync(join(dir, 'debug.log'), 'utf8') : '';
   return { origin, php, debugLog, close };
+}
+
+/** Logs `user` in to WordPress at `origin` in `page` (the login form, as a person would). */
+export async function logIn(page: Page, origin: string, user: string, password: string) {
+  await page.goto(`${origin}/wp-login.php`);
+  await page.fill('#user_login', user);
+  await page.fill('#user_pass', password);
+  await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
 }

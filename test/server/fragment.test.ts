@@ -43,7 +43,14 @@ beforeAll(async () => {
   origin = await startServer(widgetVenueFile, NOW);
   proxy = await listen(
     createServer(
-      createProxyApp({ upstream: origin.url, logger: false, venueZones: SEVERAL_ZONES }),
+      // The origin's frozen clock: on the real one a copy fetched just before a quarter hour
+      // would be served with max-age=0 (freshness ends at the quarter, decisions.md "Caching").
+      createProxyApp({
+        upstream: origin.url,
+        logger: false,
+        venueZones: SEVERAL_ZONES,
+        clock: () => new Date(NOW),
+      }),
     ),
   );
 });

@@ -44,7 +44,7 @@ beforeAll(async () => {
   proxy = await listen(
     createServer(
       // The origin's frozen clock: on the real one a copy fetched just before a quarter hour
-      // would be served with max-age=0 (freshness ends at the quarter, decisions.md "Caching").
+      // would be served with max-age=0 (freshness ends at the quarter, decisions.md "Caching and CORS").
       createProxyApp({
         upstream: origin.url,
         logger: false,

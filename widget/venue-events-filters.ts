@@ -1,6 +1,6 @@
 /**
  * The filter bar of `<venue-events>`, a lazily loaded chunk: the list imports it once its first
- * page is on screen and its controls, which draw the bar's element, have loaded
+ * page is on screen, beside its controls, which draw the bar's element with its properties
  * (`list-controls.ts`), so the initial script stays within its budget and the cards show first. For
  * a list of several venues (docs/widget.md "Several venues") it adds the "Venue" select, and its
  * finding aids and feeds are the venues' (docs/api.md §10.16).
@@ -180,6 +180,8 @@ export class VenueEventsFilters extends VenueElement {
   }
 
   override render(): TemplateResult {
+    // The list's placeholder, upgraded before the list's controls set its properties.
+    if (!this.venue) return html``;
     const t = this.strings;
     const v = this.filters;
     const links = feedLinks(this.base, this.venue, v.categories, v.venue);

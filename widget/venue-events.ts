@@ -238,7 +238,11 @@ export class VenueEvents extends VenueElement {
   protected override willUpdate(changed: PropertyValues<this>): void {
     super.willUpdate(changed);
     this.page = startPage(this.page);
-    if (changed.has('category')) this.filters = presetFilters(this.category);
+    if (changed.has('category')) {
+      this.filters = presetFilters(this.category);
+      // A preset changed after the first render (a framework's prop) is the list's filters now.
+      if (this.hasUpdated) this.keepQuery();
+    }
     this.view = fixedView(this.views) ?? viewOf(this.view);
     this.saving ??= controls && new controls.SavedController(this, controls.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
@@ -276,7 +280,11 @@ export class VenueEvents extends VenueElement {
     this.filters = filters ?? presetFilters(this.category);
     this.page = 1;
     this.count = true;
-    // The visitor's filters go into the page's query (a shared link's were read from it).
+    this.keepQuery();
+  }
+
+  /** With `sync-url`, writes the filters into the page's query (a shared link's were read from it). */
+  private keepQuery(): void {
     if (this.syncUrl) void listControls().then((m) => m.writeQuery(this.filters));
   }
 
@@ -285,10 +293,9 @@ export class VenueEvents extends VenueElement {
     // load once a page is painted, so they take no bandwidth or time from its cards.
     if (this.shown && !controls)
       afterPaint(() => void listControls().then(() => this.requestUpdate()));
-    // The bar once the controls that draw it with its properties are here (`filterBar`): never a
-    // bar without the list's venue and filters. (A shared link's query loads the controls early.)
-    if (this.shown && controls && !this.noFilters)
-      afterPaint(() => void import('./venue-events-filters.js'));
+    // The bar's chunk beside the controls', not after them: the placeholder it upgrades draws
+    // nothing until the controls' `filterBar` gives it the list's venue and filters.
+    if (this.shown && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
     if (this.view === 'calendar' && !calendar)
       void import('./calendar-view.js').then((m) => {
         calendar = m;

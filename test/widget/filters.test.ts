@@ -317,6 +317,18 @@ describe('<venue-events> filters', () => {
     await waitFor(() => !location.search.includes('ve-'), 'the query to be cleared');
   });
 
+  it('sync-url: a category set after the first render (a framework’s prop) lists it and goes into the query', async () => {
+    history.replaceState(null, '', location.pathname);
+    const el = await list('venue="find" locale="en" sync-url');
+    await bar(el);
+    el.category = 'Rock';
+    await waitTitles(el, ['Rock Riot', 'Garage Rock']);
+    await waitFor(() => location.search.includes('ve-category'), 'the query');
+    expect(new URLSearchParams(location.search).get('ve-category')).to.equal('Rock');
+    expect(part<HTMLSelectElement>(el, 'category-filter')!.value).to.equal('Rock');
+    history.replaceState(null, '', location.pathname);
+  });
+
   it('without sync-url the page’s query is left alone', async () => {
     const el = await list('venue="find" locale="en"');
     await bar(el);

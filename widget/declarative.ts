@@ -13,7 +13,7 @@ import {
   jsonLdText,
   type StructuredDataVenue,
 } from '../shared/rules/structured-data.js';
-import { eventsUrl, isSeveral } from './api.js';
+import { eventsUrl, isSeveral, listingUrl } from './api.js';
 import {
   isCompact,
   presetFilters,
@@ -184,11 +184,7 @@ function jsonLd(events: readonly EventResource[], el: DrawnElement, source: Draw
 
 /** The listing page for visitors without the widget (the fallback link's target). */
 function fallbackLink(el: DrawnElement): string {
-  const slugs = el.venue.split(' ');
-  const href = isSeveral(el.venue)
-    ? `${el.base}/events?venues=${slugs.map(encodeURIComponent).join(',')}`
-    : `${el.base}/t/${encodeURIComponent(el.venue)}/events`;
-  return `<a${attr('href', href)}>See all upcoming events</a>`;
+  return `<a${attr('href', listingUrl(el.base, el.venue, 'events'))}>See all upcoming events</a>`;
 }
 
 /**

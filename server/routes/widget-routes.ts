@@ -68,9 +68,10 @@ export function widgetRoutes(
   const entry = entryReader(options.widgetDir);
 
   /** `widget.html` of the element `venue` (one slug, or several separated by spaces). */
-  const draw = async (req: Request, res: Response, venue: string, named: Named) => {
+  const draw = async (req: Request, res: Response, named: Named, venuesRoute: boolean) => {
     const base = backend.publicBase(req);
-    const el = readDrawnElement(venue, req.query as Record<string, unknown>, base);
+    const venue = named.slugs.join(' ');
+    const el = readDrawnElement(venue, req.query as Record<string, unknown>, base, venuesRoute);
     const answer = await elementList(backend, req, res, named, drawnListUrl(el));
     // After the list: its 404s and 400s are the API's, and a proxy's venues are known by then.
     const venues = await backend.venues({ req, res }, named);
@@ -85,15 +86,12 @@ export function widgetRoutes(
     );
     sendDrawn(req, res, drawn, answer, 'text/html; charset=utf-8', Infinity);
   };
-  const one: RequestHandler = (req, res) => {
-    const named = venueNamed(req);
-    return draw(req, res, named.slugs[0]!, named);
-  };
+  const one: RequestHandler = (req, res) => draw(req, res, venueNamed(req), false);
   const several: RequestHandler = (req, res) => {
-    const venue = readVenues(req.query as Record<string, unknown>);
-    const slugs = venue.split(' ');
-    // One venue named this way is that venue's own element, as `venue="a"` is.
-    return draw(req, res, venue, { slugs, several: slugs.length > 1 });
+    const slugs = readVenues(req.query as Record<string, unknown>);
+    // One venue named this way is that venue's own element, as `venue="a"` is (`several` false:
+    // its list is `/t/a/api/events`, not a listing of several, docs/api.md §10.17).
+    return draw(req, res, { slugs, several: slugs.length > 1 }, true);
   };
 
   /** `venue-events.js` of a venue: the built entry preceded by its first page. */

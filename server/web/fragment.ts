@@ -12,7 +12,7 @@ import {
   type WidgetParameter,
 } from '../../shared/queries.js';
 import { FilterError } from '../../shared/rules/filters.js';
-import { parseVenues, readVenueList } from '../../shared/rules/venues.js';
+import { parseVenues } from '../../shared/rules/venues.js';
 import {
   drawnElementOf,
   readDrawnAttributes,
@@ -45,7 +45,8 @@ function flag(query: Record<string, unknown>, name: WidgetParameter): boolean {
  * The element asked for by `query` for `venue` (one slug, or several separated by spaces), its
  * base `base`: the parameters are its attributes, read as the element and the script's first
  * paint read them (`readDrawnAttributes`); a value they would read as another (`page=0` as 1,
- * `no-share=false` as present) is refused rather than drawn.
+ * `no-share=false` as present) is refused rather than drawn. `venuesRoute`: asked for as
+ * `/widget.html?venues=…`, whose `venues` the route has read already (`readVenues`).
  * @throws FilterError (a 400) naming the parameter for an unknown, repeated or malformed one, and
  *   `views=calendar` (the month view is drawn in the browser)
  */
@@ -53,13 +54,10 @@ export function readDrawnElement(
   venue: string,
   query: Record<string, unknown>,
   base: string,
+  venuesRoute = false,
 ): DrawnElement {
-  // `venues` is the route of several venues' (`readVenues`), when it names this very `venue`.
-  const named = typeof query.venues === 'string' && query.venues.split(',').map((s) => s.trim());
-  const list = named && readVenueList(named);
-  const several = list && 'slugs' in list && list.slugs.join(' ') === venue;
   for (const [name, value] of Object.entries(query)) {
-    if (!PARAMETERS.includes(name) && !(name === 'venues' && several)) throw unknown(name);
+    if (!PARAMETERS.includes(name) && !(name === 'venues' && venuesRoute)) throw unknown(name);
     if (typeof value !== 'string') throw bad(name as WidgetParameter, `${name} may be given once.`);
   }
   const text = (name: WidgetParameter) => query[name] as string | undefined;
@@ -112,11 +110,9 @@ export const drawnQuery = (
 });
 
 /**
- * The `venues` of `GET /widget.html?venues=a,b,c` as the element's `venue` ("a b c"), read as the
- * API reads `venues` (`parseVenues`, the one venue-list rule, docs/api.md §10.16): 1 to 20 slugs,
- * a slug given twice counted once; `venues=a` is the one venue `a`.
+ * The slugs `venues` of `GET /widget.html?venues=a,b,c` names, read as the API reads `venues`
+ * (`parseVenues`, the one venue-list rule, docs/api.md §10.16): 1 to 20 slugs, a slug given twice
+ * counted once. The element's `venue` is them separated by spaces; `venues=a` is the one venue `a`.
  * @throws FilterError (a 400 naming `venues`) otherwise
  */
-export function readVenues(query: Record<string, unknown>): string {
-  return parseVenues(query.venues).join(' ');
-}
+export const readVenues = (query: Record<string, unknown>): string[] => parseVenues(query.venues);

@@ -44,15 +44,8 @@ function venue_events_widget_query( array $atts ) {
  * @return string
  */
 function venue_events_widget_url( array $atts ) {
-	$slugs = explode( ' ', $atts['venue'] );
 	$query = venue_events_widget_query( $atts );
-	if ( count( $slugs ) > 1 ) {
-		$path  = '/widget.html';
-		$query = array( 'venues' => implode( ',', $slugs ) ) + $query;
-	} else {
-		$path = '/t/' . rawurlencode( $slugs[0] ) . '/widget.html';
-	}
-	return $atts['server'] . $path . ( $query ? '?' . http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '' );
+	return venue_events_listing_url( $atts, 'widget.html', $query ? http_build_query( $query, '', '&', PHP_QUERY_RFC3986 ) : '' );
 }
 
 /**

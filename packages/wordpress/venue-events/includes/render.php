@@ -53,16 +53,22 @@ function venue_events_clean_attributes_of( $given ) {
 }
 
 /**
- * The URL of the venue's listing page (`/t/{slug}/events`, several venues' `/events?venues=`).
+ * A listing resource of the block's venues (docs/api.md §10.16), as the widget's `listingUrl`
+ * writes it: `{server}/t/{slug}/{path}?{query}` for one venue, `{server}/{path}?venues=a,b&{query}`
+ * for several. The default is the listing page, the fallback link's target.
  *
- * @param array<string,string> $atts Cleaned attributes (server and venue set).
+ * @param array<string,string> $atts  Cleaned attributes (server and venue set: the venue-list
+ *                                     rule's slugs, separated by single spaces).
+ * @param string               $path  The resource, `events` or `widget.html`.
+ * @param string               $query Its query, encoded, or ''.
  * @return string
  */
-function venue_events_listing_url( array $atts ) {
+function venue_events_listing_url( array $atts, $path = 'events', $query = '' ) {
 	$slugs = explode( ' ', $atts['venue'] );
-	return count( $slugs ) > 1
-		? $atts['server'] . '/events?venues=' . implode( ',', $slugs )
-		: $atts['server'] . '/t/' . $slugs[0] . '/events';
+	if ( count( $slugs ) > 1 ) {
+		return $atts['server'] . '/' . $path . '?venues=' . implode( ',', $slugs ) . ( '' === $query ? '' : '&' . $query );
+	}
+	return $atts['server'] . '/t/' . $slugs[0] . '/' . $path . ( '' === $query ? '' : '?' . $query );
 }
 
 /**

@@ -74,6 +74,17 @@ const PerformersInput = Type.Array(Type.String(), {
   description: `Performers' names in billing order (at most ${MAX_PERFORMERS})`,
 });
 
+/**
+ * Where buyers go (docs/api.md §10.19): an absolute https URL of the venue's ticket shop; the
+ * importer checks it parses.
+ */
+const TicketUrl = Type.String({
+  pattern: '^https://\\S+$',
+  format: 'uri',
+  maxLength: 2048,
+  description: "where the event's tickets are sold: an absolute https URL",
+});
+
 export const OccurrenceInputSchema = Type.Object(
   {
     date: LocalDate,
@@ -82,6 +93,7 @@ export const OccurrenceInputSchema = Type.Object(
     status: Type.Optional(Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')])),
     access: Type.Optional(AccessInput),
     end_time: Type.Optional(EndTime),
+    ticket_url: Type.Optional(TicketUrl),
   },
   strict,
 );
@@ -129,6 +141,7 @@ export const EventInputSchema = Type.Object(
     few_tickets_left: Type.Optional(
       Type.Boolean({ description: 'The venue\'s own "nearly sold out"' }),
     ),
+    ticket_url: Type.Optional(TicketUrl),
   },
   strict,
 );

@@ -1,0 +1,534 @@
+/**
+ * The CSV sheet source (docs/sources.md): a venue's events as a spreadsheet exports them (RFC 4180,
+ * as Google Sheets' "publish to the web" and Excel's "Save as CSV" write it), mapped to the events
+ * of the venue file. Pure: text, the venue's zone and the clock in; events, or every problem of the
+ * sheet at once (`row 7, date`), out. Reading the CSV itself is csv-parse's; dates are read in the
+ * one format the venue names, never guessed.
+ */
+import { CsvError, parse } from 'csv-parse/sync';
+import { DateTime } from 'luxon';
+import { escapeHtml } from '../../shared/html.js';
+import { AMOUNT_PATTERN } from '../../shared/patterns.js';
+import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
+import type { OccurrenceInput } from '../../shared/venue-file.js';
+import {
+  SourceFormatError,
+  type SourceContext,
+  type SourceEvent,
+  type SourceProblem,
+} from './source-event.js';
+
+/** How the sheet writes its dates: ISO, day first (UK, most of Europe), month first (US), German. */
+export type DateFormat = 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'DD.MM.YYYY';
+
+/**
+ * Luxon formats of each. Day and month also read without their leading zero outside ISO, because
+ * Excel and Sheets write US dates as `3/14/2027`; the order of the parts is still the named one.
+ */
+const LUXON_FORMATS: Record<DateFormat, string> = {
+  'YYYY-MM-DD': 'yyyy-MM-dd',
+  'DD/MM/YYYY': 'd/M/yyyy',
+  'MM/DD/YYYY': 'M/d/yyyy',
+  'DD.MM.YYYY': 'd.M.yyyy',
+};
+
+/** The sheet's columns, in the order problems list them. */
+const COLUMNS = [
+  'uid',
+  'title',
+  'date',
+  'time',
+  'end_time',
+  'category',
+  'description',
+  'location',
+  'image',
+  'ticket_url',
+  'status',
+  'cancellation_reason',
+  'price',
+  'currency',
+  'performers',
+  'access',
+  'over_18',
+  'few_tickets_left',
+] as const;
+type Column = (typeof COLUMNS)[number];
+/** `time` too: the venue file has no event without a start time. */
+const REQUIRED: readonly Column[] = ['title', 'date', 'time'];
+
+type Event = SourceEvent['event'];
+type Delimiter = ',' | ';';
+type Report = (column: Column, message: string) => void;
+
+/** One record of the sheet and its row number as the spreadsheet shows it (header = 1). */
+interface SheetRow {
+  row: number;
+  cells: string[];
+}
+
+/** A data row, read: its own stop and the event it describes on its own. */
+interface EventRow {
+  row: number;
+  uid: string | undefined;
+  key: string;
+  date: string;
+  time: string;
+  cancelled: boolean;
+  /** The row as a single-date event (`date`, `time`, `end_time`, `location`, `ticket_url`, …). */
+  event: Event;
+}
+
+/** How a row's cells are read: the sheet's columns, delimiter and date format. */
+interface RowReading {
+  columns: ReadonlyMap<Column, number>;
+  /** Positions of the columns without a name in the header. */
+  unnamed: readonly number[];
+  delimiter: Delimiter;
+  dateFormat: DateFormat;
+}
+
+/**
+ * Maps a CSV sheet to a venue's events.
+ *
+ * The header row names the columns (case-insensitive, trimmed; `title`, `date` and `time`
+ * required). Each data row is a single-date event keyed `"{title}|{YYYY-MM-DD}"`, or, with a `uid`,
+ * keyed by it; rows sharing a `uid` are one event whose `occurrences` are the rows. Rows dated
+ * before yesterday (venue-local) are left out, as are rows with every cell empty. Events come out
+ * by first date and time, then key.
+ *
+ * @param text the sheet, `,`- or `;`-separated (whichever the header line has more of), BOM allowed
+ * @param context the venue's IANA zone and the clock
+ * @param dateFormat how the `date` column is written; ISO `YYYY-MM-DD` unless named
+ * @throws SourceFormatError with every problem of the sheet, each at `row N, column` (`row N` for
+ *   a row csv-parse cannot read), N the sheet's row number counting the header as row 1
+ */
+export function eventsFromCsv(
+  text: string,
+  context: SourceContext,
+  dateFormat: DateFormat = 'YYYY-MM-DD',
+): SourceEvent[] {
+  const problems: SourceProblem[] = [];
+  const delimiter = delimiterOf(text);
+  const [header, ...records] = readRecords(text, delimiter, problems);
+  if (header === undefined) throw new SourceFormatError([{ path: 'row 1', message: 'no header' }]);
+  const reading: RowReading = { ...readHeader(header, problems), delimiter, dateFormat };
+  const rows = records
+    .filter((record) => record.cells.some((cell) => cell.trim() !== ''))
+    .map((record) => readRow(record, reading, problems))
+    .filter((row): row is EventRow => row !== undefined);
+  checkDuplicates(rows, problems);
+  if (problems.length > 0) throw new SourceFormatError(sortProblems(problems));
+  return eventsOf(rows, yesterday(context));
+}
+
+/** `;` when the header line has more semicolons than commas (Excel in European locales). */
+function delimiterOf(text: string): Delimiter {
+  const headerLine = text.split(/\r\n|\n|\r/, 1)[0] ?? '';
+  const count = (char: string) => headerLine.split(char).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+/**
+ * The sheet's records with their row numbers, header first. A record csv-parse rejects (a cell
+ * count unlike the header's, a stray quote) is a problem of its row and is left out, so the rest
+ * of the sheet is still checked; an error csv-parse cannot skip (a quote never closed) ends the
+ * reading there.
+ */
+function readRecords(text: string, delimiter: Delimiter, problems: SourceProblem[]): SheetRow[] {
+  const rows: SheetRow[] = [];
+  let skipped = 0;
+  // Blank lines are rows of the sheet too: counted in the row numbers, never read.
+  const rowOf = (info: { records: number; empty_lines: number }) =>
+    info.records + info.empty_lines + skipped;
+  try {
+    parse(text, {
+      bom: true,
+      delimiter,
+      relax_column_count: false,
+      skip_empty_lines: true,
+      skip_records_with_error: true,
+      on_record: (cells: string[], info) => {
+        rows.push({ row: rowOf(info), cells });
+        return null;
+      },
+      on_skip: (error) => {
+        if (error !== undefined) problems.push(csvProblem(error, rowOf(csvInfo(error)) + 1, rows));
+        skipped += 1;
+        return undefined;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    problems.push(csvProblem(error, rowOf(csvInfo(error)) + 1, rows));
+  }
+  return rows;
+}
+
+/** The counters csv-parse puts on its errors: records read and blank lines met before this one. */
+function csvInfo(error: CsvError): { records: number; empty_lines: number } {
+  const number = (value: unknown) => (typeof value === 'number' ? value : 0);
+  return { records: number(error.records), empty_lines: number(error.empty_lines) };
+}
+
+/** csv-parse's error as a problem of the row it met it in (`read`: the records before it). */
+function csvProblem(error: CsvError, row: number, read: readonly SheetRow[]): SourceProblem {
+  const header = read[0];
+  if (error.code === 'CSV_RECORD_INCONSISTENT_FIELDS_LENGTH' && Array.isArray(error.record)) {
+    return {
+      path: `row ${row}`,
+      message: `has ${error.record.length} cells where the header has ${header?.cells.length}`,
+    };
+  }
+  if (error.code === 'CSV_QUOTE_NOT_CLOSED')
+    return { path: `row ${row}`, message: 'a quoted cell starts here and is never closed' };
+  return { path: `row ${row}`, message: `not readable as CSV: ${error.message}` };
+}
+
+/**
+ * The known columns' positions, and those of columns without a name (Excel writes trailing empty
+ * columns of formatted cells: harmless while their cells are empty). Unknown and repeated names
+ * are problems.
+ */
+function readHeader(
+  header: SheetRow,
+  problems: SourceProblem[],
+): Pick<RowReading, 'columns' | 'unnamed'> {
+  const columns = new Map<Column, number>();
+  const unnamed: number[] = [];
+  header.cells.forEach((cell, index) => {
+    const name = cell.trim().toLowerCase();
+    if (name === '') return void unnamed.push(index);
+    if (!isColumn(name)) {
+      problems.push({
+        path: `row 1, ${cell.trim()}`,
+        message: `unknown column "${cell.trim()}"; the columns are ${COLUMNS.join(', ')}`,
+      });
+    } else if (columns.has(name)) {
+      problems.push({ path: `row 1, ${name}`, message: 'column given twice' });
+    } else {
+      columns.set(name, index);
+    }
+  });
+  for (const name of REQUIRED.filter((column) => !columns.has(column)))
+    problems.push({ path: `row 1, ${name}`, message: `required column "${name}" is missing` });
+  return { columns, unnamed };
+}
+
+function isColumn(name: string): name is Column {
+  return (COLUMNS as readonly string[]).includes(name);
+}
+
+/** One data row as an event, or `undefined` when it has a problem (reported). */
+function readRow(
+  record: SheetRow,
+  reading: RowReading,
+  problems: SourceProblem[],
+): EventRow | undefined {
+  const before = problems.length;
+  const report: Report = (column, message) =>
+    problems.push({ path: `row ${record.row}, ${column}`, message });
+  const cell = (column: Column) => {
+    const index = reading.columns.get(column);
+    return index === undefined ? '' : (record.cells[index] ?? '').trim();
+  };
+  // A missing required column is the header's problem, not every row's.
+  const required = (column: Column, what: string) => {
+    const value = cell(column);
+    if (value === '' && reading.columns.has(column)) report(column, `missing: expected ${what}`);
+    return value;
+  };
+  for (const index of reading.unnamed.filter((i) => (record.cells[i] ?? '').trim() !== ''))
+    problems.push({
+      path: `row ${record.row}, column ${index + 1}`,
+      message: 'a value in a column without a name in the header',
+    });
+  const title = required('title', 'a title');
+  const date = readDate(required('date', dateWhat(reading.dateFormat)), reading.dateFormat, report);
+  const time = readTime(required('time', TIME_WHAT), 'time', report);
+  const status = readStatus(cell('status'), report);
+  const event: Event = {
+    title,
+    status: status === 'cancelled' ? 'cancelled' : 'published',
+    date,
+    time,
+    ...(status === 'cancelled'
+      ? { cancelled_visibility: 'listed', cancellation_reason: cell('cancellation_reason') }
+      : {}),
+    ...optionalFields(cell, reading.delimiter, report),
+  };
+  if (problems.length > before || date === undefined || time === undefined) return undefined;
+  const uid = cell('uid') || undefined;
+  const key = uid ?? `${title}|${date}`;
+  return { row: record.row, uid, key, date, time, cancelled: status === 'cancelled', event };
+}
+
+/** The event fields of a row's optional columns, each present only when its cell is given. */
+function optionalFields(
+  cell: (column: Column) => string,
+  delimiter: Delimiter,
+  report: Report,
+): Partial<Event> {
+  const text = (column: 'category' | 'location') =>
+    cell(column) ? { [column]: cell(column) } : {};
+  const endTime = cell('end_time') ? readTime(cell('end_time'), 'end_time', report) : undefined;
+  const image = cell('image') ? readUrl(cell('image'), 'image', report) : undefined;
+  const ticketUrl = cell('ticket_url')
+    ? readUrl(cell('ticket_url'), 'ticket_url', report)
+    : undefined;
+  const price = readPrice(cell('price'), cell('currency'), delimiter, report);
+  const performers = listOf(cell('performers'));
+  const access = readAccess(cell('access'), report);
+  const over18 = readBoolean(cell('over_18'), 'over_18', report);
+  const fewTicketsLeft = readBoolean(cell('few_tickets_left'), 'few_tickets_left', report);
+  return {
+    ...(endTime !== undefined ? { end_time: endTime } : {}),
+    ...text('category'),
+    ...(cell('description') ? { description: descriptionHtml(cell('description')) } : {}),
+    ...text('location'),
+    ...(image !== undefined ? { small_image_path: image, show_images: true } : {}),
+    ...(ticketUrl !== undefined ? { ticket_url: ticketUrl } : {}),
+    ...(price !== undefined ? { price } : {}),
+    ...(performers.length > 0 ? { performers } : {}),
+    ...(access.length > 0 ? { access } : {}),
+    ...(over18 !== undefined ? { over_18: over18 } : {}),
+    ...(fewTicketsLeft !== undefined ? { few_tickets_left: fewTicketsLeft } : {}),
+  };
+}
+
+const dateWhat = (format: DateFormat) => `a date as ${format}`;
+
+/** The cell's date as `YYYY-MM-DD`, read in the named format only (31/02 does not exist). */
+function readDate(value: string, format: DateFormat, report: Report): string | undefined {
+  if (value === '') return undefined;
+  const date = DateTime.fromFormat(value, LUXON_FORMATS[format], { zone: 'UTC' });
+  if (!date.isValid) {
+    report('date', `expected ${dateWhat(format)}, got "${value}"`);
+    return undefined;
+  }
+  return date.toISODate();
+}
+
+const TIME_WHAT = 'a time as HH:MM (24-hour)';
+
+/** `HH:MM` of a 24-hour time; `9:30` is read too (spreadsheets drop the leading zero). */
+function readTime(value: string, column: 'time' | 'end_time', report: Report): string | undefined {
+  if (value === '') return undefined;
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(value);
+  if (match === null) {
+    report(column, `expected ${TIME_WHAT}, got "${value}"`);
+    return undefined;
+  }
+  return `${match[1]!.padStart(2, '0')}:${match[2]!}`;
+}
+
+/** Empty or `scheduled` → published; `cancelled` (or US `canceled`) → cancelled. */
+function readStatus(value: string, report: Report): 'scheduled' | 'cancelled' | undefined {
+  const status = value.toLowerCase();
+  if (status === '' || status === 'scheduled') return 'scheduled';
+  if (status === 'cancelled' || status === 'canceled') return 'cancelled';
+  report('status', `expected scheduled, cancelled or nothing, got "${value}"`);
+  return undefined;
+}
+
+/** An absolute URL: `https` for tickets (buyers pay there), `http` or `https` for the image. */
+function readUrl(
+  value: string,
+  column: 'image' | 'ticket_url',
+  report: Report,
+): string | undefined {
+  const schemes = column === 'ticket_url' ? ['https:'] : ['http:', 'https:'];
+  const what = column === 'ticket_url' ? 'an absolute https URL' : 'an absolute http(s) URL';
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || !schemes.includes(url.protocol) || /\s/.test(value)) {
+    report(column, `expected ${what}, got "${value}"`);
+    return undefined;
+  }
+  return value;
+}
+
+/**
+ * `{ currency, min, max? }` of a price cell (`12`, `12.50`, a range `12-15` or `12.50–15`) and the
+ * currency cell (ISO 4217, upper-cased). A decimal comma (`12,50`) is read only in a `;`-separated
+ * sheet, where it cannot be a thousands separator's comma of a `,`-separated one.
+ */
+function readPrice(
+  value: string,
+  currency: string,
+  delimiter: Delimiter,
+  report: Report,
+): Event['price'] {
+  if (value === '') return undefined;
+  const decimal = delimiter === ';' ? '[.,]' : '\\.';
+  const amount = `(0|[1-9]\\d*)(?:${decimal}\\d+)?`;
+  const match = new RegExp(`^(${amount})(?:\\s*[-–]\\s*(${amount}))?$`).exec(value);
+  const code = currency.toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code))
+    report(
+      'currency',
+      currency
+        ? `expected an ISO 4217 code such as GBP, got "${currency}"`
+        : 'required when a price is given',
+    );
+  if (match === null) {
+    const example = delimiter === ';' ? '12,50' : '12.50';
+    report(
+      'price',
+      `expected an amount such as ${example} or a range such as 12-15, got "${value}"`,
+    );
+    return undefined;
+  }
+  const [min, max] = [match[1], match[3]].map((part) => part?.replace(',', '.'));
+  if (max !== undefined && Number(max) < Number(min)) {
+    report('price', `the range's low end is above its high end: "${value}"`);
+    return undefined;
+  }
+  if (!new RegExp(AMOUNT_PATTERN).test(min!) || !/^[A-Z]{3}$/.test(code)) return undefined;
+  return { currency: code, min: min!, ...(max !== undefined ? { max } : {}) };
+}
+
+/** A `;`-separated list cell: items trimmed, empty ones dropped. */
+function listOf(value: string): string[] {
+  return value
+    .split(';')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+/** Access ids of the vocabulary (case-insensitive, each once); any other is a problem. */
+function readAccess(value: string, report: Report): AccessId[] {
+  const ids: AccessId[] = [];
+  for (const item of listOf(value)) {
+    const id = ACCESS_IDS.find((known) => known === item.toLowerCase());
+    if (id === undefined)
+      report('access', `unknown access id "${item}"; expected one of ${ACCESS_IDS.join(', ')}`);
+    else if (!ids.includes(id)) ids.push(id);
+  }
+  return ids;
+}
+
+/** `true`/`yes`/`1` or `false`/`no`/`0` (any case); empty says nothing. */
+function readBoolean(
+  value: string,
+  column: 'over_18' | 'few_tickets_left',
+  report: Report,
+): boolean | undefined {
+  const word = value.toLowerCase();
+  if (word === '') return undefined;
+  if (['true', 'yes', '1'].includes(word)) return true;
+  if (['false', 'no', '0'].includes(word)) return false;
+  report(column, `expected true, false, yes, no, 1, 0 or nothing, got "${value}"`);
+  return undefined;
+}
+
+/** Plain text as HTML: escaped, blank-line-separated paragraphs as `<p>`, line breaks as `<br>`. */
+function descriptionHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split(/[ \t]*\n[ \t]*/)
+          .map(escapeHtml)
+          .join('<br>')}</p>`,
+    )
+    .join('');
+}
+
+/**
+ * Two rows of one key at one start: two rows without a uid with the same title and date (give
+ * them uids), or two stops of one uid at the same date and time.
+ */
+function checkDuplicates(rows: readonly EventRow[], problems: SourceProblem[]): void {
+  const first = new Map<string, EventRow>();
+  for (const row of rows) {
+    const at = row.uid === undefined ? row.key : `${row.key}\n${row.date}T${row.time}`;
+    const earlier = first.get(at);
+    if (earlier === undefined) {
+      first.set(at, row);
+    } else if (row.uid === undefined) {
+      problems.push({
+        path: `row ${row.row}, title`,
+        message: `same title and date as row ${earlier.row}: give each a uid to keep both`,
+      });
+    } else {
+      problems.push({
+        path: `row ${row.row}, time`,
+        message: `same uid, date and time as row ${earlier.row}`,
+      });
+    }
+  }
+}
+
+/** The venue-local date before `context.now`'s, `YYYY-MM-DD`: the window's first day. */
+function yesterday(context: SourceContext): string {
+  return DateTime.fromJSDate(context.now, { zone: context.zone }).minus({ days: 1 }).toISODate()!;
+}
+
+/**
+ * The rows as events: a uid of more than one row in the sheet is a multi-date event (even when
+ * the window leaves it one stop, so its shape does not change as the days pass), other rows are
+ * single-date events. Rows before `from` are left out.
+ */
+function eventsOf(rows: readonly EventRow[], from: string): SourceEvent[] {
+  const byKey = new Map<string, EventRow[]>();
+  for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+  const events: { start: string; event: SourceEvent }[] = [];
+  for (const [key, all] of byKey) {
+    const kept = all.filter((row) => row.date >= from).sort(byStart);
+    const first = kept[0];
+    if (first === undefined) continue;
+    const event = all.length > 1 ? seriesEvent(kept) : first.event;
+    events.push({ start: `${first.date}T${first.time}`, event: { key, event } });
+  }
+  return events
+    .sort((a, b) => compare(a.start, b.start) || compare(a.event.key, b.event.key))
+    .map(({ event }) => event);
+}
+
+/**
+ * One multi-date event of a uid's rows (by start): the first row's fields, its rows as stops. A
+ * stop names its location and ticket URL when they differ from the first row's, its end time
+ * when given, and `cancelled` for a cancelled row; the event is cancelled only when every stop is
+ * (a cancelled first stop does not cancel the tour).
+ */
+function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
+  const first = rows[0]!.event;
+  const { date: _date, time: _time, end_time: _endTime, ...fields } = first;
+  const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled }) => ({
+    date: event.date!,
+    time: event.time!,
+    ...(event.end_time !== undefined ? { end_time: event.end_time } : {}),
+    ...(event.location !== undefined && event.location !== first.location
+      ? { location: event.location }
+      : {}),
+    ...(cancelled ? { status: 'cancelled' as const } : {}),
+    ...(event.ticket_url !== undefined && event.ticket_url !== first.ticket_url
+      ? { ticket_url: event.ticket_url }
+      : {}),
+  }));
+  if (rows.every((row) => row.cancelled)) {
+    // The stops have no reason of their own: the first one any row gives is the event's.
+    const reason = rows.map(({ event }) => event.cancellation_reason).find(Boolean) ?? '';
+    return { ...fields, cancellation_reason: reason, occurrences };
+  }
+  const { cancelled_visibility: _visibility, cancellation_reason: _reason, ...scheduled } = fields;
+  return { ...scheduled, status: 'published', occurrences };
+}
+
+const byStart = (a: EventRow, b: EventRow) =>
+  compare(a.date, b.date) || compare(a.time, b.time) || a.row - b.row;
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Problems in sheet order: by row, then as found. */
+function sortProblems(problems: SourceProblem[]): SourceProblem[] {
+  const rowOf = (path: string) => Number(/^row (\d+)/.exec(path)?.[1] ?? 0);
+  return problems
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => rowOf(a.problem.path) - rowOf(b.problem.path) || a.index - b.index)
+    .map(({ problem }) => problem);
+}

@@ -1,0 +1,682 @@
+/**
+ * The iCalendar feed source (docs/sources.md; the choices made here are recorded in
+ * docs/decisions.md "Sources"): an RFC 5545 / RFC 7986 feed as Google Calendar, Outlook/Exchange,
+ * Apple Calendar, The Events Calendar (WordPress) or Meetup publish it, mapped to the events of
+ * the venue file. Pure: text, the venue's zone and the clock in; events, or every problem of the
+ * feed at once (`VEVENT 3 (UID abc), DTSTART`), out.
+ *
+ * Reading the text, recurrence (RRULE, RDATE, EXDATE, RECURRENCE-ID) and a feed's own VTIMEZONE
+ * rules are ical.js's; Windows zone names (Outlook, Exchange) are CLDR's through windows-iana; the
+ * tz database and the venue's wall clock are luxon's. Nothing here parses iCalendar itself.
+ */
+import ICAL from 'ical.js';
+import { DateTime, IANAZone } from 'luxon';
+import { findIana } from 'windows-iana';
+import { escapeHtml } from '../../shared/html.js';
+import type { OccurrenceInput } from '../../shared/venue-file.js';
+import {
+  SourceFormatError,
+  type SourceContext,
+  type SourceEvent,
+  type SourceProblem,
+} from './source-event.js';
+
+type Component = InstanceType<typeof ICAL.Component>;
+type Property = InstanceType<typeof ICAL.Property>;
+type Time = InstanceType<typeof ICAL.Time>;
+type Timezone = InstanceType<typeof ICAL.Timezone>;
+type IcalEvent = InstanceType<typeof ICAL.Event>;
+type Event = SourceEvent['event'];
+/** Reports a problem of one VEVENT, at one of its properties (or the VEVENT as a whole). */
+type Report = (property: string | undefined, message: string) => void;
+
+/** A series' stops run to this many days after the clock (docs/sources.md). */
+const WINDOW_DAYS = 400;
+/** At most this many stops per series: the first ones. */
+const MAX_STOPS = 500;
+/**
+ * ical.js expands a series from its DTSTART (COUNT and INTERVAL count from there), so an old and
+ * dense series is walked from its first instance; past this many it is a problem, never a hang.
+ */
+const MAX_EXPANSION = 50_000;
+const DAY_MS = 86_400_000;
+/** The properties holding date-times a TZID applies to (RRULE's UNTIL is settled apart). */
+const TIME_PROPERTIES = ['dtstart', 'dtend', 'recurrence-id', 'exdate', 'rdate'] as const;
+/** ical.js reads an unknown property (X-ALT-DESC) raw; this is its own TEXT unescaping. */
+const unescapeText: (raw: string) => string = ICAL.design.icalendar.value.text.fromICAL;
+
+/**
+ * An IANA zone as ical.js computes with one: its offsets come from the tz database (luxon), so
+ * ical.js compares a series' instances with UNTIL, EXDATE and RECURRENCE-ID as instants, across
+ * DST changes, exactly as luxon later writes them on the venue's wall clock.
+ */
+class IanaTimezone extends ICAL.Timezone {
+  private readonly zone: IANAZone;
+  /** Offsets by wall time: ical.js asks for the same instance's several times. */
+  private readonly offsets = new Map<number, number>();
+
+  constructor(iana: string) {
+    super({ tzid: iana });
+    this.zone = IANAZone.create(iana);
+  }
+
+  /** Seconds east of UTC at the wall time `tt` in this zone. */
+  override utcOffset(tt: Time): number {
+    const wall = Date.UTC(tt.year, tt.month - 1, tt.day, tt.hour, tt.minute, tt.second);
+    let offset = this.offsets.get(wall);
+    if (offset === undefined) this.offsets.set(wall, (offset = offsetAt(this.zone, wall)));
+    return offset;
+  }
+}
+
+/**
+ * Seconds east of UTC of a wall time (milliseconds since the epoch, the wall read as UTC) in
+ * `zone`, as RFC 5545 §3.3.5 reads one: of a time a DST change repeats, the first; of a time it
+ * skips, the offset before the change. (Not luxon's `fromObject`, which resolves a repeated time
+ * by the offset of the real clock's present, so by the season the feed is read in.)
+ */
+function offsetAt(zone: IANAZone, wall: number): number {
+  const before = zone.offset(wall - DAY_MS);
+  const after = zone.offset(wall + DAY_MS);
+  if (before === after) return before * 60;
+  const fits = [before, after].filter((offset) => zone.offset(wall - offset * 60_000) === offset);
+  return (fits.length > 0 ? Math.max(...fits) : before) * 60;
+}
+
+/** Where the zones of one call come from; one `IanaTimezone` per name, none shared between calls. */
+class Zones {
+  private readonly byName = new Map<string, IanaTimezone>();
+
+  constructor(readonly venue: string) {}
+
+  /** The venue's zone: where floating times are read. */
+  get floating(): IanaTimezone {
+    return this.iana(this.venue);
+  }
+
+  /**
+   * The zone a TZID names: an IANA name, else a Windows name (CLDR's first IANA zone for it), else
+   * the feed's own VTIMEZONE of that TZID (its rules, through ical.js); undefined when none.
+   */
+  resolve(tzid: string, vevent: Component): Timezone | undefined {
+    const name = IANAZone.isValidZone(tzid) ? tzid : findIana(tzid)[0];
+    if (name !== undefined) return this.iana(name);
+    const root = vevent.parent ?? vevent;
+    const defined = root
+      .getAllSubcomponents('vtimezone')
+      .some((zone) => zone.getFirstPropertyValue('tzid') === tzid);
+    return defined ? (root.getTimeZoneByID(tzid) ?? undefined) : undefined;
+  }
+
+  private iana(name: string): IanaTimezone {
+    let zone = this.byName.get(name);
+    if (zone === undefined) this.byName.set(name, (zone = new IanaTimezone(name)));
+    return zone;
+  }
+}
+
+/** One VEVENT of the feed, read and checked. */
+interface Vevent {
+  /** `VEVENT 3 (UID abc)`: 1-based in file order. */
+  path: string;
+  component: Component;
+  uid: string | undefined;
+  /** SUMMARY, trimmed; an override may leave it out (the series' title is the event's). */
+  title: string | undefined;
+  /** An override: it has a RECURRENCE-ID. */
+  override: boolean;
+}
+
+/** A UID's VEVENTs: the series (or single event) and its overrides. */
+interface Series {
+  master: Vevent | undefined;
+  overrides: Vevent[];
+}
+
+/** The venue-local dates a series' stops may start on, inclusive, and the same as instants. */
+interface Window {
+  from: string;
+  to: string;
+  /** Unix seconds: the start of `from`, the end of `to` (exclusive), in the venue's zone. */
+  start: number;
+  end: number;
+}
+
+/** One instance of a series, as ical.js details it (an override's own start, end and props). */
+interface Instance {
+  start: Time;
+  end: Time;
+  item: Component;
+}
+
+/** A mapped event, with what ordering and the key check need. */
+interface Mapped {
+  path: string;
+  first: string;
+  source: SourceEvent;
+}
+
+/**
+ * Maps an iCalendar feed to a venue's events.
+ *
+ * Each VEVENT (with its RECURRENCE-ID overrides, by UID) is one event keyed by its UID, else
+ * `"{title}|{first date}"` (the venue-local date of its DTSTART). A recurring one has `occurrences`: its instances starting from yesterday
+ * to 400 days after `context.now` (venue-local dates), at most the first 500, each `{date, time}` on
+ * the venue's wall clock (`HH:MM`), with `end_time` when it ends within 24 hours, and `status:
+ * 'cancelled'`, `location` or `ticket_url` where an override says so. Any other is single-date
+ * (`date`, `time`, `end_time`), kept from yesterday on. Private, confidential and tentative events
+ * are left out. Events come out by first date and time, then key.
+ *
+ * @param text the feed (`BEGIN:VCALENDAR` … `END:VCALENDAR`, folded lines and CRLF or LF as written)
+ * @param context the venue's IANA zone and the clock
+ * @throws SourceFormatError with every problem of the feed: `VCALENDAR` when the text is not
+ *   iCalendar; else each at `VEVENT n (UID x), PROPERTY` (no SUMMARY, no DTSTART, a date it cannot
+ *   read, a TZID that is neither IANA, Windows nor a VTIMEZONE of the feed, a UID two series share)
+ */
+export function eventsFromIcs(text: string, context: SourceContext): SourceEvent[] {
+  const problems: SourceProblem[] = [];
+  const zones = new Zones(context.zone);
+  const vevents = readCalendars(text)
+    .flatMap((calendar) => calendar.getAllSubcomponents('vevent'))
+    .map((component, index) => readVevent(component, index + 1, zones, problems));
+  const series = seriesOf(vevents, problems);
+  if (problems.length > 0) throw new SourceFormatError(problems);
+  const window = windowOf(context);
+  const mapped = series
+    .map((one) => mapSeries(one, window, context.zone, problems))
+    .filter((one): one is Mapped => one !== undefined);
+  checkKeys(mapped, problems);
+  if (problems.length > 0) throw new SourceFormatError(problems);
+  return mapped
+    .sort((a, b) => compare(a.first, b.first) || compare(a.source.key, b.source.key))
+    .map((one) => one.source);
+}
+
+/** The feed's VCALENDARs (a feed of several concatenated is read whole). */
+function readCalendars(text: string): Component[] {
+  const notIcal = (message: string) =>
+    new SourceFormatError([{ path: 'VCALENDAR', message: `not iCalendar text: ${message}` }]);
+  let parsed: unknown;
+  try {
+    parsed = ICAL.parse(text);
+  } catch (error) {
+    throw notIcal(error instanceof Error ? error.message : String(error));
+  }
+  // ical.js gives one component's jCal for one, an array of them for several.
+  const jcals: unknown[] = !Array.isArray(parsed)
+    ? []
+    : typeof parsed[0] === 'string'
+      ? [parsed]
+      : parsed;
+  const calendars = jcals.map((jcal) => new ICAL.Component(jcal as unknown[]));
+  if (calendars.length === 0 || calendars.some((calendar) => calendar.name !== 'vcalendar'))
+    throw notIcal('expected BEGIN:VCALENDAR');
+  return calendars;
+}
+
+/** Reads one VEVENT: checks what the mapping needs and puts each date-time in its zone. */
+function readVevent(
+  component: Component,
+  index: number,
+  zones: Zones,
+  problems: SourceProblem[],
+): Vevent {
+  const uid = textOf(component, 'uid');
+  const path = uid === undefined ? `VEVENT ${index}` : `VEVENT ${index} (UID ${uid})`;
+  const report: Report = (property, message) =>
+    problems.push({ path: property === undefined ? path : `${path}, ${property}`, message });
+  const override = component.hasProperty('recurrence-id');
+  const title = textOf(component, 'summary');
+  if (title === undefined && !override) report('SUMMARY', 'missing (every event needs a title)');
+  if (override && uid === undefined) report('UID', 'missing on an override (RECURRENCE-ID)');
+  if (!component.hasProperty('dtstart')) report('DTSTART', 'missing (every event needs a start)');
+  else if (settleZones(component, zones, report)) checkTimes(component, report);
+  return { path, component, uid, title, override };
+}
+
+/**
+ * Puts every date-time of a VEVENT in the zone it is read in, for ical.js to compare and convert:
+ * UTC as written, a TZID as `Zones` resolves it, floating in the venue's zone. False when a value
+ * cannot be read or a TZID is unknown (each reported).
+ */
+function settleZones(component: Component, zones: Zones, report: Report): boolean {
+  let settled = true;
+  for (const name of TIME_PROPERTIES) {
+    for (const property of component.getAllProperties(name)) {
+      const times = timesOf(property, report);
+      if (times === undefined) {
+        settled = false;
+        continue;
+      }
+      const tzid: string | undefined = property.getFirstParameter('tzid') || undefined;
+      const zone = tzid === undefined ? zones.floating : zones.resolve(tzid, component);
+      if (zone === undefined) {
+        report(name.toUpperCase(), `unknown TZID "${tzid}" (not IANA, Windows or a VTIMEZONE)`);
+        settled = false;
+        continue;
+      }
+      for (const time of times)
+        if (!time.isDate && time.zone !== ICAL.Timezone.utcTimezone) time.zone = zone;
+    }
+  }
+  if (settled) settleUntil(component, report);
+  return settled;
+}
+
+/** The date-times of a property (a PERIOD's start and end), or undefined if ical.js cannot read it. */
+function timesOf(property: Property, report: Report): Time[] | undefined {
+  try {
+    const values: unknown[] = property.getValues();
+    return values.flatMap((value) => {
+      if (value instanceof ICAL.Time) return [value];
+      if (value instanceof ICAL.Period) return value.end ? [value.start, value.end] : [value.start];
+      throw new Error('expected a date or date-time');
+    });
+  } catch (error) {
+    report(property.name.toUpperCase(), `cannot read "${rawValue(property)}": ${messageOf(error)}`);
+    return undefined;
+  }
+}
+
+/** A floating UNTIL counts in the zone of the series' start (RFC 5545 §3.3.10). */
+function settleUntil(component: Component, report: Report): void {
+  const start = component.getFirstPropertyValue('dtstart');
+  for (const property of component.getAllProperties('rrule')) {
+    try {
+      const rule = property.getFirstValue();
+      const until = rule instanceof ICAL.Recur ? rule.until : null;
+      if (
+        start instanceof ICAL.Time &&
+        until &&
+        !until.isDate &&
+        until.zone !== ICAL.Timezone.utcTimezone
+      )
+        until.zone = start.zone;
+    } catch (error) {
+      report('RRULE', `cannot read "${rawValue(property)}": ${messageOf(error)}`);
+    }
+  }
+}
+
+/**
+ * DTSTART and DTEND must be real calendar dates (ical.js would roll a 13th month into the next
+ * year), and the end must be readable (DTEND, DURATION).
+ */
+function checkTimes(component: Component, report: Report): void {
+  for (const name of ['dtstart', 'dtend'] as const) {
+    const property = component.getFirstProperty(name);
+    const value = property ? rawValue(property) : undefined;
+    if (value !== undefined && !DateTime.fromISO(value, { zone: 'utc' }).isValid)
+      report(name.toUpperCase(), `not a date: "${value}"`);
+  }
+  try {
+    void new ICAL.Event(component).endDate;
+  } catch (error) {
+    report('DURATION', `cannot read the end: ${messageOf(error)}`);
+  }
+}
+
+/**
+ * Groups the VEVENTs by UID: each series with its overrides; a VEVENT without UID is its own. Two
+ * series of one UID are a problem (the key would name two events).
+ */
+function seriesOf(vevents: readonly Vevent[], problems: SourceProblem[]): Series[] {
+  const byUid = new Map<string, Series>();
+  const all: Series[] = [];
+  for (const vevent of vevents) {
+    const uid = vevent.uid;
+    if (uid === undefined) {
+      if (!vevent.override) all.push({ master: vevent, overrides: [] });
+      continue;
+    }
+    let series = byUid.get(uid);
+    if (series === undefined) {
+      byUid.set(uid, (series = { master: undefined, overrides: [] }));
+      all.push(series);
+    }
+    if (vevent.override) series.overrides.push(vevent);
+    else if (series.master === undefined) series.master = vevent;
+    else
+      problems.push({
+        path: `${vevent.path}, UID`,
+        message: `also the UID of ${series.master.path} (only an override may share it)`,
+      });
+  }
+  return all;
+}
+
+/** From yesterday to 400 days after the clock, as venue-local dates and as instants. */
+function windowOf(context: SourceContext): Window {
+  const today = DateTime.fromJSDate(context.now, { zone: context.zone }).startOf('day');
+  const from = today.minus({ days: 1 });
+  const to = today.plus({ days: WINDOW_DAYS });
+  return {
+    from: from.toISODate()!,
+    to: to.toISODate()!,
+    start: from.toSeconds(),
+    end: to.plus({ days: 1 }).toSeconds(),
+  };
+}
+
+/**
+ * One series as an event, or undefined when it is left out: private, confidential or tentative,
+ * a single event before yesterday, a series with no stop in the window. Overrides whose series is
+ * not in the feed (an invitation to some instances only) are that series' stops.
+ */
+function mapSeries(
+  series: Series,
+  window: Window,
+  zone: string,
+  problems: SourceProblem[],
+): Mapped | undefined {
+  const lead = series.master ?? series.overrides[0]!;
+  if (leftOut(lead.component)) return undefined;
+  const title = lead.title ?? series.overrides.find((one) => one.title)?.title;
+  if (title === undefined) {
+    problems.push({
+      path: `${lead.path}, SUMMARY`,
+      message: 'missing (every event needs a title)',
+    });
+    return undefined;
+  }
+  const base = baseOf(lead.component, title);
+  const report = (message: string) => problems.push({ path: `${lead.path}, RRULE`, message });
+  const master = series.master && seriesEvent(series.master, series.overrides);
+  if (master !== undefined && !master.isRecurring()) {
+    const stop = stopOf(instanceOf(master, master.startDate), base, zone);
+    if (stop === undefined || stop.date < window.from) return undefined;
+    const event = singleEvent(base, stop);
+    return {
+      path: lead.path,
+      first: `${stop.date} ${stop.time}`,
+      source: keyed(lead, event, zone),
+    };
+  }
+  const instances = master
+    ? expand(master, window, series.overrides.length > 0, report)
+    : ownInstances(series.overrides);
+  const stops = instances
+    .map((instance) => stopOf(instance, base, zone))
+    .filter((stop): stop is OccurrenceInput => stop !== undefined && inWindow(stop, window))
+    .sort((a, b) => compare(a.date, b.date) || compare(a.time, b.time))
+    .slice(0, MAX_STOPS);
+  const first = stops[0];
+  if (first === undefined) return undefined;
+  const event: Event = { ...base, occurrences: stops };
+  return {
+    path: lead.path,
+    first: `${first.date} ${first.time}`,
+    source: keyed(lead, event, zone),
+  };
+}
+
+/** The series as ical.js expands it, its overrides related to it by RECURRENCE-ID. */
+function seriesEvent(master: Vevent, overrides: readonly Vevent[]): IcalEvent {
+  return new ICAL.Event(master.component, {
+    exceptions: overrides.map((one) => one.component),
+  });
+}
+
+/**
+ * The instances of a series whose (original) start is up to the window's end, with overrides
+ * applied; before the window only those an override may move into it. Stops once the window has
+ * 500 stops: later instances can only come after them, bar an override moving one earlier, which
+ * a venue does not do 500 instances ahead.
+ */
+function expand(
+  series: IcalEvent,
+  window: Window,
+  overridden: boolean,
+  report: (message: string) => void,
+): Instance[] {
+  const instances: Instance[] = [];
+  let inside = 0;
+  try {
+    const iterator = series.iterator();
+    for (let step = 0; inside < MAX_STOPS; step++) {
+      if (step === MAX_EXPANSION) {
+        report(`more than ${MAX_EXPANSION} instances before ${window.to}: too many to expand`);
+        break;
+      }
+      const next: Time | null = iterator.next();
+      const place = next ? placeOf(next, window) : 1;
+      if (!next || place > 0) break;
+      if (place < 0 && !overridden) continue;
+      const instance = instanceOf(series, next);
+      instances.push(instance);
+      if (placeOf(instance.start, window) === 0 && !leftOut(instance.item)) inside++;
+    }
+  } catch (error) {
+    report(`cannot expand: ${messageOf(error)}`);
+  }
+  return instances;
+}
+
+/** -1 before the window, 0 in it, 1 after it: a date by its date, a date-time as an instant. */
+function placeOf(time: Time, window: Window): number {
+  if (time.isDate) {
+    const date = dateOf(time);
+    return date < window.from ? -1 : date > window.to ? 1 : 0;
+  }
+  const at = time.toUnixTime();
+  return at < window.start ? -1 : at >= window.end ? 1 : 0;
+}
+
+/** The instance of a series starting at `occurrence` (its RECURRENCE-ID), overrides applied. */
+function instanceOf(series: IcalEvent, occurrence: Time): Instance {
+  const details = series.getOccurrenceDetails(occurrence);
+  return { start: details.startDate, end: details.endDate, item: details.item.component };
+}
+
+/** Overrides without their series: each is an instance as it stands. */
+function ownInstances(overrides: readonly Vevent[]): Instance[] {
+  return overrides.map((one) => {
+    const event = new ICAL.Event(one.component);
+    return { start: event.startDate, end: event.endDate, item: one.component };
+  });
+}
+
+/**
+ * One instance as a stop: its start on the venue's wall clock, `end_time` when it ends within
+ * 24 hours, and what an override changes (cancelled, another location or ticket URL). Undefined
+ * when an override makes it private, confidential or tentative.
+ */
+function stopOf(instance: Instance, base: Event, zone: string): OccurrenceInput | undefined {
+  if (leftOut(instance.item)) return undefined;
+  const start = wallOf(instance.start, zone);
+  const endTime = endTimeOf(instance.start, instance.end, zone);
+  const location = textOf(instance.item, 'location');
+  const ticketUrl = ticketUrlOf(instance.item);
+  const cancelled = isCancelled(instance.item) && base.status !== 'cancelled';
+  return {
+    date: start.date,
+    time: start.time,
+    ...(endTime !== undefined && { end_time: endTime }),
+    ...(cancelled && { status: 'cancelled' as const }),
+    ...(location !== undefined && location !== base.location && { location }),
+    ...(ticketUrl !== undefined && ticketUrl !== base.ticket_url && { ticket_url: ticketUrl }),
+  };
+}
+
+/** A single-date event: the base with its one instance's date, times and an override's changes. */
+function singleEvent(base: Event, stop: OccurrenceInput): Event {
+  const cancelled = stop.status === 'cancelled';
+  return {
+    ...base,
+    ...(stop.location !== undefined && { location: stop.location }),
+    ...(stop.ticket_url !== undefined && { ticket_url: stop.ticket_url }),
+    ...(cancelled && { status: 'cancelled', cancelled_visibility: 'listed' }),
+    date: stop.date,
+    time: stop.time,
+    ...(stop.end_time !== undefined && { end_time: stop.end_time }),
+  };
+}
+
+function inWindow(stop: OccurrenceInput, window: Window): boolean {
+  return stop.date >= window.from && stop.date <= window.to;
+}
+
+/**
+ * The source event, keyed by UID, else by title and the venue-local date of its DTSTART (a
+ * series' first instance, not its first in the window, so the key holds as the days pass).
+ */
+function keyed(lead: Vevent, event: Event, zone: string): SourceEvent {
+  if (lead.uid !== undefined) return { key: lead.uid, event };
+  const start = lead.component.getFirstPropertyValue('dtstart');
+  const date = start instanceof ICAL.Time ? wallOf(start, zone).date : event.date;
+  return { key: `${event.title}|${date}`, event };
+}
+
+/** Two events without UID of one title and first date would share a key. */
+function checkKeys(mapped: readonly Mapped[], problems: SourceProblem[]): void {
+  const seen = new Map<string, string>();
+  for (const one of mapped) {
+    const earlier = seen.get(one.source.key);
+    if (earlier === undefined) seen.set(one.source.key, one.path);
+    else
+      problems.push({
+        path: `${one.path}, UID`,
+        message: `missing, and its key "${one.source.key}" is also ${earlier}'s: give each a UID`,
+      });
+  }
+}
+
+/**
+ * What the event says beyond its dates: title, category (the first of CATEGORIES), description,
+ * location, status, image and ticket URL, each only when the feed gives it.
+ */
+function baseOf(component: Component, title: string): Event {
+  const category = component.getFirstProperty('categories')?.getValues()[0] as unknown;
+  const description = descriptionOf(component);
+  const location = textOf(component, 'location');
+  const image = imageOf(component);
+  const ticketUrl = ticketUrlOf(component);
+  const cancelled = isCancelled(component);
+  return {
+    title,
+    ...(typeof category === 'string' && category.trim() !== '' && { category: category.trim() }),
+    ...(description !== undefined && { description }),
+    ...(location !== undefined && { location }),
+    status: cancelled ? 'cancelled' : 'published',
+    ...(cancelled && { cancelled_visibility: 'listed' as const }),
+    ...(image !== undefined && { show_images: true, small_image_path: image }),
+    ...(ticketUrl !== undefined && { ticket_url: ticketUrl }),
+  };
+}
+
+/**
+ * X-ALT-DESC;FMTTYPE=text/html as it is (the server sanitises it), else DESCRIPTION as plain text:
+ * escaped, blank-line-separated paragraphs as `<p>`, other line breaks as `<br>`.
+ */
+function descriptionOf(component: Component): string | undefined {
+  const html = component
+    .getAllProperties('x-alt-desc')
+    .find((property) => /^text\/html\b/i.test(property.getFirstParameter('fmttype') ?? ''));
+  const htmlValue = html && unescapeText(rawValue(html)).trim();
+  if (htmlValue) return htmlValue;
+  const text = textOf(component, 'description');
+  if (text === undefined) return undefined;
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+/** RFC 7986 IMAGE, else an ATTACH of an image/* type: an absolute http(s) URI, not inline data. */
+function imageOf(component: Component): string | undefined {
+  const images = component.getAllProperties('image');
+  const attachments = component
+    .getAllProperties('attach')
+    .filter((property) => /^image\//i.test(property.getFirstParameter('fmttype') ?? ''));
+  for (const property of [...images, ...attachments]) {
+    if (property.type === 'binary') continue;
+    const url = absoluteUrl(rawValue(property), /^https?:$/);
+    if (url !== undefined) return url;
+  }
+  return undefined;
+}
+
+/** URL when it is an absolute https URL (the venue file takes no other ticket link). */
+function ticketUrlOf(component: Component): string | undefined {
+  const property = component.getFirstProperty('url');
+  return property ? absoluteUrl(rawValue(property), /^https:$/) : undefined;
+}
+
+/** The value as written if it is an absolute URL of a wanted scheme, one word, ≤ 2048 chars. */
+function absoluteUrl(value: string, scheme: RegExp): string | undefined {
+  const url = value.trim();
+  if (url.length > 2048 || /\s/.test(url) || !/^https?:\/\//.test(url)) return undefined;
+  try {
+    return scheme.test(new URL(url).protocol) ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CLASS:PRIVATE or CONFIDENTIAL, STATUS:TENTATIVE: not for a public listing. */
+function leftOut(component: Component): boolean {
+  const kind = textOf(component, 'class')?.toUpperCase();
+  return (
+    kind === 'PRIVATE' ||
+    kind === 'CONFIDENTIAL' ||
+    textOf(component, 'status')?.toUpperCase() === 'TENTATIVE'
+  );
+}
+
+function isCancelled(component: Component): boolean {
+  return textOf(component, 'status')?.toUpperCase() === 'CANCELLED';
+}
+
+/** `YYYY-MM-DD` and `HH:MM` on the venue's wall clock; a date (all-day) at `00:00`. */
+function wallOf(time: Time, zone: string): { date: string; time: string } {
+  if (time.isDate) {
+    // All-day events are listed on their (first) date at 00:00 without an end: a decision of
+    // docs/decisions.md "Sources" (the venue file has no all-day event).
+    return { date: dateOf(time), time: '00:00' };
+  }
+  const local = DateTime.fromSeconds(time.toUnixTime(), { zone });
+  return { date: local.toISODate()!, time: local.toFormat('HH:mm') };
+}
+
+/**
+ * The end's wall time when it comes within 24 hours after the start and reads right as an
+ * `end_time` (later the same day, or not after the start the next day: across a DST change a
+ * 24-hour event would read as a short one, so it has none). None for an all-day event.
+ */
+function endTimeOf(start: Time, end: Time, zone: string): string | undefined {
+  if (start.isDate || end.isDate) return undefined;
+  const length = (end.toUnixTime() - start.toUnixTime()) * 1000;
+  if (length <= 0 || length > DAY_MS) return undefined;
+  const from = wallOf(start, zone);
+  const to = wallOf(end, zone);
+  const sameDay = to.date === from.date && to.time > from.time;
+  const nextDay =
+    to.date === DateTime.fromISO(from.date).plus({ days: 1 }).toISODate() && to.time <= from.time;
+  return sameDay || nextDay ? to.time : undefined;
+}
+
+/** `YYYY-MM-DD` of a DATE value. */
+function dateOf(time: Time): string {
+  return DateTime.utc(time.year, time.month, time.day).toISODate()!;
+}
+
+/** A TEXT property's first value, trimmed; undefined when absent or empty. */
+function textOf(component: Component, name: string): string | undefined {
+  const value = component.getFirstPropertyValue(name);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** A property's value as ical.js read it: a string for unknown and URI types. */
+function rawValue(property: Property): string {
+  const value: unknown = property.jCal[3];
+  return typeof value === 'string' ? value : String(value);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

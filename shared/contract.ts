@@ -81,12 +81,19 @@ const occurrenceMembers = {
   status: Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')]),
   access: Type.Optional(AccessListSchema),
 };
+/** Extension, docs/api.md §10.19: where the tickets are sold, an absolute https URL. */
+export const TicketUrlSchema = Type.String({ pattern: '^https://\\S+$', maxLength: 2048 });
+
 /**
- * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` (last) that of §10.18:
- * each stop's own end.
+ * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` that of §10.18: each
+ * stop's own end; `ticket_url` (last) that of §10.19: the stop's ticket link, else the event's.
  */
 export const CompactOccurrenceSchema = Type.Object(
-  { ...occurrenceMembers, end_time: Type.Optional(EndTimeSchema) },
+  {
+    ...occurrenceMembers,
+    end_time: Type.Optional(EndTimeSchema),
+    ticket_url: Type.Optional(TicketUrlSchema),
+  },
   { additionalProperties: false },
 );
 /** Spec §9: the earlier shape's compact occurrence, without the §10.18 `end_time`. */
@@ -149,7 +156,8 @@ export type EventVenue = Static<typeof EventVenueSchema>;
  * event with access data: a single event's own list, a tour's current stop's effective one.
  * The facts of §10.18 only when the venue gives them: `end_time` (a tour's is its current
  * stop's), `price`, `performers`, and `few_tickets_left` (only `true`, only while the ticket
- * office is open). `venue` (last, §10.16) only in a listing of several venues.
+ * office is open). `ticket_url` (§10.19) only when the venue gives one: a tour's is its current
+ * stop's. `venue` (last, §10.16) only in a listing of several venues.
  */
 export const EventAttributesSchema = Type.Object(
   {
@@ -160,6 +168,7 @@ export const EventAttributesSchema = Type.Object(
     price: Type.Optional(PriceSchema),
     performers: Type.Optional(PerformersSchema),
     few_tickets_left: Type.Optional(Type.Literal(true)),
+    ticket_url: Type.Optional(TicketUrlSchema),
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },

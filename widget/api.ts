@@ -1,5 +1,5 @@
 /** The widget's client of the Public Event Listing Interface (docs/api.md §4). */
-import type { EventResource } from '../shared/contract.js';
+import type { EventAttributes, EventResource } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 // The wire reader is in the script, not a chunk: every first card needs it, and a chunk would
 // be one more request before it (docs/benchmarks.md "Widget").
@@ -185,7 +185,15 @@ export async function fetchEvent(
 }
 
 /**
- * The page a buy link opens: `{origin of links.self}/t/{venue}/events/{slug}` (docs/decisions.md "Buy
+ * Where the buy control sends a buyer (docs/api.md §10.19): the event's ticket shop when the
+ * venue gives one (an https `ticket_url`; a tour's is its current stop's), else its event page.
+ */
+export const buyUrl = (event: EventResource, venue: string): string | undefined =>
+  // An https link: what the API answer's reader (`wire.ts`) keeps.
+  (event.attributes as EventAttributes).ticket_url ?? eventPageUrl(event, venue);
+
+/**
+ * The event page, where a buy link without a ticket shop goes: `{origin of links.self}/t/{venue}/events/{slug}` (docs/decisions.md "Buy
  * link"), in a list of several venues the event's own venue's (`attributes.venue`, docs/api.md
  * §10.16); undefined unless `links.self` is an http(s) URL and the event has a slug and a venue.
  */

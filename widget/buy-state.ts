@@ -5,7 +5,7 @@
  */
 import type { AnyEventAttributes, EventResource, TicketOfficeReason } from '../shared/contract.js';
 import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
-import { eventPageUrl } from './api.js';
+import { buyUrl } from './api.js';
 import type { CoreMessages } from './i18n/types.js';
 
 // Its home is beside the rule, shared with the structured data; re-exported for this module's users.
@@ -55,7 +55,7 @@ export function buyState(attributes: AnyEventAttributes, nowMs: number, today: s
  */
 export function eventBuyState(event: EventResource, venue: string, nowMs: number): BuyState {
   const state = buyState(event.attributes, nowMs, localToday(nowMs));
-  return state.kind === 'open' && !eventPageUrl(event, venue)
+  return state.kind === 'open' && !buyUrl(event, venue)
     ? { kind: 'closed', reason: 'unknown', message: null }
     : state;
 }

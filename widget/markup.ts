@@ -7,7 +7,7 @@
  */
 import type { CompactOccurrence, EventResource } from '../shared/contract.js';
 import { escapeHtml } from '../shared/html.js';
-import { eventPageUrl } from './api.js';
+import { buyUrl } from './api.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
@@ -47,7 +47,7 @@ export function buyControl(event: EventResource, venue: string, now: number, i18
   const state = eventBuyState(event, venue, now);
   const body =
     state.kind === 'open'
-      ? `<a class="buy-button" part="buy-button"${attr('href', eventPageUrl(event, venue))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
+      ? `<a class="buy-button" part="buy-button"${attr('href', buyUrl(event, venue))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
           state.closesAtMs === null
             ? ''
             : `<p class="status" part="buy-status">${esc(closingText(state.closesAtMs, now, locale, t))}</p>`

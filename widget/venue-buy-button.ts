@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { eventPageUrl, isNotFound } from './api.js';
+import { buyUrl, isNotFound } from './api.js';
 import { eventFor } from './handed-event.js';
 import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
 import { afterPaint } from './after-paint.js';
@@ -159,7 +159,7 @@ export class VenueBuyButton extends VenueElement {
           ? html`<a
                 class="buy-button"
                 part="buy-button"
-                href=${eventPageUrl(event, this.venue)!}
+                href=${buyUrl(event, this.venue)!}
                 aria-label=${t.buyFor(event.attributes.title)}
                 @click=${this.onClick}
                 >${t.buy}</a
@@ -185,7 +185,7 @@ export class VenueBuyButton extends VenueElement {
 
   private onClick(e: MouseEvent): void {
     const event = this.current!;
-    const url = eventPageUrl(event, this.venue);
+    const url = buyUrl(event, this.venue);
     if (!this.emit('venue-events-buy', { detail: { event, url }, cancelable: true })) {
       e.preventDefault();
     }

@@ -125,7 +125,8 @@ function readOccurrence(v: unknown): CompactOccurrence | undefined {
 
 /**
  * The parts read each alone, a falsy reading dropping that part (named in the warning), never the
- * event: the facts of docs/api.md §10.18 and a listing's `venue` (§10.16, `readVenue`). A currency
+ * event: the facts of docs/api.md §10.18, the ticket link (§10.19) and a listing's `venue`
+ * (§10.16, `readVenue`). A currency
  * must be three capital letters: `Intl.NumberFormat` throws a RangeError for a code of any other
  * shape, never while a card is drawn.
  */
@@ -140,6 +141,8 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   // Plain-text names, at most as many as a venue may give (a hostile upstream's thousands are not).
   performers: (v) => Array.isArray(v) && v.length && v.every(text) && v.slice(0, MAX_PERFORMERS),
   few_tickets_left: (v) => v === true,
+  // A ticket link (§10.19): only https reaches an `href`.
+  ticket_url: (v) => /^https:\/\/\S+$/.test(text(v)) && v,
   venue: readVenue,
 };
 

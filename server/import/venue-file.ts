@@ -5,7 +5,13 @@
  */
 import { IANAZone } from 'luxon';
 import { VenueFileSchema, type EventInput, type VenueFile } from '../../shared/venue-file.js';
-import { eventTime, parseInstant, type InstantProblem } from '../../shared/rules/wire-format.js';
+import {
+  eventTime,
+  instant,
+  parseInstant,
+  type InstantProblem,
+} from '../../shared/rules/wire-format.js';
+import { venueDateTime } from '../../shared/rules/zoned-time.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { accessInOrder } from '../../shared/rules/access.js';
 import { checkPrice } from '../../shared/rules/price.js';
@@ -111,7 +117,24 @@ function storedFacts(event: EventInput): Partial<StoredEvent> {
     ...(price && { price }),
     ...(performers.length > 0 && { performers }),
     ...(event.few_tickets_left === true && { fewTicketsLeft: true as const }),
+    ...(event.ticket_url !== undefined && { ticketUrl: event.ticket_url }),
   };
+}
+
+/** Ticket links the schema's pattern lets through but a browser cannot open (docs/api.md §10.19). */
+function ticketUrlProblems(event: EventInput, at: string): VenueFileProblem[] {
+  const links: [string, string | undefined][] = [
+    [`${at}.ticket_url`, event.ticket_url],
+    ...(event.occurrences ?? []).map((o, i): [string, string | undefined] => [
+      `${at}.occurrences[${i}].ticket_url`,
+      o.ticket_url,
+    ]),
+  ];
+  return links.flatMap(([path, url]) =>
+    url !== undefined && !URL.canParse(url)
+      ? [{ path, message: 'expected an absolute https URL' }]
+      : [],
+  );
 }
 
 function semanticProblems(file: VenueFile): VenueFileProblem[] {
@@ -131,6 +154,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
       const ev = `${at}.events[${e}]`;
       problems.push(...instantProblems(event, ev));
       problems.push(...factProblems(event, ev));
+      problems.push(...ticketUrlProblems(event, ev));
       const multi = (event.occurrences ?? []).length > 0;
       if (multi) {
         if (event.date !== undefined)
@@ -172,7 +196,20 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
   return problems;
 }
 
-function normaliseEvent(event: EventInput): StoredEvent {
+/**
+ * A scheduled closure at the event's last start in `zone` (a tour's last stop's), as a wire-form
+ * instant: an event sold on the venue's own ticket shop (`ticket_url`) sells until it starts
+ * (docs/api.md §10.19, docs/decisions.md "Ticket links"), unless its `sales` say otherwise.
+ */
+function lastStartInstant(event: EventInput, zone: string): string {
+  const starts = (event.occurrences ?? []).map((o) => [o.date, eventTime(o.time)] as const);
+  const [date, time] = starts.length
+    ? starts.reduce((a, b) => (`${b[0]}T${b[1]}` > `${a[0]}T${a[1]}` ? b : a))
+    : [event.date!, eventTime(event.time!)];
+  return instant(venueDateTime(date, time, zone).toMillis());
+}
+
+function normaliseEvent(event: EventInput, zone: string): StoredEvent {
   const stops = sortStops(
     (event.occurrences ?? []).map((o) => ({
       date: o.date,
@@ -182,6 +219,7 @@ function normaliseEvent(event: EventInput): StoredEvent {
       // Only when given: a stop without its own list takes the event's (docs/api.md §10.15).
       ...(o.access && { access: accessInOrder(o.access) }),
       ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
+      ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
     })),
   );
   const visible = (event.visibility ?? 'public') === 'public';
@@ -199,7 +237,8 @@ function normaliseEvent(event: EventInput): StoredEvent {
     over18: event.over_18 ?? false,
     status: event.status,
     served,
-    ticketsEnabled: event.tickets_enabled ?? false,
+    // A ticket link makes the event ticketed unless the venue says it is not.
+    ticketsEnabled: event.tickets_enabled ?? event.ticket_url !== undefined,
     showImages: event.show_images ?? false,
     smallImagePath: event.small_image_path ?? null,
     cancellationReason: event.cancellation_reason ?? null,
@@ -209,7 +248,10 @@ function normaliseEvent(event: EventInput): StoredEvent {
     time: event.time === undefined ? null : eventTime(event.time),
     stops,
     closedManuallyAt: storedInstant(event.sales?.closed_manually_at),
-    closeAt: storedInstant(event.sales?.close_at),
+    closeAt:
+      event.ticket_url !== undefined && event.sales?.close_at === undefined
+        ? lastStartInstant(event, zone)
+        : storedInstant(event.sales?.close_at),
     message: event.sales?.message ?? null,
     // Absent unless given, so an event without access data renders as it always did.
     ...(event.access && { access: accessInOrder(event.access) }),
@@ -243,6 +285,6 @@ export function normaliseVenueFile(file: VenueFile): StoredVenue[] {
     timezone: venue.timezone,
     apiShape: venue.api_shape ?? 'current',
     ...venueDetails(venue),
-    events: venue.events.map(normaliseEvent),
+    events: venue.events.map((event) => normaliseEvent(event, venue.timezone)),
   }));
 }

@@ -35,12 +35,14 @@ const hasAccessData = (event: StoredEvent): boolean =>
  * A stop as a compact occurrence (docs/api.md §2.3); `eventAccess` (the event's list, `[]` when
  * only stops declare one) adds the stop's effective `access` (§10.15), undefined adds none.
  * `eventEnd` (current shape only: the event's `endTime`, or null for the earlier shape) adds the
- * stop's own `end_time` last, else the event's (§10.18), when there is one.
+ * stop's own `end_time`, else the event's (§10.18), when there is one; then, in the current
+ * shape, the stop's `ticket_url`, else `eventTicketUrl` (§10.19), when there is one.
  */
 const compactOf = (
   stop: StoredStop,
   eventAccess: AccessId[] | undefined,
   eventEnd: string | undefined | null,
+  eventTicketUrl?: string,
 ): CompactOccurrence => {
   const occurrence: CompactOccurrence = {
     occurrence_date: stop.date,
@@ -51,6 +53,8 @@ const compactOf = (
   if (eventAccess !== undefined) occurrence.access = [...(stop.access ?? eventAccess)];
   const end = eventEnd === null ? undefined : (stop.endTime ?? eventEnd);
   if (end !== undefined) occurrence.end_time = end;
+  const ticketUrl = eventEnd === null ? undefined : (stop.ticketUrl ?? eventTicketUrl);
+  if (ticketUrl !== undefined) occurrence.ticket_url = ticketUrl;
   return occurrence;
 };
 
@@ -62,11 +66,14 @@ const compactOf = (
  */
 function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen: boolean) {
   const end = current?.endTime ?? event.endTime;
+  const ticketUrl = current?.ticketUrl ?? event.ticketUrl;
   return {
     ...(end !== undefined && { end_time: end }),
     ...(event.price && { price: { ...event.price } }),
     ...(event.performers && { performers: [...event.performers] }),
     ...(event.fewTicketsLeft && officeOpen && { few_tickets_left: true as const }),
+    // docs/api.md §10.19: after §10.18's members; a tour's is its current stop's.
+    ...(ticketUrl !== undefined && { ticket_url: ticketUrl }),
   };
 }
 
@@ -105,7 +112,8 @@ export function renderEvent(
   const earlier = earlierShape || venue.apiShape === 'earlier';
   // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
   const access = hasAccessData(event) ? (event.access ?? []) : undefined;
-  const compact = (stop: StoredStop) => compactOf(stop, access, earlier ? null : event.endTime);
+  const compact = (stop: StoredStop) =>
+    compactOf(stop, access, earlier ? null : event.endTime, event.ticketUrl);
   const attributes = {
     title: event.title,
     slug: event.slug,

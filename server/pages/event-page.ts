@@ -14,6 +14,7 @@ import {
   ticketOfficeOf,
 } from '../../shared/rules/structured-data.js';
 import { ACCESS_LABELS, type AccessId } from '../../shared/rules/access.js';
+import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { endHtml, endOf, factsHtml, FEW_LEFT_HTML, fewTicketsLeft } from './event-facts.js';
@@ -75,7 +76,7 @@ export function ticketSentence(office: TicketOffice, venue: PageVenue): string {
  * The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor), each
  * with its end when the venue gives one (docs/api.md §10.18).
  */
-function dateItems(resource: EventResource, venue: PageVenue): string {
+function dateItems(resource: EventResource, venue: PageVenue, open: boolean): string {
   const a = resource.attributes;
   const start = startDateOf(venue);
   const when = (date: string, time: string, stop?: (typeof a.occurrences)[number]) =>
@@ -89,9 +90,13 @@ function dateItems(resource: EventResource, venue: PageVenue): string {
       const where = stop.location_label ? ` — ${escapeHtml(stop.location_label)}` : '';
       const text = `${when(stop.occurrence_date, time, stop)}${where}`;
       const id = escapeHtml(stopAnchor(stop.occurrence_date, time));
+      // A stop sold at its own shop (docs/api.md §10.19) links there while sales are open.
+      const own = ticketUrlOf(stop);
+      const tickets =
+        open && own && own !== ticketUrlOf(a) ? ` <a href="${escapeHtml(own)}">Tickets</a>` : '';
       return stop.status === 'cancelled'
         ? `<li id="${id}"><del>${text}</del> <span class="cancelled">(cancelled)</span></li>`
-        : `<li id="${id}">${text}</li>`;
+        : `<li id="${id}">${text}${tickets}</li>`;
     })
     .join('\n');
 }
@@ -148,6 +153,17 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
   const fewLeft = fewTicketsLeft(a) ? `\n${FEW_LEFT_HTML}` : '';
   const firstDate =
     a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time) : null;
+  // Where buyers go (docs/api.md §10.19): the venue's own ticket shop, when it gives one.
+  const shop = ticketUrlOf(a);
+  const buyLink =
+    shop && office.status === 'open'
+      ? `\n<p class="buy"><a href="${escapeHtml(shop)}">Buy tickets</a></p>`
+      : '';
+  const footer = shop
+    ? `<footer><p>${escapeHtml(venue.name)} sells tickets for this event at ${escapeHtml(new URL(shop).host)}.</p></footer>`
+    : `<footer><p>${escapeHtml(venue.name)} sells tickets for this event on its ticketing platform. This listing
+server shows events only; run it with <code>--upstream</code> in front of the platform to send buyers to
+the real checkout.</p></footer>`;
   const body = `<header>
 <p class="crumb"><a href="${escapeHtml(listingPath(venue.slug))}">What's on at ${escapeHtml(venue.name)}</a></p>
 </header>
@@ -158,21 +174,19 @@ ${a.category ? `<p class="muted">${escapeHtml(a.category)}${a.over_18 ? ' · 18+
 ${cancelled ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
 <h2>${a.date_mode === 'single' ? 'When' : 'Dates'}</h2>
 <ul class="dates">
-${dateItems(resource, venue)}
+${dateItems(resource, venue, office.status === 'open')}
 </ul>
 ${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
-<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>${fewLeft}
+<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>${fewLeft}${buyLink}
 <ul class="actions">
 <li><a href="${escapeHtml(`${eventPath(venue.slug, a.slug)}.ics`)}" download>Add to calendar</a></li>
 <li><a href="${escapeHtml(listingPath(venue.slug))}">All events at ${escapeHtml(venue.name)}</a></li>
 </ul>
 </article>
 </main>
-<footer><p>${escapeHtml(venue.name)} sells tickets for this event on its ticketing platform. This listing
-server shows events only; run it with <code>--upstream</code> in front of the platform to send buyers to
-the real checkout.</p></footer>`;
+${footer}`;
   return pageShell({
     title: `${a.title} · ${venue.name}`,
     description: excerpt(

@@ -11,7 +11,7 @@
  * itself still passes it through unchanged), and a list whose `meta` cannot place the page is a
  * 502. Members the contract does not name are allowed (a platform may send more). The optional
  * facts of docs/api.md §10.18 (`end_time`, `price`, `performers`, `few_tickets_left`, a stop's
- * `end_time`) are checked one by one: a malformed one is dropped, never the event.
+ * `end_time`) and §10.19's `ticket_url` are checked one by one: a malformed one is dropped, never the event.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { IANAZone } from 'luxon';
@@ -22,6 +22,7 @@ import {
   PriceSchema,
   SLUG,
   TicketOfficeSchema,
+  TicketUrlSchema,
   whole,
   type EventResource,
   type ListResponse,
@@ -62,6 +63,7 @@ const ajv = createAjv({ strict: false, allErrors: false });
 const validEvent = ajv.compile<EventResource>(lenient(EventResourceSchema));
 const validTicketOffice = ajv.compile(lenient(TicketOfficeSchema));
 const validEndTime = ajv.compile<string>(EndTimeSchema);
+const validTicketUrl = ajv.compile<string>(TicketUrlSchema);
 const validPrice = ajv.compile<PriceValue>(lenient(PriceSchema));
 const validPerformers = ajv.compile<string[]>(PerformersSchema);
 
@@ -69,11 +71,18 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Deletes `object.end_time` unless it is the contract's `HH:MM:SS`. */
-function dropBadEndTime(object: unknown): void {
-  if (isObject(object) && 'end_time' in object && !validEndTime(object.end_time)) {
-    delete object.end_time;
-  }
+/** A ticket link the contract allows (docs/api.md §10.19): an https URL a browser can open. */
+const isTicketUrl = (value: unknown): boolean =>
+  validTicketUrl(value) && URL.canParse(value as string);
+
+/**
+ * Deletes `object.end_time` unless it is the contract's `HH:MM:SS`, and `object.ticket_url`
+ * unless it is an https URL: the members an event and each of its occurrences may carry.
+ */
+function dropBadTimeAndLink(object: unknown): void {
+  if (!isObject(object)) return;
+  if ('end_time' in object && !validEndTime(object.end_time)) delete object.end_time;
+  if ('ticket_url' in object && !isTicketUrl(object.ticket_url)) delete object.ticket_url;
 }
 
 /**
@@ -82,15 +91,15 @@ function dropBadEndTime(object: unknown): void {
  * event's and each occurrence's) `HH:MM:SS`; `price` by the price rule (`checkPrice`: a currency
  * `Intl` knows, amounts within its minor digits, `min ≤ max`), re-written normalised and
  * without members the contract does not name; `performers` 1–20 names of 1–200 characters;
- * `few_tickets_left` only `true`, and only beside an open ticket office (a closed one wins).
- * Anything but an object with attributes is left for `isReadableEvent` to refuse.
+ * `few_tickets_left` only `true`, and only beside an open ticket office (a closed one wins);
+ * and §10.19's `ticket_url` (the event's and each occurrence's) only an https URL. Anything but an object with attributes is left for `isReadableEvent` to refuse.
  */
 export function dropMalformedFacts(event: unknown): void {
   const attributes = isObject(event) ? event.attributes : undefined;
   if (!isObject(attributes)) return;
-  dropBadEndTime(attributes);
-  dropBadEndTime(attributes.next_occurrence);
-  if (Array.isArray(attributes.occurrences)) attributes.occurrences.forEach(dropBadEndTime);
+  dropBadTimeAndLink(attributes);
+  dropBadTimeAndLink(attributes.next_occurrence);
+  if (Array.isArray(attributes.occurrences)) attributes.occurrences.forEach(dropBadTimeAndLink);
   if ('price' in attributes) {
     const price = validPrice(attributes.price) ? checkPrice(attributes.price).price : undefined;
     if (price) attributes.price = price;

@@ -34,6 +34,8 @@ export interface StoredStop {
   access?: AccessId[];
   /** The stop's own end, venue-local `HH:MM:SS` (docs/api.md §10.18); absent: the event's. */
   endTime?: string;
+  /** Where this stop's tickets are sold (docs/api.md §10.19), an https URL; absent: the event's. */
+  ticketUrl?: string;
 }
 
 /** An event as stored (admin view, normalised). */
@@ -80,6 +82,8 @@ export interface StoredEvent {
   price?: PriceValue;
   performers?: string[];
   fewTicketsLeft?: true;
+  /** Where the event's tickets are sold (docs/api.md §10.19), an https URL; absent unless given. */
+  ticketUrl?: string;
 }
 
 /**

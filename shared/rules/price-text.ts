@@ -6,26 +6,19 @@
  * contract schemas: the server's pages and calendar files and the widget can all use it.
  */
 import type { Price } from '../contract.js';
+import { intlFormat } from './wall-clock.js';
 
-/** Formats made so far, by locale, currency and digits (a page formats dozens of prices). */
-const formats = new Map<string, Intl.NumberFormat>();
-
-function currencyFormat(
+/** The currency format of `locale`, whole amounts when `whole` (made once, `intlFormat`). */
+const currencyFormat = (
   locale: string | readonly string[] | undefined,
   currency: string,
   whole: boolean,
-): Intl.NumberFormat {
-  const key = JSON.stringify([locale, currency, whole]);
-  let format = formats.get(key);
-  if (!format) {
-    // Bounded: locales come from page markup.
-    if (formats.size >= 64) formats.clear();
-    const digits = whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-    format = new Intl.NumberFormat(locale as string[], { style: 'currency', currency, ...digits });
-    formats.set(key, format);
-  }
-  return format;
-}
+): Intl.NumberFormat =>
+  intlFormat(Intl.NumberFormat, locale, {
+    style: 'currency',
+    currency,
+    ...(whole && { minimumFractionDigits: 0, maximumFractionDigits: 0 }),
+  });
 
 /**
  * The amounts a price shows, in its major unit: `[min]` for one price, `[min, max]` for a range,

@@ -23,6 +23,7 @@ import { TIME_LABEL_PATTERN } from '../patterns.js';
 import { ACCESS_TERMS } from './access.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { ticketOfficeOf } from './ticket-office.js';
+import { ticketUrlOf } from './ticket-url.js';
 
 // The server's pages read either shape's ticket office from here; its home is the rule's module.
 export { ticketOfficeOf };
@@ -280,6 +281,18 @@ function describedStops(occurrences: readonly CompactOccurrence[], today: string
   return upcoming.length > 0 ? upcoming : occurrences;
 }
 
+/** The place of an event at `location` (its label, '' for none) in `venue`. */
+const placeOf = (location: string, venue: StructuredDataVenue): JsonLdPlace => ({
+  '@type': 'Place',
+  name: location || venue.name,
+  // Google requires an address: the venue's postal one, else the location label as text (as a
+  // tour stop has), e.g. in proxy mode and in the widget, which know no postal address.
+  ...(venue.address
+    ? { address: { '@type': 'PostalAddress', ...venue.address } }
+    : location && { address: location }),
+  ...(venue.url && { url: venue.url }),
+});
+
 /**
  * The schema.org `Event`s of one event resource: one for a single-date event, one per described
  * stop of a multi-date event (each with its own date, place and status; a cancelled stop is
@@ -302,23 +315,20 @@ export function eventStructuredData(
   const cancelled = a.publish_status === 'cancelled';
   const description = options.plainText(a.description).trim();
   const image = imageUrl(a, origin);
-  const venuePlace: JsonLdPlace = {
-    '@type': 'Place',
-    name: a.location || venue.name,
-    // Google requires an address: the venue's postal one, else the location label as text (as a
-    // tour stop has), e.g. in proxy mode and in the widget, which know no postal address.
-    ...(venue.address
-      ? { address: { '@type': 'PostalAddress', ...venue.address } }
-      : a.location && { address: a.location }),
-    ...(venue.url && { url: venue.url }),
-  };
+  const venuePlace = placeOf(a.location, venue);
 
   const event = (
     id: string,
     url: string,
     date: string,
     time: string,
-    at: { place: JsonLdPlace; access: readonly string[] | undefined; end: string | undefined },
+    at: {
+      place: JsonLdPlace;
+      access: readonly string[] | undefined;
+      end: string | undefined;
+      /** Where this date's tickets are sold (§10.19), else the event page. */
+      buy: string;
+    },
     stopCancelled: boolean,
   ): JsonLdEvent => {
     const { place, work } = withAccess(at.place, a.title, at.access);
@@ -346,7 +356,7 @@ export function eventStructuredData(
       ...(stock && {
         offers: {
           '@type': 'Offer',
-          url: page,
+          url: at.buy,
           availability: stock,
           ...(office.closes_at && { validThrough: office.closes_at }),
           ...priced,
@@ -366,7 +376,7 @@ export function eventStructuredData(
         page,
         a.event_date.slice(0, 10),
         a.event_time,
-        { place: venuePlace, access: a.access, end: endTimeOf(a) },
+        { place: venuePlace, access: a.access, end: endTimeOf(a), buy: ticketUrlOf(a) ?? page },
         false,
       ),
     ];
@@ -378,7 +388,8 @@ export function eventStructuredData(
     const place: JsonLdPlace = stop.location_label
       ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
       : venuePlace;
-    const at = { place, access: stop.access, end: endTimeOf(a, stop) };
+    const buy = ticketUrlOf(stop) ?? ticketUrlOf(a) ?? page;
+    const at = { place, access: stop.access, end: endTimeOf(a, stop), buy };
     return [event(anchor, anchor, stop.occurrence_date, time, at, stop.status === 'cancelled')];
   });
 }

@@ -7,26 +7,37 @@
  */
 
 /**
- * Formatters made so far, by locale and options. Making an `Intl.DateTimeFormat` costs about a
- * millisecond in a browser, and a page of 12 cards formats 30-odd dates with three or four option
- * sets: each formatter is made once and reused. The memo never changes what a call returns; it is
- * emptied when it reaches 64 entries (locales come from page markup).
+ * `Intl` formatters made so far, by kind, locale and options. Making one costs about a
+ * millisecond in a browser, and a page of 12 cards formats 30-odd dates and prices with a few
+ * option sets: each formatter is made once and reused. The memo never changes what a call
+ * returns; it is emptied when it reaches 64 entries (locales come from page markup).
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, unknown>();
 
-/** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options. */
-export function dateTimeFormat(
+/**
+ * `new Format(locale, options)` (`Intl.DateTimeFormat`, `Intl.NumberFormat`), made once per
+ * kind, locale and options. Throws what the constructor throws (a RangeError for a bad locale or
+ * currency).
+ */
+export function intlFormat<T, O>(
+  Format: new (locale: string[], options: O) => T,
   locale: string | readonly string[] | undefined,
-  options: Intl.DateTimeFormatOptions,
-): Intl.DateTimeFormat {
-  const key = JSON.stringify([locale, options]);
-  let format = formatters.get(key);
+  options: O,
+): T {
+  const key = JSON.stringify([Format.name, locale, options]);
+  let format = formatters.get(key) as T | undefined;
   if (!format) {
     if (formatters.size >= 64) formatters.clear();
-    formatters.set(key, (format = new Intl.DateTimeFormat(locale as string[], options)));
+    formatters.set(key, (format = new Format(locale as string[], options)));
   }
   return format;
 }
+
+/** `new Intl.DateTimeFormat(locale, options)`, made once per locale and options. */
+export const dateTimeFormat = (
+  locale: string | readonly string[] | undefined,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat => intlFormat(Intl.DateTimeFormat, locale, options);
 
 /**
  * `2026-12-05` (or `2026-12-05T00:00:00.000000Z`) + `19:30:00` (or `19:30`) → e.g.

@@ -63,7 +63,7 @@ describe('GET /openapi.json', () => {
     expect(start.required).toBe(true);
   });
 
-  it('describes the facts of docs/api.md §10.18 in the current shape only, after access', () => {
+  it('describes the facts of docs/api.md §10.18 and §10.19 in the current shape only, after access', () => {
     type Shape = { properties: Record<string, unknown> };
     const schemas = (doc as unknown as { components: { schemas: Record<string, unknown> } })
       .components.schemas;
@@ -71,21 +71,24 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-7)).toEqual([
+    expect(Object.keys(current.properties).slice(-8)).toEqual([
       'ticket_office',
       'access',
       'end_time',
       'price',
       'performers',
       'few_tickets_left',
+      'ticket_url',
       'venue',
     ]);
     const occurrence = (shape: Shape) =>
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).at(-1)).toBe('end_time');
+    expect(occurrence(current).slice(-2)).toEqual(['end_time', 'ticket_url']);
     expect(occurrence(earlier)).not.toContain('end_time');
+    expect(occurrence(earlier)).not.toContain('ticket_url');
+    expect(Object.keys(earlier.properties)).not.toContain('ticket_url');
     expect(Object.keys(earlier.properties)).not.toContain('price');
     expect(Object.keys(earlier.properties)).not.toContain('end_time');
     const search = (

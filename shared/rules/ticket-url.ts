@@ -1,0 +1,15 @@
+/**
+ * Where a buyer goes (docs/api.md §10.19, docs/decisions.md "Ticket links"): an event's or a
+ * stop's `ticket_url` when it is an https URL, else nothing (the caller's event page then). Read
+ * by the buy controls of the widget and the pages, and by the JSON-LD's `offers.url`; an API
+ * answer's link is checked again here because a proxied platform may send anything.
+ */
+
+/** The `ticket_url` of `member` (event attributes or a compact occurrence), if an https URL. */
+export function ticketUrlOf(member: object | null | undefined): string | undefined {
+  const url = member && 'ticket_url' in member ? member.ticket_url : undefined;
+  // The scheme is what keeps a hostile link out of an href; a link with a malformed host is
+  // refused where it enters (the venue file's check, the proxy's), so the budgeted script need
+  // not parse it.
+  return typeof url === 'string' && /^https:\/\/\S+$/.test(url) ? url : undefined;
+}

@@ -1,0 +1,59 @@
+/**
+ * Where buyers go (docs/api.md §10.19): a card of an event sold on the venue's own ticket shop
+ * links its buy control there and says so in `venue-events-buy`; a card without one links to the
+ * event page; a link that is not https, whatever a server sends, never reaches an `href`.
+ */
+import { expect } from 'chai';
+import { apiBody, buyControl, card, cleanup, frozen, loaded, mount, serveWire } from './helpers.js';
+import type { VenueEvents } from '../../widget/venue-events.js';
+import { SHOP_URL } from '../fixtures/widget-venues.js';
+
+type Json = Record<string, unknown>;
+
+const list = async (venue: string, base?: string) => {
+  const el = mount<VenueEvents>(
+    `<venue-events venue="${venue}" locale="en-GB"${base ? ` base-url="${base}"` : ''}></venue-events>`,
+    (e) => (e.clock = frozen),
+  );
+  await loaded(el);
+  return el;
+};
+
+describe('ticket links (docs/api.md §10.19)', () => {
+  afterEach(cleanup);
+
+  it('the buy control goes to the shop, and venue-events-buy says so', async () => {
+    const el = await list('shop');
+    const { link } = buyControl(card(el, 'Shop Night'));
+    expect(link!.href).to.equal(SHOP_URL);
+    expect(link!.textContent!.trim()).to.equal('Buy tickets');
+    // "Sales close" at the start: the office of a night sold on a shop closes when it begins.
+    expect(buyControl(card(el, 'Shop Night')).status!.textContent).to.contain('Sales close');
+    const house = buyControl(card(el, 'House Night')).link!;
+    expect(house.href).to.equal(`${location.origin}/t/shop/events/event-1302`);
+    let detail: { url: string } | undefined;
+    el.addEventListener('venue-events-buy', (e) => {
+      detail = (e as CustomEvent<{ url: string }>).detail;
+      e.preventDefault();
+    });
+    const before = location.href;
+    link!.click();
+    expect(detail!.url).to.equal(SHOP_URL);
+    expect(location.href).to.equal(before);
+  });
+
+  it('a link that is not https from a hostile server is dropped: the control goes to the event page', async () => {
+    const body = await apiBody<{ data: { attributes: Json }[] }>('/t/shop/api/events?page=1');
+    body.data[0]!.attributes.ticket_url = 'javascript:window.__pwned=4';
+    body.data[1]!.attributes.ticket_url = 'http://tickets.example/clear-text';
+    const base = await serveWire('/t/shop-hostile/api/events?page=1', body);
+    const el = await list('shop-hostile', base);
+    const hrefs = [...el.shadowRoot!.querySelectorAll('venue-buy-button')].map(
+      (b) => b.shadowRoot!.querySelector<HTMLAnchorElement>('[part="buy-button"]')?.href,
+    );
+    expect(hrefs.filter(Boolean)).to.have.length(3);
+    for (const href of hrefs)
+      expect(href!.startsWith(`${location.origin}/t/shop-hostile/events/`)).to.equal(true, href);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+});

@@ -55,6 +55,13 @@ export interface ServerOptions {
   venues: string | undefined;
   /** Proxy mode: most upstream list pages read to filter the list, count categories or feed a calendar. */
   maxFilterPages: number;
+  /**
+   * Origin mode: source hosts (lowercase; IP literals too) that may resolve to loopback, private,
+   * link-local or metadata addresses (docs/sources.md "Fetching safely").
+   */
+  allowSourceHosts: string[];
+  /** Origin mode: sync every source once, print each one's state and exit (0 all good, 1 not). */
+  checkSources: boolean;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -89,6 +96,9 @@ Every option can also be set by the environment variable on its right (lists com
                          venues (name, timezone, url, address)                VENUE_EVENTS_VENUES
   --max-filter-pages N   proxy mode: most list pages read for filters,
                          categories and the calendar feed (default ${DEFAULT_MAX_FILTER_PAGES})     VENUE_EVENTS_MAX_FILTER_PAGES
+  --allow-source-host HOST  origin mode: a source host that may be private or
+                         loopback (repeatable)                                VENUE_EVENTS_ALLOW_SOURCE_HOSTS
+  --check-sources        fetch every venue's source once, print each state, exit
   --help                 show this help
 
 With no --data and an empty database, a demo venue (${DEMO_SLUG}) dated relative to today is imported.`;
@@ -108,6 +118,17 @@ function flag(name: string, value: boolean | undefined, envValue: string | undef
   if (/^(1|true|yes|on)$/i.test(envValue)) return true;
   if (/^(0|false|no|off)$/i.test(envValue)) return false;
   throw new UsageError(`the environment value for --${name} must be 1 or 0, got "${envValue}"`);
+}
+
+/** `--allow-source-host` (or its variable): host names or addresses, lowercase, no port. */
+function sourceHosts(values: string[] | undefined, envValue: string | undefined): string[] {
+  const hosts = (list(values, envValue) ?? []).map((host) => host.toLowerCase());
+  for (const host of hosts) {
+    if (!isValidHost(host) || /:\d+$/.test(host)) {
+      throw new UsageError(`--allow-source-host must be a host name or address, got "${host}"`);
+    }
+  }
+  return hosts;
 }
 
 /** A repeatable option, or its environment variable as a comma-separated list. */
@@ -192,6 +213,8 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         'venue-zone': { type: 'string', multiple: true },
         venues: { type: 'string' },
         'max-filter-pages': { type: 'string' },
+        'allow-source-host': { type: 'string', multiple: true },
+        'check-sources': { type: 'boolean' },
       },
     }));
   } catch (error) {
@@ -211,6 +234,8 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
   }
   const upstream = url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM);
   return {
+    allowSourceHosts: sourceHosts(values['allow-source-host'], env.VENUE_EVENTS_ALLOW_SOURCE_HOSTS),
+    checkSources: values['check-sources'] ?? false,
     help: values.help ?? false,
     data: values.data ?? env.VENUE_EVENTS_DATA,
     db: values.db ?? env.VENUE_EVENTS_DB ?? env.DATABASE_URL ?? 'data/venue-events.db',

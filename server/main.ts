@@ -15,6 +15,7 @@ import { importVenueFile, VenueFileError } from './import/importer.js';
 import { OperatorError, readJsonFile } from './lib/json-file.js';
 import { createApp } from './origin/app.js';
 import type { PageVenue } from './pages/page-shell.js';
+import { SourceSync } from './sources/sync.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
 
@@ -34,7 +35,23 @@ const logger = pino(
 );
 setInterval(() => logger.flush(), LOG_FLUSH_MS).unref();
 
-async function originApp(options: ServerOptions): Promise<{ app: Express; store: Store }> {
+/**
+ * `--check-sources`: syncs every venue's source once and prints one line each (venue, host, what
+ * happened); resolves with the exit code (0 when every source is applied or unchanged).
+ */
+async function checkSources(sync: SourceSync): Promise<number> {
+  const states = await sync.syncAll();
+  for (const s of states) {
+    const what = s.lastError ?? `${s.outcome}, ${s.events ?? 0} events`;
+    process.stdout.write(`${s.venue} (${s.host}): ${s.lastError ? 'FAILED: ' : ''}${what}\n`);
+  }
+  if (states.length === 0) process.stdout.write('No venue has a source.\n');
+  return states.some((s) => s.lastError !== null) ? 1 : 0;
+}
+
+async function originApp(
+  options: ServerOptions,
+): Promise<{ app: Express; store: Store; sync: SourceSync }> {
   const clock = options.now === undefined ? () => new Date() : () => new Date(options.now!);
   const doc = options.data === undefined ? undefined : readJsonFile(options.data);
   const store = await openStore(options.db);
@@ -52,9 +69,17 @@ async function originApp(options: ServerOptions): Promise<{ app: Express; store:
     await importVenueFile(store, demoVenueFile(clock()));
     logger.info({ slug: DEMO_SLUG }, 'demo venue imported, dated relative to today');
   }
+  // Venues whose events come from a calendar feed or a sheet (docs/sources.md).
+  const sync = new SourceSync({
+    store,
+    clock,
+    fetch: { allowHosts: options.allowSourceHosts },
+    logger,
+  });
   const app = createApp({
     store,
     clock,
+    sources: () => sync.states(),
     baseUrl: options.baseUrl,
     corsOrigins: options.corsOrigins,
     allowedHosts: options.allowedHosts,
@@ -64,7 +89,7 @@ async function originApp(options: ServerOptions): Promise<{ app: Express; store:
     demoSlug,
     logger,
   });
-  return { app, store };
+  return { app, store, sync };
 }
 
 /**
@@ -161,8 +186,14 @@ async function main(): Promise<void> {
   if (unpinned) logger.warn({ host: options.host }, unpinned);
   let app: Express;
   let store: Store | undefined;
+  let sync: SourceSync | undefined;
   if (options.upstream) app = await proxyApp({ ...options, upstream: options.upstream });
-  else ({ app, store } = await originApp(options));
+  else ({ app, store, sync } = await originApp(options));
+  if (sync && options.checkSources) {
+    process.exitCode = await checkSources(sync);
+    await store?.close();
+    return;
+  }
   const server = await listen(app, options.port, options.host);
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
@@ -176,15 +207,25 @@ async function main(): Promise<void> {
   process.stdout.write(
     `venue-events listening on ${url}/  (demo API: ${url}/t/${DEMO_SLUG}/api/events)\n`,
   );
-  process.once('SIGINT', () => void shutdown(server, store, options.shutdownTimeoutMs));
-  process.once('SIGTERM', () => void shutdown(server, store, options.shutdownTimeoutMs));
+  // Each source at start, then every refresh_seconds; until then the last good listings serve.
+  sync
+    ?.start()
+    .catch((error: unknown) => logger.error({ err: error }, 'source sync failed to start'));
+  const stop = () => void shutdown(server, store, sync, options.shutdownTimeoutMs);
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
 }
 
 /**
  * Graceful shutdown: stop accepting, let in-flight requests finish (at most `timeoutMs`, then
  * their connections are cut), close the store, exit 0.
  */
-async function shutdown(server: Server, store: Store | undefined, timeoutMs: number) {
+async function shutdown(
+  server: Server,
+  store: Store | undefined,
+  sync: SourceSync | undefined,
+  timeoutMs: number,
+) {
   logger.info({ timeoutMs }, 'shutting down: finishing in-flight requests');
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // Idle keep-alive connections would otherwise hold close() open until they time out.
@@ -192,6 +233,7 @@ async function shutdown(server: Server, store: Store | undefined, timeoutMs: num
   const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
   await closed;
   clearTimeout(timer);
+  await sync?.stop();
   await store?.close();
   logger.info('stopped');
   process.exit(0);

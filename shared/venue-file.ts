@@ -167,6 +167,59 @@ export const AddressInputSchema = Type.Object(
   strict,
 );
 
+/** A CSV source's date format (docs/venue-file.md "Sources"): never guessed; ISO by default. */
+export const DateFormatSchema = Type.Union([
+  Type.Literal('YYYY-MM-DD'),
+  Type.Literal('DD/MM/YYYY'),
+  Type.Literal('MM/DD/YYYY'),
+  Type.Literal('DD.MM.YYYY'),
+]);
+
+/**
+ * Where a venue's events come from instead of `events` (docs/venue-file.md "Sources"): an
+ * iCalendar feed or a CSV sheet the server fetches every `refresh_seconds`.
+ */
+export const SourceInputSchema = Type.Object(
+  {
+    url: Type.String({
+      pattern: '^https?://\\S+$',
+      format: 'uri',
+      maxLength: 2048,
+      description: 'the feed or sheet, an absolute http(s) URL',
+    }),
+    format: Type.Optional(
+      Type.Union([Type.Literal('ics'), Type.Literal('csv')], {
+        description:
+          "ics or csv; default: from the answer's Content-Type, else the URL's extension",
+      }),
+    ),
+    refresh_seconds: Type.Optional(
+      Type.Integer({ minimum: 60, maximum: 86400, description: 'seconds between fetches (900)' }),
+    ),
+    date_format: Type.Optional(DateFormatSchema),
+  },
+  strict,
+);
+
+/**
+ * What a source cannot say about one of its events, applied on every sync (docs/venue-file.md
+ * "Sources"): the venue file's members of the same names.
+ */
+export const EventExtrasSchema = Type.Object(
+  {
+    price: Type.Optional(PriceInput),
+    performers: Type.Optional(PerformersInput),
+    few_tickets_left: Type.Optional(Type.Boolean()),
+    access: Type.Optional(AccessInput),
+    over_18: Type.Optional(Type.Boolean()),
+    tickets_enabled: Type.Optional(Type.Boolean()),
+    sales: Type.Optional(SalesInputSchema),
+    small_image_path: Type.Optional(Nullable(Type.String())),
+    category: Type.Optional(Type.String()),
+  },
+  strict,
+);
+
 export const VenueInputSchema = Type.Object(
   {
     slug: Type.String({ pattern: `^${SLUG}$`, maxLength: 100 }),
@@ -181,7 +234,13 @@ export const VenueInputSchema = Type.Object(
     address: Type.Optional(AddressInputSchema),
     timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
     api_shape: Type.Optional(Type.Union([Type.Literal('current'), Type.Literal('earlier')])),
-    events: Type.Array(EventInputSchema),
+    events: Type.Optional(Type.Array(EventInputSchema)),
+    source: Type.Optional(SourceInputSchema),
+    event_extras: Type.Optional(
+      Type.Record(Type.String({ minLength: 1 }), EventExtrasSchema, {
+        description: "extras by the source's event key (an .ics UID, a CSV uid)",
+      }),
+    ),
   },
   strict,
 );
@@ -206,3 +265,6 @@ export type AddressInput = Static<typeof AddressInputSchema>;
  */
 export type VenueInput = Static<typeof VenueInputSchema>;
 export type VenueFile = Static<typeof VenueFileSchema>;
+export type SourceInput = Static<typeof SourceInputSchema>;
+export type EventExtras = Static<typeof EventExtrasSchema>;
+export type DateFormat = Static<typeof DateFormatSchema>;

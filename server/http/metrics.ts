@@ -4,7 +4,7 @@
  * (HIT/MISS/STALE) and upstream latency. One registry per app: nothing global.
  */
 import type { RequestHandler } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface Metrics {
   registry: Registry;
@@ -23,9 +23,56 @@ export interface Metrics {
   expose: RequestHandler;
 }
 
-export function createMetrics(): Metrics {
+/** One events source's last figures (`server/sources/sync.ts` `SourceState`), by venue slug. */
+export interface SourceFigures {
+  venue: string;
+  /** UTC epoch ms, or null before its first good sync. */
+  lastSuccessMs: number | null;
+  failures: number;
+  events: number | null;
+}
+
+/**
+ * The gauges of the events sources (docs/sources.md "Kept in step"), read from `sources` at each
+ * scrape: the last good sync (Unix seconds), failed syncs since start, events listed.
+ */
+function sourceGauges(registry: Registry, sources: () => readonly SourceFigures[]): void {
+  const gauge = (name: string, help: string, value: (s: SourceFigures) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['venue'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const source of sources()) {
+          const v = value(source);
+          if (v !== null) this.set({ venue: source.venue }, v);
+        }
+      },
+    });
+  gauge(
+    'venue_events_source_last_success_seconds',
+    "When a venue's source last synced, Unix seconds",
+    (s) => (s.lastSuccessMs === null ? null : s.lastSuccessMs / 1000),
+  );
+  gauge(
+    'venue_events_source_failures',
+    "A venue's failed source syncs since start",
+    (s) => s.failures,
+  );
+  gauge(
+    'venue_events_source_events',
+    "Events of a venue's source, as last applied",
+    (s) => s.events,
+  );
+}
+
+/** The metrics of one app; `sources` adds the events sources' gauges (origin mode). */
+export function createMetrics(sources?: () => readonly SourceFigures[]): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  if (sources) sourceGauges(registry, sources);
   const requests = new Counter({
     name: 'venue_events_http_requests_total',
     help: 'HTTP requests by route and status',

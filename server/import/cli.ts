@@ -2,22 +2,75 @@
  * `npm run import -- [--db LOCATION] FILE…`: imports venue files into the database (an SQLite
  * path or a `postgres://` URL), all-or-nothing for the whole run. Exit codes: 0 imported,
  * 1 rejected or not possible (every problem printed, with its JSON path; nothing changed),
- * 2 usage error.
+ * 2 usage error. `--venue SLUG FILE.ics|FILE.csv` imports one calendar file or sheet into an
+ * existing venue instead, mapped as its source would be (docs/sources.md "One-off import").
  */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { DateFormatSchema, type DateFormat } from '../../shared/venue-file.js';
+import { applySourceEvents } from '../sources/apply.js';
+import { readSource } from '../sources/read-source.js';
+import { SourceFormatError } from '../sources/source-event.js';
+import type { StoredSource } from '../store/model.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { importVenueFiles, VenueFileError } from './importer.js';
 import { OperatorError, readJsonFile } from '../lib/json-file.js';
 
-const USAGE = 'Usage: npm run import -- [--db data/venue-events.db | --db postgres://…] FILE...\n';
+/** The date formats a CSV may name. */
+const DATE_FORMATS: readonly string[] = DateFormatSchema.anyOf.map((f) => f.const);
+
+const USAGE =
+  'Usage: npm run import -- [--db data/venue-events.db | --db postgres://…] FILE.json...\n' +
+  '       npm run import -- [--db …] --venue SLUG FILE.ics|FILE.csv [--date-format DD/MM/YYYY]\n';
+
+/**
+ * `--venue SLUG FILE`: the events of one calendar file or sheet into an existing venue, mapped as
+ * its source would be (docs/sources.md "One-off import"), with its extras; all or nothing.
+ */
+async function importSourceFile(
+  store: Store,
+  slug: string,
+  file: string,
+  dateFormat: DateFormat | undefined,
+): Promise<string> {
+  const venue = await store.storedVenue(slug);
+  if (!venue)
+    throw new OperatorError(`no venue "${slug}" in the database: import its venue file first`);
+  const source: StoredSource = {
+    ...(venue.source ?? { url: pathToFileURL(file).href, refreshSeconds: 0, extras: {} }),
+    format: undefined,
+    ...(dateFormat && { dateFormat }),
+  };
+  let body: Buffer;
+  try {
+    body = readFileSync(file);
+  } catch (error) {
+    throw new OperatorError(
+      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  }
+  const now = new Date();
+  const events = readSource(source, body, undefined, pathToFileURL(file).href, {
+    zone: venue.timezone,
+    now,
+  });
+  const written = await applySourceEvents(store, venue, events, now);
+  return `Imported ${written} events from ${file} into ${slug}\n`;
+}
 
 async function run(): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
       allowPositionals: true,
-      options: { db: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        db: { type: 'string' },
+        venue: { type: 'string' },
+        'date-format': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     process.stderr.write(`${(error as Error).message}\n${USAGE}`);
@@ -30,8 +83,23 @@ async function run(): Promise<number> {
   }
   const location =
     values.db ?? process.env.VENUE_EVENTS_DB ?? process.env.DATABASE_URL ?? 'data/venue-events.db';
+  const dateFormat = values['date-format'];
+  if (dateFormat !== undefined && !DATE_FORMATS.includes(dateFormat as DateFormat)) {
+    process.stderr.write(`--date-format is one of ${DATE_FORMATS.join(', ')}\n${USAGE}`);
+    return 2;
+  }
+  if (values.venue !== undefined && files.length !== 1) {
+    process.stderr.write(`--venue imports one .ics or .csv file\n${USAGE}`);
+    return 2;
+  }
   let store: Store | undefined;
   try {
+    if (values.venue !== undefined) {
+      store = await openStore(location);
+      const done = await importSourceFile(store, values.venue, files[0]!, dateFormat as DateFormat);
+      process.stdout.write(done);
+      return 0;
+    }
     const docs = files.map(readJsonFile);
     store = await openStore(location);
     const venues = await importVenueFiles(store, docs);
@@ -46,6 +114,9 @@ async function run(): Promise<number> {
         return m ? `${files[Number(m[1])]}: ${m[2]}` : `${files[0]}: ${path}`;
       };
       for (const p of error.problems) process.stderr.write(`${label(p.path)}: ${p.message}\n`);
+    } else if (error instanceof SourceFormatError) {
+      for (const p of error.problems)
+        process.stderr.write(`${files[0]}: ${p.path}: ${p.message}\n`);
     } else {
       process.stderr.write(`${oneLine(error)}\n`);
     }

@@ -46,6 +46,7 @@ export async function importVenueFiles(
       paths.push(`${at}venues[${v}]`);
     });
   }
+  await keepSourceEvents(store, venues);
   try {
     await store.replaceVenues(venues);
   } catch (error) {
@@ -58,6 +59,18 @@ export async function importVenueFiles(
     );
   }
   return venues;
+}
+
+/**
+ * A venue whose events come from a source keeps the events its last sync gave while the source
+ * is the same (a re-import to change its extras loses nothing); the next sync applies the rest.
+ */
+async function keepSourceEvents(store: Store, venues: StoredVenue[]): Promise<void> {
+  for (const venue of venues) {
+    if (!venue.source) continue;
+    const kept = await store.storedVenue(venue.slug);
+    if (kept?.source?.url === venue.source.url) venue.events = kept.events;
+  }
 }
 
 /** `importVenueFiles(store, [doc])`. */
@@ -79,7 +92,7 @@ function uniquenessProblems(files: readonly { file: VenueFile; at: string }[]): 
     file.venues.forEach((venue, v) => {
       const venuePath = `${at}venues[${v}]`;
       claim(slugs, venue.slug, `${venuePath}.slug`, `venue slug "${venue.slug}"`);
-      venue.events.forEach((event, e) =>
+      (venue.events ?? []).forEach((event, e) =>
         claim(ids, event.id, `${venuePath}.events[${e}].id`, `event id ${event.id}`),
       );
     });

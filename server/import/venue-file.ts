@@ -4,7 +4,13 @@
  * `shared/venue-file.schema.json`'s source. Uniqueness across an import is the importer's.
  */
 import { IANAZone } from 'luxon';
-import { VenueFileSchema, type EventInput, type VenueFile } from '../../shared/venue-file.js';
+import {
+  VenueFileSchema,
+  type EventExtras,
+  type EventInput,
+  type SourceInput,
+  type VenueFile,
+} from '../../shared/venue-file.js';
 import {
   eventTime,
   instant,
@@ -19,7 +25,10 @@ import { MAX_PERFORMER_LENGTH } from '../../shared/patterns.js';
 import { createAjv } from '../lib/ajv.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails } from '../lib/venue-details.js';
-import type { StoredEvent, StoredVenue } from '../store/model.js';
+import type { StoredEvent, StoredSource, StoredVenue } from '../store/model.js';
+
+/** Seconds between a source's fetches unless it says (docs/venue-file.md "Sources"). */
+export const DEFAULT_REFRESH_SECONDS = 900;
 
 /** One problem in a venue file: `path` like `venues[0].events[3].occurrences[1].date`. */
 export type VenueFileProblem = JsonProblem;
@@ -62,7 +71,10 @@ function storedInstant(value: string | null | undefined): string | null {
  * "Dates, times"): a leap second (`23:59:60Z`), or digits below the microsecond. Rejected with
  * their JSON path, never stored as null or rounded.
  */
-function instantProblems(event: EventInput, at: string): VenueFileProblem[] {
+function instantProblems(
+  event: Pick<EventInput, 'cancelled_at' | 'sales'>,
+  at: string,
+): VenueFileProblem[] {
   const instants: [string, string | null | undefined][] = [
     ['cancelled_at', event.cancelled_at],
     ['sales.closed_manually_at', event.sales?.closed_manually_at],
@@ -82,7 +94,10 @@ function instantProblems(event: EventInput, at: string): VenueFileProblem[] {
  * name, trimmed, neither empty nor longer than `MAX_PERFORMER_LENGTH` characters (code points,
  * as JSON Schema's `maxLength` counts them).
  */
-function factProblems(event: EventInput, at: string): VenueFileProblem[] {
+function factProblems(
+  event: Pick<EventInput, 'price' | 'performers'>,
+  at: string,
+): VenueFileProblem[] {
   const problems: VenueFileProblem[] = [];
   if (event.price) {
     const checked = checkPrice(event.price);
@@ -150,49 +165,75 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
         message: `unknown IANA time zone "${venue.timezone}"`,
       });
     }
-    venue.events.forEach((event, e) => {
-      const ev = `${at}.events[${e}]`;
-      problems.push(...instantProblems(event, ev));
-      problems.push(...factProblems(event, ev));
-      problems.push(...ticketUrlProblems(event, ev));
-      const multi = (event.occurrences ?? []).length > 0;
-      if (multi) {
-        if (event.date !== undefined)
-          problems.push({
-            path: `${ev}.date`,
-            message: 'must be absent when occurrences are given',
-          });
-        if (event.time !== undefined)
-          problems.push({
-            path: `${ev}.time`,
-            message: 'must be absent when occurrences are given',
-          });
-      } else {
-        if (event.date === undefined)
-          problems.push({
-            path: `${ev}.date`,
-            message: 'required for a single-date event (or give occurrences)',
-          });
-        if (event.time === undefined)
-          problems.push({
-            path: `${ev}.time`,
-            message: 'required for a single-date event (or give occurrences)',
-          });
-      }
-      if (event.status === 'cancelled') {
-        if (event.cancellation_reason == null)
-          problems.push({
-            path: `${ev}.cancellation_reason`,
-            message: 'required when status is cancelled',
-          });
-        if (event.cancelled_at == null)
-          problems.push({
-            path: `${ev}.cancelled_at`,
-            message: 'required when status is cancelled',
-          });
-      }
-    });
+    problems.push(...sourceProblems(venue, at));
+    (venue.events ?? []).forEach((event, e) =>
+      problems.push(...eventProblems(event, `${at}.events[${e}]`)),
+    );
   });
+  return problems;
+}
+
+/** A venue has its `events` or a `source`, and `event_extras` only beside a source. */
+function sourceProblems(venue: VenueFile['venues'][number], at: string): VenueFileProblem[] {
+  if (venue.events !== undefined && venue.source !== undefined)
+    return [{ path: `${at}.source`, message: 'a venue has events or a source, not both' }];
+  if (venue.events === undefined && venue.source === undefined)
+    return [
+      { path: `${at}.events`, message: 'required: give events, or a source to read them from' },
+    ];
+  if (venue.event_extras !== undefined && venue.source === undefined)
+    return [
+      { path: `${at}.event_extras`, message: "extras apply to a source's events: give a source" },
+    ];
+  // Each extra as the member of an event it becomes: a bad price is refused now, not at a sync.
+  return Object.entries(venue.event_extras ?? {}).flatMap(([key, extra]) => {
+    const path = `${at}.event_extras[${JSON.stringify(key)}]`;
+    return [...instantProblems(extra, path), ...factProblems(extra, path)];
+  });
+}
+
+/** The rules of one event beyond the schema's, each problem with its path under `ev`. */
+function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
+  const problems: VenueFileProblem[] = [];
+  problems.push(...instantProblems(event, ev));
+  problems.push(...factProblems(event, ev));
+  problems.push(...ticketUrlProblems(event, ev));
+  const multi = (event.occurrences ?? []).length > 0;
+  if (multi) {
+    if (event.date !== undefined)
+      problems.push({
+        path: `${ev}.date`,
+        message: 'must be absent when occurrences are given',
+      });
+    if (event.time !== undefined)
+      problems.push({
+        path: `${ev}.time`,
+        message: 'must be absent when occurrences are given',
+      });
+  } else {
+    if (event.date === undefined)
+      problems.push({
+        path: `${ev}.date`,
+        message: 'required for a single-date event (or give occurrences)',
+      });
+    if (event.time === undefined)
+      problems.push({
+        path: `${ev}.time`,
+        message: 'required for a single-date event (or give occurrences)',
+      });
+  }
+  if (event.status === 'cancelled') {
+    if (event.cancellation_reason == null)
+      problems.push({
+        path: `${ev}.cancellation_reason`,
+        message: 'required when status is cancelled',
+      });
+    if (event.cancelled_at == null)
+      problems.push({
+        path: `${ev}.cancelled_at`,
+        message: 'required when status is cancelled',
+      });
+  }
   return problems;
 }
 
@@ -277,7 +318,22 @@ export function checkVenueFile(doc: unknown): CheckedVenueFile {
   return { file: doc, problems: semanticProblems(doc) };
 }
 
-/** The venues of a valid file (`checkVenueFile` found no problem) in the stored data model. */
+/** A venue file's `source` and `event_extras` as stored (defaults applied). */
+function storedSource(source: SourceInput, extras: Record<string, EventExtras> = {}): StoredSource {
+  return {
+    url: new URL(source.url).href,
+    ...(source.format && { format: source.format }),
+    refreshSeconds: source.refresh_seconds ?? DEFAULT_REFRESH_SECONDS,
+    ...(source.date_format && { dateFormat: source.date_format }),
+    extras,
+  };
+}
+
+/**
+ * The venues of a valid file (`checkVenueFile` found no problem) in the stored data model. A
+ * venue with a source has no events here: the sync (or the importer, keeping the last ones)
+ * gives them.
+ */
 export function normaliseVenueFile(file: VenueFile): StoredVenue[] {
   return file.venues.map((venue) => ({
     slug: venue.slug,
@@ -285,6 +341,7 @@ export function normaliseVenueFile(file: VenueFile): StoredVenue[] {
     timezone: venue.timezone,
     apiShape: venue.api_shape ?? 'current',
     ...venueDetails(venue),
-    events: venue.events.map((event) => normaliseEvent(event, venue.timezone)),
+    events: (venue.events ?? []).map((event) => normaliseEvent(event, venue.timezone)),
+    ...(venue.source && { source: storedSource(venue.source, venue.event_extras) }),
   }));
 }

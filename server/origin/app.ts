@@ -12,7 +12,7 @@ import type { TrustProxy } from '../cli-options.js';
 import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../lib/files.js';
 import { sendEncoded } from '../http/conditional.js';
-import { createMetrics } from '../http/metrics.js';
+import { createMetrics, type SourceFigures } from '../http/metrics.js';
 import type { Store } from '../store/store.js';
 import { listingRoutes } from '../routes/index.js';
 import { RenderCache } from './render-cache.js';
@@ -47,6 +47,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy;
   /** Serve Prometheus metrics at `/metrics` (default false). */
   metrics?: boolean;
+  /** The events sources' figures for `/metrics` (`SourceSync.states`), when venues have sources. */
+  sources?: () => readonly SourceFigures[];
   /** Request logger; `false` for none. Default: pino to stdout, one line per request. */
   logger?: false | Logger;
 }
@@ -87,7 +89,7 @@ export function createApp(options: AppOptions): Express {
   const { store } = options;
   const configuredBase = options.baseUrl ? withoutTrailingSlash(options.baseUrl) : undefined;
   const widgetDir = options.widgetDir ?? DEFAULT_WIDGET_DIR;
-  const metrics = options.metrics ? createMetrics() : undefined;
+  const metrics = options.metrics ? createMetrics(options.sources) : undefined;
   const reads = new StoreReads(store);
   const clock = options.clock ?? (() => new Date());
   // One memo for every answer: its byte bound holds whatever mix of venues is asked for.

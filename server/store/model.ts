@@ -4,6 +4,7 @@
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; docs/decisions.md "Dates, times").
  */
 import type { AccessId } from '../../shared/rules/access.js';
+import type { DateFormat, EventExtras } from '../../shared/venue-file.js';
 import type { PriceValue } from '../../shared/rules/price.js';
 import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { instant } from '../../shared/rules/wire-format.js';
@@ -87,11 +88,30 @@ export interface StoredEvent {
 }
 
 /**
+ * A venue's events source as stored (docs/venue-file.md "Sources"): kept beside the venue, never
+ * in its `VenueRecord` (a calendar's secret address must not reach a response).
+ */
+export interface StoredSource {
+  /** The feed or sheet, an absolute http(s) URL. */
+  url: string;
+  /** Absent: from the answer's Content-Type, else the URL's extension. */
+  format?: 'ics' | 'csv';
+  /** Seconds between fetches, 60–86400. */
+  refreshSeconds: number;
+  /** A CSV's date format; absent: ISO. */
+  dateFormat?: DateFormat;
+  /** What the source cannot say, by the source's event key. */
+  extras: Record<string, EventExtras>;
+}
+
+/**
  * A venue with all of its events, as one import writes it (`Store.replaceVenues`): the unit an
- * import replaces whole. Reads never return it; they read the `VenueRecord` and events apart.
+ * import replaces whole, and its events source if it has one. `Store.storedVenue` reads it back
+ * for the source sync; the API reads the `VenueRecord` and events apart.
  */
 export interface StoredVenue extends VenueRecord {
   events: StoredEvent[];
+  source?: StoredSource;
 }
 
 /** A `venues` row as both stores read it; `details` is the JSON of `venueDetailsJson`. */
@@ -103,10 +123,22 @@ export interface VenueRow {
   details: string | null;
 }
 
-/** The venue's optional `url` and `address` as the stores keep them: JSON, or null for neither. */
-export function venueDetailsJson(venue: VenueRecord): string | null {
-  const { url, address } = venue;
-  return url === undefined && address === undefined ? null : JSON.stringify({ url, address });
+/**
+ * The venue's optional `url`, `address` and events `source` as the stores keep them: JSON, or null
+ * for none.
+ */
+export function venueDetailsJson(venue: VenueRecord & { source?: StoredSource }): string | null {
+  const { url, address, source } = venue;
+  return url === undefined && address === undefined && source === undefined
+    ? null
+    : JSON.stringify({ url, address, source });
+}
+
+/** The events source a `venues` row keeps in its details, if any. */
+export function venueSource(row: Pick<VenueRow, 'details'>): StoredSource | undefined {
+  return row.details === null
+    ? undefined
+    : (JSON.parse(row.details) as { source?: StoredSource }).source;
 }
 
 /** A `venues` row back into a `VenueRecord`. */

@@ -15,6 +15,7 @@ import { listingQueries } from './listing.js';
 import {
   storedEvent,
   venueDetailsJson,
+  venueSource,
   venueRecord,
   type StoredVenue,
   type VenueRow,
@@ -343,6 +344,36 @@ function reader(pool: pg.Pool): Read {
   };
 }
 
+/** The source sync's reads (`Store.storedVenue`, `Store.sourceVenues`). */
+function sourceReads(read: Read): Pick<Store, 'storedVenue' | 'sourceVenues'> {
+  return {
+    async storedVenue(slug) {
+      const [row] = await read<VenueRow>(
+        've_venue',
+        'SELECT slug, name, timezone, api_shape, details FROM venues WHERE slug = $1',
+        [slug],
+      );
+      if (!row) return undefined;
+      const docs = await read<{ doc: string }>(
+        've_venue_events',
+        'SELECT doc FROM events WHERE venue_slug = $1 ORDER BY id',
+        [slug],
+      );
+      const source = venueSource(row);
+      const events = docs.map((r) => storedEvent(r.doc));
+      return { ...venueRecord(row), events, ...(source && { source }) };
+    },
+    async sourceVenues() {
+      const rows = await read<{ slug: string }>(
+        've_source_venues',
+        "SELECT slug FROM venues WHERE details::jsonb ? 'source' ORDER BY slug",
+        [],
+      );
+      return rows.map((r) => r.slug);
+    },
+  };
+}
+
 /**
  * Connects to the PostgreSQL database at `url`, migrates its schema and starts listening for
  * imports by any instance.
@@ -386,6 +417,7 @@ export async function openPostgresStore(
       );
       return rows[0] && venueRecord(rows[0]);
     },
+    ...sourceReads(read),
     async venueCount() {
       const rows = await read<{ n: number }>(
         've_venue_count',

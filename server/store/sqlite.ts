@@ -13,6 +13,7 @@ import { listingQueries } from './listing.js';
 import {
   storedEvent,
   venueDetailsJson,
+  venueSource,
   venueRecord,
   type StoredVenue,
   type VenueRow,
@@ -112,6 +113,14 @@ function statements(db: Database.Database) {
       'SELECT slug, name, timezone, api_shape, details FROM venues WHERE slug = ?',
     ),
     venueCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM venues'),
+    venueEvents: db.prepare<[string], { doc: string }>(
+      'SELECT doc FROM events WHERE venue_slug = ? ORDER BY id',
+    ),
+    sourceVenues: db
+      .prepare<[], string>(
+        "SELECT slug FROM venues WHERE json_extract(details, '$.source') IS NOT NULL ORDER BY slug",
+      )
+      .pluck(),
     // Prepared once: `db.pragma()` prepares a statement per call, and this runs per request.
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     count: db.prepare<{ slug: string; today: string }, { n: number }>(listing.count),
@@ -226,6 +235,14 @@ export function openSqliteStore(path: string): Store {
       return row && venueRecord(row);
     },
     venueCount: async () => q.venueCount.get()!.n,
+    async storedVenue(slug) {
+      const row = q.venue.get(slug);
+      if (!row) return undefined;
+      const events = q.venueEvents.all(slug).map((r) => parse(r)!);
+      const source = venueSource(row);
+      return { ...venueRecord(row), events, ...(source && { source }) };
+    },
+    sourceVenues: async () => q.sourceVenues.all(),
     // Unfiltered (no filter, or one selecting everything): the listing's own queries, unchanged.
     countListed: async (slug, today, filter) =>
       filter && isFiltered(filter)

@@ -142,6 +142,13 @@ export interface Store {
   /** A served event of the venue by its page slug (`/t/{slug}/events/{event-slug}`), or undefined. */
   eventBySlug(slug: string, eventSlug: string): Promise<StoredEvent | undefined>;
   /**
+   * The venue whole, as the last import wrote it: its record, events source and every event
+   * (served or not) in id order; undefined for an unknown venue. For the source sync.
+   */
+  storedVenue(slug: string): Promise<StoredVenue | undefined>;
+  /** The slugs of the venues whose events come from a source, in slug order. */
+  sourceVenues(): Promise<string[]>;
+  /**
    * Replaces each given venue whole, in one transaction; other venues are untouched. The venues
    * are already validated and unique among themselves (the importer checks that).
    * @throws IdConflictError when an event id belongs to a venue not in `venues`; nothing changed.

@@ -1,0 +1,57 @@
+/**
+ * A fetched source's body read as its format says (docs/sources.md "Formats"): the venue file's
+ * `format`, else the answer's `Content-Type`, else the URL's extension; never guessed from the
+ * body. UTF-8 only, as venue files are.
+ */
+import { eventsFromCsv } from './csv.js';
+import { eventsFromIcs } from './ics.js';
+import { SourceFormatError, type SourceContext, type SourceEvent } from './source-event.js';
+import type { StoredSource } from '../store/model.js';
+
+/** The format of a source answer, or undefined when nothing names one. */
+export function sourceFormat(
+  source: Pick<StoredSource, 'format'>,
+  contentType: string | undefined,
+  url: string,
+): 'ics' | 'csv' | undefined {
+  if (source.format) return source.format;
+  const type = contentType?.split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/calendar') return 'ics';
+  if (type === 'text/csv') return 'csv';
+  const path = new URL(url).pathname.toLowerCase();
+  if (/\.(ics|ical|ifb)$/.test(path)) return 'ics';
+  if (path.endsWith('.csv')) return 'csv';
+  return undefined;
+}
+
+/**
+ * The events of a source's `body` (bytes as fetched).
+ * @throws SourceFormatError when no format is named, the bytes are not UTF-8, or the mapper
+ *   refuses the file (every problem)
+ */
+export function readSource(
+  source: StoredSource,
+  body: Buffer,
+  contentType: string | undefined,
+  url: string,
+  context: SourceContext,
+): SourceEvent[] {
+  const format = sourceFormat(source, contentType, url);
+  if (!format) {
+    throw new SourceFormatError([
+      {
+        path: 'format',
+        message: `cannot tell the format of ${new URL(url).pathname} (${contentType ?? 'no Content-Type'}): give the source's "format", "ics" or "csv"`,
+      },
+    ]);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+  } catch {
+    throw new SourceFormatError([{ path: 'body', message: 'the source is not UTF-8 text' }]);
+  }
+  return format === 'ics'
+    ? eventsFromIcs(text, context)
+    : eventsFromCsv(text, context, source.dateFormat);
+}

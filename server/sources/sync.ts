@@ -1,0 +1,178 @@
+/**
+ * Keeping venues in step with their sources (docs/sources.md "Kept in step"): each venue whose
+ * events come from a source is fetched at start and every `refresh_seconds`, conditionally
+ * (`If-None-Match` / `If-Modified-Since`); an unchanged source (a 304, or the same bytes) writes
+ * nothing; a changed one is read and applied all or nothing (`applySourceEvents`). A failed fetch,
+ * a bad file or a refused event keeps the last good listing and logs one line naming the venue and
+ * the cause. What each source did last is `states()`, for `/metrics` and `--check-sources`.
+ */
+import { createHash } from 'node:crypto';
+import type { Store } from '../store/store.js';
+import { applySourceEvents } from './apply.js';
+import {
+  fetchSource,
+  SourceFetchError,
+  type SourceFetchOptions,
+  type SourceValidators,
+} from './fetch-source.js';
+import { readSource } from './read-source.js';
+import { SourceFormatError } from './source-event.js';
+
+/** What a venue's source did last. Times are UTC epoch ms. */
+export interface SourceState {
+  venue: string;
+  /** The source's host (its address may carry a secret: a calendar's private link). */
+  host: string;
+  /** The last sync that ended with the venue's listing the source's (applied or unchanged). */
+  lastSuccessMs: number | null;
+  lastAttemptMs: number | null;
+  /** Failed syncs since the server started. */
+  failures: number;
+  /** Events in the venue's listing after the last good sync. */
+  events: number | null;
+  /** Why the last sync failed, one line; null after a good one. */
+  lastError: string | null;
+  /** What the last good sync did. */
+  outcome: 'applied' | 'unchanged' | null;
+}
+
+/** The log a sync writes to (pino's shape). */
+export interface SyncLogger {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export interface SourceSyncOptions {
+  store: Store;
+  clock: () => Date;
+  fetch: SourceFetchOptions;
+  logger: SyncLogger;
+}
+
+/** What one source's sync keeps between runs: the validators and the hash of the bytes applied. */
+interface Kept {
+  validators: SourceValidators;
+  sha256: string | undefined;
+}
+
+/** The one line a failure is logged with: our errors' messages; the first line of anything else. */
+function causeOf(error: unknown): string {
+  if (error instanceof SourceFormatError) {
+    const [first] = error.problems;
+    const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more)` : '';
+    return first ? `${first.path}: ${first.message}${more}` : 'the source was refused';
+  }
+  if (error instanceof SourceFetchError) return error.message;
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+}
+
+/** The sync of every source venue of a store; nothing runs until `start()` or `syncAll()`. */
+export class SourceSync {
+  readonly #options: SourceSyncOptions;
+  readonly #states = new Map<string, SourceState>();
+  readonly #kept = new Map<string, Kept>();
+  readonly #timers = new Map<string, NodeJS.Timeout>();
+  readonly #running = new Map<string, Promise<SourceState>>();
+  #stopped = false;
+
+  constructor(options: SourceSyncOptions) {
+    this.#options = options;
+  }
+
+  /** Each source venue's state, in slug order. */
+  states(): SourceState[] {
+    return [...this.#states.values()].sort((a, b) => a.venue.localeCompare(b.venue));
+  }
+
+  /** Syncs every source venue once, at the same time; resolves with their states. */
+  async syncAll(): Promise<SourceState[]> {
+    const slugs = await this.#options.store.sourceVenues();
+    return Promise.all(slugs.map((slug) => this.syncVenue(slug)));
+  }
+
+  /** Syncs every source at once, then each again every `refresh_seconds` until `stop()`. */
+  async start(): Promise<void> {
+    const states = await this.syncAll();
+    for (const state of states) void this.#schedule(state.venue);
+  }
+
+  /** Stops the timers and waits for the syncs under way. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.allSettled(this.#running.values());
+  }
+
+  /** Syncs venue `slug` now (once at a time: a second call joins the first). */
+  syncVenue(slug: string): Promise<SourceState> {
+    let run = this.#running.get(slug);
+    if (!run) {
+      run = this.#sync(slug).finally(() => this.#running.delete(slug));
+      this.#running.set(slug, run);
+    }
+    return run;
+  }
+
+  async #schedule(slug: string): Promise<void> {
+    const venue = await this.#options.store.storedVenue(slug);
+    if (this.#stopped || !venue?.source) return;
+    const timer = setTimeout(() => {
+      void this.syncVenue(slug).then(() => this.#schedule(slug));
+    }, venue.source.refreshSeconds * 1000);
+    timer.unref();
+    this.#timers.set(slug, timer);
+  }
+
+  async #sync(slug: string): Promise<SourceState> {
+    const { store, clock, logger } = this.#options;
+    const venue = await store.storedVenue(slug);
+    if (!venue?.source) throw new Error(`venue "${slug}" has no source`);
+    const { url } = venue.source;
+    const state: SourceState = this.#states.get(slug) ?? {
+      venue: slug,
+      host: new URL(url).host,
+      lastSuccessMs: null,
+      lastAttemptMs: null,
+      failures: 0,
+      events: null,
+      lastError: null,
+      outcome: null,
+    };
+    this.#states.set(slug, state);
+    const now = clock();
+    state.lastAttemptMs = now.getTime();
+    const kept = this.#kept.get(`${slug} ${url}`) ?? { validators: {}, sha256: undefined };
+    try {
+      const fetched = await fetchSource(url, kept.validators, this.#options.fetch);
+      const sha256 =
+        fetched.status === 'fetched'
+          ? createHash('sha256').update(fetched.body).digest('hex')
+          : kept.sha256;
+      if (fetched.status === 'fetched' && sha256 !== kept.sha256) {
+        const context = { zone: venue.timezone, now };
+        const events = readSource(venue.source, fetched.body, fetched.contentType, url, context);
+        state.events = await applySourceEvents(store, venue, events, now);
+        state.outcome = 'applied';
+        logger.info({ venue: slug, host: state.host, events: state.events }, 'source applied');
+      } else {
+        state.events ??= venue.events.length;
+        state.outcome = 'unchanged';
+      }
+      this.#kept.set(`${slug} ${url}`, {
+        validators: fetched.status === 'fetched' ? fetched.validators : kept.validators,
+        sha256,
+      });
+      state.lastSuccessMs = clock().getTime();
+      state.lastError = null;
+    } catch (error) {
+      state.failures++;
+      state.lastError = causeOf(error);
+      logger.warn(
+        { venue: slug, host: state.host, cause: state.lastError },
+        `source of venue "${slug}" not applied, its last good listing kept: ${state.lastError}`,
+      );
+    }
+    return state;
+  }
+}

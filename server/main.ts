@@ -42,7 +42,8 @@ setInterval(() => logger.flush(), LOG_FLUSH_MS).unref();
 async function checkSources(sync: SourceSync): Promise<number> {
   const states = await sync.syncAll();
   for (const s of states) {
-    const what = s.lastError ?? `${s.outcome}, ${s.events ?? 0} events`;
+    const n = s.events ?? 0;
+    const what = s.lastError ?? `${s.outcome}, ${n} event${n === 1 ? '' : 's'}`;
     process.stdout.write(`${s.venue} (${s.host}): ${s.lastError ? 'FAILED: ' : ''}${what}\n`);
   }
   if (states.length === 0) process.stdout.write('No venue has a source.\n');

@@ -10,6 +10,7 @@ const STORE_SUITES = [
   'test/server/pages-*.test.ts',
   'test/server/calendar*.test.ts',
   'test/server/store-merged.test.ts',
+  'test/sources/sync.test.ts',
 ];
 
 export default defineConfig({

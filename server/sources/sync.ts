@@ -32,8 +32,11 @@ export interface SourceState {
   events: number | null;
   /** Why the last sync failed, one line; null after a good one. */
   lastError: string | null;
-  /** What the last good sync did. */
-  outcome: 'applied' | 'unchanged' | null;
+  /**
+   * What the last sync did: applied, unchanged, or nothing because another instance on the same
+   * PostgreSQL database was syncing this source (`busy`; that instance applies it for all).
+   */
+  outcome: 'applied' | 'unchanged' | 'busy' | null;
 }
 
 /** The log a sync writes to (pino's shape). */
@@ -143,7 +146,13 @@ export class SourceSync {
     const now = clock();
     state.lastAttemptMs = now.getTime();
     const kept = this.#kept.get(`${slug} ${url}`) ?? { validators: {}, sha256: undefined };
+    let release: (() => Promise<void>) | undefined;
     try {
+      release = await store.sourceLock(slug);
+      if (!release) {
+        state.outcome = 'busy';
+        return state;
+      }
       const fetched = await fetchSource(url, kept.validators, this.#options.fetch);
       const sha256 =
         fetched.status === 'fetched'
@@ -172,6 +181,8 @@ export class SourceSync {
         { venue: slug, host: state.host, cause: state.lastError },
         `source of venue "${slug}" not applied, its last good listing kept: ${state.lastError}`,
       );
+    } finally {
+      await release?.();
     }
     return state;
   }

@@ -344,6 +344,42 @@ function reader(pool: pg.Pool): Read {
   };
 }
 
+/**
+ * `Store.sourceLock` on PostgreSQL: a session advisory lock keyed by the venue, held on a
+ * connection of its own until released, so one instance fetches a source at a time.
+ */
+async function sourceLock(pool: pg.Pool, slug: string): Promise<(() => Promise<void>) | undefined> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw unavailable(error);
+  }
+  const key = [`venue-events source ${slug}`];
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked',
+      key,
+    );
+    if (!rows[0]!.locked) {
+      client.release();
+      return undefined;
+    }
+  } catch (error) {
+    client.release(true);
+    throw unavailable(error);
+  }
+  return async () => {
+    try {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', key);
+      client.release();
+    } catch {
+      // A connection that cannot unlock is closed: its session's locks end with it.
+      client.release(true);
+    }
+  };
+}
+
 /** The source sync's reads (`Store.storedVenue`, `Store.sourceVenues`). */
 function sourceReads(read: Read): Pick<Store, 'storedVenue' | 'sourceVenues'> {
   return {
@@ -418,6 +454,7 @@ export async function openPostgresStore(
       return rows[0] && venueRecord(rows[0]);
     },
     ...sourceReads(read),
+    sourceLock: (slug) => sourceLock(pool, slug),
     async venueCount() {
       const rows = await read<{ n: number }>(
         've_venue_count',

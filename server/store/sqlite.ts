@@ -243,6 +243,8 @@ export function openSqliteStore(path: string): Store {
       return { ...venueRecord(row), events, ...(source && { source }) };
     },
     sourceVenues: async () => q.sourceVenues.all(),
+    // One process writes an SQLite file; its sync already runs one source at a time.
+    sourceLock: async () => async () => undefined,
     // Unfiltered (no filter, or one selecting everything): the listing's own queries, unchanged.
     countListed: async (slug, today, filter) =>
       filter && isFiltered(filter)

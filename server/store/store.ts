@@ -149,6 +149,12 @@ export interface Store {
   /** The slugs of the venues whose events come from a source, in slug order. */
   sourceVenues(): Promise<string[]>;
   /**
+   * Takes the right to sync venue `slug`'s source, across every process on this store (PostgreSQL:
+   * an advisory lock; SQLite, one process: always granted). Resolves with its release, or
+   * undefined while another process holds it (docs/sources.md "Several instances").
+   */
+  sourceLock(slug: string): Promise<(() => Promise<void>) | undefined>;
+  /**
    * Replaces each given venue whole, in one transaction; other venues are untouched. The venues
    * are already validated and unique among themselves (the importer checks that).
    * @throws IdConflictError when an event id belongs to a venue not in `venues`; nothing changed.

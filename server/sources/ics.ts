@@ -86,6 +86,7 @@ function offsetAt(zone: IANAZone, wall: number): number {
 /** Where the zones of one call come from; one `IanaTimezone` per name, none shared between calls. */
 class Zones {
   private readonly byName = new Map<string, IanaTimezone>();
+  private readonly resolved = new Map<string, Timezone | undefined>();
 
   constructor(readonly venue: string) {}
 
@@ -99,6 +100,14 @@ class Zones {
    * the feed's own VTIMEZONE of that TZID (its rules, through ical.js); undefined when none.
    */
   resolve(tzid: string, vevent: Component): Timezone | undefined {
+    // Asked once a VEVENT; the answer for a name does not change within a feed.
+    if (this.resolved.has(tzid)) return this.resolved.get(tzid);
+    const zone = this.lookUp(tzid, vevent);
+    this.resolved.set(tzid, zone);
+    return zone;
+  }
+
+  private lookUp(tzid: string, vevent: Component): Timezone | undefined {
     const name = IANAZone.isValidZone(tzid) ? tzid : findIana(tzid)[0];
     if (name !== undefined) return this.iana(name);
     const root = vevent.parent ?? vevent;
@@ -309,6 +318,8 @@ function checkTimes(component: Component, report: Report): void {
     if (value !== undefined && !DateTime.fromISO(value, { zone: 'utc' }).isValid)
       report(name.toUpperCase(), `not a date: "${value}"`);
   }
+  // Only a DURATION can fail to make an end (DTEND was read above); most events have none.
+  if (!component.hasProperty('duration')) return;
   try {
     void new ICAL.Event(component).endDate;
   } catch (error) {

@@ -5,11 +5,15 @@
  * (a 304 or the same bytes), the last good listing kept through a 500 or a bad file, a file that
  * drops events applied whole (never a mix), a re-import that loses nothing, and `/metrics`.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importVenueFile } from '../../server/import/importer.js';
 import { createApp } from '../../server/origin/app.js';
+import { eventsFromCsv } from '../../server/sources/csv.js';
+import { eventsFromIcs } from '../../server/sources/ics.js';
 import { SourceSync, type SyncLogger } from '../../server/sources/sync.js';
+import type { DateFormat } from '../../shared/venue-file.js';
 import type { Store } from '../../server/store/store.js';
 import { listen, type Running } from '../support/listen.js';
 import { openTestStore } from '../support/store.js';
@@ -277,4 +281,61 @@ describe('a venue whose events come from a sheet', () => {
       ]),
     ).toEqual([['Sheet Night', '2026-12-12', '8.00']]);
   });
+});
+
+describe('the sample feeds and sheets, each served by a real server on loopback', () => {
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../fixtures/sources/${name}`, import.meta.url), 'utf8');
+  // Each as its producer writes it; the zone and day its own tests read it in.
+  const samples: [string, string, string, DateFormat?][] = [
+    ['google.ics', 'text/calendar', 'Europe/London'],
+    ['outlook.ics', 'text/calendar', 'Europe/Berlin'],
+    ['apple.ics', 'text/calendar', 'America/New_York'],
+    ['the-events-calendar.ics', 'text/calendar', 'Europe/London'],
+    ['meetup.ics', 'text/calendar', 'Europe/London'],
+    ['nextcloud-recurrence.ics', 'text/calendar', 'Europe/London'],
+    ['google-sheets.csv', 'text/csv', 'Europe/London'],
+    ['excel-semicolon.csv', 'text/csv', 'Europe/London', 'DD.MM.YYYY'],
+    ['excel-us.csv', 'text/csv', 'Europe/London', 'MM/DD/YYYY'],
+  ];
+
+  it.each(samples)(
+    '%s: the listing is every event the file gives',
+    async (name, type, zone, dateFormat) => {
+      feed.body = fixture(name);
+      feed.type = type;
+      const now = new Date('2027-03-01T17:00:00Z');
+      await importVenueFile(store, {
+        venues: [
+          {
+            slug: 'feed-hall',
+            name: 'Feed Hall',
+            timezone: zone,
+            source: {
+              url: `${feedServer.url}/${name}`,
+              ...(dateFormat && { date_format: dateFormat }),
+            },
+          },
+        ],
+      });
+      const at = new SourceSync({
+        store,
+        clock: () => now,
+        fetch: { allowHosts: ['127.0.0.1'] },
+        logger,
+      });
+      const [state] = await at.syncAll();
+      expect(state).toMatchObject({ outcome: 'applied', lastError: null });
+      const context = { zone, now };
+      const expected = name.endsWith('.ics')
+        ? eventsFromIcs(feed.body, context)
+        : eventsFromCsv(feed.body, context, dateFormat);
+      expect(state!.events).toBe(expected.length);
+      expect(expected.length).toBeGreaterThan(0);
+      const stored = await store.storedVenue('feed-hall');
+      expect(stored!.events.map((e) => e.title).sort()).toEqual(
+        expected.map((e) => e.event.title).sort(),
+      );
+    },
+  );
 });

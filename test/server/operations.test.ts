@@ -189,6 +189,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       VENUE_EVENTS_ALLOW_SLUGS: 'blue-room,red-room',
       VENUE_EVENTS_VENUE_ZONES: 'blue-room=Europe/London,red-room=Pacific/Auckland',
       VENUE_EVENTS_MAX_FILTER_PAGES: '20',
+      VENUE_EVENTS_ALLOW_SOURCE_HOSTS: 'calendar.lan, 10.0.0.5',
     });
     expect(options).toEqual({
       help: false,
@@ -211,6 +212,9 @@ describe('CLI options (server/cli-options.ts)', () => {
       allowSlugs: ['blue-room', 'red-room'],
       venueZones: { 'blue-room': 'Europe/London', 'red-room': 'Pacific/Auckland' },
       maxFilterPages: 20,
+      allowSourceHosts: ['calendar.lan', '10.0.0.5'],
+      // A one-off command, as --help is: no environment variable.
+      checkSources: false,
     });
   });
 
@@ -236,6 +240,7 @@ describe('CLI options (server/cli-options.ts)', () => {
     [['--now', '2026-12-05T12:00:00'], /--now must be an ISO 8601 instant/],
     [['--bogus'], /Unknown option/],
     [['--venue-zone', 'blue-room=Mars/Base'], /--venue-zone must be slug=IANA\/Zone/],
+    [['--allow-source-host', 'calendar.lan:8080'], /--allow-source-host must be a host name/],
   ])('%j → a usage error', (argv, message) => {
     expect(() => parseServerOptions(argv, {})).toThrow(UsageError);
     expect(() => parseServerOptions(argv, {})).toThrow(message);

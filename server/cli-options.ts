@@ -120,6 +120,14 @@ function flag(name: string, value: boolean | undefined, envValue: string | undef
   throw new UsageError(`the environment value for --${name} must be 1 or 0, got "${envValue}"`);
 }
 
+/** `--check-sources`: origin mode only (a proxy has no sources). */
+function checkSources(value: boolean | undefined, upstream: string | undefined): boolean {
+  if (value && upstream !== undefined) {
+    throw new UsageError('--check-sources checks the venues of this server, not with --upstream');
+  }
+  return value ?? false;
+}
+
 /** `--allow-source-host` (or its variable): host names or addresses, lowercase, no port. */
 function sourceHosts(values: string[] | undefined, envValue: string | undefined): string[] {
   const hosts = (list(values, envValue) ?? []).map((host) => host.toLowerCase());
@@ -235,7 +243,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
   const upstream = url('upstream', values.upstream ?? env.VENUE_EVENTS_UPSTREAM);
   return {
     allowSourceHosts: sourceHosts(values['allow-source-host'], env.VENUE_EVENTS_ALLOW_SOURCE_HOSTS),
-    checkSources: values['check-sources'] ?? false,
+    checkSources: checkSources(values['check-sources'], upstream),
     help: values.help ?? false,
     data: values.data ?? env.VENUE_EVENTS_DATA,
     db: values.db ?? env.VENUE_EVENTS_DB ?? env.DATABASE_URL ?? 'data/venue-events.db',

@@ -41,7 +41,8 @@ export function readSource(
     throw new SourceFormatError([
       {
         path: 'format',
-        message: `cannot tell the format of ${new URL(url).pathname} (${contentType ?? 'no Content-Type'}): give the source's "format", "ics" or "csv"`,
+        // Not the URL's path: a calendar's secret address would reach the log.
+        message: `cannot tell the format: the answer's Content-Type is ${contentType ?? 'missing'} and the address ends in neither .ics nor .csv; name it ("format": "ics" or "csv", or a file ending in .ics or .csv)`,
       },
     ]);
   }

@@ -39,6 +39,9 @@ export interface SourceState {
   outcome: 'applied' | 'unchanged' | 'busy' | null;
 }
 
+/** How often the sync looks for venues given a source since it started, ms. */
+const RESCAN_MS = 60_000;
+
 /** The log a sync writes to (pino's shape). */
 export interface SyncLogger {
   info(fields: object, message: string): void;
@@ -50,6 +53,8 @@ export interface SourceSyncOptions {
   clock: () => Date;
   fetch: SourceFetchOptions;
   logger: SyncLogger;
+  /** How often to look for venues given a source since the start, ms (default 60,000). */
+  rescanMs?: number;
 }
 
 /** What one source's sync keeps between runs: the validators and the hash of the bytes applied. */
@@ -77,6 +82,7 @@ export class SourceSync {
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #running = new Map<string, Promise<SourceState>>();
   #stopped = false;
+  #rescanTimer: NodeJS.Timeout | undefined;
 
   constructor(options: SourceSyncOptions) {
     this.#options = options;
@@ -93,15 +99,49 @@ export class SourceSync {
     return Promise.all(slugs.map((slug) => this.syncVenue(slug)));
   }
 
-  /** Syncs every source at once, then each again every `refresh_seconds` until `stop()`. */
+  /**
+   * Syncs every source at once, then each again every `refresh_seconds` until `stop()`; a venue
+   * given a source while the server runs (an import) is found within `rescanMs`.
+   */
   async start(): Promise<void> {
-    const states = await this.syncAll();
-    for (const state of states) void this.#schedule(state.venue);
+    await this.#rescan();
+  }
+
+  /** Syncs and schedules the source venues not scheduled yet, then looks again later. */
+  async #rescan(): Promise<void> {
+    try {
+      const fresh = (await this.#options.store.sourceVenues()).filter((s) => !this.#timers.has(s));
+      await Promise.all(fresh.map((slug) => this.#tick(slug)));
+    } catch (error) {
+      this.#options.logger.warn({ cause: causeOf(error) }, `sources not listed: ${causeOf(error)}`);
+    }
+    if (this.#stopped) return;
+    const timer = setTimeout(() => void this.#rescan(), this.#options.rescanMs ?? RESCAN_MS);
+    timer.unref();
+    this.#rescanTimer = timer;
+  }
+
+  /**
+   * Syncs venue `slug` and schedules its next sync; never rejects (a store that fails, or a venue
+   * that no longer has a source, is logged; the venue is looked at again at the next rescan).
+   */
+  async #tick(slug: string): Promise<void> {
+    try {
+      await this.syncVenue(slug);
+      await this.#schedule(slug);
+    } catch (error) {
+      this.#timers.delete(slug);
+      this.#options.logger.warn(
+        { venue: slug, cause: causeOf(error) },
+        `source of venue "${slug}" not synced: ${causeOf(error)}`,
+      );
+    }
   }
 
   /** Stops the timers and waits for the syncs under way. */
   async stop(): Promise<void> {
     this.#stopped = true;
+    clearTimeout(this.#rescanTimer);
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
     await Promise.allSettled(this.#running.values());
@@ -119,10 +159,11 @@ export class SourceSync {
 
   async #schedule(slug: string): Promise<void> {
     const venue = await this.#options.store.storedVenue(slug);
-    if (this.#stopped || !venue?.source) return;
-    const timer = setTimeout(() => {
-      void this.syncVenue(slug).then(() => this.#schedule(slug));
-    }, venue.source.refreshSeconds * 1000);
+    if (this.#stopped || !venue?.source) {
+      this.#timers.delete(slug);
+      return;
+    }
+    const timer = setTimeout(() => void this.#tick(slug), venue.source.refreshSeconds * 1000);
     timer.unref();
     this.#timers.set(slug, timer);
   }

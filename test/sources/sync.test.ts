@@ -256,6 +256,43 @@ describe('a venue whose events come from a calendar feed', () => {
   });
 });
 
+describe('the sync as the server runs it', () => {
+  it('finds a venue given a source after the start, and lists its events', async () => {
+    const running = new SourceSync({
+      store,
+      clock: () => new Date(NOW),
+      fetch: { allowHosts: ['127.0.0.1'] },
+      logger,
+      rescanMs: 20,
+    });
+    try {
+      await running.start();
+      expect(running.states().map((s) => s.venue)).toEqual(['feed-hall']);
+      await importVenueFile(store, {
+        venues: [
+          {
+            slug: 'late-hall',
+            timezone: 'Europe/London',
+            source: { url: `${feedServer.url}/late.ics` },
+          },
+        ],
+      });
+      const found = async () => {
+        for (;;) {
+          const late = running.states().find((s) => s.venue === 'late-hall');
+          if (late?.outcome === 'applied') return late;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+      };
+      expect((await found()).events).toBe(3);
+      const body = await (await fetch(`${app.url}/t/late-hall/api/events`)).json();
+      expect(body.data).toHaveLength(3);
+    } finally {
+      await running.stop();
+    }
+  });
+});
+
 describe('a venue whose events come from a sheet', () => {
   it('reads a published CSV in the date format its source names', async () => {
     feed.type = 'text/csv';

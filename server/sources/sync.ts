@@ -57,8 +57,13 @@ export interface SourceSyncOptions {
   rescanMs?: number;
 }
 
-/** What one source's sync keeps between runs: the validators and the hash of the bytes applied. */
+/**
+ * What one source's sync keeps between runs: the validators and the hash of the bytes applied,
+ * for the source as configured then (`config`: a re-import that changes its address or extras
+ * makes the next sync fetch and apply it whole).
+ */
 interface Kept {
+  config: string;
   validators: SourceValidators;
   sha256: string | undefined;
 }
@@ -186,7 +191,9 @@ export class SourceSync {
     this.#states.set(slug, state);
     const now = clock();
     state.lastAttemptMs = now.getTime();
-    const kept = this.#kept.get(`${slug} ${url}`) ?? { validators: {}, sha256: undefined };
+    const config = JSON.stringify(venue.source);
+    const last = this.#kept.get(slug);
+    const kept = last?.config === config ? last : { config, validators: {}, sha256: undefined };
     let release: (() => Promise<void>) | undefined;
     try {
       release = await store.sourceLock(slug);
@@ -209,7 +216,8 @@ export class SourceSync {
         state.events ??= venue.events.length;
         state.outcome = 'unchanged';
       }
-      this.#kept.set(`${slug} ${url}`, {
+      this.#kept.set(slug, {
+        config,
         validators: fetched.status === 'fetched' ? fetched.validators : kept.validators,
         sha256,
       });

@@ -31,6 +31,8 @@ const VENUES = [
   // Price, performers, end times, few tickets left (docs/api.md §10.18).
   ['facts', 'en', ''],
   ['facts', 'de', ''],
+  // Ticket links (docs/api.md §10.19): the buy control goes to the venue's shop.
+  ['shop', 'en', ''],
   ['harbour-hall blue-cellar night-owl', 'en', ''],
   ['states', 'en', 'layout="compact"'],
   ['facts', 'de', 'layout="compact"'],

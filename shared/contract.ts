@@ -15,9 +15,11 @@ import {
   INSTANT_PATTERN,
   MAX_PERFORMER_LENGTH,
   MAX_PERFORMERS,
+  MAX_TICKET_URL_LENGTH,
   PER_PAGE,
   SLUG,
   TICKET_OFFICE_REASONS,
+  TICKET_URL_PATTERN,
   TIME_LABEL_PATTERN,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
@@ -82,7 +84,10 @@ const occurrenceMembers = {
   access: Type.Optional(AccessListSchema),
 };
 /** Extension, docs/api.md §10.19: where the tickets are sold, an absolute https URL. */
-export const TicketUrlSchema = Type.String({ pattern: '^https://\\S+$', maxLength: 2048 });
+export const TicketUrlSchema = Type.String({
+  pattern: TICKET_URL_PATTERN,
+  maxLength: MAX_TICKET_URL_LENGTH,
+});
 
 /**
  * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` that of §10.18: each

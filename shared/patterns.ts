@@ -65,3 +65,12 @@ export const AMOUNT_PATTERN = '^(0|[1-9]\\d*)(\\.\\d+)?$';
 export const MAX_PERFORMERS = 20;
 /** Extension, docs/api.md §10.18: a performer's name is at most this many characters. */
 export const MAX_PERFORMER_LENGTH = 200;
+
+/**
+ * A ticket link (docs/api.md §10.19): an absolute `https:` URL, one word. The venue file's
+ * schema, the API contract and the readers of both (`shared/rules/ticket-url.ts`) take it from
+ * here; the widget's budgeted reader (`widget/wire.ts`) writes the same expression as a literal.
+ */
+export const TICKET_URL_PATTERN = '^https://\\S+$';
+/** Most characters of a ticket link. */
+export const MAX_TICKET_URL_LENGTH = 2048;

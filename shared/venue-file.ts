@@ -6,7 +6,13 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { SLUG } from './contract.js';
-import { AMOUNT_PATTERN, CURRENCY_PATTERN, MAX_PERFORMERS } from './patterns.js';
+import {
+  AMOUNT_PATTERN,
+  CURRENCY_PATTERN,
+  MAX_PERFORMERS,
+  MAX_TICKET_URL_LENGTH,
+  TICKET_URL_PATTERN,
+} from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
 
 const strict = { additionalProperties: false } as const;
@@ -79,9 +85,9 @@ const PerformersInput = Type.Array(Type.String(), {
  * importer checks it parses.
  */
 const TicketUrl = Type.String({
-  pattern: '^https://\\S+$',
+  pattern: TICKET_URL_PATTERN,
   format: 'uri',
-  maxLength: 2048,
+  maxLength: MAX_TICKET_URL_LENGTH,
   description: "where the event's tickets are sold: an absolute https URL",
 });
 

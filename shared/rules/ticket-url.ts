@@ -5,11 +5,14 @@
  * answer's link is checked again here because a proxied platform may send anything.
  */
 
+import { TICKET_URL_PATTERN } from '../patterns.js';
+
+const TICKET_URL = new RegExp(TICKET_URL_PATTERN);
+
 /** The `ticket_url` of `member` (event attributes or a compact occurrence), if an https URL. */
 export function ticketUrlOf(member: object | null | undefined): string | undefined {
   const url = member && 'ticket_url' in member ? member.ticket_url : undefined;
   // The scheme is what keeps a hostile link out of an href; a link with a malformed host is
-  // refused where it enters (the venue file's check, the proxy's), so the budgeted script need
-  // not parse it.
-  return typeof url === 'string' && /^https:\/\/\S+$/.test(url) ? url : undefined;
+  // refused where it enters (the venue file's check, the proxy's).
+  return typeof url === 'string' && TICKET_URL.test(url) ? url : undefined;
 }

@@ -68,8 +68,9 @@ export const MAX_PERFORMER_LENGTH = 200;
 
 /**
  * A ticket link (docs/api.md §10.19): an absolute `https:` URL, one word. The venue file's
- * schema, the API contract and the readers of both (`shared/rules/ticket-url.ts`) take it from
- * here; the widget's budgeted reader (`widget/wire.ts`) writes the same expression as a literal.
+ * schema and the API contract take it from here; the modules the first paint's budgeted script
+ * carries (`widget/wire.ts`, `shared/rules/ticket-url.ts`) write it as a literal, kept equal by
+ * test/shared/ticket-url.test.ts.
  */
 export const TICKET_URL_PATTERN = '^https://\\S+$';
 /** Most characters of a ticket link. */

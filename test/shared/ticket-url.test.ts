@@ -1,7 +1,7 @@
 /**
  * The ticket-link rule (docs/api.md §10.19, shared/rules/ticket-url.ts): only an https link reaches
- * an `href`; and the widget's budgeted reader (`widget/wire.ts`), which writes the expression as a
- * literal rather than import it, says the same as `TICKET_URL_PATTERN`.
+ * an `href`; and the expression the budgeted script carries as literals (`widget/wire.ts`, the
+ * rule itself) is `TICKET_URL_PATTERN`.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -25,9 +25,13 @@ describe('ticket links', () => {
     expect(ticketUrlOf(null)).toBeUndefined();
   });
 
-  it('the widget’s reader writes the same expression', () => {
-    const wire = readFileSync(new URL('../../widget/wire.ts', import.meta.url), 'utf8');
-    const literal = /ticket_url: \(v\) => (\/.+?\/)\.test/.exec(wire)?.[1];
-    expect(literal).toBe(String(new RegExp(TICKET_URL_PATTERN)));
+  it('the widget’s reader and the rule write the same expression as the pattern', () => {
+    const literal = (path: string, before: RegExp) =>
+      before.exec(readFileSync(new URL(path, import.meta.url), 'utf8'))?.[1];
+    const pattern = String(new RegExp(TICKET_URL_PATTERN));
+    expect(literal('../../widget/wire.ts', /ticket_url: \(v\) => (\/.+?\/)\.test/)).toBe(pattern);
+    expect(literal('../../shared/rules/ticket-url.ts', /const TICKET_URL = (\/.+?\/);/)).toBe(
+      pattern,
+    );
   });
 });

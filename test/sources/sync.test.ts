@@ -60,6 +60,8 @@ interface Feed {
 }
 
 let feed: Feed;
+/** Where the feed's server sends its 302s, when a test makes it redirect. */
+let feedRedirect: string | undefined;
 let feedServer: Running;
 let store: Store;
 let app: Running;
@@ -118,6 +120,7 @@ beforeEach(async () => {
       res.writeHead(feed.status, {
         'Content-Type': feed.type,
         ...(feed.etag && { ETag: feed.etag }),
+        ...(feedRedirect && { Location: feedRedirect }),
       });
       res.end(feed.body);
     }),
@@ -196,6 +199,37 @@ describe('a venue whose events come from a calendar feed', () => {
       expect(line).toMatch(
         /^source of venue "feed-hall" not applied, its last good listing kept: /,
       );
+  });
+
+  it('keeps the last good listing when the source grows over the limit or redirects to a private address', async () => {
+    await sync.syncAll();
+    const before = await listing();
+    feed.etag = '"v2"';
+    feed.body = `${FULL}${'X-FILLER:padding\r\n'.repeat(100)}`;
+    const small = new SourceSync({
+      store,
+      clock: () => new Date(NOW),
+      fetch: { allowHosts: ['127.0.0.1'], maxBytes: FULL.length },
+      logger,
+    });
+    const [over] = await small.syncAll();
+    expect(over!.lastError).toMatch(/^the source is over/);
+    expect(await listing()).toEqual(before);
+    // The address the source moved to is this machine under a name the operator did not allow.
+    feed.status = 302;
+    const asked = feed.asked.length;
+    const moved = createServer((_req, res) => res.writeHead(200).end(FULL));
+    const elsewhere = await listen(moved);
+    try {
+      feedRedirect = `${elsewhere.url.replace('127.0.0.1', 'localhost')}/moved.ics`;
+      const [redirected] = await sync.syncAll();
+      expect(redirected!.lastError).toContain('--allow-source-host localhost');
+      expect(feed.asked).toHaveLength(asked + 1);
+      expect(await listing()).toEqual(before);
+    } finally {
+      feedRedirect = undefined;
+      await elsewhere.close();
+    }
   });
 
   it('a feed that drops events is applied whole; an event keeps its id across syncs', async () => {

@@ -7,11 +7,11 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
-import { escapeHtml } from '../../shared/html.js';
 import { AMOUNT_PATTERN } from '../../shared/patterns.js';
 import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
+  plainTextHtml,
   SourceFormatError,
   type SourceContext,
   type SourceEvent,
@@ -284,7 +284,7 @@ function optionalFields(
   return {
     ...(endTime !== undefined ? { end_time: endTime } : {}),
     ...text('category'),
-    ...(cell('description') ? { description: descriptionHtml(cell('description')) } : {}),
+    ...(cell('description') ? { description: plainTextHtml(cell('description')) } : {}),
     ...text('location'),
     ...(image !== undefined ? { small_image_path: image, show_images: true } : {}),
     ...(ticketUrl !== undefined ? { ticket_url: ticketUrl } : {}),
@@ -419,23 +419,6 @@ function readBoolean(
   if (['false', 'no', '0'].includes(word)) return false;
   report(column, `expected true, false, yes, no, 1, 0 or nothing, got "${value}"`);
   return undefined;
-}
-
-/** Plain text as HTML: escaped, blank-line-separated paragraphs as `<p>`, line breaks as `<br>`. */
-function descriptionHtml(text: string): string {
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph !== '')
-    .map(
-      (paragraph) =>
-        `<p>${paragraph
-          .split(/[ \t]*\n[ \t]*/)
-          .map(escapeHtml)
-          .join('<br>')}</p>`,
-    )
-    .join('');
 }
 
 /**

@@ -12,9 +12,9 @@
 import ICAL from 'ical.js';
 import { DateTime, IANAZone } from 'luxon';
 import { findIana } from 'windows-iana';
-import { escapeHtml } from '../../shared/html.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
+  plainTextHtml,
   SourceFormatError,
   type SourceContext,
   type SourceEvent,
@@ -586,12 +586,7 @@ function descriptionOf(component: Component): string | undefined {
   const htmlValue = html && unescapeText(rawValue(html)).trim();
   if (htmlValue) return htmlValue;
   const text = textOf(component, 'description');
-  if (text === undefined) return undefined;
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n\s*/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
-    .join('');
+  return text === undefined ? undefined : plainTextHtml(text);
 }
 
 /** RFC 7986 IMAGE, else an ATTACH of an image/* type: an absolute http(s) URI, not inline data. */

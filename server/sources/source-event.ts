@@ -5,6 +5,7 @@
  * The mappers (`ics.ts`, `csv.ts`) are pure: text, the venue's IANA time zone and the clock in,
  * events or every problem out.
  */
+import { escapeHtml } from '../../shared/html.js';
 import type { EventInput } from '../../shared/venue-file.js';
 
 /** One event of a source, keyed. */
@@ -42,4 +43,25 @@ export class SourceFormatError extends Error {
     );
     this.name = 'SourceFormatError';
   }
+}
+
+/**
+ * A plain-text description (an `.ics` DESCRIPTION, a CSV cell) as the venue file's HTML:
+ * escaped, blank-line-separated paragraphs as `<p>`, other line breaks as `<br>`; empty
+ * paragraphs and the spaces around a line break dropped.
+ */
+export function plainTextHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n[ \t]*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph !== '')
+    .map(
+      (paragraph) =>
+        `<p>${paragraph
+          .split(/[ \t]*\n[ \t]*/)
+          .map(escapeHtml)
+          .join('<br>')}</p>`,
+    )
+    .join('');
 }

@@ -5,7 +5,6 @@
  * 2 usage error. `--venue SLUG FILE.ics|FILE.csv` imports one calendar file or sheet into an
  * existing venue instead, mapped as its source would be (docs/sources.md "One-off import").
  */
-import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DateFormatSchema, type DateFormat } from '../../shared/venue-file.js';
@@ -16,7 +15,7 @@ import type { StoredSource } from '../store/model.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { importVenueFiles, VenueFileError } from './importer.js';
-import { OperatorError, readJsonFile } from '../lib/json-file.js';
+import { OperatorError, readFileBytes, readJsonFile } from '../lib/json-file.js';
 
 /** The date formats a CSV may name. */
 const DATE_FORMATS: readonly string[] = DateFormatSchema.anyOf.map((f) => f.const);
@@ -38,21 +37,15 @@ async function importSourceFile(
   const venue = await store.storedVenue(slug);
   if (!venue)
     throw new OperatorError(`no venue "${slug}" in the database: import its venue file first`);
+  const url = pathToFileURL(file).href;
+  // The venue's extras apply; the file's extension, not the source's `format`, names the format.
   const source: StoredSource = {
-    ...(venue.source ?? { url: pathToFileURL(file).href, refreshSeconds: 0, extras: {} }),
+    ...(venue.source ?? { url, refreshSeconds: 0, extras: {} }),
     format: undefined,
     ...(dateFormat && { dateFormat }),
   };
-  let body: Buffer;
-  try {
-    body = readFileSync(file);
-  } catch (error) {
-    throw new OperatorError(
-      `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-    );
-  }
   const now = new Date();
-  const events = readSource(source, body, undefined, pathToFileURL(file).href, {
+  const events = readSource(source, readFileBytes(file), undefined, url, {
     zone: venue.timezone,
     now,
   });

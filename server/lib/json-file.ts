@@ -61,18 +61,25 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
 }
 
 /**
+ * The bytes of the file `path` (a venue file, or the calendar file or sheet of a one-off import).
+ * @throws OperatorError "FILE: cannot read the file (ENOENT)"
+ */
+export function readFileBytes(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw fileError(path, `cannot read the file (${code ?? message})`);
+  }
+}
+
+/**
  * The parsed JSON document in `path`.
  * @throws OperatorError "FILE: cannot read (ENOENT)", "FILE: not valid UTF-8 at byte N",
  *   "FILE: not JSON: …"
  */
 export function readJsonFile(path: string): unknown {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path);
-  } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    throw fileError(path, `cannot read the file (${code ?? message})`);
-  }
+  const bytes = readFileBytes(path);
   const bad = firstInvalidUtf8(bytes);
   if (bad !== -1) {
     const byte = bytes[bad]!.toString(16).toUpperCase().padStart(2, '0');

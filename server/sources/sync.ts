@@ -85,6 +85,8 @@ export class SourceSync {
   readonly #states = new Map<string, SourceState>();
   readonly #kept = new Map<string, Kept>();
   readonly #timers = new Map<string, NodeJS.Timeout>();
+  /** Each source venue's `refresh_seconds`, as its last sync read it (for `#schedule`). */
+  readonly #refreshSeconds = new Map<string, number>();
   readonly #running = new Map<string, Promise<SourceState>>();
   #stopped = false;
   #rescanTimer: NodeJS.Timeout | undefined;
@@ -133,7 +135,7 @@ export class SourceSync {
   async #tick(slug: string): Promise<void> {
     try {
       await this.syncVenue(slug);
-      await this.#schedule(slug);
+      this.#schedule(slug);
     } catch (error) {
       this.#timers.delete(slug);
       this.#options.logger.warn(
@@ -162,13 +164,14 @@ export class SourceSync {
     return run;
   }
 
-  async #schedule(slug: string): Promise<void> {
-    const venue = await this.#options.store.storedVenue(slug);
-    if (this.#stopped || !venue?.source) {
+  /** Schedules venue `slug`'s next sync, `refresh_seconds` as its last sync read it. */
+  #schedule(slug: string): void {
+    const seconds = this.#refreshSeconds.get(slug);
+    if (this.#stopped || seconds === undefined) {
       this.#timers.delete(slug);
       return;
     }
-    const timer = setTimeout(() => void this.#tick(slug), venue.source.refreshSeconds * 1000);
+    const timer = setTimeout(() => void this.#tick(slug), seconds * 1000);
     timer.unref();
     this.#timers.set(slug, timer);
   }
@@ -176,8 +179,12 @@ export class SourceSync {
   async #sync(slug: string): Promise<SourceState> {
     const { store, clock, logger } = this.#options;
     const venue = await store.storedVenue(slug);
-    if (!venue?.source) throw new Error(`venue "${slug}" has no source`);
+    if (!venue?.source) {
+      this.#refreshSeconds.delete(slug);
+      throw new Error(`venue "${slug}" has no source`);
+    }
     const { url } = venue.source;
+    this.#refreshSeconds.set(slug, venue.source.refreshSeconds);
     const state: SourceState = this.#states.get(slug) ?? {
       venue: slug,
       host: new URL(url).host,

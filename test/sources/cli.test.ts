@@ -31,6 +31,10 @@ const node = (script: string, ...args: string[]) =>
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
 
+/** `npm run import -- --db DB --venue SLUG …ARGS` on the test database. */
+const importInto = async (slug: string, ...args: string[]) =>
+  node('server/import/cli.ts', '--db', await dbReady, '--venue', slug, ...args);
+
 let feed: Running;
 let feedStatus = 200;
 beforeAll(async () => {
@@ -76,31 +80,13 @@ describe('npm run import -- --venue SLUG FILE', () => {
       'good.csv',
       'title,date,time\r\nFar Gig,05/01/2030,20:00\r\nFar Two,06/01/2030,21:00\r\n',
     );
-    const ok = await node(
-      'server/import/cli.ts',
-      '--db',
-      db,
-      '--venue',
-      'sheet-hall',
-      '--date-format',
-      'DD/MM/YYYY',
-      good,
-    );
+    const ok = await importInto('sheet-hall', '--date-format', 'DD/MM/YYYY', good);
     expect(ok.stdout).toContain('Imported 2 events from');
     const bad = write(
       'bad.csv',
       'title,date,time\r\nFar Gig,05/01/2030,20:00\r\nBroken,31/02/2030,21:00\r\n',
     );
-    const refused = await node(
-      'server/import/cli.ts',
-      '--db',
-      db,
-      '--venue',
-      'sheet-hall',
-      '--date-format',
-      'DD/MM/YYYY',
-      bad,
-    );
+    const refused = await importInto('sheet-hall', '--date-format', 'DD/MM/YYYY', bad);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('row 3, date');
     expect(refused.stderr).toContain('Nothing was imported.');
@@ -113,21 +99,11 @@ describe('npm run import -- --venue SLUG FILE', () => {
   });
 
   it('refuses an unknown venue and a wrong date format with a clear line', async () => {
-    const db = await dbReady;
     const file = write('one.csv', 'title,date,time\r\nGig,2030-01-05,20:00\r\n');
-    const unknown = await node('server/import/cli.ts', '--db', db, '--venue', 'no-such-hall', file);
+    const unknown = await importInto('no-such-hall', file);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no venue "no-such-hall"');
-    const usage = await node(
-      'server/import/cli.ts',
-      '--db',
-      db,
-      '--venue',
-      'sheet-hall',
-      '--date-format',
-      'YY',
-      file,
-    );
+    const usage = await importInto('sheet-hall', '--date-format', 'YY', file);
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain(
       '--date-format is one of YYYY-MM-DD, DD/MM/YYYY, MM/DD/YYYY, DD.MM.YYYY',

@@ -153,13 +153,15 @@ describe('<venue-calendar>', () => {
 
   // It asked for each event by id: a day of two events, two requests (issue 40).
   it("a chosen day's events come from one list request of that day, not one per event", async () => {
+    /** The list requests made while `date` is chosen in `el` until its `n` cards show. */
+    const dayRequests = (el: Element, date: string, n: number) =>
+      listRequests(async () => {
+        cell(el, date).click();
+        await waitFor(() => deepQueryAll(el, 'article[part="card"]').length === n, `${n} cards`);
+      });
     const { el } = await calendar('venue="harbour-hall night-owl" locale="en-GB"');
     expect(counts(el)['2026-12-06']).to.equal(2);
-    const asked = await listRequests(async () => {
-      cell(el, '2026-12-06').click();
-      await waitFor(() => deepQueryAll(el, 'article[part="card"]').length === 2, 'two cards');
-    });
-    expect(asked).to.deep.equal([
+    expect(await dayRequests(el, '2026-12-06', 2)).to.deep.equal([
       `${location.origin}/api/events?venues=harbour-hall,night-owl&start_date=2026-12-06&end_date=2026-12-06&page=1`,
     ]);
     const titles = deepQueryAll(el, '[part="title"]').map((t) => t.textContent);
@@ -167,21 +169,13 @@ describe('<venue-calendar>', () => {
     cleanup();
     // Five events, one of them cancelled: one request still.
     const { el: states } = await calendar('venue="states" locale="en-GB"');
-    const five = await listRequests(async () => {
-      cell(states, '2026-12-10').click();
-      await waitFor(() => deepQueryAll(states, 'article[part="card"]').length === 5, 'five');
-    });
-    expect(five).to.deep.equal([
+    expect(await dayRequests(states, '2026-12-10', 5)).to.deep.equal([
       `${location.origin}/t/states/api/events?start_date=2026-12-10&end_date=2026-12-10&page=1`,
     ]);
     cleanup();
     // The calendar's filters go with the day's dates: the list holds the feed's events of the day.
     const { el: jazz } = await calendar('venue="states" locale="en-GB" categories="Jazz"');
-    const filtered = await listRequests(async () => {
-      cell(jazz, '2026-12-10').click();
-      await waitFor(() => deepQueryAll(jazz, 'article[part="card"]').length === 1, 'one card');
-    });
-    expect(filtered).to.deep.equal([
+    expect(await dayRequests(jazz, '2026-12-10', 1)).to.deep.equal([
       `${location.origin}/t/states/api/events?start_date=2026-12-10&end_date=2026-12-10&categories=Jazz&page=1`,
     ]);
   });

@@ -154,7 +154,7 @@ describe('<venue-calendar>', () => {
   // It asked for each event by id: a day of two events, two requests (issue 40).
   it("a chosen day's events come from one list request of that day, not one per event", async () => {
     /** The list requests made while `date` is chosen in `el` until its `n` cards show. */
-    const dayRequests = (el: Element, date: string, n: number) =>
+    const dayRequests = (el: VenueCalendar, date: string, n: number) =>
       listRequests(async () => {
         cell(el, date).click();
         await waitFor(() => deepQueryAll(el, 'article[part="card"]').length === n, `${n} cards`);

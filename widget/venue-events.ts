@@ -174,7 +174,7 @@ export class VenueEvents extends VenueElement {
       // The list's other controls (pagination, the view switch) come after the first cards are
       // painted (`updated`), unless this page needs them to be drawn at all. Not for the compact
       // layout: its styles are the list's own, as the first paint and `widget.html` draw it.
-      if (!body.events.length || this.count) await listControls();
+      if (!body.events.length || this.count) await listControls(!this.noFilters);
       if (body.events.length === 0 && body.total > 0 && page > body.lastPage) {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
@@ -255,7 +255,7 @@ export class VenueEvents extends VenueElement {
     // A shared link's filters (the bar writes them). Read in the chunk loaded with the first
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.syncUrl)
-      void listControls().then((m) => {
+      void listControls(!this.noFilters).then((m) => {
         this.filters = m.readQuery(this.filters, this.venue);
         this.view = m.readView() ?? this.view;
       });
@@ -285,16 +285,15 @@ export class VenueEvents extends VenueElement {
 
   /** With `sync-url`, writes the filters into the page's query (a shared link's were read from it). */
   private keepQuery(): void {
-    if (this.syncUrl) void listControls().then((m) => m.writeQuery(this.filters));
+    if (this.syncUrl) void listControls(!this.noFilters).then((m) => m.writeQuery(this.filters));
   }
 
   protected override updated(): void {
     // The list's other controls and the filter bar are not needed to show the first page: they
     // load once a page is painted, so they take no bandwidth or time from its cards.
     if (this.shown && !controls)
-      afterPaint(() => void listControls().then(() => this.requestUpdate()));
-    // The bar's chunk beside the controls', not after them: the placeholder it upgrades draws
-    // nothing until the controls' `filterBar` gives it the list's venue and filters.
+      afterPaint(() => void listControls(!this.noFilters).then(() => this.requestUpdate()));
+    // A list whose bar was turned on after its controls loaded.
     if (this.shown && !this.noFilters) afterPaint(() => void import('./venue-events-filters.js'));
     if (this.view === 'calendar' && !calendar)
       void import('./calendar-view.js').then((m) => {
@@ -456,7 +455,12 @@ const focusables = (root: ParentNode): HTMLElement[] =>
 
 /** The controls of the list needed once a page arrived (`list-controls.ts`), set once loaded. */
 let controls: typeof import('./list-controls.js') | undefined;
-const listControls = () => import('./list-controls.js').then((m) => (controls = m));
+const listControls = (bar: boolean) => {
+  // The bar's chunk beside the controls', not after them: the placeholder it upgrades draws
+  // nothing until the controls' `filterBar` gives it the list's venue and filters.
+  if (bar) void import('./venue-events-filters.js');
+  return import('./list-controls.js').then((m) => (controls = m));
+};
 /** The calendar view's chunk (`calendar-view.ts`), set once loaded. */
 let calendar: typeof import('./calendar-view.js') | undefined;
 

@@ -13,7 +13,11 @@ import {
   EVENT_ID,
   EVENT_TIME_PATTERN,
   INSTANT_PATTERN,
+  LOCAL_DATE_PATTERN,
   MAX_PERFORMER_LENGTH,
+  MAX_STATUS_REASON_LENGTH,
+  MIN_AGE_RANGE,
+  SCHEDULE_STATUSES,
   MAX_PERFORMERS,
   MAX_TICKET_URL_LENGTH,
   PER_PAGE,
@@ -89,15 +93,35 @@ export const TicketUrlSchema = Type.String({
   maxLength: MAX_TICKET_URL_LENGTH,
 });
 
+/** Extension, docs/api.md §10.20: `postponed` or `rescheduled`. */
+export const ScheduleStatusSchema = Type.Union(SCHEDULE_STATUSES.map((s) => Type.Literal(s)));
+export type ScheduleStatus = Static<typeof ScheduleStatusSchema>;
+
+/**
+ * Extension, docs/api.md §10.20, in this order: `schedule_status`, `previous_date` (venue-local
+ * `YYYY-MM-DD`) and `previous_time` (`HH:MM:SS`) of a rescheduled date, `status_reason` (plain
+ * text), `doors_time` (venue-local `HH:MM:SS`, not after the start, the start's day). Each only
+ * when the venue gives it; an occurrence's are the stop's, else the event's.
+ */
+const scheduleMembers = {
+  schedule_status: Type.Optional(ScheduleStatusSchema),
+  previous_date: Type.Optional(Type.String({ pattern: LOCAL_DATE_PATTERN })),
+  previous_time: Type.Optional(Type.String({ pattern: EVENT_TIME_PATTERN })),
+  status_reason: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_STATUS_REASON_LENGTH })),
+  doors_time: Type.Optional(Type.String({ pattern: EVENT_TIME_PATTERN })),
+};
+
 /**
  * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` that of §10.18: each
- * stop's own end; `ticket_url` (last) that of §10.19: the stop's ticket link, else the event's.
+ * stop's own end; `ticket_url` that of §10.19: the stop's ticket link, else the event's; then
+ * the schedule of §10.20 (`scheduleMembers`).
  */
 export const CompactOccurrenceSchema = Type.Object(
   {
     ...occurrenceMembers,
     end_time: Type.Optional(EndTimeSchema),
     ticket_url: Type.Optional(TicketUrlSchema),
+    ...scheduleMembers,
   },
   { additionalProperties: false },
 );
@@ -162,7 +186,9 @@ export type EventVenue = Static<typeof EventVenueSchema>;
  * The facts of §10.18 only when the venue gives them: `end_time` (a tour's is its current
  * stop's), `price`, `performers`, and `few_tickets_left` (only `true`, only while the ticket
  * office is open). `ticket_url` (§10.19) only when the venue gives one: a tour's is its current
- * stop's. `venue` (last, §10.16) only in a listing of several venues.
+ * stop's. The schedule of §10.20 (`scheduleMembers`: a tour's are its current stop's) and
+ * `min_age` (an integer 1–25, agreeing with `over_18`) only when given. `venue` (last, §10.16)
+ * only in a listing of several venues.
  */
 export const EventAttributesSchema = Type.Object(
   {
@@ -174,6 +200,8 @@ export const EventAttributesSchema = Type.Object(
     performers: Type.Optional(PerformersSchema),
     few_tickets_left: Type.Optional(Type.Literal(true)),
     ticket_url: Type.Optional(TicketUrlSchema),
+    ...scheduleMembers,
+    min_age: Type.Optional(Type.Integer(MIN_AGE_RANGE)),
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },

@@ -75,3 +75,16 @@ export const MAX_PERFORMER_LENGTH = 200;
 export const TICKET_URL_PATTERN = '^https://\\S+$';
 /** Most characters of a ticket link. */
 export const MAX_TICKET_URL_LENGTH = 2048;
+
+/**
+ * Extension, docs/api.md §10.20: when plans change. `postponed` (no new date yet; the event keeps
+ * its old date for ordering and is not ended by it) or `rescheduled` (moved; `previous_date` and
+ * `previous_time` say when it was).
+ */
+export const SCHEDULE_STATUSES = ['postponed', 'rescheduled'] as const;
+/** Extension, docs/api.md §10.20: a venue-local calendar date `YYYY-MM-DD`. */
+export const LOCAL_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** Extension, docs/api.md §10.20: the youngest and oldest age limit a venue may give (`min_age`). */
+export const MIN_AGE_RANGE = { min: 1, max: 25 } as const;
+/** Extension, docs/api.md §10.20: most characters of a `status_reason`. */
+export const MAX_STATUS_REASON_LENGTH = 500;

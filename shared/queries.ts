@@ -56,6 +56,9 @@ export const FilterQuery = Type.Object({
     `Venue-local date, not before start_date and at most ${FILTER_LIMITS.rangeDays} days from it counting both: one of the listed dates is on or before it.`,
     { format: 'date' },
   ),
+  when: text(
+    "`past`: the events whose last date is before the venue's today, newest first; `upcoming` (the default): those from today on (docs/api.md §10.20).",
+  ),
 });
 
 /** docs/api.md §4.1, §10.12: `GET …/api/events`. */

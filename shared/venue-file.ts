@@ -10,7 +10,10 @@ import {
   AMOUNT_PATTERN,
   CURRENCY_PATTERN,
   MAX_PERFORMERS,
+  MAX_STATUS_REASON_LENGTH,
   MAX_TICKET_URL_LENGTH,
+  MIN_AGE_RANGE,
+  SCHEDULE_STATUSES,
   TICKET_URL_PATTERN,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
@@ -91,6 +94,42 @@ const TicketUrl = Type.String({
   description: "where the event's tickets are sold: an absolute https URL",
 });
 
+/**
+ * When plans change (docs/api.md §10.20), on an event or a stop (a stop's replace the event's):
+ * `schedule_status`, the date and time a rescheduled one had, the venue's reason, and when the
+ * doors open. The importer checks what depends on the status and the start.
+ */
+const scheduleInput = {
+  schedule_status: Type.Optional(
+    Type.Union(
+      SCHEDULE_STATUSES.map((s) => Type.Literal(s)),
+      {
+        description:
+          'postponed (no new date yet: keeps its date for ordering) or rescheduled (give previous_date)',
+      },
+    ),
+  ),
+  previous_date: Type.Optional({
+    ...LocalDate,
+    description: 'Rescheduled only: the venue-local date it had',
+  }),
+  previous_time: Type.Optional({
+    ...LocalTime,
+    description: 'Rescheduled only: the venue-local time it had',
+  }),
+  status_reason: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: MAX_STATUS_REASON_LENGTH,
+      description: 'Plain text: why it was postponed or rescheduled',
+    }),
+  ),
+  doors_time: Type.Optional({
+    ...LocalTime,
+    description: 'Venue-local time the doors open: not after the start, on its day',
+  }),
+};
+
 export const OccurrenceInputSchema = Type.Object(
   {
     date: LocalDate,
@@ -100,6 +139,7 @@ export const OccurrenceInputSchema = Type.Object(
     access: Type.Optional(AccessInput),
     end_time: Type.Optional(EndTime),
     ticket_url: Type.Optional(TicketUrl),
+    ...scheduleInput,
   },
   strict,
 );
@@ -148,6 +188,13 @@ export const EventInputSchema = Type.Object(
       Type.Boolean({ description: 'The venue\'s own "nearly sold out"' }),
     ),
     ticket_url: Type.Optional(TicketUrl),
+    ...scheduleInput,
+    min_age: Type.Optional(
+      Type.Integer({
+        ...MIN_AGE_RANGE,
+        description: 'Age limit (14 for 14+); 18 or more exactly when over_18 is true',
+      }),
+    ),
   },
   strict,
 );

@@ -124,10 +124,14 @@ const endpoint = (base: string, venue: string) => venueUrl(base, venue, 'api/eve
  * Filters of the list (docs/api.md §10.12, §10.15), as its query parameters; an empty value is left
  * out. `saved` (any value) is the widget's own: the visitor's saved events (`saved.ts`), instead
  * of the list; so is `venue`: one of a list's several venues (`listingUrl`'s `only`). `end_date`
- * only the calendar's day list asks with (`day-events.ts`), never the list or its bar.
+ * only the calendar's day list asks with (`day-events.ts`), never the list or its bar. `when`
+ * `past` lists the past events, newest first (docs/api.md §10.20).
  */
 export type Filters = Partial<
-  Record<'categories' | 'search' | 'start_date' | 'end_date' | 'access' | 'saved' | 'venue', string>
+  Record<
+    'categories' | 'search' | 'start_date' | 'end_date' | 'access' | 'when' | 'saved' | 'venue',
+    string
+  >
 >;
 
 /**

@@ -17,7 +17,7 @@ import { placeHref, type ListingPlace } from './listing-place.js';
 import type { ListingParameter } from '../../shared/queries.js';
 
 /** A field of the page's form, named as its query parameter (shared/queries.ts ListingQuery). */
-export type FormField = Exclude<ListingParameter, 'view' | 'page'>;
+export type FormField = Exclude<ListingParameter, 'view' | 'page' | 'when'>;
 
 /** The field labels the form shows, which the error messages name. */
 export const FIELD_LABELS: Record<FormField, string> = {

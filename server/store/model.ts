@@ -22,8 +22,22 @@ export interface VenueRecord extends StructuredDataVenue {
   apiShape: 'current' | 'earlier';
 }
 
-/** A stop of a multi-date event. */
-export interface StoredStop {
+/**
+ * When plans change (docs/api.md §10.20), each absent unless the venue file gives it (documents
+ * written before them never have them): `postponed` or `rescheduled`; a rescheduled date's
+ * previous venue-local date (`YYYY-MM-DD`) and time (`HH:MM:SS`, absent when not given); the
+ * venue's plain-text reason; the doors' venue-local `HH:MM:SS` (not after the start, its day).
+ */
+export interface StoredSchedule {
+  scheduleStatus?: 'postponed' | 'rescheduled';
+  previousDate?: string;
+  previousTime?: string;
+  statusReason?: string;
+  doorsTime?: string;
+}
+
+/** A stop of a multi-date event; its schedule (`StoredSchedule`) replaces the event's. */
+export interface StoredStop extends StoredSchedule {
   date: string;
   time: string;
   location: string;
@@ -40,7 +54,7 @@ export interface StoredStop {
 }
 
 /** An event as stored (admin view, normalised). */
-export interface StoredEvent {
+export interface StoredEvent extends StoredSchedule {
   id: number;
   title: string;
   slug: string;
@@ -85,6 +99,8 @@ export interface StoredEvent {
   fewTicketsLeft?: true;
   /** Where the event's tickets are sold (docs/api.md §10.19), an https URL; absent unless given. */
   ticketUrl?: string;
+  /** The venue's age limit (docs/api.md §10.20), 1–25, agreeing with `over18`; absent unless given. */
+  minAge?: number;
 }
 
 /**

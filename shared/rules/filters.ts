@@ -23,6 +23,11 @@ export interface ListFilter {
   /** Venue-local `YYYY-MM-DD`, inclusive; undefined: unbounded. */
   readonly startDate?: string;
   readonly endDate?: string;
+  /**
+   * `when=past` (docs/api.md §10.20): the events whose last date is before the venue's today,
+   * newest first, in place of those listed from today on; absent: the upcoming ones.
+   */
+  readonly past?: true;
 }
 
 /** No filter at all: the spec's own list. */
@@ -48,7 +53,8 @@ export const isFiltered = (filter: ListFilter): boolean =>
   (filter.access?.length ?? 0) > 0 ||
   filter.words.length > 0 ||
   filter.startDate !== undefined ||
-  filter.endDate !== undefined;
+  filter.endDate !== undefined ||
+  filter.past === true;
 
 /** Anything but letters and digits: word separators, blanked before transliterating. */
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
@@ -187,7 +193,23 @@ export function parseListFilter(query: Record<string, unknown>): ListFilter {
       );
     }
   }
-  return { categories, ...(access.length > 0 && { access }), words, startDate, endDate };
+  const past = readWhen(query);
+  return {
+    categories,
+    ...(access.length > 0 && { access }),
+    words,
+    startDate,
+    endDate,
+    ...(past && { past }),
+  };
+}
+
+/** `when` (docs/api.md §10.20): `past`, or `upcoming` (the default, as absent or empty). */
+function readWhen(query: Record<string, unknown>): true | undefined {
+  const when = single(query, 'when');
+  if (when === undefined || when === '' || when === 'upcoming') return undefined;
+  if (when === 'past') return true;
+  throw new FilterError('when', 'when must be upcoming or past.');
 }
 
 /**
@@ -212,6 +234,7 @@ export function filterParams(filter: ListFilter): Partial<Record<FilterParameter
   if (filter.words.length) params.search = filter.words.join(' ');
   if (filter.startDate !== undefined) params.start_date = filter.startDate;
   if (filter.endDate !== undefined) params.end_date = filter.endDate;
+  if (filter.past) params.when = 'past';
   return params;
 }
 

@@ -85,6 +85,6 @@ export const SCHEDULE_STATUSES = ['postponed', 'rescheduled'] as const;
 /** Extension, docs/api.md §10.20: a venue-local calendar date `YYYY-MM-DD`. */
 export const LOCAL_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
 /** Extension, docs/api.md §10.20: the youngest and oldest age limit a venue may give (`min_age`). */
-export const MIN_AGE_RANGE = { min: 1, max: 25 } as const;
+export const MIN_AGE_RANGE = { minimum: 1, maximum: 25 } as const;
 /** Extension, docs/api.md §10.20: most characters of a `status_reason`. */
 export const MAX_STATUS_REASON_LENGTH = 500;

@@ -25,7 +25,7 @@ import { MAX_PERFORMER_LENGTH } from '../../shared/patterns.js';
 import { createAjv } from '../lib/ajv.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails } from '../lib/venue-details.js';
-import type { StoredEvent, StoredSource, StoredVenue } from '../store/model.js';
+import type { StoredEvent, StoredSchedule, StoredSource, StoredVenue } from '../store/model.js';
 
 /** Seconds between a source's fetches unless it says (docs/venue-file.md "Sources"). */
 export const DEFAULT_REFRESH_SECONDS = 900;
@@ -136,6 +136,17 @@ function storedFacts(event: EventInput): Partial<StoredEvent> {
   };
 }
 
+/** The members of docs/api.md §10.20 of an event or stop as stored, each only when given. */
+function storedSchedule(item: ScheduleInput): StoredSchedule {
+  return {
+    ...(item.schedule_status !== undefined && { scheduleStatus: item.schedule_status }),
+    ...(item.previous_date !== undefined && { previousDate: item.previous_date }),
+    ...(item.previous_time !== undefined && { previousTime: eventTime(item.previous_time) }),
+    ...(item.status_reason !== undefined && { statusReason: item.status_reason }),
+    ...(item.doors_time !== undefined && { doorsTime: eventTime(item.doors_time) }),
+  };
+}
+
 /** Ticket links the schema's pattern lets through but a browser cannot open (docs/api.md §10.19). */
 function ticketUrlProblems(event: EventInput, at: string): VenueFileProblem[] {
   const links: [string, string | undefined][] = [
@@ -150,6 +161,73 @@ function ticketUrlProblems(event: EventInput, at: string): VenueFileProblem[] {
       ? [{ path, message: 'expected an absolute https URL' }]
       : [],
   );
+}
+
+/** The members of docs/api.md §10.20 an event or a stop may give. */
+type ScheduleInput = Pick<
+  EventInput,
+  'schedule_status' | 'previous_date' | 'previous_time' | 'status_reason' | 'doors_time'
+>;
+
+/**
+ * The schedule rules of docs/api.md §10.20 for an event or stop at `at` starting at `time`
+ * (venue-local, absent for a tour's event level): a rescheduled one gives `previous_date`; a date
+ * and time it had only beside `rescheduled`, a reason only beside a status; the doors open no
+ * later than the start (`starts`: the times they must not be after).
+ */
+function scheduleProblems(
+  item: ScheduleInput,
+  at: string,
+  starts: readonly string[],
+): VenueFileProblem[] {
+  const problems: VenueFileProblem[] = [];
+  const status = item.schedule_status;
+  if (status === 'rescheduled' && item.previous_date === undefined)
+    problems.push({ path: `${at}.previous_date`, message: 'required when rescheduled' });
+  for (const member of ['previous_date', 'previous_time'] as const) {
+    if (item[member] !== undefined && status !== 'rescheduled')
+      problems.push({
+        path: `${at}.${member}`,
+        message: 'only beside schedule_status rescheduled',
+      });
+  }
+  if (item.status_reason !== undefined && status === undefined)
+    problems.push({ path: `${at}.status_reason`, message: 'only beside a schedule_status' });
+  const doors = item.doors_time === undefined ? undefined : eventTime(item.doors_time);
+  const early = starts.find((start) => doors !== undefined && doors > eventTime(start));
+  if (early !== undefined)
+    problems.push({
+      path: `${at}.doors_time`,
+      message: `must not be after the start (${early}): doors open on the start's day`,
+    });
+  return problems;
+}
+
+/** `min_age` and `over_18` agree: 18 or more exactly when over_18 is true (docs/api.md §10.20). */
+function ageProblems(event: EventInput, at: string): VenueFileProblem[] {
+  if (event.min_age === undefined || event.over_18 === undefined) return [];
+  if (event.min_age >= 18 === event.over_18) return [];
+  return [
+    {
+      path: `${at}.min_age`,
+      message: `${event.min_age}+ conflicts with over_18 ${event.over_18}: min_age is 18 or more exactly when over_18 is true`,
+    },
+  ];
+}
+
+/** Every §10.20 problem of an event and its stops (a stop's doors against its own start). */
+function eventScheduleProblems(event: EventInput, ev: string): VenueFileProblem[] {
+  const stops = event.occurrences ?? [];
+  const own = stops.length
+    ? stops.filter((o) => o.doors_time === undefined).map((o) => o.time)
+    : event.time === undefined
+      ? []
+      : [event.time];
+  return [
+    ...scheduleProblems(event, ev, own),
+    ...stops.flatMap((o, i) => scheduleProblems(o, `${ev}.occurrences[${i}]`, [o.time])),
+    ...ageProblems(event, ev),
+  ];
 }
 
 function semanticProblems(file: VenueFile): VenueFileProblem[] {
@@ -198,6 +276,7 @@ function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
   problems.push(...instantProblems(event, ev));
   problems.push(...factProblems(event, ev));
   problems.push(...ticketUrlProblems(event, ev));
+  problems.push(...eventScheduleProblems(event, ev));
   const multi = (event.occurrences ?? []).length > 0;
   if (multi) {
     if (event.date !== undefined)
@@ -250,7 +329,7 @@ function lastStartInstant(event: EventInput, zone: string): string {
   return instant(venueDateTime(date, time, zone).toMillis());
 }
 
-function normaliseEvent(event: EventInput, zone: string): StoredEvent {
+function normaliseEvent(event: EventInput, zone: string, importedAt: string): StoredEvent {
   const stops = sortStops(
     (event.occurrences ?? []).map((o) => ({
       date: o.date,
@@ -261,6 +340,7 @@ function normaliseEvent(event: EventInput, zone: string): StoredEvent {
       ...(o.access && { access: accessInOrder(o.access) }),
       ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
       ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
+      ...storedSchedule(o),
     })),
   );
   const visible = (event.visibility ?? 'public') === 'public';
@@ -275,7 +355,8 @@ function normaliseEvent(event: EventInput, zone: string): StoredEvent {
     category: event.category ?? '',
     description: event.description ?? '',
     location: event.location ?? '',
-    over18: event.over_18 ?? false,
+    // An age limit alone says whether the event is 18+ (ageProblems refused a disagreement).
+    over18: event.over_18 ?? (event.min_age ?? 0) >= 18,
     status: event.status,
     served,
     // A ticket link makes the event ticketed unless the venue says it is not.
@@ -288,15 +369,34 @@ function normaliseEvent(event: EventInput, zone: string): StoredEvent {
     date: event.date ?? null,
     time: event.time === undefined ? null : eventTime(event.time),
     stops,
+    ...salesOf(event, zone, importedAt),
+    // Absent unless given, so an event without access data renders as it always did.
+    ...(event.access && { access: accessInOrder(event.access) }),
+    ...storedFacts(event),
+    ...storedSchedule(event),
+    ...(event.min_age !== undefined && { minAge: event.min_age }),
+  };
+}
+
+/**
+ * The event's sales as stored: the venue's `sales`; a ticket link's closure at the last start
+ * (docs/api.md §10.19); a postponed event's sales closed by hand when it was imported, with its
+ * reason as the message, unless the venue gives `sales` of its own (docs/api.md §10.20).
+ */
+function salesOf(
+  event: EventInput,
+  zone: string,
+  importedAt: string,
+): Pick<StoredEvent, 'closedManuallyAt' | 'closeAt' | 'message'> {
+  if (event.schedule_status === 'postponed' && event.sales === undefined)
+    return { closedManuallyAt: importedAt, closeAt: null, message: event.status_reason ?? null };
+  return {
     closedManuallyAt: storedInstant(event.sales?.closed_manually_at),
     closeAt:
       event.ticket_url !== undefined && event.sales?.close_at === undefined
         ? lastStartInstant(event, zone)
         : storedInstant(event.sales?.close_at),
     message: event.sales?.message ?? null,
-    // Absent unless given, so an event without access data renders as it always did.
-    ...(event.access && { access: accessInOrder(event.access) }),
-    ...storedFacts(event),
   };
 }
 
@@ -333,15 +433,17 @@ function storedSource(source: SourceInput, extras: Record<string, EventExtras> =
  * The venues of a valid file (`checkVenueFile` found no problem) in the stored data model. A
  * venue with a source has no events here: the sync (or the importer, keeping the last ones)
  * gives them.
+ * @param nowMs UTC epoch ms of the import: when a postponed event's sales were closed (`salesOf`)
  */
-export function normaliseVenueFile(file: VenueFile): StoredVenue[] {
+export function normaliseVenueFile(file: VenueFile, nowMs = Date.now()): StoredVenue[] {
+  const importedAt = instant(nowMs);
   return file.venues.map((venue) => ({
     slug: venue.slug,
     name: venue.name ?? venue.slug,
     timezone: venue.timezone,
     apiShape: venue.api_shape ?? 'current',
     ...venueDetails(venue),
-    events: (venue.events ?? []).map((event) => normaliseEvent(event, venue.timezone)),
+    events: (venue.events ?? []).map((event) => normaliseEvent(event, venue.timezone, importedAt)),
     ...(venue.source && { source: storedSource(venue.source, venue.event_extras) }),
   }));
 }

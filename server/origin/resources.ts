@@ -13,7 +13,7 @@ import {
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { AccessId } from '../../shared/rules/access.js';
-import type { StoredEvent, StoredStop } from '../store/model.js';
+import type { StoredEvent, StoredSchedule, StoredStop } from '../store/model.js';
 import type { VenueRecord } from '../store/store.js';
 
 // The venue's day has its home in shared/rules; `store-reads.ts` takes it from here.
@@ -32,37 +32,57 @@ const hasAccessData = (event: StoredEvent): boolean =>
   event.access !== undefined || event.stops.some((stop) => stop.access !== undefined);
 
 /**
- * A stop as a compact occurrence (docs/api.md §2.3); `eventAccess` (the event's list, `[]` when
- * only stops declare one) adds the stop's effective `access` (§10.15), undefined adds none.
- * `eventEnd` (current shape only: the event's `endTime`, or null for the earlier shape) adds the
- * stop's own `end_time`, else the event's (§10.18), when there is one; then, in the current
- * shape, the stop's `ticket_url`, else `eventTicketUrl` (§10.19), when there is one.
+ * The members of docs/api.md §10.20 in the contract's order, each only when given: the stop's
+ * own schedule when it has a status or doors of its own, else the event's (a stop postponed or
+ * moved alone says so; the others keep the tour's).
  */
-const compactOf = (
-  stop: StoredStop,
-  eventAccess: AccessId[] | undefined,
-  eventEnd: string | undefined | null,
-  eventTicketUrl?: string,
-): CompactOccurrence => {
+function scheduleMembers(event: StoredSchedule, stop?: StoredStop | null) {
+  const own = stop?.scheduleStatus !== undefined ? stop : event;
+  const doors = stop?.doorsTime ?? event.doorsTime;
+  return {
+    ...(own.scheduleStatus !== undefined && { schedule_status: own.scheduleStatus }),
+    ...(own.previousDate !== undefined && { previous_date: own.previousDate }),
+    ...(own.previousTime !== undefined && { previous_time: own.previousTime }),
+    ...(own.statusReason !== undefined && { status_reason: own.statusReason }),
+    ...(doors !== undefined && { doors_time: doors }),
+  };
+}
+
+/** What a compact occurrence takes from its event (`compactOf`). */
+interface OccurrenceContext {
+  /** The event's access list (`[]` when only stops declare one); undefined: no `access`. */
+  access: AccessId[] | undefined;
+  /** The event itself in the current shape; null in the earlier shape (no §10.18–§10.20 members). */
+  event: StoredEvent | null;
+}
+
+/**
+ * A stop as a compact occurrence (docs/api.md §2.3): its effective `access` (§10.15) when the
+ * event has access data; in the current shape its own `end_time`, else the event's (§10.18), its
+ * `ticket_url`, else the event's (§10.19), and its schedule (§10.20), each when there is one.
+ */
+const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): CompactOccurrence => {
   const occurrence: CompactOccurrence = {
     occurrence_date: stop.date,
     time_label: timeLabel(stop.time),
     location_label: stop.location,
     status: stop.status,
   };
-  if (eventAccess !== undefined) occurrence.access = [...(stop.access ?? eventAccess)];
-  const end = eventEnd === null ? undefined : (stop.endTime ?? eventEnd);
+  if (access !== undefined) occurrence.access = [...(stop.access ?? access)];
+  if (event === null) return occurrence;
+  const end = stop.endTime ?? event.endTime;
   if (end !== undefined) occurrence.end_time = end;
-  const ticketUrl = eventEnd === null ? undefined : (stop.ticketUrl ?? eventTicketUrl);
+  const ticketUrl = stop.ticketUrl ?? event.ticketUrl;
   if (ticketUrl !== undefined) occurrence.ticket_url = ticketUrl;
-  return occurrence;
+  return Object.assign(occurrence, scheduleMembers(event, stop));
 };
 
 /**
  * The members of docs/api.md §10.18 (current shape), in the contract's order, each only when the
  * venue gives it: `end_time` (a tour's is its current stop's, else the event's), `price`,
  * `performers`, and `few_tickets_left` only while the ticket office is `open` (a closed office
- * wins, whatever the reason). Fresh values: the stored event is never shared with a response.
+ * wins, whatever the reason); then §10.19's `ticket_url` and §10.20's schedule and `min_age`.
+ * Fresh values: the stored event is never shared with a response.
  */
 function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen: boolean) {
   const end = current?.endTime ?? event.endTime;
@@ -74,6 +94,8 @@ function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen:
     ...(event.fewTicketsLeft && officeOpen && { few_tickets_left: true as const }),
     // docs/api.md §10.19: after §10.18's members; a tour's is its current stop's.
     ...(ticketUrl !== undefined && { ticket_url: ticketUrl }),
+    ...scheduleMembers(event, current),
+    ...(event.minAge !== undefined && { min_age: event.minAge }),
   };
 }
 
@@ -93,9 +115,16 @@ export function shownDateTime(event: StoredEvent, today: string): { date: string
   };
 }
 
-/** Venue-local date of the event's last day: its date (single) or last stop (multi). */
+/**
+ * Venue-local date of the event's last day: its date (single) or last stop (multi); none for a
+ * postponed event, which its old date does not end (docs/api.md §10.20).
+ */
 const lastDate = (event: StoredEvent) =>
-  event.mode === 'single' ? event.date! : event.stops[event.stops.length - 1]!.date;
+  event.scheduleStatus === 'postponed'
+    ? '9999-12-31'
+    : event.mode === 'single'
+      ? event.date!
+      : event.stops[event.stops.length - 1]!.date;
 
 /**
  * The event resource of docs/api.md §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.
@@ -112,8 +141,8 @@ export function renderEvent(
   const earlier = earlierShape || venue.apiShape === 'earlier';
   // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
   const access = hasAccessData(event) ? (event.access ?? []) : undefined;
-  const compact = (stop: StoredStop) =>
-    compactOf(stop, access, earlier ? null : event.endTime, event.ticketUrl);
+  const context = { access, event: earlier ? null : event };
+  const compact = (stop: StoredStop) => compactOf(stop, context);
   const attributes = {
     title: event.title,
     slug: event.slug,

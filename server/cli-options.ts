@@ -2,7 +2,7 @@
  * Command-line options of `npm start` (node's `util.parseArgs`), each mirrored by an environment
  * variable (the flag wins). Pure: takes argv and env, returns options or throws `UsageError`.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { IANAZone } from 'luxon';
 import { SLUG, whole } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
@@ -15,6 +15,9 @@ import {
 } from './proxy/defaults.js';
 
 export class UsageError extends Error {}
+
+/** Days a past event stays listed and served after its last date (docs/api.md §10.20). */
+export const DEFAULT_KEEP_PAST_DAYS = 730;
 
 /** Express's `trust proxy` setting (expressjs.com "Express behind proxies"). */
 export type TrustProxy = boolean | number | string[];
@@ -56,6 +59,11 @@ export interface ServerOptions {
   /** Proxy mode: most upstream list pages read to filter the list, count categories or feed a calendar. */
   maxFilterPages: number;
   /**
+   * Origin mode: days after its last date a past event is still listed (`when=past`) and served
+   * (docs/api.md §10.20).
+   */
+  keepPastDays: number;
+  /**
    * Origin mode: source hosts (lowercase; IP literals too) that may resolve to loopback, private,
    * link-local or metadata addresses (docs/sources.md "Fetching safely").
    */
@@ -96,6 +104,8 @@ Every option can also be set by the environment variable on its right (lists com
                          venues (name, timezone, url, address)                VENUE_EVENTS_VENUES
   --max-filter-pages N   proxy mode: most list pages read for filters,
                          categories and the calendar feed (default ${DEFAULT_MAX_FILTER_PAGES})     VENUE_EVENTS_MAX_FILTER_PAGES
+  --keep-past-days N     past events stay listed and served for N days after
+                         their last date (default ${DEFAULT_KEEP_PAST_DAYS})                        VENUE_EVENTS_KEEP_PAST_DAYS
   --allow-source-host HOST  origin mode: a source host that may be private or
                          loopback (repeatable)                                VENUE_EVENTS_ALLOW_SOURCE_HOSTS
   --check-sources        fetch every venue's source once, print each state, exit
@@ -192,6 +202,34 @@ const url = (name: string, raw: string | undefined) => {
 };
 
 /** @throws UsageError for unknown options or bad values. */
+/** The flags `parseServerOptions` reads (node's `util.parseArgs` configuration). */
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  data: { type: 'string' },
+  db: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'base-url': { type: 'string' },
+  'trust-proxy': { type: 'string' },
+  now: { type: 'string' },
+  'cors-origin': { type: 'string', multiple: true },
+  'allowed-host': { type: 'string', multiple: true },
+  'earlier-shape': { type: 'boolean' },
+  metrics: { type: 'boolean' },
+  'shutdown-timeout-ms': { type: 'string' },
+  upstream: { type: 'string' },
+  'proxy-timeout-ms': { type: 'string' },
+  'stale-ms': { type: 'string' },
+  'no-cache': { type: 'boolean' },
+  'allow-slug': { type: 'string', multiple: true },
+  'venue-zone': { type: 'string', multiple: true },
+  venues: { type: 'string' },
+  'max-filter-pages': { type: 'string' },
+  'keep-past-days': { type: 'string' },
+  'allow-source-host': { type: 'string', multiple: true },
+  'check-sources': { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
 export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions {
   let values;
   try {
@@ -199,31 +237,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
       args: argv,
       strict: true,
       allowPositionals: false,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        data: { type: 'string' },
-        db: { type: 'string' },
-        port: { type: 'string' },
-        host: { type: 'string' },
-        'base-url': { type: 'string' },
-        'trust-proxy': { type: 'string' },
-        now: { type: 'string' },
-        'cors-origin': { type: 'string', multiple: true },
-        'allowed-host': { type: 'string', multiple: true },
-        'earlier-shape': { type: 'boolean' },
-        metrics: { type: 'boolean' },
-        'shutdown-timeout-ms': { type: 'string' },
-        upstream: { type: 'string' },
-        'proxy-timeout-ms': { type: 'string' },
-        'stale-ms': { type: 'string' },
-        'no-cache': { type: 'boolean' },
-        'allow-slug': { type: 'string', multiple: true },
-        'venue-zone': { type: 'string', multiple: true },
-        venues: { type: 'string' },
-        'max-filter-pages': { type: 'string' },
-        'allow-source-host': { type: 'string', multiple: true },
-        'check-sources': { type: 'boolean' },
-      },
+      options: OPTIONS,
     }));
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -288,6 +302,12 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
         String(DEFAULT_MAX_FILTER_PAGES),
       1,
       1000,
+    ),
+    keepPastDays: int(
+      'keep-past-days',
+      values['keep-past-days'] ?? env.VENUE_EVENTS_KEEP_PAST_DAYS ?? String(DEFAULT_KEEP_PAST_DAYS),
+      0,
+      36_500,
     ),
   };
 }

@@ -103,13 +103,16 @@ export type ScheduleStatus = Static<typeof ScheduleStatusSchema>;
  * text), `doors_time` (venue-local `HH:MM:SS`, not after the start, the start's day). Each only
  * when the venue gives it; an occurrence's are the stop's, else the event's.
  */
-const scheduleMembers = {
+export const scheduleMembers = {
   schedule_status: Type.Optional(ScheduleStatusSchema),
   previous_date: Type.Optional(Type.String({ pattern: LOCAL_DATE_PATTERN })),
   previous_time: Type.Optional(Type.String({ pattern: EVENT_TIME_PATTERN })),
   status_reason: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_STATUS_REASON_LENGTH })),
   doors_time: Type.Optional(Type.String({ pattern: EVENT_TIME_PATTERN })),
 };
+
+/** Extension, docs/api.md §10.20: the age limit, an integer 1–25 (`over_18` exactly when ≥ 18). */
+export const MinAgeSchema = Type.Integer(MIN_AGE_RANGE);
 
 /**
  * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` that of §10.18: each
@@ -201,7 +204,7 @@ export const EventAttributesSchema = Type.Object(
     few_tickets_left: Type.Optional(Type.Literal(true)),
     ticket_url: Type.Optional(TicketUrlSchema),
     ...scheduleMembers,
-    min_age: Type.Optional(Type.Integer(MIN_AGE_RANGE)),
+    min_age: Type.Optional(MinAgeSchema),
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },

@@ -96,9 +96,11 @@ export interface Backend {
   derived(call: Call, key: string, from: string, draw: () => string): Promise<Representation>;
   /**
    * Page `page` of venue `slug`'s unfiltered list where the backend has its own answer (the
-   * proxy: the platform's, byte for byte); undefined: the routes build it with `answer`.
+   * proxy: the platform's, byte for byte), or of its past events (`filters`, the canonical
+   * `filterQuery` with `when=past`: the platform lists them, docs/api.md §10.20); undefined: the
+   * routes build it with `answer`.
    */
-  ownList?(call: Call, slug: string, page: number): Promise<Answer>;
+  ownList?(call: Call, slug: string, page: number, filters?: string): Promise<Answer>;
   /**
    * The venues `named` as the pages describe them (name, zone, website, postal address), in
    * that order. Rejects with the 404 `answer` would (an unpublished or `--allow-slug`-excluded one).

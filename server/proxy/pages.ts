@@ -11,18 +11,21 @@
  * itself still passes it through unchanged), and a list whose `meta` cannot place the page is a
  * 502. Members the contract does not name are allowed (a platform may send more). The optional
  * facts of docs/api.md §10.18 (`end_time`, `price`, `performers`, `few_tickets_left`, a stop's
- * `end_time`) and §10.19's `ticket_url` are checked one by one: a malformed one is dropped, never the event.
+ * `end_time`), §10.19's `ticket_url` and §10.20's schedule and age limit are checked one by one: a
+ * malformed one is dropped, never the event.
  */
 import type { TSchema } from '@sinclair/typebox';
 import { IANAZone } from 'luxon';
 import {
   EndTimeSchema,
   EventResourceSchema,
+  MinAgeSchema,
   PerformersSchema,
   PriceSchema,
   SLUG,
   TicketOfficeSchema,
   TicketUrlSchema,
+  scheduleMembers,
   whole,
   type EventResource,
   type ListResponse,
@@ -66,6 +69,11 @@ const validEndTime = ajv.compile<string>(EndTimeSchema);
 const validTicketUrl = ajv.compile<string>(TicketUrlSchema);
 const validPrice = ajv.compile<PriceValue>(lenient(PriceSchema));
 const validPerformers = ajv.compile<string[]>(PerformersSchema);
+const validMinAge = ajv.compile<number>(MinAgeSchema);
+/** docs/api.md §10.20: each schedule member's check, by name. */
+const validSchedule = Object.entries(scheduleMembers).map(
+  ([name, schema]) => [name, ajv.compile(schema)] as const,
+);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -83,6 +91,8 @@ function dropBadTimeAndLink(object: unknown): void {
   if (!isObject(object)) return;
   if ('end_time' in object && !validEndTime(object.end_time)) delete object.end_time;
   if ('ticket_url' in object && !isTicketUrl(object.ticket_url)) delete object.ticket_url;
+  for (const [name, valid] of validSchedule)
+    if (name in object && !valid(object[name])) delete object[name];
 }
 
 /**
@@ -92,7 +102,9 @@ function dropBadTimeAndLink(object: unknown): void {
  * `Intl` knows, amounts within its minor digits, `min ≤ max`), re-written normalised and
  * without members the contract does not name; `performers` 1–20 names of 1–200 characters;
  * `few_tickets_left` only `true`, and only beside an open ticket office (a closed one wins);
- * and §10.19's `ticket_url` (the event's and each occurrence's) only an https URL. Anything but an object with attributes is left for `isReadableEvent` to refuse.
+ * §10.19's `ticket_url` (the event's and each occurrence's) only an https URL; §10.20's schedule
+ * members (the event's and each occurrence's) each in its format, `min_age` 1–25 agreeing with
+ * `over_18`. Anything but an object with attributes is left for `isReadableEvent` to refuse.
  */
 export function dropMalformedFacts(event: unknown): void {
   const attributes = isObject(event) ? event.attributes : undefined;
@@ -107,6 +119,11 @@ export function dropMalformedFacts(event: unknown): void {
   }
   if ('performers' in attributes && !validPerformers(attributes.performers)) {
     delete attributes.performers;
+  }
+  // docs/api.md §10.20: an age limit outside 1–25, or one that disagrees with over_18, is dropped.
+  if ('min_age' in attributes) {
+    const age = attributes.min_age;
+    if (!validMinAge(age) || age >= 18 !== (attributes.over_18 === true)) delete attributes.min_age;
   }
   if ('few_tickets_left' in attributes) {
     const office = attributes.ticket_office;

@@ -44,4 +44,5 @@ export function queryReadable(query: string, names: readonly string[]): boolean 
 }
 
 /** The upstream path of page `page` of a venue's list: the one cache key of that page. */
-export const listPath = (slug: string, page: number) => `/t/${slug}/api/events?page=${page}`;
+export const listPath = (slug: string, page: number, filters = '') =>
+  `/t/${slug}/api/events?${filters && `${filters}&`}page=${page}`;

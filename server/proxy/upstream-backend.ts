@@ -211,9 +211,9 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
     // A drawing holds while what it was drawn from does: no upstream answer is looked up for it.
     derived: async ({ req }, key, from, draw) => memo.derived(key, from, draw).on(publicBase(req)),
 
-    ownList(call, slug, page) {
+    ownList(call, slug, page, filters) {
       venueOf(slug);
-      return passThrough(context, call, listPath(slug, page));
+      return passThrough(context, call, listPath(slug, page, filters));
     },
 
     eventById(call, slug, id) {

@@ -10,6 +10,8 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import {
   filterParams,
+  FilterError,
+  filterQuery,
   isFiltered,
   parseListFilter,
   type ListFilter,
@@ -45,8 +47,15 @@ export function listAnswer(
   page: number,
 ): Promise<Answer> {
   const [slug] = named.slugs;
-  if (!named.several && !isFiltered(filter) && backend.ownList) {
+  if (!named.several && backend.ownList && !isFiltered(filter)) {
     return backend.ownList(call, slug!, page);
+  }
+  // Only the platform knows its past events (docs/api.md §10.20): asked with every filter; a
+  // merge of its venues' past would read every past page of each, so the proxy does not offer it.
+  if (backend.ownList && filter.past) {
+    if (named.several)
+      throw new FilterError('when', 'Past events of several venues are not listed in proxy mode.');
+    return backend.ownList(call, slug!, page, filterQuery(filter));
   }
   const scope = named.several
     ? { path: '/api/events', query: venuesQuery(named.slugs) }

@@ -189,6 +189,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       VENUE_EVENTS_ALLOW_SLUGS: 'blue-room,red-room',
       VENUE_EVENTS_VENUE_ZONES: 'blue-room=Europe/London,red-room=Pacific/Auckland',
       VENUE_EVENTS_MAX_FILTER_PAGES: '20',
+      VENUE_EVENTS_KEEP_PAST_DAYS: '365',
       VENUE_EVENTS_ALLOW_SOURCE_HOSTS: 'calendar.lan, 10.0.0.5',
     });
     expect(options).toEqual({
@@ -212,6 +213,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       allowSlugs: ['blue-room', 'red-room'],
       venueZones: { 'blue-room': 'Europe/London', 'red-room': 'Pacific/Auckland' },
       maxFilterPages: 20,
+      keepPastDays: 365,
       allowSourceHosts: ['calendar.lan', '10.0.0.5'],
       // A one-off command, as --help is: no environment variable.
       checkSources: false,
@@ -230,6 +232,7 @@ describe('CLI options (server/cli-options.ts)', () => {
       metrics: false,
       shutdownTimeoutMs: 10000,
       cache: true,
+      keepPastDays: 730,
     });
   });
 
@@ -241,6 +244,7 @@ describe('CLI options (server/cli-options.ts)', () => {
     [['--bogus'], /Unknown option/],
     [['--venue-zone', 'blue-room=Mars/Base'], /--venue-zone must be slug=IANA\/Zone/],
     [['--allow-source-host', 'calendar.lan:8080'], /--allow-source-host must be a host name/],
+    [['--keep-past-days', '40000'], /--keep-past-days must be an integer from 0 to 36500/],
   ])('%j → a usage error', (argv, message) => {
     expect(() => parseServerOptions(argv, {})).toThrow(UsageError);
     expect(() => parseServerOptions(argv, {})).toThrow(message);

@@ -5,8 +5,11 @@
  * office is closed by hand unless its `sales` say otherwise; the import names each conflict with
  * its JSON path; the earlier shape carries none of them.
  */
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
+import { createProxyApp } from '../../server/proxy/app.js';
+import { listen, type Running } from '../support/listen.js';
 import { startServer, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store.js';
 
@@ -231,5 +234,94 @@ describe('the import refuses a schedule that cannot be (docs/venue-file.md)', ()
   it('refuses an age limit outside 1–25', async () => {
     const found = await problems([event(7, { date: '2026-12-12', time: '20:00', min_age: 26 })]);
     expect(found.map((p) => p.path)).toEqual(['venues[0].events[0].min_age']);
+  });
+});
+
+describe('through the proxy (docs/api.md §10.20 "Proxy mode")', () => {
+  const proxyOf = (upstream: string) =>
+    listen(
+      createServer(
+        createProxyApp({
+          upstream,
+          logger: false,
+          venueZones: { changes: 'Europe/London' },
+          clock: () => new Date(NOW),
+        }),
+      ),
+    );
+
+  it('passes the members through, and asks the platform for one venue’s past events', async () => {
+    const proxy = await proxyOf(origin.url);
+    try {
+      const body = (await (
+        await fetch(`${proxy.url}/t/changes/api/events?page=1`)
+      ).json()) as Listed;
+      expect(
+        titled(
+          body.data.map((e) => e.attributes),
+          'Moved Night',
+        ),
+      ).toMatchObject({
+        schedule_status: 'rescheduled',
+        previous_date: '2026-12-05',
+        doors_time: '19:00:00',
+        min_age: 14,
+      });
+      const past = await fetch(`${proxy.url}/t/changes/api/events?when=past&page=1`);
+      expect(past.status).toBe(200);
+      const direct = await fetch(`${origin.url}/t/changes/api/events?when=past&page=1`);
+      const titles = async (res: Response) =>
+        ((await res.json()) as Listed).data.map((e) => e.attributes.title);
+      expect(await titles(past)).toEqual(await titles(direct));
+      const several = await fetch(`${proxy.url}/api/events?venues=changes,other&when=past`);
+      expect(several.status).toBe(400);
+      expect(await several.json()).toMatchObject({
+        errors: [{ source: { parameter: 'when' } }],
+      });
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('drops a malformed member from the pages it builds and keeps the event', async () => {
+    const [good] = (await list()).filter((a) => a.title === 'Plain Night');
+    const upstream: Running = await listen(
+      createServer((_req, res) => {
+        const attributes = {
+          ...good,
+          title: 'Odd Night',
+          schedule_status: 'vanished',
+          previous_date: 'last week',
+          doors_time: '25:00:00',
+          min_age: 30,
+          occurrences: [],
+        };
+        const body = {
+          data: [{ type: 'events', id: '9', attributes, links: { self: `${upstream.url}/x/9` } }],
+          meta: {
+            current_page: 1,
+            last_page: 1,
+            per_page: 12,
+            total: 1,
+            from: 1,
+            to: 1,
+            links: [],
+          },
+          links: { first: null, last: null, prev: null, next: null },
+        };
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      }),
+    );
+    const proxy = await proxyOf(upstream.url);
+    try {
+      const page = await (await fetch(`${proxy.url}/t/changes/events`)).text();
+      expect(page).toContain('Odd Night');
+      expect(page).not.toContain('30+');
+      expect(page).not.toContain('25:00');
+    } finally {
+      await proxy.close();
+      await upstream.close();
+    }
   });
 });

@@ -36,6 +36,7 @@ const BAD: Record<string, string> = {
   search: 'x'.repeat(1000),
   start_date: '2026-02-30',
   end_date: 'tomorrow',
+  when: 'yesterday',
   start: 'soon',
   end: 'later',
   timeZone: 'Mars/Base',

@@ -14,6 +14,12 @@
  * days of the (b) venue (f7); each is printed as a ratio to (f0) of the same run, response cache
  * on and off. `--filters-only` measures (a) and these only.
  *
+ * Past events (docs/api.md §10.20) are measured on a 5,000-event venue whose every date is before
+ * the bench's today (2025-10-01 to 2026-11-05; both stores hold it): `when=past` page 1 (p0) and
+ * page 50 (p1), printed as ratios to the upcoming pages of the 5,000-event venue, (c0) and (c);
+ * (p2) is `when=past` with a category and a search. `--past-only` measures (a), (c0), (c) and
+ * these only.
+ *
  * `npm run bench:api -- --store postgres` runs the large store on SQLite and on a private
  * PostgreSQL server (started like the tests' one) in the same run, taking turns BENCH_ROUNDS times
  * (default 3), and prints PostgreSQL's ratios to SQLite's (median of the rounds) and the time to
@@ -123,6 +129,16 @@ const FILTER_CASES: [string, string][] = [
   ['(f6) calendar feed, 6 weeks', '/t/filter-venue/api/calendar?start=2027-01-01&end=2027-02-12'],
 ];
 
+/** The past-events rows (docs/api.md §10.20) on the past venue. */
+const PAST_CASES: [string, string][] = [
+  ['(p0) past venue: when=past page 1', '/t/past-venue/api/events?when=past'],
+  ['(p1) … when=past page 50', '/t/past-venue/api/events?when=past&page=50'],
+  [
+    '(p2) … when=past, category and search',
+    '/t/past-venue/api/events?when=past&categories=music&search=event',
+  ],
+];
+
 async function buildStore(path: string, venues: ReturnType<typeof venue>[]) {
   const store = await openStore(path);
   const t0 = performance.now();
@@ -143,18 +159,20 @@ function startServer(serveBundle: string, db: string, baseline: string, cache: b
 async function buildStores(dir: string, storeKind: 'sqlite' | 'postgres') {
   const big = venue('big-venue', 5_000, 1_000_000);
   const filtered = filterVenue('filter-venue', 5_000, 3_000_000);
+  const past = venue('past-venue', 5_000, 5_000_000, { firstDay: '2025-10-01' });
   const large = Array.from({ length: 1_000 }, (_, v) => venue(`venue-${v}`, 200, 1 + v * 200));
   const small = join(dir, 'small.db');
   const stores: Record<string, string> = {};
   let cluster: PostgresCluster | undefined;
   console.log(`building stores in ${dir} …`);
-  const tSmall = await buildStore(small, [venue('venue-0', 1_000, 1), big, filtered]);
+  const tSmall = await buildStore(small, [venue('venue-0', 1_000, 1), big, filtered, past]);
   if (storeKind === 'sqlite') stores['one venue × 1,000 events'] = small;
   stores['SQLite, 1,000 venues × 200 events'] = join(dir, 'large.db');
   const tLarge = await buildStore(stores['SQLite, 1,000 venues × 200 events']!, [
     ...large,
     big,
     filtered,
+    past,
   ]);
   console.log(
     `import into SQLite: 11,000 events in ${tSmall.toFixed(1)} s; 210,000 events in ${tLarge.toFixed(1)} s`,
@@ -163,18 +181,29 @@ async function buildStores(dir: string, storeKind: 'sqlite' | 'postgres') {
     cluster = await startCluster();
     const url = await createDatabase(cluster.url);
     stores['PostgreSQL, 1,000 venues × 200 events'] = url;
-    const tPg = await buildStore(url, [...large, big, filtered]);
+    const tPg = await buildStore(url, [...large, big, filtered, past]);
     console.log(`import into PostgreSQL: 210,000 events in ${tPg.toFixed(1)} s`);
   }
   return { small, stores, cluster };
 }
 
+/** Which rows a run measures: all, or (a) and the filter rows, or (a) and the past rows. */
+type Rows = 'all' | 'filters' | 'past';
+
 /** The figures of one server at `url` over the store labelled `label`. */
-async function measureServer(url: string, label: string, filtersOnly: boolean) {
+async function measureServer(url: string, label: string, rows: Rows) {
   const slug = label.startsWith('one') ? 'venue-0' : 'venue-500';
   const oneId = label.startsWith('one') ? 500 : 500 * 200 + 37;
   const figures = [await measure('(a) baseline: fixed 12-event JSON', `${url}/__baseline`)];
-  if (!filtersOnly) {
+  if (rows === 'past') {
+    figures.push(
+      await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
+      await measure('(c) list page 50, 5,000-event venue', `${url}/t/big-venue/api/events?page=50`),
+    );
+    for (const [name, path] of PAST_CASES) figures.push(await measure(name, `${url}${path}`));
+    return figures;
+  }
+  if (rows === 'all') {
     figures.push(
       await measure('(b) list page 1', `${url}/t/${slug}/api/events`),
       await measure('(b-br) list page 1, brotli', `${url}/t/${slug}/api/events`, {
@@ -192,6 +221,8 @@ async function measureServer(url: string, label: string, filtersOnly: boolean) {
       `${url}/t/${slug}/api/calendar?start=2027-01-01&end=2027-04-11`,
     ),
   );
+  if (rows === 'all')
+    for (const [name, path] of PAST_CASES) figures.push(await measure(name, `${url}${path}`));
   return figures;
 }
 
@@ -203,7 +234,14 @@ function printRatios(figures: Figure[]): void {
     console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);
     console.log(`brotli / uncompressed list page 1: ${(br.rps / b.rps).toFixed(2)}`);
   }
-  const f0 = byName('(f0)')!;
+  const [p0, p1, p2] = ['(p0)', '(p1)', '(p2)'].map(byName);
+  if (c0 && c && p0 && p1 && p2) {
+    console.log(
+      `past / upcoming, 5,000 events: page 1 ${(p0.rps / c0.rps).toFixed(2)}, page 50 ${(p1.rps / c.rps).toFixed(2)}, filtered page 1 ${(p2.rps / c0.rps).toFixed(2)}`,
+    );
+  }
+  const f0 = byName('(f0)');
+  if (!f0) return;
   const ratios = figures
     .filter((f) => /^\(f[1-7]\)/.test(f.name))
     .map((f) => `${f.name.slice(0, 4)} ${(f.rps / f0.rps).toFixed(2)}`);
@@ -232,7 +270,15 @@ function printPostgresRatios(results: Record<string, Figure[][]>, rounds: number
         `  cache ${cache}: PostgreSQL page 50 / page 1 of the 5,000-event venue: ${median(pages).toFixed(2)}`,
       );
     }
-    for (let i = f0 + 1; i < pg[0]!.length; i++) {
+    const [p0, p1] = [index('(p0)'), index('(p1)')];
+    if (c0 >= 0 && p0 >= 0) {
+      const first = median(pg.map((figures) => figures[p0]!.rps / figures[c0]!.rps));
+      const fiftieth = median(pg.map((figures) => figures[p1]!.rps / figures[c]!.rps));
+      console.log(
+        `  cache ${cache}: PostgreSQL past / upcoming, 5,000 events: page 1 ${first.toFixed(2)}, page 50 ${fiftieth.toFixed(2)}`,
+      );
+    }
+    for (let i = f0 + 1; f0 >= 0 && i < pg[0]!.length; i++) {
       const ratios = pg.map((figures) => figures[i]!.rps / figures[f0]!.rps);
       console.log(
         `  cache ${cache}: PostgreSQL ${pg[0]![i]!.name.slice(0, 4)} / (f0): ${median(ratios).toFixed(2)}`,
@@ -554,7 +600,7 @@ async function memoComparison(
   if (profDir) printProfile(profDir);
 }
 
-const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--memo-only] [--cpu-prof] [--flag-sets 'A;B;…']
+const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--past-only] [--memo-only] [--cpu-prof] [--flag-sets 'A;B;…']
 See the header of bench/api.ts for what each measures.`;
 
 async function main() {
@@ -562,15 +608,17 @@ async function main() {
     options: {
       store: { type: 'string', default: 'sqlite' },
       'filters-only': { type: 'boolean', default: false },
+      'past-only': { type: 'boolean', default: false },
       'memo-only': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       'flag-sets': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
-  const { store: storeKind, 'filters-only': filtersOnly } = values;
+  const { store: storeKind, 'filters-only': filtersOnly, 'past-only': pastOnly } = values;
+  const rows: Rows = filtersOnly ? 'filters' : pastOnly ? 'past' : 'all';
   if (values.help) return void console.log(HELP);
-  if (!filtersOnly) {
+  if (rows === 'all') {
     const dir = mkdtempSync(join(tmpdir(), 've-bench-'));
     try {
       await memoComparison(dir, values['cpu-prof'], values['flag-sets']);
@@ -611,7 +659,7 @@ async function main() {
           children.push(child);
           const idle =
             ((await (await fetch(`${url}/__rss`)).json()) as { rss: number }).rss / 2 ** 20;
-          const figures = await measureServer(url, label, filtersOnly);
+          const figures = await measureServer(url, label, rows);
           const title = `${label}, response cache ${cache ? 'on (default)' : 'off'}`;
           (results[title] ??= []).push(figures);
           printTable(

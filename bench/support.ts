@@ -357,9 +357,13 @@ export function benchVenue(
   slug: string,
   count: number,
   firstId: number,
-  { timezone = 'Europe/London', name = slug }: { timezone?: string; name?: string } = {},
+  {
+    timezone = 'Europe/London',
+    name = slug,
+    firstDay = '2026-12-06',
+  }: { timezone?: string; name?: string; firstDay?: string } = {},
 ) {
-  const start = Date.parse('2026-12-06T00:00:00Z');
+  const start = Date.parse(`${firstDay}T00:00:00Z`);
   return {
     slug,
     name,

@@ -59,7 +59,12 @@ export function demoVenueFile(now: Date): unknown {
     ...featuredEvents(single, day, at, nextId),
     ...fillerEvents(single),
     ...unlistedEvents(single, at),
-  ].map((event) => ({ ...event, ...DEMO_FACTS[event.slug as string] }));
+    ...pastEvents(single),
+  ].map((event) => ({
+    ...event,
+    ...DEMO_FACTS[event.slug as string],
+    ...demoSchedule(day)[event.slug as string],
+  }));
   return {
     venues: [
       {
@@ -111,6 +116,43 @@ const DEMO_FACTS: Record<string, DemoEvent> = {
     performers: ['Kofi Mensah', 'Lagos Brass'],
   },
 };
+
+/**
+ * The members of docs/api.md §10.20 by event slug: doors and age limits on page 1 (21+ beside
+ * 18+, and 14+), a night postponed and one rescheduled on page 2 (so the first page keeps every
+ * ticket-office state of the featured events).
+ */
+const demoSchedule = (day: DemoCalendar['day']): Record<string, DemoEvent> => ({
+  'late-night-jazz': { doors_time: '19:00', min_age: 21 },
+  'songwriters-round': { doors_time: '18:45', min_age: 14 },
+  'latin-night': {
+    schedule_status: 'postponed',
+    status_reason: 'The band’s tour is on hold; tickets stay valid for the new date.',
+  },
+  'quiz-and-tunes': {
+    schedule_status: 'rescheduled',
+    previous_date: day(9),
+    previous_time: '19:30',
+    status_reason: 'Moved to make room for the Songwriters.',
+    doors_time: '19:30',
+  },
+});
+
+/** Nights that have been: the past events' list (`when=past`), newest first. Ids after the rest. */
+function pastEvents(single: SingleEvent): DemoEvent[] {
+  return [
+    ['Harvest Ceilidh', 'harvest-ceilidh', 'Folk', -12],
+    ['Autumn Jazz Weekender', 'autumn-jazz-weekender', 'Jazz', -40],
+    ['Summer Soul Revue', 'summer-soul-revue', 'Soul', -130],
+  ].map(([title, slug, category, n]) =>
+    single(n as number, '20:00', {
+      title,
+      slug,
+      category,
+      description: `<p>${title as string}: thank you to everyone who came.</p>`,
+    }),
+  );
+}
 
 /** The first week or so: one event in each state the API can show, and a tour. */
 function featuredEvents(

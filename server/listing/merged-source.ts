@@ -3,7 +3,8 @@
  * sources, their events merged by the instant of the date each shows (its `event_date` +
  * `event_time`, a tour's next stop, in its own venue's IANA zone), each venue's own order kept,
  * equal instants in the order the venues were named. Each event gains `attributes.venue`.
- * "Today or later" stays each venue's today: each source lists from its own.
+ * "Today or later" stays each venue's today: each source lists from its own. Past events
+ * (`when=past`, §10.20) merge the same way, latest instant first.
  */
 import { LRUCache } from 'lru-cache';
 import type { EventResource, EventVenue } from '../../shared/contract.js';
@@ -80,12 +81,19 @@ interface Cursor {
 export const withVenue = (event: EventResource, venue: EventVenue): EventResource =>
   ({ ...event, attributes: { ...event.attributes, venue } }) as EventResource;
 
-/** The cursor whose next event comes first (the earlier-named venue on a tie), if any. */
-function earliest(cursors: readonly Cursor[]): Cursor | undefined {
+/**
+ * The cursor whose next event comes first (the earlier-named venue on a tie), if any: the
+ * earliest instant, or with `newestFirst` (past events, docs/api.md §10.20) the latest.
+ */
+function nextOf(cursors: readonly Cursor[], newestFirst: boolean): Cursor | undefined {
   let best: Cursor | undefined;
   for (const cursor of cursors) {
     const head = cursor.items[cursor.head];
-    if (head && (!best || head.atMs < best.items[best.head]!.atMs)) best = cursor;
+    if (!head) continue;
+    const bestMs = best?.items[best.head]!.atMs;
+    if (bestMs === undefined || (newestFirst ? head.atMs > bestMs : head.atMs < bestMs)) {
+      best = cursor;
+    }
   }
   return best;
 }
@@ -93,7 +101,8 @@ function earliest(cursors: readonly Cursor[]): Cursor | undefined {
 /**
  * Events `offset` to `offset + limit - 1` of the merge of the cursors' sources passing `filter`,
  * each rendered only if kept. Each venue is read in blocks as the merge reaches it (concurrently),
- * so a page costs about its own events and those before it, not every venue's whole list.
+ * so a page costs about its own events and those before it, not every venue's whole list. Past
+ * events (`filter.past`, docs/api.md §10.20) come newest first, as each venue lists them.
  */
 async function mergedRead(
   cursors: Cursor[],
@@ -123,7 +132,7 @@ async function mergedRead(
   for (let seen = 0; seen < want; seen++) {
     const empty = cursors.filter((c) => c.head >= c.items.length && c.read < c.total);
     await Promise.all(empty.map(refill));
-    const next = earliest(cursors);
+    const next = nextOf(cursors, filter.past === true);
     if (!next) break;
     const { shown } = next.items[next.head++]!;
     if (seen < window.offset) continue;

@@ -26,7 +26,8 @@ const fallbackInstants = instantsOf();
  * `mergedSource(venues.map((venue) => storeSource(deps, { venue, version }, nowMs, base)))`
  * answers, a page costing one store query, not one per venue and the events before the page.
  * A page of venues one of which lists an event at a wall time a DST change skips before another
- * in the hour after (out of instant order: rare, known per venue and day) is that merge's.
+ * in the hour after (out of instant order: rare, known per venue and day) is that merge's, as is
+ * a page of past events (docs/api.md §10.20).
  */
 export function storeMergedSource(
   deps: StoreSourceDeps,
@@ -73,6 +74,9 @@ export function storeMergedSource(
   return {
     ...merged,
     async readShown(filter, offset, limit): Promise<ShownEvents> {
+      // Past events (docs/api.md §10.20) are not in the instants' query: the merge of each
+      // venue's past list, newest first, whose `untilMs` is the venues' midnight or a closure.
+      if (filter.past) return merged.readShown(filter, offset, limit);
       const facts = await Promise.all(
         venues.map((venue, i) => reads.mergeFacts(venue.slug, days[i]!, version)),
       );

@@ -38,7 +38,10 @@ export interface RowKey {
 export interface Placed {
   /** UTC epoch ms of the row's `sortDate` + `sortTime` in the venue's zone (`venueDateTime`). */
   instantMs: number;
-  /** True when a row before it in the venue's list order shows a later instant. */
+  /**
+   * True when a row before it in the venue's list order shows a later instant (or, in
+   * `venueListingRows`, when the row is listed only after the date it shows).
+   */
   behind: boolean;
 }
 
@@ -122,7 +125,13 @@ export interface ListingRow extends Placed {
 export const closeMsOf = (event: StoredEvent): number | null =>
   event.closeAt === null ? null : instantMs(event.closeAt);
 
-/** The listing rows of a venue in IANA zone `zone` holding `events` (all of them), in their order. */
+/**
+ * The listing rows of a venue in IANA zone `zone` holding `events` (all of them), in their order.
+ * A row listed only after the date it shows (a postponed event's once its date has passed,
+ * docs/api.md §10.20: its span starts on that date) is marked `behind` too: its instant may be
+ * before the earliest a query across venues reads (`listedSince`), so a reader merges that
+ * venue's list as it comes (`Store.mergeFacts`) while it is listed.
+ */
 export function venueListingRows(zone: string, events: readonly StoredEvent[]): ListingRow[] {
   const spans = events.flatMap((event) => listingSpans(event).map((span) => ({ event, span })));
   const placed = placeRows(
@@ -133,6 +142,7 @@ export function venueListingRows(zone: string, events: readonly StoredEvent[]): 
     event,
     span,
     ...placed[i]!,
+    behind: placed[i]!.behind || span.sortDate <= span.after,
     closeMs: closeMsOf(event),
   }));
 }

@@ -5,7 +5,9 @@
  * lists it on `today` when `after < today <= until` and sorts by (`sortDate`, `sortTime`, id),
  * with the SQL of `listingQueries`, which both stores run. The list filters (docs/api.md §10.12)
  * and the categories (§10.13) add conditions over the same rows (`filteredListingQuery`,
- * `categoriesQuery`), whose filter columns `filter-index.ts` computes.
+ * `categoriesQuery`), whose filter columns `filter-index.ts` computes. Past events (docs/api.md
+ * §10.20, `when=past`) are another table, one row per event (`pastRow`), read newest first with
+ * the same filters (`pastListingQuery`).
  */
 import { LRUCache } from 'lru-cache';
 import { ACCESS_IDS, accessMask, type AccessCount } from '../../shared/rules/access.js';
@@ -23,9 +25,29 @@ export interface ListingSpan {
   sortTime: string;
 }
 
-/** The spans over which a served event is listed; none for an event the API does not serve. */
+/** The `until` of a span that never ends: a postponed event's after its date (docs/api.md §10.20). */
+export const FOREVER = '9999-12-31';
+
+/**
+ * The spans over which a served event is listed; none for an event the API does not serve. A
+ * postponed event (docs/api.md §10.20: `scheduleStatus` `postponed` at event level) is not ended
+ * by its date: one more span lists it on every day after its last date (`FOREVER`), sorted by the
+ * date it showed then. An added span rather than a longer last one: up to that date its rows are
+ * what they always were, so the date filter (`dateCondition`, reading `until` as the first listed
+ * date) still finds it on its date.
+ */
 export function listingSpans(event: StoredEvent): ListingSpan[] {
   if (!event.served) return [];
+  const spans = datedSpans(event);
+  if (event.scheduleStatus === 'postponed') {
+    const last = spans.at(-1)!;
+    spans.push({ ...last, after: last.until, until: FOREVER });
+  }
+  return spans;
+}
+
+/** The spans of a served event over its own dates (`listingSpans`). */
+function datedSpans(event: StoredEvent): ListingSpan[] {
   if (event.mode === 'single') {
     return [{ after: '', until: event.date!, sortDate: event.date!, sortTime: event.time! }];
   }
@@ -41,6 +63,40 @@ export function listingSpans(event: StoredEvent): ListingSpan[] {
     };
   });
 }
+
+/**
+ * A served event's row of the past listing (docs/api.md §10.20), venue-local: its first and last
+ * dates (`YYYY-MM-DD`, a tour's stops, cancelled ones included) and the time (`HH:MM:SS`) of the
+ * last (a tour's last stop's: the stop it shows once every date has passed). None for an event
+ * the API does not serve, or one postponed at event level, which never becomes past.
+ */
+export interface PastRow {
+  firstDate: string;
+  lastDate: string;
+  lastTime: string;
+}
+
+/** The past listing row of `event` (`PastRow`), or undefined for none. */
+export function pastRow(event: StoredEvent): PastRow | undefined {
+  if (!event.served || event.scheduleStatus === 'postponed') return undefined;
+  if (event.mode === 'single') {
+    return { firstDate: event.date!, lastDate: event.date!, lastTime: event.time! };
+  }
+  // Stops are sorted by date, then time: the last is the latest of the last date.
+  const last = event.stops.at(-1)!;
+  return { firstDate: event.stops[0]!.date, lastDate: last.date, lastTime: last.time };
+}
+
+/** Days a past event stays listed after its last date unless the store is told otherwise. */
+export const KEEP_PAST_DAYS = 730;
+
+/**
+ * The earliest last date (venue-local `YYYY-MM-DD`) of an event the past listing keeps on `today`:
+ * `keepPastDays` days before it (docs/api.md §10.20 `--keep-past-days`). Calendar dates only, so
+ * plain UTC arithmetic on the date's midnight: no zone changes a date's day count.
+ */
+export const keptSince = (today: string, keepPastDays: number): string =>
+  new Date(Date.parse(`${today}T00:00:00Z`) - keepPastDays * 86_400_000).toISOString().slice(0, 10);
 
 /** How a store's SQL dialect writes the listing queries' parameters. */
 export interface ListingParameters {
@@ -123,6 +179,8 @@ export type FilterParameter =
   | 'since'
   /** Across venues: one instant, whose ties are read whole. */
   | 'at'
+  /** Past listing: the earliest last date kept (`keptSince`), venue-local `YYYY-MM-DD`. */
+  | 'keep'
   /**
    * PostgreSQL, across venues: the venues' slugs and their todays, as arrays, and the earliest
    * and latest of the todays.
@@ -198,34 +256,44 @@ export function searchPlanner(version: () => string) {
 }
 
 /**
+ * Which rows the filter conditions are written over: the `listing` rows (events listed from
+ * `today` on) or the `past_listing` rows (events whose every date is before `today`).
+ */
+export type ListedRows = 'listing' | 'past';
+
+/**
  * The date condition of docs/api.md §10.12 on a listing row `l`: one of the event's listed dates is
  * within [`from`, `to`]. Within a span the listed dates run from `until` (the first) to
  * `last_date` (the last), both listed, so only a tour with stops on both sides of the range needs
  * its dates looked up (`event_dates`). The venue condition there is redundant per row but lets
- * PostgreSQL, when it hashes the subquery, read only the venue's dates in the range.
+ * PostgreSQL, when it hashes the subquery, read only the venue's dates in the range. A past row's
+ * dates are all of the event's, from `first_date` to `last_date` (docs/api.md §10.20).
  */
-function dateCondition(s: FilterShape, d: FilterDialect): string | undefined {
+function dateCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): string | undefined {
+  const first = rows === 'past' ? 'l.first_date' : 'l.until';
   if (s.from && s.to) {
     const [from, to] = [d.p('from'), d.p('to')];
-    return `l.until <= ${to} AND l.last_date >= ${from} AND (l.until >= ${from} OR l.last_date <= ${to}
+    return `${first} <= ${to} AND l.last_date >= ${from} AND (${first} >= ${from} OR l.last_date <= ${to}
       OR EXISTS (SELECT 1 FROM event_dates AS d WHERE d.event_id = l.event_id
                  AND d.venue_slug = ${d.p('slug')} AND d.date >= ${from} AND d.date <= ${to}))`;
   }
   if (s.from) return `l.last_date >= ${d.p('from')}`;
-  if (s.to) return `l.until <= ${d.p('to')}`;
+  if (s.to) return `${first} <= ${d.p('to')}`;
   return undefined;
 }
 
 /**
  * The access condition of docs/api.md §10.15 on a listing row `l`: one of the event's listed
- * dates (from `today` on: the span's), within [`from`, `to`] when the shape has them, has every
- * provision of the mask `access` (`event_access`, one row per date and provisions there).
+ * dates (from `today` on: the span's; a past row's, before `today`, docs/api.md §10.20), within
+ * [`from`, `to`] when the shape has them, has every provision of the mask `access`
+ * (`event_access`, one row per date and provisions there).
  */
-function accessCondition(s: FilterShape, d: FilterDialect): string | undefined {
+function accessCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): string | undefined {
   if (!s.access) return undefined;
   const mask = d.p('access');
+  const dated = rows === 'past' ? '<' : '>=';
   return `EXISTS (SELECT 1 FROM event_access AS x WHERE x.event_id = l.event_id
-      AND x.date >= ${d.p('today')}${s.from ? ` AND x.date >= ${d.p('from')}` : ''}${s.to ? ` AND x.date <= ${d.p('to')}` : ''}
+      AND x.date ${dated} ${d.p('today')}${s.from ? ` AND x.date >= ${d.p('from')}` : ''}${s.to ? ` AND x.date <= ${d.p('to')}` : ''}
       AND (x.mask & ${mask}) = ${mask})`;
 }
 
@@ -233,13 +301,18 @@ function accessCondition(s: FilterShape, d: FilterDialect): string | undefined {
  * The conditions of filter shape `s` on a listing row `l` (docs/api.md §10.12, §10.15): its
  * categories, dates, access and search, none for a shape without filters. The venue and its
  * listed date come from the dialect's `slug` and `today`, which may be expressions over `l` (a
- * listing across venues, `across.ts`).
+ * listing across venues, `across.ts`). `rows`: over `listing` (default) or `past_listing`.
  */
-export function filterConditions(s: FilterShape, d: FilterDialect, search: SearchPlan): string[] {
+export function filterConditions(
+  s: FilterShape,
+  d: FilterDialect,
+  search: SearchPlan,
+  rows: ListedRows = 'listing',
+): string[] {
   return [
     s.categories ? d.anyCategory('l.category_key') : undefined,
-    dateCondition(s, d),
-    accessCondition(s, d),
+    dateCondition(s, d, rows),
+    accessCondition(s, d, rows),
     s.words ? d.searched('l.event_id', search) : undefined,
   ].filter((c) => c !== undefined);
 }
@@ -282,6 +355,40 @@ export function filteredListingQuery(
          ORDER BY l.sort_date, l.sort_time, l.event_id LIMIT ${d.p('limit')} OFFSET ${d.p('offset')}
        ) AS l JOIN events e ON e.id = l.event_id
        ORDER BY l.sort_date, l.sort_time, l.event_id`;
+}
+
+/** The past listing's order (docs/api.md §10.20): newest first, by last date, its time, id. */
+const PAST_ORDER = 'l.last_date DESC, l.last_time DESC, l.event_id DESC';
+
+/**
+ * A past listing query of docs/api.md §10.20 for one filter shape, for both stores: `count` (one
+ * row `n`) or `page` (the `doc` of each event on the page), over the `past_listing` row `l` of
+ * each served, not postponed event (`pastRow`): those of venue `slug` whose last date is before
+ * `today` and on or after `keep` (`keptSince`), newest first (`PAST_ORDER`, the order index read
+ * backwards), with the shape's conditions (`filterConditions` over past rows). Parameters as
+ * `filteredListingQuery`'s, plus `keep`.
+ * @param from SQLite: how to read the table (`INDEXED BY …`, `NOT INDEXED`); PostgreSQL plans
+ *   for itself
+ * @param search the plan of the search condition (default `matches`)
+ */
+export function pastListingQuery(
+  query: 'count' | 'page',
+  s: FilterShape,
+  d: FilterDialect,
+  { from: read = '', search = 'matches' }: { from?: string; search?: SearchPlan } = {},
+): string {
+  const where = [
+    `l.venue_slug = ${d.p('slug')} AND l.last_date < ${d.p('today')} AND l.last_date >= ${d.p('keep')}`,
+    ...filterConditions(s, d, search, 'past'),
+  ].join('\n AND ');
+  const from = `past_listing AS l${read === '' ? '' : ` ${read}`}`;
+  if (query === 'count') return `SELECT CAST(count(*) AS integer) AS n FROM ${from} WHERE ${where}`;
+  return `SELECT e.doc FROM (
+         SELECT l.event_id, l.last_date, l.last_time FROM ${from}
+         WHERE ${where}
+         ORDER BY ${PAST_ORDER} LIMIT ${d.p('limit')} OFFSET ${d.p('offset')}
+       ) AS l JOIN events e ON e.id = l.event_id
+       ORDER BY ${PAST_ORDER}`;
 }
 
 /**

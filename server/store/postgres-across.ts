@@ -19,7 +19,7 @@ import { filterColumns, tsQuery } from './filter-index.js';
 import { filterShape, shapeName, type SearchPlan } from './listing.js';
 import { storedEvent, type StoredVenue } from './model.js';
 import { dialect, numbered, valuesOf, type Read } from './postgres-filters.js';
-import type { AcrossEvent, ListedVenue, MergeFacts } from './store.js';
+import { pastMerged, type AcrossEvent, type ListedVenue, type MergeFacts } from './store.js';
 
 /** Rows per INSERT or UPDATE … FROM unnest(…) batch. */
 const BATCH = 5000;
@@ -48,7 +48,7 @@ const ACROSS_SCHEMA = `
  */
 export async function insertListing(
   client: pg.ClientBase,
-  venues: readonly StoredVenue[],
+  venues: readonly Pick<StoredVenue, 'slug' | 'timezone' | 'events'>[],
 ): Promise<void> {
   const rows = venues.flatMap((venue) =>
     venueListingRows(venue.timezone, venue.events).map((row) => ({ slug: venue.slug, row })),
@@ -129,6 +129,28 @@ export async function migrateAcross(client: pg.ClientBase): Promise<void> {
   await client.query('ANALYZE listing');
 }
 
+/**
+ * The migration that writes again the listing rows of every venue with a served postponed event
+ * (docs/api.md §10.20), imported before such an event stayed listed after its date
+ * (`listingSpans`): those venues list what an import would, without a re-import. Runs inside
+ * the migrations' transaction, after every column of `listing` exists.
+ */
+export async function relistPostponed(client: pg.ClientBase): Promise<void> {
+  const { rows: venues } = await client.query<{ slug: string; timezone: string }>(
+    `SELECT slug, timezone FROM venues WHERE slug IN (SELECT venue_slug FROM events
+       WHERE served AND doc::jsonb ->> 'scheduleStatus' = 'postponed') ORDER BY slug`,
+  );
+  for (const { slug, timezone } of venues) {
+    const { rows } = await client.query<{ doc: string }>(
+      'SELECT doc FROM events WHERE venue_slug = $1 ORDER BY id',
+      [slug],
+    );
+    await client.query('DELETE FROM listing WHERE venue_slug = $1', [slug]);
+    const events = rows.map((row) => storedEvent(row.doc));
+    await insertListing(client, [{ slug, timezone, events }]);
+  }
+}
+
 /** The dialect of a query across venues: the venues as arrays `slugs` and `todays`. */
 function acrossDialect(p: Parameters<typeof dialect>[0]): AcrossDialect {
   const position = `array_position(${p('slugs')}::text[], l.venue_slug)`;
@@ -150,7 +172,8 @@ function acrossDialect(p: Parameters<typeof dialect>[0]): AcrossDialect {
 const statements = new Map<string, ReturnType<typeof numbered> & { name: string }>();
 
 function statementOf(query: 'page' | 'shares', filter: ListFilter, search: SearchPlan) {
-  const shape = filterShape(filter);
+  // Upcoming events only: a past filter is a caller's mistake (`pastMerged`).
+  const shape = filterShape(pastMerged(filter));
   const plan = shape.words ? `_${search}` : '';
   const name = `ve_across_${query}_${shapeName(shape)}${plan}`;
   let found = statements.get(name);

@@ -9,7 +9,8 @@
  * `::tsquery` cast) rather than by a text search configuration: what the `simple` configuration
  * would do (no stemming, no stop words, lower case) without its parser, whose word classes
  * depend on the server's locale and which splits e.g. `example.com` differently; so both stores
- * agree on every character.
+ * agree on every character. Past events (docs/api.md §10.20) have a table of their own,
+ * `past_listing`, as SQLite's (`sqlite-filters.ts`).
  */
 import type pg from 'pg';
 import type { AccessCount } from '../../shared/rules/access.js';
@@ -23,6 +24,9 @@ import {
   categoriesQuery,
   filteredListingQuery,
   filterShape,
+  keptSince,
+  pastListingQuery,
+  pastRow,
   searchPlanner,
   shapeName,
   type FilterDialect,
@@ -201,6 +205,69 @@ export async function reindexSearch(client: pg.ClientBase): Promise<void> {
   await client.query('ANALYZE events');
 }
 
+/**
+ * The past listing's schema (docs/api.md §10.20), as SQLite's (`sqlite-filters.ts`): one row per
+ * served, not postponed event (`pastRow`); `past_listing_order` is read backwards (newest first)
+ * from the venue's today, index-only. Dates and times compare as bytes (COLLATE "C"). IF NOT
+ * EXISTS: a database may be migrated again from an earlier version.
+ */
+const PAST_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS past_listing (
+    event_id bigint PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+    venue_slug text NOT NULL,
+    last_date text COLLATE "C" NOT NULL,
+    last_time text COLLATE "C" NOT NULL,
+    first_date text COLLATE "C" NOT NULL,
+    category text NOT NULL,
+    category_key text NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS past_listing_order
+    ON past_listing (venue_slug, last_date, last_time, event_id) INCLUDE (first_date, category_key);
+  CREATE INDEX IF NOT EXISTS past_listing_category
+    ON past_listing (venue_slug, category_key, last_date, last_time, event_id) INCLUDE (first_date);`;
+
+/** Inserts the past listing rows (`pastRow`) of `events`, in the caller's transaction. */
+export async function insertPastListing(
+  client: pg.ClientBase,
+  events: readonly VenueEvent[],
+): Promise<void> {
+  const rows = events.flatMap(({ slug, event }) => {
+    const row = pastRow(event);
+    return row ? [{ id: event.id, slug, row, columns: filterColumns(event) }] : [];
+  });
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO past_listing
+         (event_id, venue_slug, last_date, last_time, first_date, category, category_key)
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[],
+         $6::text[], $7::text[])`,
+      [
+        batch.map((r) => r.id),
+        batch.map((r) => r.slug),
+        batch.map((r) => r.row.lastDate),
+        batch.map((r) => r.row.lastTime),
+        batch.map((r) => r.row.firstDate),
+        batch.map((r) => r.columns[0]),
+        batch.map((r) => r.columns[1]),
+      ],
+    );
+  }
+}
+
+/**
+ * The migration that adds the past listing (`PAST_SCHEMA`) and fills it from the events already
+ * stored, in batches by id, so an existing database lists past events without a re-import; its
+ * rows are written afresh (a database migrated again keeps the table). Runs inside the
+ * migrations' transaction.
+ */
+export async function migratePast(client: pg.ClientBase): Promise<void> {
+  await client.query(PAST_SCHEMA);
+  await client.query('DELETE FROM past_listing');
+  await eachServedBatch(client, (events) => insertPastListing(client, events));
+  await client.query('ANALYZE past_listing');
+}
+
 /** Runs a named prepared statement on the pool, as the store's reads do. */
 export type Read = <R extends pg.QueryResultRow>(
   name: string,
@@ -253,23 +320,29 @@ export const dialect = (p: (name: FilterParameter) => string): FilterDialect => 
 /** The filtered queries (`filteredListingQuery`). */
 type Query = 'count' | 'page' | 'closing';
 
-/** The query `query` of a filter shape and search plan, named. */
-function statement(shape: FilterShape, query: Query, search: SearchPlan): Statement {
+/**
+ * The query `query` of a filter shape and search plan, named; `past`: of the past listing
+ * (`pastListingQuery`, which has no `closing`).
+ */
+function statement(shape: FilterShape, query: Query, search: SearchPlan, past: boolean): Statement {
   const { text, names } = numbered((p) =>
-    filteredListingQuery(query, shape, dialect(p), { search }),
+    past && query !== 'closing'
+      ? pastListingQuery(query, shape, dialect(p), { search })
+      : filteredListingQuery(query, shape, dialect(p), { search }),
   );
   const plan = shape.words ? `_${search}` : '';
-  return { name: `ve_${query}_${shapeName(shape)}${plan}`, text, names };
+  return { name: `ve_${past ? 'past_' : ''}${query}_${shapeName(shape)}${plan}`, text, names };
 }
 
-/** The statements of each filter shape, query and search plan, built on first use. */
+/** The statements of each filter shape, query, search plan and listing, built on first use. */
 const statements = new Map<string, Statement>();
 
 function statementOf(filter: ListFilter, query: Query, search: SearchPlan): Statement {
   const shape = filterShape(filter);
-  const key = `${shapeName(shape)}|${query}|${search}`;
+  const past = filter.past === true;
+  const key = `${past ? 'past|' : ''}${shapeName(shape)}|${query}|${search}`;
   let found = statements.get(key);
-  if (!found) statements.set(key, (found = statement(shape, query, search)));
+  if (!found) statements.set(key, (found = statement(shape, query, search, past)));
   return found;
 }
 
@@ -296,11 +369,12 @@ export function valuesOf(
 }
 
 /**
- * The filtered reads of `Store` (docs/api.md §10.12, §10.13) through `read`: one named prepared
- * statement per filter shape, query and search plan. `version` is the store's version, for the
- * counts `searchPlanner` keeps.
+ * The filtered reads of `Store` (docs/api.md §10.12, §10.13, past events §10.20) through `read`:
+ * one named prepared statement per filter shape, query, search plan and listing (upcoming or
+ * past). `version` is the store's version, for the counts `searchPlanner` keeps;
+ * `keepPastDays`, the days a past event stays listed after its last date.
  */
-export function filteredReads(read: Read, version: () => string) {
+export function filteredReads(read: Read, version: () => string, keepPastDays: number) {
   const planner = searchPlanner(version);
   const key = (slug: string, today: string, filter: ListFilter) =>
     JSON.stringify([
@@ -311,11 +385,15 @@ export function filteredReads(read: Read, version: () => string) {
       filter.words,
       filter.startDate,
       filter.endDate,
+      // A past listing's counts are its own.
+      ...(filter.past ? ['past'] : []),
     ]);
+  // The earliest last date a past listing keeps (`keptSince`); unused by other queries.
+  const keep = (today: string) => keptSince(today, keepPastDays);
   return {
     async count(slug: string, today: string, filter: ListFilter): Promise<number> {
       const { name, text, names } = statementOf(filter, 'count', 'matches');
-      const values = valuesOf(names, { slug, today }, filter);
+      const values = valuesOf(names, { slug, today, keep: keep(today) }, filter);
       const n = (await read<{ n: number }>(name, text, values))[0]!.n;
       if (filter.words.length) planner.counted(key(slug, today, filter), n);
       return n;
@@ -331,7 +409,7 @@ export function filteredReads(read: Read, version: () => string) {
       // look each listing row up in the matches' array, one by one.
       const plan = filter.categories.length ? 'scan' : planner.pagePlan(key(slug, today, filter));
       const { name, text, names } = statementOf(filter, 'page', plan);
-      const values = valuesOf(names, { slug, today, offset, limit }, filter);
+      const values = valuesOf(names, { slug, today, offset, limit, keep: keep(today) }, filter);
       const rows = await read<{ doc: string }>(name, text, values);
       return rows.map((row) => storedEvent(row.doc));
     },
@@ -341,7 +419,10 @@ export function filteredReads(read: Read, version: () => string) {
       if (filter.categories.length) return 'scan';
       return planner.acrossPlan(venues.map(({ slug, today }) => key(slug, today, filter)));
     },
-    /** `Store.earliestClose`: the earliest closure in (`after`, `before`) of the first `limit`. */
+    /**
+     * `Store.earliestClose`: the earliest closure in (`after`, `before`) of the first `limit`;
+     * none for past events, whose closures are behind them (docs/api.md §10.20).
+     */
     async earliestClose(
       slug: string,
       today: string,
@@ -349,6 +430,7 @@ export function filteredReads(read: Read, version: () => string) {
       { afterMs: after, beforeMs: before }: { afterMs: number; beforeMs: number },
       filter: ListFilter,
     ): Promise<number | undefined> {
+      if (filter.past) return undefined;
       const plan = filter.categories.length ? 'scan' : planner.pagePlan(key(slug, today, filter));
       const { name, text, names } = statementOf(filter, 'closing', plan);
       const values = valuesOf(names, { slug, today, limit, after, before }, filter);

@@ -11,7 +11,7 @@
  */
 import pg from 'pg';
 import { isFiltered, NO_FILTER } from '../../shared/rules/filters.js';
-import { listingQueries } from './listing.js';
+import { KEEP_PAST_DAYS, listingQueries } from './listing.js';
 import {
   storedEvent,
   venueDetailsJson,
@@ -24,16 +24,24 @@ import {
   filteredReads,
   insertEventAccess,
   insertEventDates,
+  insertPastListing,
   migrateAccess,
   migrateFilters,
+  migratePast,
   reindexSearch,
   SEARCH_VECTOR,
   searchText,
   type Read,
   type VenueEvent,
 } from './postgres-filters.js';
-import { acrossReads, insertListing, migrateAcross } from './postgres-across.js';
-import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
+import { acrossReads, insertListing, migrateAcross, relistPostponed } from './postgres-across.js';
+import {
+  IdConflictError,
+  StoreUnavailableError,
+  type IdConflict,
+  type Store,
+  type StoreOptions,
+} from './store.js';
 
 /** Timeouts of the shared store, in milliseconds. */
 export interface PostgresTimeouts {
@@ -96,6 +104,10 @@ const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   reindexSearch,
   // Each listed date's UTC instant, for listings across venues (docs/api.md §10.16).
   migrateAcross,
+  // Past events (docs/api.md §10.20): their listing, filled from the stored events.
+  migratePast,
+  // Postponed events stay listed after their date (docs/api.md §10.20): their venues relisted.
+  relistPostponed,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
@@ -236,7 +248,8 @@ function versionListener(connection: Connection, reconnectMs: number) {
 
 /**
  * Inserts the events of `venues` with their search vectors, listing rows (with their filter
- * columns and instants) and dates, in batches of `BATCH` rows, in the caller's transaction.
+ * columns and instants), past listing rows and dates, in batches of `BATCH` rows, in the
+ * caller's transaction.
  */
 async function insertEvents(client: pg.Client, venues: readonly StoredVenue[]): Promise<void> {
   const events: VenueEvent[] = venues.flatMap((venue) =>
@@ -260,6 +273,7 @@ async function insertEvents(client: pg.Client, venues: readonly StoredVenue[]): 
     );
   }
   await insertListing(client, venues);
+  await insertPastListing(client, events);
   await insertEventDates(client, events);
   await insertEventAccess(client, events);
 }
@@ -319,7 +333,7 @@ async function writeVenues(
     // Fresh statistics keep the planner on the covering indexes after a large import, and a
     // vacuumed visibility map lets it read them index-only (autovacuum would, but later).
     await client
-      .query('VACUUM (ANALYZE) listing, event_dates, event_access')
+      .query('VACUUM (ANALYZE) listing, past_listing, event_dates, event_access')
       .catch(() => undefined);
     await client.query('ANALYZE events').catch(() => undefined);
     // New search vectors wait in the GIN index's pending list, which every search reads through
@@ -413,11 +427,14 @@ function sourceReads(read: Read): Pick<Store, 'storedVenue' | 'sourceVenues'> {
 /**
  * Connects to the PostgreSQL database at `url`, migrates its schema and starts listening for
  * imports by any instance.
+ * @param options `keepPastDays`: days a past event stays listed after its last date (docs/api.md
+ *   §10.20; default `KEEP_PAST_DAYS`)
  * @throws Error with one line naming the (password-less) URL when it cannot connect or migrate.
  */
 export async function openPostgresStore(
   url: string,
   timeouts: Partial<PostgresTimeouts> = {},
+  options: StoreOptions = {},
 ): Promise<Store> {
   const t = { ...DEFAULT_TIMEOUTS, ...timeouts };
   const connection = { connectionString: url, connectionTimeoutMillis: t.connectMs };
@@ -437,7 +454,7 @@ export async function openPostgresStore(
   }
 
   const read = reader(pool);
-  const filtered = filteredReads(read, versions.version);
+  const filtered = filteredReads(read, versions.version, options.keepPastDays ?? KEEP_PAST_DAYS);
   const across = acrossReads(read, filtered.acrossPlan);
 
   const parse = (rows: { doc: string }[]) => rows.map((row) => storedEvent(row.doc));

@@ -18,7 +18,7 @@ import { ftsQuery } from './filter-index.js';
 import { accessParameter, filterShape, shapeName } from './listing.js';
 import { storedEvent } from './model.js';
 import { DIALECT } from './sqlite-filters.js';
-import type { AcrossEvent, ListedVenue, MergeFacts } from './store.js';
+import { pastMerged, type AcrossEvent, type ListedVenue, type MergeFacts } from './store.js';
 
 /** The columns of listings across venues (`across.ts`): each row's instant, mark and closure. */
 const ACROSS_COLUMNS = {
@@ -234,6 +234,8 @@ export function acrossReads(db: Database.Database) {
     window: { offset: number; limit: number },
     docs: boolean,
   ) => {
+    // Upcoming events only: a past filter is a caller's mistake (`pastMerged`).
+    pastMerged(filter);
     const groups = groupsOf(venues);
     const sizes = groups.map((g) => g.slugs.length);
     const values = acrossValues(venues, groups, filter);

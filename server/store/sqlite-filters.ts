@@ -3,7 +3,8 @@
  * migration that adds their indexes and fills them from the events already stored, the rows an
  * import writes for each event, and the filtered reads. Search is FTS5 (bundled with
  * better-sqlite3): a contentless table of each served event's search tokens (`filter-index.ts`),
- * rowid = event id.
+ * rowid = event id. Past events (docs/api.md §10.20) have a table of their own, `past_listing`,
+ * one row per event, with the same filter columns.
  */
 import type Database from 'better-sqlite3';
 import type { AccessCount } from '../../shared/rules/access.js';
@@ -17,6 +18,9 @@ import {
   categoriesQuery,
   filteredListingQuery,
   filterShape,
+  keptSince,
+  pastListingQuery,
+  pastRow,
   searchPlanner,
   shapeName,
   type FilterDialect,
@@ -174,6 +178,60 @@ export function reindexSearch(db: Database.Database): void {
   );
 }
 
+/**
+ * The past listing's schema (docs/api.md §10.20): one row per served, not postponed event
+ * (`pastRow`) with its filter columns. The event id is the rowid, so a search's matches are
+ * looked up by it. `past_listing_order` is the page's covering index, read backwards (newest
+ * first) from the venue's today, stopping after the page; `past_listing_category` serves category
+ * filters from the names' ranges. IF NOT EXISTS: a database may be migrated again from an
+ * earlier version.
+ */
+const PAST_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS past_listing (
+    event_id INTEGER PRIMARY KEY REFERENCES events(id) ON DELETE CASCADE,
+    venue_slug TEXT NOT NULL,
+    last_date TEXT NOT NULL,
+    last_time TEXT NOT NULL,
+    first_date TEXT NOT NULL,
+    category TEXT NOT NULL,
+    category_key TEXT NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS past_listing_order
+    ON past_listing(venue_slug, last_date, last_time, event_id, first_date, category_key);
+  CREATE INDEX IF NOT EXISTS past_listing_category
+    ON past_listing(venue_slug, category_key, last_date, last_time, event_id, first_date);`;
+
+/**
+ * Writes the past listing row (`pastRow`) of `event` of venue `slug`, if it has one. Part of an
+ * import's transaction (or the migration's); prepared once per connection.
+ */
+export function pastRowWriter(db: Database.Database): (slug: string, event: StoredEvent) => void {
+  const insert = db.prepare<[number, string, string, string, string, string, string]>(
+    `INSERT INTO past_listing
+       (event_id, venue_slug, last_date, last_time, first_date, category, category_key)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (slug, event) => {
+    const row = pastRow(event);
+    if (!row) return;
+    const [category, key] = filterColumns(event);
+    insert.run(event.id, slug, row.lastDate, row.lastTime, row.firstDate, category, key);
+  };
+}
+
+/**
+ * The migration that adds the past listing (`PAST_SCHEMA`) and fills it from the events already
+ * stored, so an existing database lists past events without a re-import; its rows are written
+ * afresh (a database migrated again from an earlier version keeps the table). Runs inside the
+ * migrations' transaction.
+ */
+export function migratePast(db: Database.Database): void {
+  db.exec(PAST_SCHEMA);
+  db.exec('DELETE FROM past_listing');
+  const write = pastRowWriter(db);
+  eachServedEvent(db, write);
+}
+
 /** How SQLite writes the filters' conditions (`FilterDialect`), for one venue or across several. */
 export const DIALECT: FilterDialect = {
   p: (name) => `@${name}`,
@@ -196,14 +254,34 @@ function indexFor(shape: FilterShape, query: 'count' | 'page', search: SearchPla
   return 'listing_filter';
 }
 
+/**
+ * How a past listing query reads `past_listing` (`pastListingQuery`), as `indexFor` chooses for
+ * the listing: categories from their names' ranges; a search from its matches by rowid (`NOT
+ * INDEXED` leaves SQLite the rowid lookups only); otherwise the order index, backwards.
+ */
+function pastRead(shape: FilterShape, query: 'count' | 'page', search: SearchPlan): string {
+  if (shape.categories) return 'INDEXED BY past_listing_category';
+  if (shape.words && (query === 'count' || search === 'matches')) return 'NOT INDEXED';
+  return 'INDEXED BY past_listing_order';
+}
+
 type Values = Record<string, string | number>;
 
 /** The filtered queries (`filteredListingQuery`). */
 type Query = 'count' | 'page' | 'closing';
 
-/** The values of a filter's parameters (`filteredListingQuery`) for venue `slug`. */
-function filterValues(slug: string, today: string, filter: ListFilter): Values {
+/**
+ * The values of a filter's parameters (`filteredListingQuery`, `pastListingQuery`) for venue
+ * `slug`; a past filter's `keep` is the earliest last date kept (`keptSince`).
+ */
+function filterValues(
+  slug: string,
+  today: string,
+  filter: ListFilter,
+  keepPastDays: number,
+): Values {
   const values: Values = { slug, today };
+  if (filter.past) values.keep = keptSince(today, keepPastDays);
   if (filter.categories.length) values.categories = JSON.stringify(filter.categories);
   if (filter.access?.length) values.access = accessParameter(filter);
   if (filter.words.length) values.match = ftsQuery(slug, filter.words);
@@ -213,14 +291,25 @@ function filterValues(slug: string, today: string, filter: ListFilter): Values {
 }
 
 /**
- * The filtered reads of `Store` (docs/api.md §10.12, §10.13) over `db`: statements prepared on
- * first use, per filter shape (32 at most), query and search plan. `version` is the store's data
- * version, for the counts `searchPlanner` keeps.
+ * The filtered reads of `Store` (docs/api.md §10.12, §10.13, past events §10.20) over `db`:
+ * statements prepared on first use, per filter shape (32 at most), query, search plan and
+ * listing (upcoming or past). `version` is the store's data version, for the counts
+ * `searchPlanner` keeps; `keepPastDays`, the days a past event stays listed after its last date.
  */
-export function filteredReads(db: Database.Database, version: () => string) {
+export function filteredReads(db: Database.Database, version: () => string, keepPastDays: number) {
   const prepared = new Map<string, Database.Statement>();
   const statement = (filter: ListFilter, query: Query, search: SearchPlan) => {
     const shape = filterShape(filter);
+    if (filter.past && query !== 'closing') {
+      const read = pastRead(shape, query, search);
+      const name = `past|${shapeName(shape)}|${query}|${read}`;
+      let prepare = prepared.get(name);
+      if (!prepare) {
+        const sql = pastListingQuery(query, shape, DIALECT, { from: read, search });
+        prepared.set(name, (prepare = db.prepare(sql)));
+      }
+      return prepare;
+    }
     // The closing query reads the first events in list order, as a page does.
     const index = indexFor(shape, query === 'closing' ? 'page' : query, search);
     const name = `${shapeName(shape)}|${query}|${index}`;
@@ -240,18 +329,21 @@ export function filteredReads(db: Database.Database, version: () => string) {
   );
   return {
     count(slug: string, today: string, filter: ListFilter): number {
-      const values = filterValues(slug, today, filter);
+      const values = filterValues(slug, today, filter, keepPastDays);
       const { n } = statement(filter, 'count', 'matches').get(values) as { n: number };
       if (values.match !== undefined) planner.counted(JSON.stringify(values), n);
       return n;
     },
     listed(slug: string, today: string, offset: number, limit: number, filter: ListFilter) {
-      const values = filterValues(slug, today, filter);
+      const values = filterValues(slug, today, filter, keepPastDays);
       const plan = planner.pagePlan(JSON.stringify(values));
       const rows = statement(filter, 'page', plan).all({ ...values, offset, limit });
       return (rows as { doc: string }[]).map((row) => storedEvent(row.doc));
     },
-    /** `Store.earliestClose`: the earliest closure in (`after`, `before`) of the first `limit`. */
+    /**
+     * `Store.earliestClose`: the earliest closure in (`after`, `before`) of the first `limit`;
+     * none for past events, whose closures are behind them (docs/api.md §10.20).
+     */
     earliestClose(
       slug: string,
       today: string,
@@ -259,7 +351,8 @@ export function filteredReads(db: Database.Database, version: () => string) {
       { afterMs: after, beforeMs: before }: { afterMs: number; beforeMs: number },
       filter: ListFilter,
     ): number | undefined {
-      const values = filterValues(slug, today, filter);
+      if (filter.past) return undefined;
+      const values = filterValues(slug, today, filter, keepPastDays);
       const plan = planner.pagePlan(JSON.stringify(values));
       const row = statement(filter, 'closing', plan).get({ ...values, limit, after, before });
       return (row as { ms: number | null }).ms ?? undefined;

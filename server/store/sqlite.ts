@@ -1,7 +1,8 @@
 /**
  * The embedded store: venues and events in one SQLite file (better-sqlite3). Events are kept
  * whole (as JSON) and indexed by a `listing` table (see `listing.ts`) that makes "listed on
- * venue-local date D, soonest first" one ordered index scan. better-sqlite3 is synchronous; the
+ * venue-local date D, soonest first" one ordered index scan, and by a `past_listing` table that
+ * makes "past on D, newest first" (docs/api.md §10.20) one too. better-sqlite3 is synchronous; the
  * `Store` methods wrap its answers in promises to share the interface with PostgreSQL.
  */
 import Database from 'better-sqlite3';
@@ -9,9 +10,10 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { isFiltered, NO_FILTER } from '../../shared/rules/filters.js';
 import { venueListingRows } from './across.js';
-import { listingQueries } from './listing.js';
+import { KEEP_PAST_DAYS, listingQueries } from './listing.js';
 import {
   storedEvent,
+  type StoredEvent,
   venueDetailsJson,
   venueSource,
   venueRecord,
@@ -24,10 +26,18 @@ import {
   filterRowWriter,
   migrateAccess,
   migrateFilters,
+  migratePast,
+  pastRowWriter,
   reindexSearch,
 } from './sqlite-filters.js';
 import { acrossReads, migrateAcross } from './sqlite-across.js';
-import { IdConflictError, StoreUnavailableError, type IdConflict, type Store } from './store.js';
+import {
+  IdConflictError,
+  StoreUnavailableError,
+  type IdConflict,
+  type Store,
+  type StoreOptions,
+} from './store.js';
 
 /**
  * Versioned migrations, SQL or a function (which may read and backfill); `PRAGMA user_version`
@@ -68,6 +78,10 @@ const MIGRATIONS: (string | ((db: Database.Database) => void))[] = [
   reindexSearch,
   // Each listed date's UTC instant, for listings across venues (docs/api.md §10.16).
   migrateAcross,
+  // Past events (docs/api.md §10.20): their listing, filled from the stored events.
+  migratePast,
+  // Postponed events stay listed after their date (docs/api.md §10.20): their venues relisted.
+  relistPostponed,
 ];
 
 function migrate(db: Database.Database): void {
@@ -144,13 +158,58 @@ function statements(db: Database.Database) {
     insertEvent: db.prepare<[number, string, number, string]>(
       'INSERT INTO events (id, venue_slug, served, doc) VALUES (?, ?, ?, ?)',
     ),
-    // The span, its filter columns (`filterColumns`) and its instant columns (`across.ts`).
-    insertSpan: db.prepare<SpanRow>(
-      `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time,
-         category, category_key, last_date, instant, behind, close_ms)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
   };
+}
+
+/**
+ * Writes the listing rows of a venue (slug, IANA zone, all its events): each span, its filter
+ * columns (`filterColumns`) and its instant columns (`across.ts`). Prepared once per connection.
+ */
+function listingWriter(db: Database.Database) {
+  const insertSpan = db.prepare<SpanRow>(
+    `INSERT INTO listing (event_id, venue_slug, after, until, sort_date, sort_time,
+       category, category_key, last_date, instant, behind, close_ms)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (slug: string, zone: string, events: readonly StoredEvent[]) => {
+    // All of a venue's rows at once: each row's `behind` compares it with the rows before it.
+    for (const row of venueListingRows(zone, events)) {
+      const { event, span, instantMs, behind, closeMs } = row;
+      const [category, categoryKey, lastDate] = filterColumns(event);
+      insertSpan.run(
+        ...[event.id, slug, span.after, span.until, span.sortDate, span.sortTime],
+        ...[category, categoryKey, lastDate, instantMs, behind ? 1 : 0, closeMs],
+      );
+    }
+  };
+}
+
+/**
+ * The migration that writes again the listing rows of every venue with a served postponed event
+ * (docs/api.md §10.20), imported before such an event stayed listed after its date
+ * (`listingSpans`): those venues list what an import would, without a re-import. Runs inside
+ * the migrations' transaction, after every column of `listing` exists.
+ */
+function relistPostponed(db: Database.Database): void {
+  const venues = db
+    .prepare<[], { slug: string; timezone: string }>(
+      `SELECT slug, timezone FROM venues WHERE slug IN (SELECT venue_slug FROM events
+         WHERE served = 1 AND json_extract(doc, '$.scheduleStatus') = 'postponed')`,
+    )
+    .all();
+  const docs = db.prepare<[string], { doc: string }>(
+    'SELECT doc FROM events WHERE venue_slug = ? ORDER BY id',
+  );
+  const forget = db.prepare<[string]>('DELETE FROM listing WHERE venue_slug = ?');
+  const write = listingWriter(db);
+  for (const { slug, timezone } of venues) {
+    forget.run(slug);
+    write(
+      slug,
+      timezone,
+      docs.all(slug).map((row) => storedEvent(row.doc)),
+    );
+  }
 }
 
 /**
@@ -159,6 +218,8 @@ function statements(db: Database.Database) {
  */
 function replaceTransaction(db: Database.Database, q: ReturnType<typeof statements>) {
   const filters = filterRowWriter(db);
+  const writePast = pastRowWriter(db);
+  const writeListing = listingWriter(db);
   return db.transaction((venues: readonly StoredVenue[]) => {
     for (const venue of venues) {
       filters.forgetVenue(venue.slug);
@@ -184,16 +245,9 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
       for (const event of venue.events) {
         q.insertEvent.run(event.id, venue.slug, event.served ? 1 : 0, JSON.stringify(event));
         filters.write(venue.slug, event);
+        writePast(venue.slug, event);
       }
-      // All of a venue's rows at once: each row's `behind` compares it with the rows before it.
-      for (const row of venueListingRows(venue.timezone, venue.events)) {
-        const { event, span, instantMs, behind, closeMs } = row;
-        const [category, categoryKey, lastDate] = filterColumns(event);
-        q.insertSpan.run(
-          ...[event.id, venue.slug, span.after, span.until, span.sortDate, span.sortTime],
-          ...[category, categoryKey, lastDate, instantMs, behind ? 1 : 0, closeMs],
-        );
-      }
+      writeListing(venue.slug, venue.timezone, venue.events);
     }
   });
 }
@@ -201,9 +255,11 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
 /**
  * Opens (creating if needed) the SQLite database at `path` (`:memory:` for a private in-memory
  * one) and migrates its schema. Parent directories of a file path are created.
+ * @param options `keepPastDays`: days a past event stays listed after its last date (docs/api.md
+ *   §10.20; default `KEEP_PAST_DAYS`)
  * @throws Error with a one-line message naming the file (not a directory, not SQLite, read-only…).
  */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, options: StoreOptions = {}): Store {
   const file = path === ':memory:' ? undefined : resolve(path);
   const { db, inode } = openDatabase(path, file);
   let writes = 0;
@@ -222,7 +278,7 @@ export function openSqliteStore(path: string): Store {
     }
     return `${writes}.${dataVersion}`;
   }
-  const filtered = filteredReads(db, version);
+  const filtered = filteredReads(db, version, options.keepPastDays ?? KEEP_PAST_DAYS);
   const across = acrossReads(db);
 
   const parse = (row: { doc: string } | undefined) =>

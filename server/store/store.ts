@@ -42,6 +42,26 @@ export class StoreUnavailableError extends Error {
   }
 }
 
+/** How a store is opened beyond its location (`openStore`). */
+export interface StoreOptions {
+  /**
+   * Days after its last date a past event is still listed (`when=past`, docs/api.md §10.20): one
+   * whose last date is before the venue's today less this many days is not (default 730).
+   */
+  keepPastDays?: number;
+}
+
+/**
+ * `filter` for a listing across venues in one query (`Store.listedAcross`, `sharesAcross`),
+ * which lists upcoming events only: past events across venues are the merge of each venue's
+ * past list (docs/api.md §10.20, `server/origin/merged-store-source.ts`).
+ * @throws Error for a past filter: a caller's mistake, never a client's
+ */
+export function pastMerged(filter: ListFilter): ListFilter {
+  if (filter.past) throw new Error('past events across venues are merged venue by venue');
+  return filter;
+}
+
 /** A venue of a listing across venues, and the venue-local date (`YYYY-MM-DD`) it lists for. */
 export interface ListedVenue {
   slug: string;
@@ -60,7 +80,8 @@ export interface MergeFacts {
    * True when their instants never fall back along the venue's list order (docs/api.md §4.1
    * rule 3): ordering them by instant keeps that order. False only when an event is at a wall
    * time a DST change skips (read as the time after the gap) and another listed after it shows an
-   * earlier instant (`server/store/across.ts`).
+   * earlier instant (`server/store/across.ts`), or when a postponed event is listed after its
+   * date (docs/api.md §10.20), before the instants a query across venues reads.
    */
   inInstantOrder: boolean;
   /** Their sales closures (`closeAt`, UTC epoch ms) in [`fromMs`, `beforeMs`), ascending, unique. */
@@ -76,12 +97,16 @@ export interface Store {
   /**
    * Number of events listed for `today` (venue-local `YYYY-MM-DD`), docs/api.md §4.1 rules 1–2,
    * that pass `filter` (docs/api.md §10.12; absent or `NO_FILTER`: the unfiltered count, by the
-   * very query it always ran).
+   * very query it always ran). With `filter.past`: the served events whose last date (a tour's
+   * last stop's, cancelled or not) is before `today` and not more than `keepPastDays` days
+   * before it (`StoreOptions`), postponed ones never (docs/api.md §10.20).
    */
   countListed(slug: string, today: string, filter?: ListFilter): Promise<number>;
   /**
    * Listed events for `today` that pass `filter` (docs/api.md §10.12), soonest first (§4.1 rule 3,
-   * docs/decisions.md sort order): `limit` of them after skipping `offset`.
+   * docs/decisions.md sort order): `limit` of them after skipping `offset`. With `filter.past`
+   * (`countListed`'s): newest first, by last date, then its time (a tour's last stop's), then id
+   * descending (docs/api.md §10.20).
    */
   listed(
     slug: string,
@@ -107,7 +132,8 @@ export interface Store {
    * instant of the date each shows (a tour's current stop's) in its venue's zone, then the
    * venues' order in `venues`, then each venue's own order (§4.1 rule 3): the merge of the
    * venues' `listed` lists, exactly, while every venue's `mergeFacts` says `inInstantOrder`. The
-   * counts are each venue's `countListed`.
+   * counts are each venue's `countListed`. Upcoming events only: rejects a past filter
+   * (`pastMerged`).
    */
   listedAcross(
     venues: readonly ListedVenue[],
@@ -128,7 +154,8 @@ export interface Store {
   mergeFacts(slug: string, today: string, fromMs: number, beforeMs: number): Promise<MergeFacts>;
   /**
    * The earliest sales closure (UTC epoch ms) in (`afterMs`, `beforeMs`) among the first `first`
-   * events of `slug` listed on `today` that pass `filter`, in list order; undefined for none.
+   * events of `slug` listed on `today` that pass `filter`, in list order; undefined for none,
+   * and for a past filter (past events' closures are behind them, docs/api.md §10.20).
    */
   earliestClose(
     slug: string,

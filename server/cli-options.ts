@@ -7,6 +7,7 @@ import { IANAZone } from 'luxon';
 import { SLUG, whole } from '../shared/contract.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 import { DEMO_SLUG } from './demo/venue.js';
+import { KEEP_PAST_DAYS } from './store/listing.js';
 import { isValidHost } from './http/host.js';
 import {
   DEFAULT_MAX_FILTER_PAGES,
@@ -15,9 +16,6 @@ import {
 } from './proxy/defaults.js';
 
 export class UsageError extends Error {}
-
-/** Days a past event stays listed and served after its last date (docs/api.md §10.20). */
-export const DEFAULT_KEEP_PAST_DAYS = 730;
 
 /** Express's `trust proxy` setting (expressjs.com "Express behind proxies"). */
 export type TrustProxy = boolean | number | string[];
@@ -105,7 +103,7 @@ Every option can also be set by the environment variable on its right (lists com
   --max-filter-pages N   proxy mode: most list pages read for filters,
                          categories and the calendar feed (default ${DEFAULT_MAX_FILTER_PAGES})     VENUE_EVENTS_MAX_FILTER_PAGES
   --keep-past-days N     past events stay listed and served for N days after
-                         their last date (default ${DEFAULT_KEEP_PAST_DAYS})                        VENUE_EVENTS_KEEP_PAST_DAYS
+                         their last date (default ${KEEP_PAST_DAYS})                        VENUE_EVENTS_KEEP_PAST_DAYS
   --allow-source-host HOST  origin mode: a source host that may be private or
                          loopback (repeatable)                                VENUE_EVENTS_ALLOW_SOURCE_HOSTS
   --check-sources        fetch every venue's source once, print each state, exit
@@ -305,7 +303,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
     ),
     keepPastDays: int(
       'keep-past-days',
-      values['keep-past-days'] ?? env.VENUE_EVENTS_KEEP_PAST_DAYS ?? String(DEFAULT_KEEP_PAST_DAYS),
+      values['keep-past-days'] ?? env.VENUE_EVENTS_KEEP_PAST_DAYS ?? String(KEEP_PAST_DAYS),
       0,
       36_500,
     ),

@@ -55,7 +55,7 @@ async function originApp(
 ): Promise<{ app: Express; store: Store; sync: SourceSync }> {
   const clock = options.now === undefined ? () => new Date() : () => new Date(options.now!);
   const doc = options.data === undefined ? undefined : readJsonFile(options.data);
-  const store = await openStore(options.db);
+  const store = await openStore(options.db, { keepPastDays: options.keepPastDays });
   // The demo page at `/` shows the demo venue, or the first venue of the file given with --data.
   let demoSlug = DEMO_SLUG;
   if (doc !== undefined) {

@@ -12,7 +12,9 @@ import { createError, unknownEventError, unknownVenueError } from '../http/error
 import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
 import type { Answer, Backend, Listing, Named } from '../listing/backend.js';
 import { memoKey } from '../listing/memo-key.js';
-import type { Store, VenueRecord } from '../store/store.js';
+import { lastDate } from '../store/filter-index.js';
+import { keptSince } from '../store/listing.js';
+import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 import { storeMergedSource } from './merged-store-source.js';
 import { nextTransition, renderEvent } from './resources.js';
@@ -62,6 +64,20 @@ const derivedIn =
     const render = async () => ({ body: draw(), untilMs: Infinity });
     return (await cache.get(key, from, clock().getTime(), render))!;
   };
+
+/**
+ * `event` unless it is a past event older than the store keeps (`--keep-past-days`, docs/api.md
+ * §10.20) on venue-local `today`: a postponed one never is.
+ */
+const kept = (
+  store: Store,
+  event: StoredEvent | undefined,
+  today: string,
+): StoredEvent | undefined =>
+  event &&
+  (event.scheduleStatus === 'postponed' || lastDate(event) >= keptSince(today, store.keepPastDays))
+    ? event
+    : undefined;
 
 /** The store's backend. Its answers reject with the store's errors (a 503 while it is away). */
 export function storeBackend(options: StoreBackendOptions): Backend {
@@ -123,9 +139,9 @@ export function storeBackend(options: StoreBackendOptions): Backend {
         version,
         nowMs,
         async () => {
-          const event = await store.event(slug, id);
-          if (!event) return undefined;
           const day = reads.day(venue!.timezone, nowMs);
+          const event = kept(store, await store.event(slug, id), day.today);
+          if (!event) return undefined;
           const moment = { nowMs, today: day.today };
           const data = renderEvent(event, venue!, renderBase, moment, earlierShape);
           return {
@@ -140,10 +156,11 @@ export function storeBackend(options: StoreBackendOptions): Backend {
 
     async eventBySlug({ req }, slug, raw) {
       const [venue] = await venuesAt(reads, [slug], store.version());
-      const stored = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
-      if (!stored) throw createError(404, `Venue "${slug}" has no public event page here.`);
       const nowMs = clock().getTime();
       const day = reads.day(venue!.timezone, nowMs);
+      const found = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
+      const stored = kept(store, found, day.today);
+      if (!stored) throw createError(404, `Venue "${slug}" has no public event page here.`);
       const moment = { nowMs, today: day.today };
       const event = renderEvent(stored, venue!, publicBase(req), moment, earlierShape);
       const untilMs = nextTransition([stored], day.endMs, nowMs);

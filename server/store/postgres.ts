@@ -462,6 +462,7 @@ export async function openPostgresStore(
 
   return {
     kind: 'postgres',
+    keepPastDays: options.keepPastDays ?? KEEP_PAST_DAYS,
     async venue(slug) {
       const rows = await read<VenueRow>(
         've_venue',

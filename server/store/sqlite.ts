@@ -286,6 +286,7 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
 
   return {
     kind: 'sqlite',
+    keepPastDays: options.keepPastDays ?? KEEP_PAST_DAYS,
     async venue(slug) {
       const row = q.venue.get(slug);
       return row && venueRecord(row);

@@ -92,6 +92,8 @@ export interface MergeFacts {
 export interface Store {
   /** `sqlite` or `postgres`. */
   readonly kind: 'sqlite' | 'postgres';
+  /** Days after its last date a past event is still listed and served (`StoreOptions`). */
+  readonly keepPastDays: number;
   venue(slug: string): Promise<VenueRecord | undefined>;
   venueCount(): Promise<number>;
   /**

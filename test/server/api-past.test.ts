@@ -232,6 +232,18 @@ describe('the keep window (docs/api.md §10.20 --keep-past-days)', () => {
     ]);
   });
 
+  it('answers a kept past event by id and on its page, and neither for one older than that', async () => {
+    const kept = await fetch(`${server.url}/t/past-venue/api/events/9`);
+    expect(kept.status).toBe(200);
+    expect(
+      ((await kept.json()) as { data: { attributes: { ticket_office: unknown } } }).data.attributes
+        .ticket_office,
+    ).toMatchObject({ status: 'closed', reason: 'event_ended' });
+    expect((await fetch(`${server.url}/t/past-venue/api/events/10`)).status).toBe(404);
+    expect((await fetch(`${server.url}/t/past-venue/events/e-9`)).status).toBe(200);
+    expect((await fetch(`${server.url}/t/past-venue/events/e-10`)).status).toBe(404);
+  });
+
   it('is the store option keepPastDays', async () => {
     const store = await openStore(await emptyStoreLocation(), { keepPastDays: 7 });
     try {

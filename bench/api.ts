@@ -17,8 +17,8 @@
  * Past events (docs/api.md §10.20) are measured on a 5,000-event venue whose every date is before
  * the bench's today (2025-10-01 to 2026-11-05; both stores hold it): `when=past` page 1 (p0) and
  * page 50 (p1), printed as ratios to the upcoming pages of the 5,000-event venue, (c0) and (c);
- * (p2) is `when=past` with a category and a search. `--past-only` measures (a), (c0), (c) and
- * these only.
+ * (p2) is `when=past` with a category and a search that every event matches, to (c2), the same
+ * filters on the upcoming venue. `--past-only` measures (a), (c0), (c), (c2) and these only.
  *
  * `npm run bench:api -- --store postgres` runs the large store on SQLite and on a private
  * PostgreSQL server (started like the tests' one) in the same run, taking turns BENCH_ROUNDS times
@@ -199,6 +199,10 @@ async function measureServer(url: string, label: string, rows: Rows) {
     figures.push(
       await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
       await measure('(c) list page 50, 5,000-event venue', `${url}/t/big-venue/api/events?page=50`),
+      await measure(
+        '(c2) … category and search, page 1',
+        `${url}/t/big-venue/api/events?categories=music&search=event`,
+      ),
     );
     for (const [name, path] of PAST_CASES) figures.push(await measure(name, `${url}${path}`));
     return figures;
@@ -234,10 +238,11 @@ function printRatios(figures: Figure[]): void {
     console.log(`page 50 / page 1 of the 5,000-event venue: ${(c.rps / c0.rps).toFixed(2)}`);
     console.log(`brotli / uncompressed list page 1: ${(br.rps / b.rps).toFixed(2)}`);
   }
-  const [p0, p1, p2] = ['(p0)', '(p1)', '(p2)'].map(byName);
+  const [c2, p0, p1, p2] = ['(c2)', '(p0)', '(p1)', '(p2)'].map(byName);
   if (c0 && c && p0 && p1 && p2) {
+    const filtered = c2 ? `, filtered page 1 ${(p2.rps / c2.rps).toFixed(2)}` : '';
     console.log(
-      `past / upcoming, 5,000 events: page 1 ${(p0.rps / c0.rps).toFixed(2)}, page 50 ${(p1.rps / c.rps).toFixed(2)}, filtered page 1 ${(p2.rps / c0.rps).toFixed(2)}`,
+      `past / upcoming, 5,000 events: page 1 ${(p0.rps / c0.rps).toFixed(2)}, page 50 ${(p1.rps / c.rps).toFixed(2)}${filtered}`,
     );
   }
   const f0 = byName('(f0)');

@@ -5,7 +5,10 @@
  * (floating local times when the zone is unknown), a stable `UID`, `STATUS:CANCELLED` for
  * cancelled events and stops, the event page as `URL`, `DTEND` from the date's `end_time`
  * (docs/api.md §10.18; `DEFAULT_DURATION_MINUTES` after the start when it has none), and a
- * `DESCRIPTION` naming the performers and the price when the venue gives them. Also what both modes' "add to calendar" redirects and the
+ * `DESCRIPTION` naming the performers and the price when the venue gives them; a date's changed
+ * plans (docs/api.md §10.20): a rescheduled one keeps its `UID` with `SEQUENCE:1`, a postponed
+ * one is `STATUS:TENTATIVE`, each with its reason in `DESCRIPTION`, and the door time is written
+ * there too (`DTSTART` stays the start). Also what both modes' "add to calendar" redirects and the
  * venue feed of saved events (`ids`) share (docs/api.md §10.6). A file of several venues'
  * listing (docs/api.md §10.16) gives each event in its own venue's zone, place and pages.
  */
@@ -19,10 +22,10 @@ import {
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
-import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
+import { labelTime, stopAnchor, type Schedule } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../lib/html-text.js';
-import { performersText, priceLine } from './event-facts.js';
+import { doorsText, performersText, priceLine, scheduleOf, scheduleText } from './event-facts.js';
 import { eventVenue, placeHref, venueListing, type ListingPlace } from './listing-place.js';
 import { eventPath, type PageVenue } from './page-shell.js';
 
@@ -119,6 +122,8 @@ interface Dated {
   cancelled: boolean;
   /** Stop anchor on the event page, for tours. */
   anchor: string | null;
+  /** The date's schedule (docs/api.md §10.20): a stop's own, else the event's. */
+  schedule: Schedule;
 }
 
 function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
@@ -135,6 +140,7 @@ function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
         location: a.location,
         cancelled,
         anchor: null,
+        schedule: scheduleOf(a),
       },
     ];
   }
@@ -151,6 +157,7 @@ function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
         location: stop.location_label || a.location,
         cancelled: cancelled || stop.status === 'cancelled',
         anchor: stopAnchor(stop.occurrence_date, time),
+        schedule: scheduleOf(a, stop),
       },
     ];
   });
@@ -175,6 +182,53 @@ function placeOf(
 ): string {
   if (at.anchor && at.location !== eventLocation) return at.location;
   return [at.location, venue.name, addressText(venue)].filter(Boolean).join(', ');
+}
+
+/**
+ * The `DESCRIPTION` of one date, paragraphs apart: why it is cancelled, or its changed plans with
+ * the venue's reason (docs/api.md §10.20); its door time, performers and price; the event's
+ * description; its page.
+ */
+function descriptionOf(d: Dated, page: string): string {
+  const a = d.resource.attributes;
+  const price = priceLine(a);
+  const moved = scheduleText(d.schedule, d.date);
+  const reason = d.schedule.status_reason ? ` ${d.schedule.status_reason}` : '';
+  return [
+    a.publish_status === 'cancelled'
+      ? `Cancelled.${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
+      : d.cancelled
+        ? 'This date is cancelled.'
+        : moved && `${moved}.${reason}`,
+    [doorsText(d.schedule), performersText(a), price && `Price: ${price}`]
+      .filter(Boolean)
+      .join('\n'),
+    plainText(a.description),
+    page,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/**
+ * `STATUS` and `SEQUENCE` of one date (RFC 5545 §3.8.1.11, §3.8.7.4; docs/api.md §10.20). A
+ * cancelled date is `CANCELLED`; a postponed one `TENTATIVE` (it keeps its old date until a new
+ * one is known); else `CONFIRMED`. The `UID` never changes, so subscribed calendars replace their
+ * copy only when `SEQUENCE` grows: this server keeps no revision history, so the sequence is
+ * derived from the data alone, deterministically — 1 for a rescheduled date (it moved once from
+ * what a subscriber may have first seen), 0 otherwise. A second move keeps 1; calendars then
+ * apply it by `DTSTAMP` (docs/decisions.md "When plans change").
+ */
+function revisionOf(d: Dated): { status: ICalEventStatus; sequence: number } {
+  const { schedule_status: moved } = d.schedule;
+  return {
+    status: d.cancelled
+      ? ICalEventStatus.CANCELLED
+      : moved === 'postponed'
+        ? ICalEventStatus.TENTATIVE
+        : ICalEventStatus.CONFIRMED,
+    sequence: moved === 'rescheduled' ? 1 : 0,
+  };
 }
 
 /**
@@ -235,17 +289,6 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
           zone,
         ).length === 1);
     const where = placeOf(venue, a.location, d);
-    const price = priceLine(a);
-    const text = [
-      a.publish_status === 'cancelled'
-        ? `Cancelled.${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
-        : d.cancelled
-          ? 'This date is cancelled.'
-          : '',
-      [performersText(a), price && `Price: ${price}`].filter(Boolean).join('\n'),
-      plainText(a.description),
-      page,
-    ].filter(Boolean);
     calendar.createEvent({
       id: `event-${d.resource.id}${d.anchor ? `-${d.anchor.slice(5)}` : ''}@${host}`,
       stamp: input.now,
@@ -253,10 +296,10 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       end: exact ? end : end.toUTC(),
       ...(!zone ? { floating: true } : exact ? { timezone: zone } : { timezone: null }),
       summary: a.title,
-      description: text.join('\n\n'),
+      description: descriptionOf(d, page),
       location: where || null,
       url: d.anchor ? `${page}#${d.anchor}` : page,
-      status: d.cancelled ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+      ...revisionOf(d),
     });
   }
   return calendar.toString();

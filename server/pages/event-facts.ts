@@ -1,12 +1,15 @@
 /**
  * The facts of docs/api.md §10.18 as the server's plain text says them (the listing page, the
  * event page, the month view and the calendar files): who is playing, the price, when a date ends,
- * and "Few tickets left". Each is '' (or undefined) for an event without it, so such an event's
- * pages and files are what they were before (docs/api.md §10.5, §10.6).
+ * and "Few tickets left"; and those of docs/api.md §10.20: a date postponed or rescheduled (and
+ * why), when its doors open, the age limit, and whether the event is past. Each is '' (or
+ * undefined) for an event without it, so such an event's pages and files are what they were
+ * before (docs/api.md §10.5, §10.6).
  */
-import type { AnyEventAttributes } from '../../shared/contract.js';
+import type { AnyEventAttributes, CompactOccurrence } from '../../shared/contract.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { priceText } from '../../shared/rules/price-text.js';
+import type { Schedule } from '../../shared/rules/structured-data.js';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
 import { startDateOf, type PageVenue } from './page-shell.js';
@@ -97,4 +100,72 @@ export function factsHtml(
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * The schedule of one date (docs/api.md §10.20): a tour stop's (which the API fills with the
+ * event's where the stop has none of its own), else the event's; none in the earlier shape.
+ */
+export const scheduleOf = (
+  attributes: AnyEventAttributes,
+  stop?: CompactOccurrence | AnyEventAttributes['occurrences'][number] | null,
+): Schedule => (stop ?? attributes) as Schedule;
+
+/**
+ * "Postponed", or "Rescheduled — was Fri 5 Dec" (", 19:30" when the venue gives the previous
+ * time; the year when it is not that of `date`, the date shown), docs/api.md §10.20; '' for a
+ * date whose plans did not change. Plain text.
+ */
+export function scheduleText(schedule: Schedule, date: string): string {
+  const { schedule_status: status, previous_date: was, previous_time: wasAt } = schedule;
+  if (status === 'postponed') return 'Postponed';
+  if (status !== 'rescheduled') return '';
+  if (!was) return 'Rescheduled';
+  const text = formatWallClock(was, wasAt, LOCALE, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(was.slice(0, 4) !== date.slice(0, 4) && { year: 'numeric' }),
+    ...(wasAt && { hour: '2-digit', minute: '2-digit' }),
+  });
+  return `Rescheduled — was ${text}`;
+}
+
+/**
+ * `<p class="schedule-status"><strong>Rescheduled — was Fri 5 Dec</strong>. The singer is
+ * ill.</p>`: a date's changed plans with the venue's reason (docs/api.md §10.20), escaped; ''
+ * when they did not change or the event is cancelled (a cancellation says more than any move).
+ */
+export function scheduleHtml(
+  attributes: AnyEventAttributes,
+  schedule: Schedule,
+  date: string,
+): string {
+  const text = attributes.publish_status === 'cancelled' ? '' : scheduleText(schedule, date);
+  if (!text) return '';
+  const reason = schedule.status_reason ? ` ${escapeHtml(schedule.status_reason)}` : '';
+  return `<p class="schedule-status"><strong>${escapeHtml(text)}</strong>.${reason}</p>`;
+}
+
+/** "Doors 19:00" (docs/api.md §10.20), venue-local; '' when the venue gives no door time. */
+export const doorsText = (schedule: Schedule): string =>
+  schedule.doors_time ? `Doors ${schedule.doors_time.slice(0, 5)}` : '';
+
+/** "14+", or "18+" for an 18+ event without an age limit (docs/api.md §10.20); '' for neither. */
+export function ageText(attributes: AnyEventAttributes): string {
+  const age = ('min_age' in attributes && attributes.min_age) || (attributes.over_18 ? 18 : 0);
+  return age ? `${age}+` : '';
+}
+
+/**
+ * Whether the event is past (docs/api.md §10.20): its last date (a tour's last stop, cancelled
+ * or not) before the venue-local `today`. A postponed event never is: it waits for a new date.
+ */
+export function isPast(attributes: AnyEventAttributes, today: string): boolean {
+  if ((attributes as Schedule).schedule_status === 'postponed') return false;
+  const last =
+    attributes.date_mode === 'single'
+      ? attributes.event_date.slice(0, 10)
+      : attributes.occurrences[attributes.occurrences.length - 1]?.occurrence_date;
+  return last !== undefined && last < today;
 }

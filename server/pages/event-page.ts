@@ -2,8 +2,10 @@
  * The public event page that buy links point at (`/t/{slug}/events/{event-slug}`, docs/decisions.md
  * "Buy link"), built from the event's API resource (docs/api.md §2) so it says exactly what the API
  * says: the event, its dates (every stop of a tour, each with an anchor), its ticket office, an
- * "Add to calendar" link, and its schema.org `Event` JSON-LD. This server lists events but sells
- * nothing; behind the proxy the same path redirects to the platform's real page.
+ * "Add to calendar" link, and its schema.org `Event` JSON-LD; a date's changed plans, its door
+ * time and the age limit, and for a past event that it has ended (docs/api.md §10.20). This
+ * server lists events but sells nothing; behind the proxy the same path redirects to the
+ * platform's real page.
  */
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../../shared/contract.js';
@@ -17,7 +19,20 @@ import { ACCESS_LABELS, type AccessId } from '../../shared/rules/access.js';
 import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
-import { endHtml, endOf, factsHtml, FEW_LEFT_HTML, fewTicketsLeft } from './event-facts.js';
+import {
+  ageText,
+  doorsText,
+  endHtml,
+  endOf,
+  factsHtml,
+  FEW_LEFT_HTML,
+  fewTicketsLeft,
+  isPast,
+  scheduleOf,
+  scheduleHtml,
+  scheduleText,
+} from './event-facts.js';
+import { pastListing, placeHref, venueListing } from './listing-place.js';
 import {
   eventPath,
   excerpt,
@@ -72,15 +87,33 @@ export function ticketSentence(office: TicketOffice, venue: PageVenue): string {
   }
 }
 
+type Attributes = EventResource['attributes'];
+
 /**
- * The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor), each
- * with its end when the venue gives one (docs/api.md §10.18).
+ * ` <span class="schedule-status">Rescheduled — was Mon 14 Dec. Why</span>`: a tour stop's
+ * changed plans (docs/api.md §10.20), escaped; '' when they did not change or the event is
+ * cancelled (a cancellation says more than any move).
+ */
+function stopSchedule(a: Attributes, stop: Attributes['occurrences'][number]): string {
+  if (a.publish_status === 'cancelled') return '';
+  const schedule = scheduleOf(a, stop);
+  const text = scheduleText(schedule, stop.occurrence_date);
+  const reason = schedule.status_reason ? ` ${schedule.status_reason}` : '';
+  return text ? ` <span class="schedule-status">${escapeHtml(`${text}.${reason}`)}</span>` : '';
+}
+
+/**
+ * The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor and its
+ * changed plans), each with its end when the venue gives one (docs/api.md §10.18) and when its
+ * doors open (§10.20).
  */
 function dateItems(resource: EventResource, venue: PageVenue, open: boolean): string {
   const a = resource.attributes;
   const start = startDateOf(venue);
-  const when = (date: string, time: string, stop?: (typeof a.occurrences)[number]) =>
-    `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${endHtml(venue, date, endOf(a, date, time, stop))}`;
+  const when = (date: string, time: string, stop?: (typeof a.occurrences)[number]) => {
+    const doors = doorsText(scheduleOf(a, stop));
+    return `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${endHtml(venue, date, endOf(a, date, time, stop))}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}`;
+  };
   if (a.date_mode === 'single') {
     return `<li>${when(a.event_date.slice(0, 10), a.event_time)}</li>`;
   }
@@ -96,7 +129,7 @@ function dateItems(resource: EventResource, venue: PageVenue, open: boolean): st
         open && own && own !== ticketUrlOf(a) ? ` <a href="${escapeHtml(own)}">Tickets</a>` : '';
       return stop.status === 'cancelled'
         ? `<li id="${id}"><del>${text}</del> <span class="cancelled">(cancelled)</span></li>`
-        : `<li id="${id}">${text}${tickets}</li>`;
+        : `<li id="${id}">${text}${tickets}${stopSchedule(a, stop)}</li>`;
     })
     .join('\n');
 }
@@ -129,14 +162,40 @@ export function accessSection(resource: EventResource, today: string): string {
   return `${heading}\n<ul class="access">\n${items.join('\n')}\n</ul>`;
 }
 
-/** The event page's HTML. */
+/**
+ * What the event page says under its title: the category and age limit ("14+", docs/api.md
+ * §10.20), "Cancelled." with the reason, a single date's changed plans, and for a past event that
+ * it has ended, with a link to the venue's other past events.
+ */
+function statusLines(a: Attributes, venue: PageVenue, past: boolean): string {
+  const muted = [a.category, ageText(a)].filter(Boolean).map(escapeHtml).join(' · ');
+  const cancelled =
+    a.publish_status === 'cancelled'
+      ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>`
+      : '';
+  // A tour's stops say their own changed plans, each by its date (`dateItems`).
+  const moved =
+    a.date_mode === 'single' ? scheduleHtml(a, scheduleOf(a), a.event_date.slice(0, 10)) : '';
+  const more = placeHref(pastListing(venueListing(venue)));
+  const ended = past
+    ? `<p class="ended"><strong>This event has ended.</strong> <a href="${escapeHtml(more)}">Past events at ${escapeHtml(venue.name)}</a></p>`
+    : '';
+  return [muted && `<p class="muted">${muted}</p>`, cancelled, moved, ended]
+    .filter(Boolean)
+    .join('\n');
+}
+
+/**
+ * The event page's HTML. A past event's page stays (docs/api.md §10.20), with its JSON-LD: it
+ * says it has ended, in place of what its ticket office says, and sells nothing.
+ */
 export function eventPage(resource: EventResource, venue: PageVenue, context: PageContext): string {
   const a = resource.attributes;
   const page = `${context.base}${eventPath(venue.slug, a.slug)}`;
   const office = ticketOfficeOf(a, context.today);
   const description = plainText(a.description);
   const image = imageOf(resource, context.base);
-  const cancelled = a.publish_status === 'cancelled';
+  const past = isPast(a, context.today);
   const paragraphs = description
     .split(/\n{2,}/)
     .filter((p) => p.trim())
@@ -156,7 +215,7 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
   // Where buyers go (docs/api.md §10.19): the venue's own ticket shop, when it gives one.
   const shop = ticketUrlOf(a);
   const buyLink =
-    shop && office.status === 'open'
+    shop && office.status === 'open' && !past
       ? `\n<p class="buy"><a href="${escapeHtml(shop)}">Buy tickets</a></p>`
       : '';
   const footer = shop
@@ -170,8 +229,7 @@ the real checkout.</p></footer>`;
 <main>
 <article>
 <h1>${escapeHtml(a.title)}</h1>
-${a.category ? `<p class="muted">${escapeHtml(a.category)}${a.over_18 ? ' · 18+' : ''}</p>` : a.over_18 ? '<p class="muted">18+</p>' : ''}
-${cancelled ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
+${statusLines(a, venue, past)}
 <h2>${a.date_mode === 'single' ? 'When' : 'Dates'}</h2>
 <ul class="dates">
 ${dateItems(resource, venue, office.status === 'open')}
@@ -179,7 +237,7 @@ ${dateItems(resource, venue, office.status === 'open')}
 ${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
-<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>${fewLeft}${buyLink}
+${past ? '' : `<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>`}${fewLeft}${buyLink}
 <ul class="actions">
 <li><a href="${escapeHtml(`${eventPath(venue.slug, a.slug)}.ics`)}" download>Add to calendar</a></li>
 <li><a href="${escapeHtml(listingPath(venue.slug))}">All events at ${escapeHtml(venue.name)}</a></li>

@@ -11,7 +11,7 @@ import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
 import { escapeHtml } from '../lib/html.js';
-import type { ListingPlace } from './listing-place.js';
+import { pagePath, upcomingListing, type ListingPlace } from './listing-place.js';
 import {
   FIELD_LABELS,
   listingPageHref,
@@ -101,9 +101,16 @@ const textInput =
   (id: string, aria: string) =>
     `<input type="${type}" id="${id}" name="${name}" value="${escapeHtml(query.values[name] ?? '')}"${extra}${aria}>`;
 
-/** The link to the other view, with the same category and search (and the list's month). */
+/**
+ * The link to the other view, with the same category and search (and the list's month); from the
+ * past page (docs/api.md §10.20), which has no month view, to the upcoming list.
+ */
 function otherView(place: ListingPlace, query: ListingQuery): string {
   const kept = filterQuery(withoutDates(query.filter));
+  if (place.past) {
+    const upcoming = listingPageHref(upcomingListing(place), 1, kept);
+    return `<a href="${escapeHtml(upcoming)}">Upcoming events</a>`;
+  }
   if (query.view === 'calendar') {
     return `<a href="${escapeHtml(listingPageHref(place, 1, kept))}">Show as a list</a>`;
   }
@@ -136,7 +143,7 @@ export function filterForm(input: FilterFormInput): string {
         ]),
   ];
   const reset = calendar ? monthViewHref(place, query.month) : listingPageHref(place, 1);
-  return `<form class="filters" method="get" action="${escapeHtml(place.path)}" role="search" aria-label="Find events">
+  return `<form class="filters" method="get" action="${escapeHtml(pagePath(place))}" role="search" aria-label="Find events">
 ${scopeInputs(place)}${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
 <div class="buttons">
 <button type="submit">Find events</button>

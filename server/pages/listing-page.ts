@@ -6,7 +6,10 @@
  * the API agree. Given the page's query, it also has the filter form and lists only the events
  * passing the filters (docs/api.md §10.12), its links carrying them; the month view of the same
  * events is `month-view.ts`. The same page lists several venues together (`/events?venues=…`,
- * docs/api.md §10.16): its `ListingPlace` gives its links, and each event its own venue.
+ * docs/api.md §10.16): its `ListingPlace` gives its links, and each event its own venue. Each
+ * event says its changed plans, door time and age limit (docs/api.md §10.20), and the same page
+ * is the listing's past page (`/t/{slug}/events/past`, a `ListingPlace` with `past`): the events
+ * of `when=past`, newest first, linked from the listing and linking back.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
 import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
@@ -16,9 +19,23 @@ import { eventStructuredData, labelTime } from '../../shared/rules/structured-da
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
-import { endHtml, endOf, factsHtml } from './event-facts.js';
-import { eventVenue, feedHref, type ListingPlace } from './listing-place.js';
-import { isValid, listingPageHref, type ListingQuery } from './page-query.js';
+import {
+  ageText,
+  doorsText,
+  endHtml,
+  endOf,
+  factsHtml,
+  scheduleHtml,
+  scheduleOf,
+} from './event-facts.js';
+import {
+  eventVenue,
+  feedHref,
+  pastListing,
+  upcomingListing,
+  type ListingPlace,
+} from './listing-place.js';
+import { isValid, listingPageHref, withoutDates, type ListingQuery } from './page-query.js';
 import {
   eventPath,
   excerpt,
@@ -92,6 +109,7 @@ export function listingHeader(
   filter: ListFilter = NO_FILTER,
 ): string {
   const name = escapeHtml(place.name);
+  const heading = place.past ? 'Past events at' : "What's on at";
   const feed = feedHref(place);
   const webcalBase = context.base.replace(/^https?:/, 'webcal:');
   const webcal = `${webcalBase}${feed}`;
@@ -101,7 +119,7 @@ export function listingHeader(
     ? `<li><a href="${escapeHtml(`${webcalBase}${feedHref(place, some)}`)}">Subscribe to ${escapeHtml(names.join(', '))} only</a></li>\n`
     : '';
   return `<header>
-<h1>What's on at ${name}</h1>
+<h1>${heading} ${name}</h1>
 <p class="muted">${escapeHtml(summary)}</p>
 <ul class="actions">
 <li><a href="${escapeHtml(webcal)}">Subscribe to the calendar</a></li>
@@ -139,17 +157,15 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
   const date = next ? next.occurrence_date : a.event_date.slice(0, 10);
   const time = next ? (labelTime(next.time_label) ?? a.event_time) : a.event_time;
   const where = (next ? next.location_label : '') || a.location;
+  // The date shown's own schedule (docs/api.md §10.20): a tour's current stop's.
+  const schedule = scheduleOf(a, next);
+  const doors = doorsText(schedule);
   const stops =
     a.date_mode === 'multiple'
       ? ` <span class="muted">(${a.occurrence_count} dates${next?.status === 'cancelled' ? '; this one cancelled' : ''})</span>`
       : '';
   const text = excerpt(plainText(a.description));
-  const details = [
-    venue.name === place.name ? '' : venue.name,
-    where,
-    a.category,
-    a.over_18 ? '18+' : '',
-  ]
+  const details = [venue.name === place.name ? '' : venue.name, where, a.category, ageText(a)]
     .filter(Boolean)
     .map(escapeHtml);
   // The provisions of the date shown (a tour's current stop's), as the API's `access` says.
@@ -157,10 +173,11 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
   // The date shown's end, price, performers and "Few tickets left" (docs/api.md §10.18).
   const end = endHtml(venue, date, endOf(a, date, time, next ?? undefined));
   const facts = factsHtml(a);
+  const moved = scheduleHtml(a, schedule, date);
   return `<li><article>
 <h2><a href="${escapeHtml(eventPath(venue.slug, a.slug))}">${escapeHtml(a.title)}</a></h2>
-<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${end}${stops}</p>
-${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">Access: ${escapeHtml(access)}</p>`}${facts && `\n${facts}`}
+<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${end}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}${stops}</p>
+${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">Access: ${escapeHtml(access)}</p>`}${facts && `\n${facts}`}${moved && `\n${moved}`}
 ${a.publish_status === 'cancelled' ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
 ${text ? `<p>${escapeHtml(text)}</p>` : ''}
 </article></li>`;
@@ -197,14 +214,14 @@ function pagination(position: ListingPosition, href: (page: number) => string): 
 </nav>`;
 }
 
-/** The line under the title: how many events (match), and which page. */
-function summaryOf(position: ListingPosition, filtered: boolean): string {
+/** The line under the title: how many events (match), and which page; `which` upcoming or past. */
+function summaryOf(position: ListingPosition, filtered: boolean, which: string): string {
   const { currentPage: current, lastPage: last, total } = position;
   const pages = last > 1 ? ` · page ${current} of ${last}` : '';
   if (!filtered) {
     return total === 0
-      ? 'No upcoming events.'
-      : `${total} upcoming event${total === 1 ? '' : 's'}${pages}`;
+      ? `No ${which} events.`
+      : `${total} ${which} event${total === 1 ? '' : 's'}${pages}`;
   }
   return total === 0
     ? 'No events match these filters.'
@@ -236,11 +253,33 @@ ${events.map((event) => eventItem(event, place)).join('\n')}
   if (state.filtered) {
     return `<p>No events match these filters. <a href="${reset}">Clear filters</a> to see every event.</p>`;
   }
-  return '<p>No upcoming events. Check back soon.</p>';
+  // Nothing to come may still mean a programme that was (docs/api.md §10.20), and the reverse.
+  return place.past
+    ? `<p>No past events. <a href="${escapeHtml(listingPageHref(upcomingListing(place), 1))}">See upcoming events</a>.</p>`
+    : `<p>No upcoming events. Check back soon, or <a href="${escapeHtml(listingPageHref(pastListing(place), 1))}">see past events</a>.</p>`;
 }
 
 /**
- * The listing page's HTML of `place` (a venue's, or several venues', docs/api.md §10.16) for one
+ * The link between a listing and its past page (docs/api.md §10.20), with the same filters but
+ * the dates (which are the upcoming dates' or the past ones'), after the list.
+ */
+function otherListing(place: ListingPlace, filter: ListFilter): string {
+  const query = filterQuery(withoutDates(filter));
+  const [other, label] = place.past
+    ? [upcomingListing(place), 'Upcoming events']
+    : [pastListing(place), 'Past events'];
+  return `<p class="other-listing"><a href="${escapeHtml(listingPageHref(other, 1, query))}">${label}</a></p>`;
+}
+
+/** `filter` as a past page's links and titles show it: its `when=past` is the page's path. */
+function shownFilter(filter: ListFilter): ListFilter {
+  const { past: _past, ...shown } = filter;
+  return shown;
+}
+
+/**
+ * The listing page's HTML of `place` (a venue's, or several venues', docs/api.md §10.16; its past
+ * page with `place.past`, docs/api.md §10.20, whose filter's `past` its path says) for one
  * page of `events` (already in the API's order), docs/api.md §10.5. With `filters` (the origin's page): the filter form above the list, the summary and
  * empty-list text saying "match", links (pages, canonical) carrying the canonical filter query,
  * and `noindex` on a filtered page; with bad values in `filters.query`, the form with their
@@ -254,8 +293,9 @@ export function listingPage(
   filters?: ListingFilters,
 ): string {
   const { currentPage: current, lastPage: last } = position;
-  const filter = filters?.query.filter ?? NO_FILTER;
+  const filter = shownFilter(filters?.query.filter ?? NO_FILTER);
   const filtered = isFiltered(filter);
+  const which = place.past ? 'past' : 'upcoming';
   const invalid = filters !== undefined && !isValid(filters.query);
   const query = filterQuery(filter);
   const href = (page: number) => listingPageHref(place, page, query);
@@ -264,16 +304,19 @@ export function listingPage(
   const list = listOf(events, position, place, { filtered, invalid, firstPage: href(1) });
   const rel = (page: number, kind: string) =>
     `\n<link rel="${kind}" href="${escapeHtml(`${context.base}${href(page)}`)}">`;
-  const summary = invalid ? 'Some filters need correcting.' : summaryOf(position, filtered);
+  const summary = invalid ? 'Some filters need correcting.' : summaryOf(position, filtered, which);
   const body = `${listingHeader(place, context, summary, filter)}
 <main>
 ${form}${list}
-${invalid ? '' : pagination(position, href)}
+${invalid ? '' : `${pagination(position, href)}\n${otherListing(place, filter)}`}
 </main>`;
-  const title = `What's on at ${place.name}${filtered && !invalid ? `: ${describeFilter(filter)}` : ''}`;
+  const heading = place.past ? 'Past events at' : "What's on at";
+  const title = `${heading} ${place.name}${filtered && !invalid ? `: ${describeFilter(filter)}` : ''}`;
   return pageShell({
     title: `${invalid ? 'Error: ' : ''}${title}${current > 1 ? ` · page ${current}` : ''}`,
-    description: `Upcoming events at ${place.name}: dates, times and tickets.`,
+    description: place.past
+      ? `Past events at ${place.name}: what was on, newest first.`
+      : `Upcoming events at ${place.name}: dates, times and tickets.`,
     canonical: `${context.base}${href(current)}`,
     // A filtered page repeats the unfiltered pages' events in endless combinations: search
     // engines should index the listing itself, not each combination.

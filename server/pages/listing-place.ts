@@ -24,6 +24,12 @@ export interface ListingPlace {
    * them: the origin's with their address and website, the proxy's with a zone when configured.
    */
   venues: readonly PageVenue[];
+  /**
+   * The listing's past page (docs/api.md §10.20): `{path}/past`, `/t/{slug}/events/past` or
+   * `/events/past?venues=…`, whose own links (pages, form, canonical) stay on it; its calendar
+   * files are the listing's (`feedHref`), which lists what is to come.
+   */
+  past?: true;
 }
 
 /** A venue's own listing, `/t/{slug}/events`. */
@@ -59,13 +65,30 @@ export function eventVenue(event: EventResource, place: ListingPlace): PageVenue
   return place.venues.find((venue) => venue.slug === own.slug) ?? own;
 }
 
-/** `place`'s path, then its scope and the non-empty `parts` as its query (`&`-joined). */
-export function placeHref(place: ListingPlace, ...parts: string[]): string {
-  const query = [place.scope, ...parts].filter(Boolean).join('&');
-  return query ? `${place.path}?${query}` : place.path;
+/** The past page of `place` (docs/api.md §10.20): the same listing, newest first, at `{path}/past`. */
+export const pastListing = (place: ListingPlace): ListingPlace => ({ ...place, past: true });
+
+/** The upcoming listing of `place`: `place` itself, or the listing whose past page it is. */
+export function upcomingListing(place: ListingPlace): ListingPlace {
+  const { past: _past, ...upcoming } = place;
+  return upcoming;
 }
 
-/** The listing's calendar file: `{path}.ics`, then its scope and `parts` (`categories=…`). */
+/** The path of `place`'s pages, no query: `{path}`, or `{path}/past` for its past page. */
+export const pagePath = (place: ListingPlace): string =>
+  place.past ? `${place.path}/past` : place.path;
+
+/** `place`'s page path, then its scope and the non-empty `parts` as its query (`&`-joined). */
+export function placeHref(place: ListingPlace, ...parts: string[]): string {
+  const query = [place.scope, ...parts].filter(Boolean).join('&');
+  const path = pagePath(place);
+  return query ? `${path}?${query}` : path;
+}
+
+/**
+ * The listing's calendar file: `{path}.ics`, then its scope and `parts` (`categories=…`); the
+ * past page's is its listing's (a calendar of past nights is nothing to subscribe to).
+ */
 export function feedHref(place: ListingPlace, ...parts: string[]): string {
-  return placeHref({ ...place, path: `${place.path}.ics` }, ...parts);
+  return placeHref({ ...upcomingListing(place), path: `${place.path}.ics` }, ...parts);
 }

@@ -2,9 +2,10 @@
  * The month view of the listing page, `/t/{slug}/events?view=calendar&month=YYYY-MM`
  * (docs/api.md §10.5): the month as an HTML table, one cell per day listing that day's events (a
  * tour on each of its stop days), each title linking to its event page (a stop to its anchor),
- * cancelled ones marked; the day number links to the list of that day. The filter form (category,
- * search, month), previous and next month links, and the same JSON-LD as the list. Plain HTML,
- * no script: it works with JavaScript off. Of several venues (docs/api.md §10.16), each entry
+ * cancelled ones marked, a postponed or rescheduled one saying so with its reason and any entry
+ * its door time (docs/api.md §10.20); the day number links to the list of that day. The filter
+ * form (category, search, month), previous and next month links, and the same JSON-LD as the
+ * list. Plain HTML, no script: it works with JavaScript off. Of several venues (docs/api.md §10.16), each entry
  * names its venue and links to its venue's event page.
  */
 import type { EventResource } from '../../shared/contract.js';
@@ -19,7 +20,16 @@ import {
 import { labelTime, stopAnchor } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
-import { endOf, fewTicketsLeft, performersText, priceLine } from './event-facts.js';
+import type { Schedule } from '../../shared/rules/structured-data.js';
+import {
+  doorsText,
+  endOf,
+  fewTicketsLeft,
+  performersText,
+  priceLine,
+  scheduleOf,
+  scheduleText,
+} from './event-facts.js';
 import { filterForm } from './filter-form.js';
 import { describeFilter, feedLink, listingHeader, structuredDataOf } from './listing-page.js';
 import { eventVenue, type ListingPlace } from './listing-place.js';
@@ -73,6 +83,8 @@ interface Entry {
   cancelled: boolean;
   /** The event page, for a stop with its anchor. */
   href: string;
+  /** The date's schedule (docs/api.md §10.20): a stop's own, else the event's. */
+  schedule: Schedule;
 }
 
 /** `December 2026` (the month's parts only: no zone can shift it). */
@@ -114,7 +126,16 @@ function entriesByDay(
         if (hasAllAccess(a.access, access)) {
           const end = endOf(a, date, a.event_time);
           const time = a.event_time;
-          entries.push({ resource, venue, time, ...(end && { end }), cancelled, href: page });
+          const schedule = scheduleOf(a);
+          entries.push({
+            resource,
+            venue,
+            time,
+            ...(end && { end }),
+            cancelled,
+            href: page,
+            schedule,
+          });
         }
         continue;
       }
@@ -133,6 +154,7 @@ function entriesByDay(
           ...(end && { end }),
           cancelled: stopCancelled,
           href,
+          schedule: scheduleOf(a, stop),
         });
       }
     }
@@ -144,13 +166,25 @@ function entriesByDay(
 }
 
 /**
- * ` <span class="facts">£12 · With Alice and Bob · Few tickets left</span>`: an entry's facts of
- * docs/api.md §10.18, escaped; '' for an event without them (and "Few tickets left" only on a
- * date not cancelled, while the office is open).
+ * ` <span class="schedule-status">Postponed. Illness</span>`: an entry's changed plans with the
+ * venue's reason (docs/api.md §10.20), escaped; '' when they did not change or it is cancelled.
+ */
+function entrySchedule(entry: Entry, date: string): string {
+  const text = entry.cancelled ? '' : scheduleText(entry.schedule, date);
+  if (!text) return '';
+  const reason = entry.schedule.status_reason ? ` ${entry.schedule.status_reason}` : '';
+  return ` <span class="schedule-status">${escapeHtml(`${text}.${reason}`)}</span>`;
+}
+
+/**
+ * ` <span class="facts">Doors 19:00 · £12 · With Alice and Bob · Few tickets left</span>`: an
+ * entry's door time (docs/api.md §10.20) and facts of §10.18, escaped; '' for an event without
+ * them (and "Few tickets left" only on a date not cancelled, while the office is open).
  */
 function entryFacts(entry: Entry): string {
   const a = entry.resource.attributes;
   const facts = [
+    doorsText(entry.schedule),
     priceLine(a),
     performersText(a),
     !entry.cancelled && fewTicketsLeft(a) ? 'Few tickets left' : '',
@@ -193,7 +227,7 @@ function dayCell(
       const until = end
         ? `–<time datetime="${escapeHtml(zoned(end.date, end.time))}">${end.time.slice(0, 5)}</time>`
         : '';
-      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time>${until} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${at}${entryFacts(entry)}</li>`;
+      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time>${until} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date)}${at}${entryFacts(entry)}</li>`;
     });
   const more = entries.length - lines.length;
   if (more > 0) lines.push(`<li><a href="${escapeHtml(dayHref(date))}">${more} more</a></li>`);

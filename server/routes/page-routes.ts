@@ -4,6 +4,9 @@
  * - `GET /t/{slug}/events[?…]` and `/events?venues=a,b,c[&…]`: the listing page with its filters,
  *   12 a page, or `?view=calendar[&month=YYYY-MM]` its month view; a bad filter or month value:
  *   the page again with the message by the field, as a 400;
+ * - `GET /t/{slug}/events/past[?…]` and `/events/past?venues=a,b,c[&…]`: the past page
+ *   (docs/api.md §10.20), the events of `when=past` newest first with the same filters and pages
+ *   (no month view);
  * - `GET /t/{slug}/events.ics[?categories=…&ids=…]` and `/events.ics?venues=…`: the calendar file
  *   (with `ids`, those saved events only, a download); a bad value: the API's JSON 400;
  * - `GET /t/{slug}/events/{event-slug}`: the event page (the platform's, redirected, in proxy
@@ -21,7 +24,7 @@ import {
   readLinkDate,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
-import { filterParams, parseListFilter } from '../../shared/rules/filters.js';
+import { FilterError, filterParams, parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
@@ -37,7 +40,7 @@ import {
   savedFeedDisposition,
 } from '../pages/calendar.js';
 import { eventPage } from '../pages/event-page.js';
-import { venueListing, venuesListing } from '../pages/listing-place.js';
+import { pastListing, venueListing, venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
 import { HTML_TYPE } from '../pages/send-page.js';
@@ -62,35 +65,71 @@ const placeOf = (named: Named, venues: readonly PageVenue[]) =>
 /** The minute after `nowMs`: a calendar file's `DTSTAMP` is its minute's. */
 const nextMinute = (nowMs: number) => nowMs - (nowMs % 60_000) + 60_000;
 
+/**
+ * What the past page (docs/api.md §10.20) reads of its query: the list view's filters (never the
+ * month view: it has none), and its memo key's query, `when=past` beside them.
+ */
+const pastParams = (query: Record<string, unknown>): Record<string, unknown> => ({
+  ...listingParams(query),
+  view: undefined,
+  month: undefined,
+  when: 'past',
+});
+
+/**
+ * Where the past page of `venues` is when `backend` does not draw it, else undefined. Only the
+ * platform knows its past events in proxy mode (docs/api.md §10.20; the list API forwards
+ * `when=past` to it, `listAnswer`): its own past page, with the query asked, as its event pages
+ * are the platform's (`eventPageElsewhere`).
+ * @throws FilterError (400, `when`) for several venues there, as the list API
+ */
+function pastElsewhere(backend: Backend, venues: Named, req: Request): string | undefined {
+  if (!backend.eventPageElsewhere) return undefined;
+  if (venues.several) {
+    throw new FilterError('when', 'Past events of several venues are not listed in proxy mode.');
+  }
+  const { search } = new URL(req.originalUrl, 'http://localhost');
+  return `${backend.eventPageElsewhere(venues.slugs[0]!, 'past')}${search}`;
+}
+
 /** The handlers of one scope (`named` reads the venues from the request). */
 function listingHandlers(backend: Backend, named: (req: Request) => Named) {
-  /** The listing page in the mode its query asks for. */
-  const listing: RequestHandler = async (req, res) => {
-    const venues = named(req);
-    const base = backend.publicBase(req);
-    const params = req.query;
-    const page = parsePage(params.page);
-    const key = memoKey('page', venues, { ...listingParams(params), page }, base);
-    try {
-      const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
-        const source = rebasedSource(listed.source, base);
-        const query = readListingQuery(params, source.today);
-        const context = { base, today: source.today };
-        const view = await listingView(
-          source,
-          query,
-          page,
-          context,
-          placeOf(venues, listed.venues),
-        );
-        if (!view.valid) throw new BadQueryPage(view.html);
-        return { text: view.html, untilMs: view.untilMs, keep: view.keep };
-      });
-      sendAnswer(req, res, answer, HTML_TYPE, HTML);
-    } catch (error) {
-      sendBadQuery(res, error, base);
-    }
-  };
+  /**
+   * The listing page in the mode its query asks for; with `past`, the listing's past page: the
+   * list of `when=past` (docs/api.md §10.20), its links on `{path}/past`.
+   */
+  const page =
+    (past: boolean): RequestHandler =>
+    async (req, res) => {
+      const venues = named(req);
+      const elsewhere = past ? pastElsewhere(backend, venues, req) : undefined;
+      if (elsewhere !== undefined) return res.redirect(302, elsewhere);
+      const base = backend.publicBase(req);
+      const params = past ? pastParams(req.query) : req.query;
+      const number = parsePage(req.query.page);
+      const key = memoKey('page', venues, { ...listingParams(params), page: number }, base);
+      try {
+        const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
+          const source = rebasedSource(listed.source, base);
+          const read = readListingQuery(params, source.today);
+          const query = past ? { ...read, filter: { ...read.filter, past: true as const } } : read;
+          const place = placeOf(venues, listed.venues);
+          const context = { base, today: source.today };
+          const view = await listingView(
+            source,
+            query,
+            number,
+            context,
+            past ? pastListing(place) : place,
+          );
+          if (!view.valid) throw new BadQueryPage(view.html);
+          return { text: view.html, untilMs: view.untilMs, keep: view.keep };
+        });
+        sendAnswer(req, res, answer, HTML_TYPE, HTML);
+      } catch (error) {
+        sendBadQuery(res, error, base);
+      }
+    };
 
   /**
    * The calendar file; with `ids` (docs/api.md §10.6) only those, as a download.
@@ -122,7 +161,7 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
       : {};
     sendAnswer(req, res, answer, CALENDAR_TYPE, disposition);
   };
-  return { listing, feed };
+  return { listing: page(false), past: page(true), feed };
 }
 
 /** Sends `text` made for this request from `found`'s event, with its freshness. */
@@ -218,6 +257,14 @@ export function pageRoutes(backend: Backend): Router {
   }
   router.route('/t/:slug/events').get(one.listing).all(methodNotAllowed);
   router.route('/events').get(several.listing).all(methodNotAllowed);
+  // The past page before the event pages, which would otherwise take it as the page of an event
+  // slugged `past`. Decided: `past` is the past page's, for every venue — the listing links it,
+  // and a page a venue's own event could hide would be a link that works at one venue and not at
+  // the next. An event whose slug is `past` keeps its calendar file and "add to calendar" links
+  // (`past.ics`, `past/calendar/…`, routed above), but not a page: the import is where such a slug
+  // should be refused (docs/venue-file.md), as a reserved word of `/t/{slug}/events/…`.
+  router.route('/t/:slug/events/past').get(one.past).all(methodNotAllowed);
+  router.route('/events/past').get(several.past).all(methodNotAllowed);
   router.route('/t/:slug/events/:eventSlug').get(event.page).all(methodNotAllowed);
   return router;
 }

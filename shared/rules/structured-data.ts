@@ -9,13 +9,16 @@
  * (a `Place` with an `address`); recommended `description`, `eventStatus`,
  * `eventAttendanceMode`, `image`, `offers` (`url`, `availability`, `validThrough`), `organizer`;
  * and, when the venue gives the facts of docs/api.md §10.18, `endDate`, `performer` and the
- * offer's `price`/`priceCurrency` (an `AggregateOffer` with `lowPrice`/`highPrice` for a range).
- * Without them none of these is invented and the output is what it was before them.
+ * offer's `price`/`priceCurrency` (an `AggregateOffer` with `lowPrice`/`highPrice` for a range);
+ * of docs/api.md §10.20, `eventStatus` `EventPostponed`/`EventRescheduled` with
+ * `previousStartDate`, `doorTime` and `typicalAgeRange`. Without them none of these is invented
+ * and the output is what it was before them.
  */
 import type {
   AnyEventAttributes,
   CompactOccurrence,
   EventResource,
+  ScheduleStatus,
   TicketOffice,
   TicketOfficeReason,
 } from '../contract.js';
@@ -143,6 +146,15 @@ export interface JsonLdEvent {
   /** When the venue gives an end time (docs/api.md §10.18), in `startDate`'s form. */
   endDate?: string;
   eventStatus: string;
+  /**
+   * A rescheduled date's previous start (docs/api.md §10.20), in `startDate`'s form; the date
+   * alone when the venue gives no previous time.
+   */
+  previousStartDate?: string;
+  /** When the doors open (docs/api.md §10.20), in `startDate`'s form. */
+  doorTime?: string;
+  /** The age limit, a range open above (docs/api.md §10.20): `"18-"`, `"14-"`. */
+  typicalAgeRange?: string;
   eventAttendanceMode: string;
   location: JsonLdPlace;
   url: string;
@@ -281,6 +293,19 @@ function describedStops(occurrences: readonly CompactOccurrence[], today: string
   return upcoming.length > 0 ? upcoming : occurrences;
 }
 
+/**
+ * The schedule of one date (docs/api.md §10.20): a single event's members, or a stop's (which the
+ * API fills with the event's where the stop has none of its own). All absent in the earlier shape.
+ * The server's pages and calendar files read it too.
+ */
+export interface Schedule {
+  schedule_status?: ScheduleStatus;
+  previous_date?: string;
+  previous_time?: string;
+  status_reason?: string;
+  doors_time?: string;
+}
+
 /** The place of an event at `location` (its label, '' for none) in `venue`. */
 const placeOf = (location: string, venue: StructuredDataVenue): JsonLdPlace => ({
   '@type': 'Place',
@@ -292,6 +317,28 @@ const placeOf = (location: string, venue: StructuredDataVenue): JsonLdPlace => (
     : location && { address: location }),
   ...(venue.url && { url: venue.url }),
 });
+
+/**
+ * The members of one date's schedule (docs/api.md §10.20), `at` writing its times as `startDate`:
+ * `doorTime`, `eventStatus` (cancelled wins over a change of plans: no one should come on the new
+ * date either), `previousStartDate` (the date alone without its time) and the event's
+ * `typicalAgeRange` (`age` and over; none for 0).
+ */
+function scheduleData(
+  s: Schedule,
+  cancelled: boolean,
+  at: (date: string, time: string) => string,
+  date: string,
+  age: number,
+) {
+  const { schedule_status: moved, previous_date: was, previous_time: wasAt, doors_time: doors } = s;
+  return {
+    ...(doors && { doorTime: at(date, doors) }),
+    eventStatus: `${SCHEMA}Event${cancelled ? 'Cancelled' : moved === 'postponed' ? 'Postponed' : moved ? 'Rescheduled' : 'Scheduled'}`,
+    ...(was && { previousStartDate: wasAt ? at(was, wasAt) : was }),
+    ...(age && { typicalAgeRange: `${age}-` }),
+  };
+}
 
 /**
  * The schema.org `Event`s of one event resource: one for a single-date event, one per described
@@ -316,6 +363,8 @@ export function eventStructuredData(
   const description = options.plainText(a.description).trim();
   const image = imageUrl(a, origin);
   const venuePlace = placeOf(a.location, venue);
+  // schema.org's open-above range (§10.20): the age limit, else 18 for an 18+ event, else none.
+  const age = ('min_age' in a && a.min_age) || (a.over_18 ? 18 : 0);
 
   const event = (
     id: string,
@@ -329,8 +378,10 @@ export function eventStructuredData(
       /** Where this date's tickets are sold (§10.19), else the event page. */
       buy: string;
     },
-    stopCancelled: boolean,
+    /** The tour's stop, for a multi-date event: its own status and schedule (§10.20). */
+    stop?: CompactOccurrence,
   ): JsonLdEvent => {
+    const stopCancelled = stop?.status === 'cancelled';
     const { place, work } = withAccess(at.place, a.title, at.access);
     const isCancelled = cancelled || stopCancelled;
     const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
@@ -342,7 +393,7 @@ export function eventStructuredData(
       name: a.title,
       startDate: start(date, time),
       ...(end && { endDate: start(end.date, end.time) }),
-      eventStatus: `${SCHEMA}${isCancelled ? 'EventCancelled' : 'EventScheduled'}`,
+      ...scheduleData((stop ?? a) as Schedule, isCancelled, start, date, age),
       eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
       location: place,
       url,
@@ -371,14 +422,12 @@ export function eventStructuredData(
 
   if (a.date_mode === 'single') {
     return [
-      event(
-        `${page}#event`,
-        page,
-        a.event_date.slice(0, 10),
-        a.event_time,
-        { place: venuePlace, access: a.access, end: endTimeOf(a), buy: ticketUrlOf(a) ?? page },
-        false,
-      ),
+      event(`${page}#event`, page, a.event_date.slice(0, 10), a.event_time, {
+        place: venuePlace,
+        access: a.access,
+        end: endTimeOf(a),
+        buy: ticketUrlOf(a) ?? page,
+      }),
     ];
   }
   return describedStops(a.occurrences, options.today).flatMap((stop) => {
@@ -390,7 +439,7 @@ export function eventStructuredData(
       : venuePlace;
     const buy = ticketUrlOf(stop) ?? ticketUrlOf(a) ?? page;
     const at = { place, access: stop.access, end: endTimeOf(a, stop), buy };
-    return [event(anchor, anchor, stop.occurrence_date, time, at, stop.status === 'cancelled')];
+    return [event(anchor, anchor, stop.occurrence_date, time, at, stop)];
   });
 }
 

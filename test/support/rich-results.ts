@@ -6,7 +6,9 @@
  * `availability`, `organizer` with `name` and `url`, `location.name`), and, for an event whose
  * venue gives the facts of docs/api.md §10.18, `endDate`, `performer` and the offer's
  * `price`/`priceCurrency` (`lowPrice`/`highPrice` of an `AggregateOffer` for a range); for one
- * whose venue does not, those must be absent (nothing invented).
+ * whose venue does not, those must be absent (nothing invented); likewise, for a date whose venue
+ * gives the schedule of docs/api.md §10.20, `eventStatus` `EventPostponed`/`EventRescheduled`
+ * with `previousStartDate`, `doorTime` and `typicalAgeRange`.
  */
 import type { JsonLdEvent } from '../../shared/rules/structured-data.js';
 
@@ -61,6 +63,21 @@ export interface RichResultExpectations {
    * `performer` and the offer's price members must be present. Default false: all absent.
    */
   facts?: boolean;
+  /**
+   * The schedule the venue gives this date (docs/api.md §10.20): each member named must be
+   * present and well formed — `status` the `eventStatus` (`EventCancelled` still wins, so name
+   * none for a cancelled date), `previous` a `previousStartDate` (a date, or a date-time in
+   * `startDate`'s form) before or after the start, `doors` a `doorTime` in `startDate`'s form on
+   * its day and not after it, `age` the `typicalAgeRange` (`"14-"`). Default `{}`: no
+   * `EventPostponed`/`EventRescheduled`, `previousStartDate` nor `doorTime` (nothing invented); a
+   * `typicalAgeRange` is then only checked for its form (an 18+ event has `"18-"`).
+   */
+  schedule?: {
+    status?: 'EventPostponed' | 'EventRescheduled';
+    previous?: boolean;
+    doors?: boolean;
+    age?: string;
+  };
 }
 
 const PRICE = /^\d+(\.\d+)?$/;
@@ -103,6 +120,44 @@ function factProblems(e: Record<string, unknown>, facts: boolean, offset: boolea
     currency && (one || range),
     'offers.price: missing (price or lowPrice/highPrice + priceCurrency)',
   );
+  return problems;
+}
+
+const AGE_RANGE = /^\d{1,2}-$/;
+
+/** The problems of the §10.20 members: present and well formed where given, else absent. */
+function scheduleProblems(
+  e: Record<string, unknown>,
+  given: NonNullable<RichResultExpectations['schedule']>,
+  offset: boolean,
+): string[] {
+  const problems: string[] = [];
+  const need = (ok: boolean, what: string) => ok || problems.push(what);
+  const start = String(e.startDate);
+  const moved = String(e.eventStatus).replace('https://schema.org/', '');
+  if (given.status) need(moved === given.status, `eventStatus: ${moved}, not ${given.status}`);
+  else need(!/Postponed|Rescheduled/.test(moved), `eventStatus: ${moved}: invented`);
+  const previous = e.previousStartDate;
+  if (given.previous) {
+    need(
+      typeof previous === 'string' &&
+        (/^\d{4}-\d{2}-\d{2}$/.test(previous) || dateTime(offset).test(previous)),
+      `previousStartDate: ${String(previous)} is not an ISO 8601 date or date-time`,
+    );
+  } else need(previous === undefined, 'previousStartDate: invented');
+  const doors = e.doorTime;
+  if (given.doors) {
+    need(
+      typeof doors === 'string' &&
+        dateTime(offset).test(doors) &&
+        doors.slice(0, 10) === start.slice(0, 10) &&
+        Date.parse(doors) <= Date.parse(start),
+      `doorTime: ${String(doors)} is not an ISO 8601 date-time on startDate's day, not after it`,
+    );
+  } else need(doors === undefined, 'doorTime: invented');
+  const age = e.typicalAgeRange;
+  if (given.age) need(age === given.age, `typicalAgeRange: ${String(age)}, not ${given.age}`);
+  else need(age === undefined || AGE_RANGE.test(String(age)), `typicalAgeRange: ${String(age)}`);
   return problems;
 }
 
@@ -162,5 +217,6 @@ export function richResultProblems(event: JsonLdEvent, expect: RichResultExpecta
     need(offers === undefined, 'offers: present for an event that sells no tickets');
   }
   problems.push(...factProblems(e, expect.facts ?? false, expect.offset ?? true));
+  problems.push(...scheduleProblems(e, expect.schedule ?? {}, expect.offset ?? true));
   return problems;
 }

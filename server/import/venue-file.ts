@@ -163,6 +163,12 @@ function ticketUrlProblems(event: EventInput, at: string): VenueFileProblem[] {
   );
 }
 
+/**
+ * Event page slugs a venue's pages use themselves (docs/api.md §10.20: `/t/{slug}/events/past`
+ * is the past events page), so no event may take one.
+ */
+const RESERVED_EVENT_SLUGS: readonly string[] = ['past'];
+
 /** The members of docs/api.md §10.20 an event or a stop may give. */
 type ScheduleInput = Pick<
   EventInput,
@@ -277,6 +283,11 @@ function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
   problems.push(...factProblems(event, ev));
   problems.push(...ticketUrlProblems(event, ev));
   problems.push(...eventScheduleProblems(event, ev));
+  if (RESERVED_EVENT_SLUGS.includes(event.slug))
+    problems.push({
+      path: `${ev}.slug`,
+      message: `"${event.slug}" is reserved: /t/{venue}/events/${event.slug} is the past events page`,
+    });
   const multi = (event.occurrences ?? []).length > 0;
   if (multi) {
     if (event.date !== undefined)

@@ -260,9 +260,8 @@ export function pageRoutes(backend: Backend): Router {
   // The past page before the event pages, which would otherwise take it as the page of an event
   // slugged `past`. Decided: `past` is the past page's, for every venue — the listing links it,
   // and a page a venue's own event could hide would be a link that works at one venue and not at
-  // the next. An event whose slug is `past` keeps its calendar file and "add to calendar" links
-  // (`past.ics`, `past/calendar/…`, routed above), but not a page: the import is where such a slug
-  // should be refused (docs/venue-file.md), as a reserved word of `/t/{slug}/events/…`.
+  // the next. So the import refuses the slug `past` (docs/venue-file.md); a platform behind the
+  // proxy that has one keeps its calendar file and "add to calendar" links, routed above.
   router.route('/t/:slug/events/past').get(one.past).all(methodNotAllowed);
   router.route('/events/past').get(several.past).all(methodNotAllowed);
   router.route('/t/:slug/events/:eventSlug').get(event.page).all(methodNotAllowed);

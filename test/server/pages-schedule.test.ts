@@ -416,27 +416,6 @@ describe('the past page (docs/api.md §10.20)', () => {
     expect(richResultProblems(ld!)).toEqual([]);
   });
 
-  it('is the past page even where an event is slugged `past`, whose calendar file stays', async () => {
-    const file = {
-      venues: [
-        venue('clash', 'Clash', [
-          event(60, 'past', 'Called Past', { date: '2026-12-20', time: '20:00' }),
-          event(61, 'gone', 'Gone', { date: '2026-11-01', time: '20:00' }),
-        ]),
-      ],
-    };
-    const clash = await startServer(file, NOW);
-    try {
-      const html = await (await fetch(`${clash.url}/t/clash/events/past`)).text();
-      expect(html).toContain('<h1>Past events at Clash</h1>');
-      expect(titles(html)).toEqual(['Gone']);
-      const ics = await (await fetch(`${clash.url}/t/clash/events/past.ics`)).text();
-      expect(summaryOf(vevents(ics), 'Called Past')).toHaveLength(1);
-    } finally {
-      await clash.close();
-    }
-  });
-
   it('in proxy mode is the platform’s, which alone knows its past events; of several venues none', async () => {
     const app = createProxyApp({ logger: false, upstream: server.url, clock: () => new Date(NOW) });
     const proxy = await listen(createServer(app));

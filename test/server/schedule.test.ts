@@ -231,6 +231,14 @@ describe('the import refuses a schedule that cannot be (docs/venue-file.md)', ()
     expect(found.find((p) => p.path === 'venues[0].events[3].min_age')!.message).toMatch(/over_18/);
   });
 
+  it('refuses the event slug past, which names the past events page', async () => {
+    const found = await problems([
+      { ...event(8, { date: '2026-12-12', time: '20:00' }), slug: 'past' },
+    ]);
+    expect(found).toEqual([expect.objectContaining({ path: 'venues[0].events[0].slug' })]);
+    expect(found[0]!.message).toMatch(/past events page/);
+  });
+
   it('refuses an age limit outside 1–25', async () => {
     const found = await problems([event(7, { date: '2026-12-12', time: '20:00', min_age: 26 })]);
     expect(found.map((p) => p.path)).toEqual(['venues[0].events[0].min_age']);

@@ -10,6 +10,7 @@
  * License:           MIT
  * License URI:       https://opensource.org/licenses/MIT
  * Text Domain:       venue-events
+ * Domain Path:       /languages
  *
  * The plugin's whole design is in docs/wordpress.md; the fragment it includes is the events
  * server's `widget.html` (docs/api.md §10.17), and the widget script it loads is its own copy in
@@ -26,6 +27,7 @@ define( 'VENUE_EVENTS_PLUGIN_FILE', __FILE__ );
 define( 'VENUE_EVENTS_PLUGIN_VERSION', '0.2.1' );
 
 require_once __DIR__ . '/includes/contract.php';
+require_once __DIR__ . '/includes/i18n.php';
 require_once __DIR__ . '/includes/settings.php';
 require_once __DIR__ . '/includes/sanitize.php';
 require_once __DIR__ . '/includes/fragment.php';
@@ -33,6 +35,7 @@ require_once __DIR__ . '/includes/render.php';
 
 add_action( 'admin_menu', 'venue_events_settings_menu' );
 add_action( 'admin_init', 'venue_events_register_settings' );
+add_action( 'init', 'venue_events_load_textdomain' );
 add_action( 'init', 'venue_events_register_block' );
 add_action( 'init', 'venue_events_register_shortcode' );
 add_action( 'enqueue_block_editor_assets', 'venue_events_editor_assets' );

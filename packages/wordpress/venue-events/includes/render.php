@@ -23,7 +23,8 @@ const VENUE_EVENTS_ATTRIBUTES = array(
 );
 
 /**
- * Attributes as given, cleaned, with the settings' venue and locale where left empty. The server
+ * Attributes as given, cleaned, with the settings' venue and locale where left empty, and the
+ * site's language (venue_events_site_locale) where the locale is left empty there too. The server
  * is the block's or shortcode's own only when it is on the administrator's list, else the default
  * (venue_events_server_for): an author cannot name a server of their own.
  *
@@ -48,6 +49,9 @@ function venue_events_clean_attributes_of( $given ) {
 		if ( '' === $atts[ $name ] && '' === trim( (string) $given[ $name ] ) ) {
 			$atts[ $name ] = (string) get_option( $option, '' );
 		}
+	}
+	if ( '' === $atts['locale'] && '' === trim( (string) $given['locale'] ) ) {
+		$atts['locale'] = venue_events_site_locale();
 	}
 	return $atts;
 }
@@ -206,12 +210,18 @@ function venue_events_render_block( $attributes ) {
 	return venue_events_render( $attributes );
 }
 
-/** Registers the block from its block.json, rendered on the server. */
+/**
+ * Registers the block from its block.json (its title, description and keywords translated in the
+ * text domain block.json names), rendered on the server, and its editor script's translations.
+ */
 function venue_events_register_block() {
-	register_block_type(
+	$block = register_block_type(
 		dirname( VENUE_EVENTS_PLUGIN_FILE ),
 		array( 'render_callback' => 'venue_events_render_block' )
 	);
+	if ( $block instanceof WP_Block_Type ) {
+		venue_events_script_translations( $block->editor_script_handles );
+	}
 }
 
 /**

@@ -395,7 +395,7 @@ function venue_events_settings_page() {
 	venue_events_settings_row( 'venue_events_servers', __( 'Events servers', 'venue-events' ), $controls['venue_events_servers'], __( 'One address per line, e.g. https://events.example.org; the first is the default. A block or shortcode may name only these.', 'venue-events' ) );
 	venue_events_settings_row( 'venue_events_allow_local', __( 'Allow local network addresses', 'venue-events' ), $controls['venue_events_allow_local'], __( 'Only for an events server on this machine or your own network (private, link-local and loopback addresses).', 'venue-events' ) );
 	venue_events_settings_row( 'venue_events_venue', __( 'Default venue', 'venue-events' ), $controls['venue_events_venue'], __( 'A venue slug, or several separated by spaces.', 'venue-events' ) );
-	venue_events_settings_row( 'venue_events_locale', __( 'Default locale', 'venue-events' ), $controls['venue_events_locale'], __( 'A language tag such as en-GB or de; empty for the events server\'s default.', 'venue-events' ) );
+	venue_events_settings_row( 'venue_events_locale', __( 'Default locale', 'venue-events' ), $controls['venue_events_locale'], __( 'A language tag such as en-GB or de; empty for the site\'s language.', 'venue-events' ) );
 	echo '</table>';
 	submit_button();
 	echo '</form></div>';

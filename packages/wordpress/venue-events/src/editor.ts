@@ -49,14 +49,20 @@ declare const wp: {
     Notice: unknown;
   };
   serverSideRender: unknown;
-  i18n: { __(text: string, domain: string): string };
+  i18n: {
+    __(text: string, domain: string): string;
+    sprintf(format: string, ...args: unknown[]): string;
+  };
 };
 
 /** What the plugin tells the editor (render.php `venue_events_editor_assets`). */
 declare const venueEventsEditor: { servers: string[] } | undefined;
 
 const BLOCK = 'venue-events/events';
-const t = (text: string) => wp.i18n.__(text, 'venue-events');
+// Every string through `wp.i18n` in the plugin's text domain, each call written out with its
+// literal string and domain: the build's `.pot` (scripts/build-wordpress.mjs) reads them from
+// here, as a translator's tools read them from the built build/editor.js.
+const { __, sprintf } = wp.i18n;
 
 /** A text field of the sidebar bound to one attribute. */
 function textField(
@@ -112,8 +118,11 @@ function serverField(props: EditProps): WpElement[] {
   const servers = allowedServers();
   const asked = normalServer(props.attributes.server);
   const fields = [
-    selectField(props, 'server', t('Events server'), [
-      { label: t('The default (the first in Settings → Venue events)'), value: '' },
+    selectField(props, 'server', __('Events server', 'venue-events'), [
+      {
+        label: __('The default (the first in Settings → Venue events)', 'venue-events'),
+        value: '',
+      },
       ...servers.map((server) => ({ label: server, value: server })),
     ]),
   ];
@@ -122,7 +131,14 @@ function serverField(props: EditProps): WpElement[] {
       h(
         wp.components.Notice,
         { status: 'warning', isDismissible: false },
-        `${props.attributes.server}: ${t("not on the site's list of events servers (Settings → Venue events), so it is ignored and the default server is used.")}`,
+        sprintf(
+          /* translators: %s: the events server the block names. */
+          __(
+            "%s: not on the site's list of events servers (Settings → Venue events), so it is ignored and the default server is used.",
+            'venue-events',
+          ),
+          props.attributes.server,
+        ),
       ),
     );
   }
@@ -132,38 +148,38 @@ function serverField(props: EditProps): WpElement[] {
 /** The sidebar: where empty, venue, server and locale are the plugin's settings. */
 function sidebar(props: EditProps): WpElement {
   const { createElement: h } = wp.element;
-  const fromSettings = t('Empty: the one in Settings → Venue events.');
+  const fromSettings = __('Empty: the one in Settings → Venue events.', 'venue-events');
   return h(
     wp.blockEditor.InspectorControls,
     null,
     h(
       wp.components.PanelBody,
-      { title: t('Events'), initialOpen: true },
+      { title: __('Events', 'venue-events'), initialOpen: true },
       textField(
         props,
         'venue',
-        t('Venue'),
-        `${t('A venue slug, or several separated by spaces.')} ${fromSettings}`,
+        __('Venue', 'venue-events'),
+        `${__('A venue slug, or several separated by spaces.', 'venue-events')} ${fromSettings}`,
       ),
-      selectField(props, 'layout', t('Layout'), [
-        { label: t('Cards'), value: '' },
-        { label: t('Compact'), value: 'compact' },
+      selectField(props, 'layout', __('Layout', 'venue-events'), [
+        { label: __('Cards', 'venue-events'), value: '' },
+        { label: __('Compact', 'venue-events'), value: 'compact' },
       ]),
       textField(
         props,
         'category',
-        t('Category'),
-        t('Only events of this category; empty for all.'),
+        __('Category', 'venue-events'),
+        __('Only events of this category; empty for all.', 'venue-events'),
       ),
-      selectField(props, 'view', t('View'), [
-        { label: t('List, with the calendar switch'), value: '' },
-        { label: t('List only'), value: 'list' },
+      selectField(props, 'view', __('View', 'venue-events'), [
+        { label: __('List, with the calendar switch', 'venue-events'), value: '' },
+        { label: __('List only', 'venue-events'), value: 'list' },
       ]),
       textField(
         props,
         'locale',
-        t('Locale'),
-        `${t('A language tag such as en-GB or de.')} ${fromSettings}`,
+        __('Locale', 'venue-events'),
+        `${__('A language tag such as en-GB or de.', 'venue-events')} ${__("Empty: the one in Settings → Venue events, else the site's language.", 'venue-events')}`,
       ),
       ...serverField(props),
     ),

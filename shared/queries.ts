@@ -86,6 +86,9 @@ export const ListingQuery = Type.Composite([
   Type.Object({
     view: text('`calendar` for the month view; anything else is the list.'),
     month: text("The month view's month, `YYYY-MM` (default: today's)."),
+    locale: text(
+      "BCP 47 language tag of the page (en, de, fr, es, it, nl, pt, pt-BR, pl, sv, da, cs, ar, he; a region falls back to its language); absent or unknown: the best of Accept-Language, else English. The page's links keep it.",
+    ),
   }),
   PageQuery,
 ]);

@@ -10,7 +10,9 @@
  * one is `STATUS:TENTATIVE`, each with its reason in `DESCRIPTION`, and the door time is written
  * there too (`DTSTART` stays the start). Also what both modes' "add to calendar" redirects and the
  * venue feed of saved events (`ids`) share (docs/api.md §10.6). A file of several venues'
- * listing (docs/api.md §10.16) gives each event in its own venue's zone, place and pages.
+ * listing (docs/api.md §10.16) gives each event in its own venue's zone, place and pages. The
+ * venue's text is as it gives it; the files' and links' own words ("Doors", "Price", "Postponed",
+ * "Event page") are in the request's language (docs/api.md §10.6).
  */
 import { ICalCalendar, ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 import { DateTime, FixedOffsetZone } from 'luxon';
@@ -18,6 +20,8 @@ import type { EventResource } from '../../shared/contract.js';
 import { isFiltered, type ListFilter } from '../../shared/rules/filters.js';
 import {
   calendarUrl,
+  clipEncoded,
+  LINK_TEXT_BOUNDS,
   linkDateOf,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
@@ -25,8 +29,16 @@ import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { labelTime, stopAnchor, type Schedule } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
 import { plainText } from '../lib/html-text.js';
-import { doorsText, performersText, priceLine, scheduleOf, scheduleText } from './event-facts.js';
-import { eventVenue, placeHref, venueListing, type ListingPlace } from './listing-place.js';
+import {
+  doorsText,
+  fullStop,
+  performersText,
+  priceLine,
+  scheduleOf,
+  scheduleText,
+} from './event-facts.js';
+import { ENGLISH, type PageLang } from './i18n/index.js';
+import { eventVenue, langOf, placeHref, venueListing, type ListingPlace } from './listing-place.js';
 import { eventPath, type PageVenue } from './page-shell.js';
 
 /**
@@ -53,6 +65,8 @@ export type CalendarInput = CalendarOf & {
   now: Date;
   /** Calendar name (`X-WR-CALNAME`); default the venue's (the listing's) name. */
   name?: string;
+  /** The language of the files' own words (docs/api.md §10.6); default the listing's, else English. */
+  lang?: PageLang;
 };
 
 /**
@@ -189,18 +203,19 @@ function placeOf(
  * the venue's reason (docs/api.md §10.20); its door time, performers and price; the event's
  * description; its page.
  */
-function descriptionOf(d: Dated, page: string): string {
+function descriptionOf(d: Dated, page: string, lang: PageLang): string {
+  const { t } = lang;
   const a = d.resource.attributes;
-  const price = priceLine(a);
-  const moved = scheduleText(d.schedule, d.date);
+  const price = priceLine(a, lang);
+  const moved = scheduleText(d.schedule, d.date, lang);
   const reason = d.schedule.status_reason ? ` ${d.schedule.status_reason}` : '';
   return [
     a.publish_status === 'cancelled'
-      ? `Cancelled.${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
+      ? `${t.cancelled}${a.cancellation_reason ? ` ${a.cancellation_reason}` : ''}`
       : d.cancelled
-        ? 'This date is cancelled.'
-        : moved && `${moved}.${reason}`,
-    [doorsText(d.schedule), performersText(a), price && `Price: ${price}`]
+        ? t.dateCancelled
+        : moved && `${moved}${fullStop(moved)}${reason}`,
+    [doorsText(d.schedule, lang), performersText(a, lang), price && t.price(price)]
       .filter(Boolean)
       .join('\n'),
     plainText(a.description),
@@ -238,9 +253,11 @@ function revisionOf(d: Dated): { status: ICalEventStatus; sequence: number } {
 export function calendarFile(events: readonly EventResource[], input: CalendarInput): string {
   const { base } = input;
   const place = input.listing === undefined ? venueListing(input.venue) : input.listing;
+  const lang = input.lang ?? langOf(place);
   const host = new URL(base).hostname;
   const calendar = new ICalCalendar({
-    prodId: { company: 'venue-events', product: 'venue-events', language: 'EN' },
+    // The FPI's language is the text's (RFC 5545 §3.7.3): the words this file writes itself.
+    prodId: { company: 'venue-events', product: 'venue-events', language: lang.tag.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     name: input.name ?? place.name,
     url: `${base}${placeHref(place)}`,
@@ -296,7 +313,7 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       end: exact ? end : end.toUTC(),
       ...(!zone ? { floating: true } : exact ? { timezone: zone } : { timezone: null }),
       summary: a.title,
-      description: descriptionOf(d, page),
+      description: descriptionOf(d, page, lang),
       location: where || null,
       url: d.anchor ? `${page}#${d.anchor}` : page,
       ...revisionOf(d),
@@ -317,14 +334,14 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
 export function calendarLinkOf(
   resource: EventResource,
   service: CalendarService,
-  input: { venue: PageVenue; base: string; date: string | undefined },
+  input: { venue: PageVenue; base: string; date: string | undefined; lang?: PageLang },
 ): string | undefined {
   const at = linkDateOf(resource, input.date);
   if (!at) return undefined;
   const { venue, base } = input;
   const a = resource.attributes;
   const page = `${base}${eventPath(venue.slug, a.slug)}`;
-  return calendarUrl(service, {
+  const url = calendarUrl(service, {
     title: a.title,
     date: at.date,
     time: at.time,
@@ -334,6 +351,34 @@ export function calendarLinkOf(
     location: placeOf(venue, a.location, at),
     pageUrl: at.anchor ? `${page}#${at.anchor}` : page,
   });
+  return input.lang
+    ? withDetails(url, service, at.anchor ? `${page}#${at.anchor}` : page, input.lang)
+    : url;
+}
+
+/**
+ * `url` (`calendarUrl`'s, whose details say "Event page: …" in English) with its details in
+ * `lang` (docs/api.md §10.6): the `details` (Google) or `body` (Outlook) value written again as
+ * `calendarUrl` writes it — clipped to `LINK_TEXT_BOUNDS.details` encoded characters, `/` and `:`
+ * left as they are — the rest of the link untouched. The same link for English.
+ */
+function withDetails(
+  url: string,
+  service: CalendarService,
+  pageUrl: string,
+  lang: PageLang,
+): string {
+  if (lang.tag === ENGLISH.tag) return url;
+  const name = service === 'google' ? 'details' : 'body';
+  const encode = (value: string) =>
+    encodeURIComponent(value).replace(/%2F/g, '/').replace(/%3A/g, ':');
+  const details = `${name}=${encode(clipEncoded(lang.t.eventPage(pageUrl), LINK_TEXT_BOUNDS.details))}`;
+  const at = url.indexOf('?');
+  const pairs = url
+    .slice(at + 1)
+    .split('&')
+    .map((pair) => (pair.startsWith(`${name}=`) ? details : pair));
+  return `${url.slice(0, at)}?${pairs.join('&')}`;
 }
 
 /** Calendar name of the venue feed of some saved events (`ids`, docs/api.md §10.6). */

@@ -4,7 +4,8 @@
  * and "Few tickets left"; and those of docs/api.md §10.20: a date postponed or rescheduled (and
  * why), when its doors open, the age limit, and whether the event is past. Each is '' (or
  * undefined) for an event without it, so such an event's pages and files are what they were
- * before (docs/api.md §10.5, §10.6).
+ * before (docs/api.md §10.5, §10.6). Each is said in the page's language (`PageLang`, English by
+ * default), its dates, times, prices and names formatted by `Intl` in that language's locale.
  */
 import type { AnyEventAttributes, CompactOccurrence } from '../../shared/contract.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
@@ -12,22 +13,20 @@ import { priceText } from '../../shared/rules/price-text.js';
 import type { Schedule } from '../../shared/rules/structured-data.js';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
-import { startDateOf, type PageVenue } from './page-shell.js';
-
-/** The pages' language (they negotiate none): British English, as their dates. */
-const LOCALE = 'en-GB';
-
-const names = new Intl.ListFormat(LOCALE, { style: 'long', type: 'conjunction' });
+import { ENGLISH, listText, numberText, type PageLang } from './i18n/index.js';
+import { clockText, startDateOf, type PageVenue } from './page-shell.js';
 
 /** "With Alice, Bob and Carol"; '' without performers. Plain text (escape it for HTML). */
-export function performersText(attributes: AnyEventAttributes): string {
+export function performersText(attributes: AnyEventAttributes, lang: PageLang = ENGLISH): string {
   const list = 'performers' in attributes ? attributes.performers : undefined;
-  return list?.length ? `With ${names.format(list)}` : '';
+  return list?.length ? lang.t.withPerformers(listText(lang, list, 'and')) : '';
 }
 
-/** "£12", "£12–£18", "Free"; '' without a price. Plain text. */
-export function priceLine(attributes: AnyEventAttributes): string {
-  return 'price' in attributes && attributes.price ? priceText(attributes.price, LOCALE) : '';
+/** "£12", "£12–£18", "Free" (`12,00 £`, "Eintritt frei"); '' without a price. Plain text. */
+export function priceLine(attributes: AnyEventAttributes, lang: PageLang = ENGLISH): string {
+  return 'price' in attributes && attributes.price
+    ? priceText(attributes.price, lang.intl, lang.t.free)
+    : '';
 }
 
 /**
@@ -58,8 +57,12 @@ export function endOf(
  * The end of a date as the pages write it after the start: "23:00" the same day, "Sun 04:00"
  * the next (the weekday says it is after midnight). Venue-local parts, never shifted by a zone.
  */
-export function endText(startDate: string, end: { date: string; time: string }): string {
-  return formatWallClock(end.date, end.time, LOCALE, {
+export function endText(
+  startDate: string,
+  end: { date: string; time: string },
+  lang: PageLang = ENGLISH,
+): string {
+  return formatWallClock(end.date, end.time, lang.intl, {
     ...(end.date !== startDate && { weekday: 'short' }),
     hour: '2-digit',
     minute: '2-digit',
@@ -74,14 +77,16 @@ export function endHtml(
   venue: PageVenue,
   startDate: string,
   end: { date: string; time: string } | undefined,
+  lang: PageLang = ENGLISH,
 ): string {
   if (!end) return '';
   const at = startDateOf(venue)(end.date, end.time);
-  return ` – <time datetime="${escapeHtml(at)}">${escapeHtml(endText(startDate, end))}</time>`;
+  return ` – <time datetime="${escapeHtml(at)}">${escapeHtml(endText(startDate, end, lang))}</time>`;
 }
 
 /** "Few tickets left" as a page says it. */
-export const FEW_LEFT_HTML = '<p class="few-left">Few tickets left</p>';
+export const fewLeftHtml = (lang: PageLang = ENGLISH): string =>
+  `<p class="few-left">${escapeHtml(lang.t.fewLeft)}</p>`;
 
 /**
  * The event's price, performers and "Few tickets left" as `<p>`s (each with a class a stylesheet
@@ -90,13 +95,14 @@ export const FEW_LEFT_HTML = '<p class="few-left">Few tickets left</p>';
 export function factsHtml(
   attributes: AnyEventAttributes,
   parts: { fewLeft: boolean } = { fewLeft: true },
+  lang: PageLang = ENGLISH,
 ): string {
-  const price = priceLine(attributes);
-  const performers = performersText(attributes);
+  const price = priceLine(attributes, lang);
+  const performers = performersText(attributes, lang);
   return [
     performers && `<p class="performers">${escapeHtml(performers)}</p>`,
     price && `<p class="price">${escapeHtml(price)}</p>`,
-    parts.fewLeft && fewTicketsLeft(attributes) ? FEW_LEFT_HTML : '',
+    parts.fewLeft && fewTicketsLeft(attributes) ? fewLeftHtml(lang) : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -116,20 +122,26 @@ export const scheduleOf = (
  * time; the year when it is not that of `date`, the date shown), docs/api.md §10.20; '' for a
  * date whose plans did not change. Plain text.
  */
-export function scheduleText(schedule: Schedule, date: string): string {
+export function scheduleText(schedule: Schedule, date: string, lang: PageLang = ENGLISH): string {
   const { schedule_status: status, previous_date: was, previous_time: wasAt } = schedule;
-  if (status === 'postponed') return 'Postponed';
+  if (status === 'postponed') return lang.t.postponed;
   if (status !== 'rescheduled') return '';
-  if (!was) return 'Rescheduled';
-  const text = formatWallClock(was, wasAt, LOCALE, {
+  if (!was) return lang.t.rescheduled;
+  const text = formatWallClock(was, wasAt, lang.intl, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     ...(was.slice(0, 4) !== date.slice(0, 4) && { year: 'numeric' }),
     ...(wasAt && { hour: '2-digit', minute: '2-digit' }),
   });
-  return `Rescheduled — was ${text}`;
+  return lang.t.rescheduledWas(text);
 }
+
+/**
+ * The full stop after a changed plan's text (before the venue's reason): none when the text ends
+ * in one already, as a date does in German or Czech (`Sa., 5. Dez.`, `so 5. 12.`).
+ */
+export const fullStop = (text: string): string => (text.endsWith('.') ? '' : '.');
 
 /**
  * `<p class="schedule-status"><strong>Rescheduled — was Fri 5 Dec</strong>. The singer is
@@ -140,21 +152,22 @@ export function scheduleHtml(
   attributes: AnyEventAttributes,
   schedule: Schedule,
   date: string,
+  lang: PageLang = ENGLISH,
 ): string {
-  const text = attributes.publish_status === 'cancelled' ? '' : scheduleText(schedule, date);
+  const text = attributes.publish_status === 'cancelled' ? '' : scheduleText(schedule, date, lang);
   if (!text) return '';
   const reason = schedule.status_reason ? ` ${escapeHtml(schedule.status_reason)}` : '';
-  return `<p class="schedule-status"><strong>${escapeHtml(text)}</strong>.${reason}</p>`;
+  return `<p class="schedule-status"><strong>${escapeHtml(text)}</strong>${fullStop(text)}${reason}</p>`;
 }
 
 /** "Doors 19:00" (docs/api.md §10.20), venue-local; '' when the venue gives no door time. */
-export const doorsText = (schedule: Schedule): string =>
-  schedule.doors_time ? `Doors ${schedule.doors_time.slice(0, 5)}` : '';
+export const doorsText = (schedule: Schedule, lang: PageLang = ENGLISH): string =>
+  schedule.doors_time ? lang.t.doors(clockText(schedule.doors_time, lang)) : '';
 
 /** "14+", or "18+" for an 18+ event without an age limit (docs/api.md §10.20); '' for neither. */
-export function ageText(attributes: AnyEventAttributes): string {
+export function ageText(attributes: AnyEventAttributes, lang: PageLang = ENGLISH): string {
   const age = ('min_age' in attributes && attributes.min_age) || (attributes.over_18 ? 18 : 0);
-  return age ? `${age}+` : '';
+  return age ? lang.t.age(numberText(lang, age)) : '';
 }
 
 /**

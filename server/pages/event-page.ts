@@ -5,7 +5,8 @@
  * "Add to calendar" link, and its schema.org `Event` JSON-LD; a date's changed plans, its door
  * time and the age limit, and for a past event that it has ended (docs/api.md §10.20). This
  * server lists events but sells nothing; behind the proxy the same path redirects to the
- * platform's real page.
+ * platform's real page. Written in the request's language (`context.lang`, docs/api.md §10.5),
+ * its links keeping the `locale=` it was asked with.
  */
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../../shared/contract.js';
@@ -15,7 +16,7 @@ import {
   stopAnchor,
   ticketOfficeOf,
 } from '../../shared/rules/structured-data.js';
-import { ACCESS_LABELS, type AccessId } from '../../shared/rules/access.js';
+import type { AccessId } from '../../shared/rules/access.js';
 import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
@@ -25,18 +26,21 @@ import {
   endHtml,
   endOf,
   factsHtml,
-  FEW_LEFT_HTML,
+  fewLeftHtml,
   fewTicketsLeft,
+  fullStop,
   isPast,
   scheduleOf,
   scheduleHtml,
   scheduleText,
 } from './event-facts.js';
+import { ENGLISH, type PageLang } from './i18n/index.js';
+import { cancelledHtml } from './listing-page.js';
 import { pastListing, placeHref, venueListing } from './listing-place.js';
 import {
+  eventHref,
   eventPath,
   excerpt,
-  listingPath,
   localWhen,
   pageShell,
   startDateOf,
@@ -57,33 +61,41 @@ function imageOf(resource: EventResource, base: string): string | null {
 }
 
 /** A UTC instant as the venue's wall clock (UTC, labelled, when the zone is unknown). */
-function instantWhen(iso: string, venue: PageVenue): string {
+function instantWhen(iso: string, venue: PageVenue, lang: PageLang): string {
   if (!venue.timezone) return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
   const local = DateTime.fromMillis(Date.parse(iso), { zone: venue.timezone });
-  return localWhen(local.toISODate()!, local.toFormat('HH:mm:ss'));
+  return localWhen(local.toISODate()!, local.toFormat('HH:mm:ss'), lang);
 }
 
-/** What the ticket office says, as one sentence (and the venue's message when it has one). */
-export function ticketSentence(office: TicketOffice, venue: PageVenue): string {
+/**
+ * What the ticket office says, as one sentence in `lang` (and the venue's message, as it gives
+ * it, when it has one).
+ */
+export function ticketSentence(
+  office: TicketOffice,
+  venue: PageVenue,
+  lang: PageLang = ENGLISH,
+): string {
+  const { t } = lang;
   const message = office.message ? ` ${office.message}` : '';
   if (office.status === 'open') {
     return office.closes_at
-      ? `Tickets are on sale online until ${instantWhen(office.closes_at, venue)}.`
-      : 'Tickets are on sale online.';
+      ? t.ticketsOnSaleUntil(instantWhen(office.closes_at, venue, lang))
+      : t.ticketsOnSale;
   }
   switch (office.reason) {
     case 'manual':
-      return `Online sales are closed.${message}`;
+      return `${t.salesClosed}${message}`;
     case 'scheduled':
-      return `Online sales have ended.${message}`;
+      return `${t.salesEnded}${message}`;
     case 'event_ended':
-      return 'This event has ended.';
+      return t.eventEnded;
     case 'cancelled':
-      return 'This event is cancelled; no tickets are sold.';
+      return t.cancelledNoSales;
     case 'not_ticketed':
-      return 'No tickets are sold online for this event.';
+      return t.notSoldOnline;
     default:
-      return 'Online sales are closed.';
+      return t.salesClosed;
   }
 }
 
@@ -94,12 +106,18 @@ type Attributes = EventResource['attributes'];
  * changed plans (docs/api.md §10.20), escaped; '' when they did not change or the event is
  * cancelled (a cancellation says more than any move).
  */
-function stopSchedule(a: Attributes, stop: Attributes['occurrences'][number]): string {
+function stopSchedule(
+  a: Attributes,
+  stop: Attributes['occurrences'][number],
+  lang: PageLang,
+): string {
   if (a.publish_status === 'cancelled') return '';
   const schedule = scheduleOf(a, stop);
-  const text = scheduleText(schedule, stop.occurrence_date);
+  const text = scheduleText(schedule, stop.occurrence_date, lang);
   const reason = schedule.status_reason ? ` ${schedule.status_reason}` : '';
-  return text ? ` <span class="schedule-status">${escapeHtml(`${text}.${reason}`)}</span>` : '';
+  return text
+    ? ` <span class="schedule-status">${escapeHtml(`${text}${fullStop(text)}${reason}`)}</span>`
+    : '';
 }
 
 /**
@@ -107,12 +125,18 @@ function stopSchedule(a: Attributes, stop: Attributes['occurrences'][number]): s
  * changed plans), each with its end when the venue gives one (docs/api.md §10.18) and when its
  * doors open (§10.20).
  */
-function dateItems(resource: EventResource, venue: PageVenue, open: boolean): string {
+function dateItems(
+  resource: EventResource,
+  venue: PageVenue,
+  open: boolean,
+  lang: PageLang,
+): string {
+  const { t } = lang;
   const a = resource.attributes;
   const start = startDateOf(venue);
   const when = (date: string, time: string, stop?: (typeof a.occurrences)[number]) => {
-    const doors = doorsText(scheduleOf(a, stop));
-    return `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${endHtml(venue, date, endOf(a, date, time, stop))}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}`;
+    const doors = doorsText(scheduleOf(a, stop), lang);
+    return `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time, lang))}</time>${endHtml(venue, date, endOf(a, date, time, stop), lang)}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}`;
   };
   if (a.date_mode === 'single') {
     return `<li>${when(a.event_date.slice(0, 10), a.event_time)}</li>`;
@@ -126,38 +150,45 @@ function dateItems(resource: EventResource, venue: PageVenue, open: boolean): st
       // A stop sold at its own shop (docs/api.md §10.19) links there while sales are open.
       const own = ticketUrlOf(stop);
       const tickets =
-        open && own && own !== ticketUrlOf(a) ? ` <a href="${escapeHtml(own)}">Tickets</a>` : '';
+        open && own && own !== ticketUrlOf(a)
+          ? ` <a href="${escapeHtml(own)}">${t.tickets}</a>`
+          : '';
       return stop.status === 'cancelled'
-        ? `<li id="${id}"><del>${text}</del> <span class="cancelled">(cancelled)</span></li>`
-        : `<li id="${id}">${text}${tickets}${stopSchedule(a, stop)}</li>`;
+        ? `<li id="${id}"><del>${text}</del> <span class="cancelled">${t.cancelledMark}</span></li>`
+        : `<li id="${id}">${text}${tickets}${stopSchedule(a, stop, lang)}</li>`;
     })
     .join('\n');
 }
 
-/** `<ul>` of the labels of `ids` (docs/api.md §10.15). */
-const accessList = (ids: readonly AccessId[]): string =>
-  `<ul class="access">\n${ids.map((id) => `<li>${escapeHtml(ACCESS_LABELS[id])}</li>`).join('\n')}\n</ul>`;
+/** `<ul>` of the labels of `ids` (docs/api.md §10.15) in `lang`. */
+const accessList = (ids: readonly AccessId[], lang: PageLang): string =>
+  `<ul class="access">\n${ids.map((id) => `<li>${escapeHtml(lang.t.accessLabels[id])}</li>`).join('\n')}\n</ul>`;
 
 /**
  * The "Access" section (docs/api.md §10.15), '' for an event without access data: the list of
  * its provisions, or for a tour whose stops differ, each upcoming stop's (all stops when none is).
  */
-export function accessSection(resource: EventResource, today: string): string {
+export function accessSection(
+  resource: EventResource,
+  today: string,
+  lang: PageLang = ENGLISH,
+): string {
+  const { t } = lang;
   const a = resource.attributes;
   if (a.access === undefined) return '';
-  const heading = '<h2>Access</h2>';
+  const heading = `<h2>${t.access}</h2>`;
   const upcoming = a.occurrences.filter((o) => o.occurrence_date >= today);
   const stops = upcoming.length > 0 ? upcoming : a.occurrences;
   const lists = new Set(stops.map((o) => (o.access ?? []).join(',')));
   if (a.date_mode === 'single' || lists.size <= 1) {
     const ids = a.date_mode === 'single' ? a.access : (stops[0]?.access ?? a.access);
-    return ids.length > 0 ? `${heading}\n${accessList(ids)}` : '';
+    return ids.length > 0 ? `${heading}\n${accessList(ids, lang)}` : '';
   }
   const items = stops.map((stop) => {
-    const when = localWhen(stop.occurrence_date, labelTime(stop.time_label) ?? '00:00:00');
+    const when = localWhen(stop.occurrence_date, labelTime(stop.time_label) ?? '00:00:00', lang);
     const where = stop.location_label ? ` — ${stop.location_label}` : '';
-    const labels = (stop.access ?? []).map((id) => ACCESS_LABELS[id]).join(', ');
-    return `<li>${escapeHtml(`${when}${where}: ${labels || 'none listed'}`)}</li>`;
+    const labels = (stop.access ?? []).map((id) => t.accessLabels[id]).join(t.comma);
+    return `<li>${escapeHtml(`${when}${where}: ${labels || t.noneListed}`)}</li>`;
   });
   return `${heading}\n<ul class="access">\n${items.join('\n')}\n</ul>`;
 }
@@ -167,31 +198,39 @@ export function accessSection(resource: EventResource, today: string): string {
  * §10.20), "Cancelled." with the reason, a single date's changed plans, and for a past event that
  * it has ended, with a link to the venue's other past events.
  */
-function statusLines(a: Attributes, venue: PageVenue, past: boolean): string {
-  const muted = [a.category, ageText(a)].filter(Boolean).map(escapeHtml).join(' · ');
-  const cancelled =
-    a.publish_status === 'cancelled'
-      ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>`
-      : '';
+function statusLines(a: Attributes, venue: PageVenue, past: boolean, lang: PageLang): string {
+  const { t } = lang;
+  const muted = [a.category, ageText(a, lang)].filter(Boolean).map(escapeHtml).join(' · ');
+  const cancelled = cancelledHtml(a, lang);
   // A tour's stops say their own changed plans, each by its date (`dateItems`).
   const moved =
-    a.date_mode === 'single' ? scheduleHtml(a, scheduleOf(a), a.event_date.slice(0, 10)) : '';
-  const more = placeHref(pastListing(venueListing(venue)));
+    a.date_mode === 'single' ? scheduleHtml(a, scheduleOf(a), a.event_date.slice(0, 10), lang) : '';
+  const more = placeHref(pastListing(venueListing(venue, lang)));
   const ended = past
-    ? `<p class="ended"><strong>This event has ended.</strong> <a href="${escapeHtml(more)}">Past events at ${escapeHtml(venue.name)}</a></p>`
+    ? `<p class="ended"><strong>${t.eventEnded}</strong> <a href="${escapeHtml(more)}">${t.pastEventsAt(escapeHtml(venue.name))}</a></p>`
     : '';
   return [muted && `<p class="muted">${muted}</p>`, cancelled, moved, ended]
     .filter(Boolean)
     .join('\n');
 }
 
+/** Who sells the tickets, in `lang`: the venue's own shop (`shop`), else its platform. */
+function footerOf(venue: PageVenue, shop: string | undefined, lang: PageLang): string {
+  const name = escapeHtml(venue.name);
+  return shop
+    ? `<footer><p>${lang.t.sellsAt(name, escapeHtml(new URL(shop).host))}</p></footer>`
+    : `<footer><p>${lang.t.sellsOnPlatform(name, '<code>--upstream</code>')}</p></footer>`;
+}
+
 /**
- * The event page's HTML. A past event's page stays (docs/api.md §10.20), with its JSON-LD: it
- * says it has ended, in place of what its ticket office says, and sells nothing.
+ * The event page's HTML (docs/decisions.md "Buy link"), in `context.lang` (docs/api.md §10.5).
+ * A past event's page stays (docs/api.md §10.20), with its JSON-LD: it says it has ended, in
+ * place of what its ticket office says, and sells nothing.
  */
 export function eventPage(resource: EventResource, venue: PageVenue, context: PageContext): string {
+  const lang = context.lang ?? ENGLISH;
+  const { t } = lang;
   const a = resource.attributes;
-  const page = `${context.base}${eventPath(venue.slug, a.slug)}`;
   const office = ticketOfficeOf(a, context.today);
   const description = plainText(a.description);
   const image = imageOf(resource, context.base);
@@ -206,53 +245,54 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     plainText,
     startDate: startDateOf(venue),
   });
-  const access = accessSection(resource, context.today);
+  const access = accessSection(resource, context.today, lang);
   // Performers and price (docs/api.md §10.18) under the dates; "Few tickets left" by the tickets.
-  const facts = factsHtml(a, { fewLeft: false });
-  const fewLeft = fewTicketsLeft(a) ? `\n${FEW_LEFT_HTML}` : '';
+  const facts = factsHtml(a, { fewLeft: false }, lang);
+  const fewLeft = fewTicketsLeft(a) ? `\n${fewLeftHtml(lang)}` : '';
   const firstDate =
-    a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time) : null;
+    a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time, lang) : null;
   // Where buyers go (docs/api.md §10.19): the venue's own ticket shop, when it gives one.
   const shop = ticketUrlOf(a);
   const buyLink =
     shop && office.status === 'open' && !past
-      ? `\n<p class="buy"><a href="${escapeHtml(shop)}">Buy tickets</a></p>`
+      ? `\n<p class="buy"><a href="${escapeHtml(shop)}">${t.buyTickets}</a></p>`
       : '';
-  const footer = shop
-    ? `<footer><p>${escapeHtml(venue.name)} sells tickets for this event at ${escapeHtml(new URL(shop).host)}.</p></footer>`
-    : `<footer><p>${escapeHtml(venue.name)} sells tickets for this event on its ticketing platform. This listing
-server shows events only; run it with <code>--upstream</code> in front of the platform to send buyers to
-the real checkout.</p></footer>`;
+  // The venue's listing in this language: its links (and the .ics) keep the `locale=` asked.
+  const listing = venueListing(venue, lang);
+  const name = escapeHtml(venue.name);
+  const self = eventHref(venue.slug, a.slug, lang);
+  const calendar = `${eventPath(venue.slug, a.slug)}.ics${lang.carry && `?${lang.carry}`}`;
   const body = `<header>
-<p class="crumb"><a href="${escapeHtml(listingPath(venue.slug))}">What's on at ${escapeHtml(venue.name)}</a></p>
+<p class="crumb"><a href="${escapeHtml(placeHref(listing))}">${t.whatsOnAt(name)}</a></p>
 </header>
 <main>
 <article>
 <h1>${escapeHtml(a.title)}</h1>
-${statusLines(a, venue, past)}
-<h2>${a.date_mode === 'single' ? 'When' : 'Dates'}</h2>
+${statusLines(a, venue, past, lang)}
+<h2>${a.date_mode === 'single' ? t.when : t.dates}</h2>
 <ul class="dates">
-${dateItems(resource, venue, office.status === 'open')}
+${dateItems(resource, venue, office.status === 'open', lang)}
 </ul>
-${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${escapeHtml(venue.name)}</p>` : ''}${facts && `\n${facts}`}
+${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${name}</p>` : ''}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
-${past ? '' : `<p class="tickets">${escapeHtml(ticketSentence(office, venue))}</p>`}${fewLeft}${buyLink}
+${past ? '' : `<p class="tickets">${escapeHtml(ticketSentence(office, venue, lang))}</p>`}${fewLeft}${buyLink}
 <ul class="actions">
-<li><a href="${escapeHtml(`${eventPath(venue.slug, a.slug)}.ics`)}" download>Add to calendar</a></li>
-<li><a href="${escapeHtml(listingPath(venue.slug))}">All events at ${escapeHtml(venue.name)}</a></li>
+<li><a href="${escapeHtml(calendar)}" download>${t.addToCalendar}</a></li>
+<li><a href="${escapeHtml(placeHref(listing))}">${t.allEventsAt(name)}</a></li>
 </ul>
 </article>
 </main>
-${footer}`;
+${footerOf(venue, shop, lang)}`;
   return pageShell({
     title: `${a.title} · ${venue.name}`,
     description: excerpt(
       [firstDate, a.location, description].filter(Boolean).join(' — ') || a.title,
       160,
     ),
-    canonical: page,
+    canonical: `${context.base}${self}`,
     jsonLd,
     body,
+    lang,
   });
 }

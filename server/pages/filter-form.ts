@@ -5,15 +5,16 @@
  * words and a from/to date range; the month view for a category, search words and the month.
  * Both offer the access provisions (docs/api.md §10.15) as checkboxes when the venue lists any.
  * Each control has a `<label>`, shows the value the page was asked with, and a bad value gets its
- * message next to it (`aria-invalid`, `aria-describedby`, `role="alert"`).
+ * message next to it (`aria-invalid`, `aria-describedby`, `role="alert"`). Its words are the
+ * listing's language's (`place.lang`), and a language chosen with `?locale=` is a hidden input, so
+ * what the form submits speaks it too.
  */
-import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
+import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
 import { escapeHtml } from '../lib/html.js';
-import { pagePath, upcomingListing, type ListingPlace } from './listing-place.js';
+import { langOf, pagePath, upcomingListing, type ListingPlace } from './listing-place.js';
 import {
-  FIELD_LABELS,
   listingPageHref,
   monthOf,
   monthViewHref,
@@ -38,14 +39,15 @@ export interface FilterFormInput {
 /** One labelled control; `control` gets the ARIA attributes that tie it to its error, if any. */
 function field(
   name: FormField,
-  query: ListingQuery,
+  input: FilterFormInput,
   control: (id: string, aria: string) => string,
 ): string {
+  const { query } = input;
   const id = `filter-${name.replace('_', '-')}`;
   const error = query.errors[name];
   const aria = error ? ` aria-invalid="true" aria-describedby="${id}-error"` : '';
   return `<div class="field">
-<label for="${id}">${FIELD_LABELS[name]}</label>
+<label for="${id}">${langOf(input.place).t.fields[name]}</label>
 ${control(id, aria)}${error ? `\n<p class="error" id="${id}-error" role="alert">${escapeHtml(error)}</p>` : ''}
 </div>`;
 }
@@ -65,10 +67,10 @@ function categorySelect(input: FilterFormInput, id: string, aria: string): strin
   );
   const known = input.categories.some(({ name }) => name.toLowerCase() === one);
   if (chosen.length > 0 && !known) {
-    options.unshift(option(chosen.join(','), chosen.join(', '), true));
+    options.unshift(option(chosen.join(','), chosen.join(langOf(input.place).t.comma), true));
   }
   return `<select id="${id}" name="categories"${aria}>
-${[option('', 'All categories', chosen.length === 0), ...options].join('\n')}
+${[option('', langOf(input.place).t.allCategories, chosen.length === 0), ...options].join('\n')}
 </select>`;
 }
 
@@ -82,15 +84,16 @@ function accessFieldset(input: FilterFormInput): string {
   const ids = [...new Set([...offered.keys(), ...chosen])];
   const error = input.query.errors.access;
   if (ids.length === 0 && !error) return '';
+  const { t } = langOf(input.place);
   const boxes = ids.map((id) => {
     const count = offered.get(id);
-    const label = `${ACCESS_LABELS[id]}${count === undefined ? '' : ` (${count})`}`;
+    const label = `${t.accessLabels[id]}${count === undefined ? '' : ` (${count})`}`;
     return `<label><input type="checkbox" name="access" value="${escapeHtml(id)}"${chosen.includes(id) ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
   });
   // A group has no aria-invalid (ARIA 1.2): the message is tied to it by aria-describedby.
   const aria = error ? ' aria-describedby="filter-access-error"' : '';
   return `<fieldset class="field access"${aria}>
-<legend>${FIELD_LABELS.access}</legend>
+<legend>${t.fields.access}</legend>
 ${boxes.join('\n')}${error ? `\n<p class="error" id="filter-access-error" role="alert">${escapeHtml(error)}</p>` : ''}
 </fieldset>`;
 }
@@ -106,21 +109,22 @@ const textInput =
  * past page (docs/api.md §10.20), which has no month view, to the upcoming list.
  */
 function otherView(place: ListingPlace, query: ListingQuery): string {
+  const { t } = langOf(place);
   const kept = filterQuery(withoutDates(query.filter));
   if (place.past) {
     const upcoming = listingPageHref(upcomingListing(place), 1, kept);
-    return `<a href="${escapeHtml(upcoming)}">Upcoming events</a>`;
+    return `<a href="${escapeHtml(upcoming)}">${t.upcomingLink}</a>`;
   }
   if (query.view === 'calendar') {
-    return `<a href="${escapeHtml(listingPageHref(place, 1, kept))}">Show as a list</a>`;
+    return `<a href="${escapeHtml(listingPageHref(place, 1, kept))}">${t.showList}</a>`;
   }
   const month = query.filter.startDate ? monthOf(query.filter.startDate) : query.month;
-  return `<a href="${escapeHtml(monthViewHref(place, month, kept))}">Show as a month calendar</a>`;
+  return `<a href="${escapeHtml(monthViewHref(place, month, kept))}">${t.showMonth}</a>`;
 }
 
-/** The hidden inputs that keep `place`'s scope (`venues`) in what the form submits, first. */
-const scopeInputs = (place: ListingPlace): string =>
-  [...new URLSearchParams(place.scope)]
+/** A hidden input of each parameter of `query` (`a=b&c=d`), each on its own line. */
+const hiddenInputs = (query: string): string =>
+  [...new URLSearchParams(query)]
     .map(
       ([name, value]) =>
         `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">\n`,
@@ -130,24 +134,27 @@ const scopeInputs = (place: ListingPlace): string =>
 /** The form, for the view `input.query.view`. */
 export function filterForm(input: FilterFormInput): string {
   const { place, query } = input;
+  const { t, carry } = langOf(place);
   const calendar = query.view === 'calendar';
+  const placeholder = ` placeholder="${escapeHtml(t.monthPlaceholder)}"`;
   const fields = [
-    field('categories', query, (id, aria) => categorySelect(input, id, aria)),
+    field('categories', input, (id, aria) => categorySelect(input, id, aria)),
     accessFieldset(input),
-    field('search', query, textInput('search', 'search', query, ' maxlength="100"')),
+    field('search', input, textInput('search', 'search', query, ' maxlength="100"')),
     ...(calendar
-      ? [field('month', query, textInput('month', 'month', query, ' placeholder="YYYY-MM"'))]
+      ? [field('month', input, textInput('month', 'month', query, placeholder))]
       : [
-          field('start_date', query, textInput('date', 'start_date', query)),
-          field('end_date', query, textInput('date', 'end_date', query)),
+          field('start_date', input, textInput('date', 'start_date', query)),
+          field('end_date', input, textInput('date', 'end_date', query)),
         ]),
   ];
   const reset = calendar ? monthViewHref(place, query.month) : listingPageHref(place, 1);
-  return `<form class="filters" method="get" action="${escapeHtml(pagePath(place))}" role="search" aria-label="Find events">
-${scopeInputs(place)}${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
-<div class="buttons">
-<button type="submit">Find events</button>
-<a href="${escapeHtml(reset)}">Clear filters</a>
+  // The scope (`venues`) first, the language chosen with `?locale=` last: the order of the links.
+  return `<form class="filters" method="get" action="${escapeHtml(pagePath(place))}" role="search" aria-label="${t.findEvents}">
+${hiddenInputs(place.scope)}${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
+${hiddenInputs(carry)}<div class="buttons">
+<button type="submit">${t.findEvents}</button>
+<a href="${escapeHtml(reset)}">${t.clearFilters}</a>
 ${otherView(place, query)}
 </div>
 </form>`;

@@ -9,16 +9,18 @@
  * docs/api.md §10.16): its `ListingPlace` gives its links, and each event its own venue. Each
  * event says its changed plans, door time and age limit (docs/api.md §10.20), and the same page
  * is the listing's past page (`/t/{slug}/events/past`, a `ListingPlace` with `past`): the events
- * of `when=past`, newest first, linked from the listing and linking back.
+ * of `when=past`, newest first, linked from the listing and linking back. Every word is in the
+ * listing's language (`place.lang`, docs/api.md §10.5), and every link keeps its `locale=`.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
-import { ACCESS_LABELS, type AccessCount } from '../../shared/rules/access.js';
+import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
+import { countText, listText, numberText, type PageLang } from './i18n/index.js';
 import {
   ageText,
   doorsText,
@@ -31,13 +33,14 @@ import {
 import {
   eventVenue,
   feedHref,
+  langOf,
   pastListing,
   upcomingListing,
   type ListingPlace,
 } from './listing-place.js';
 import { isValid, listingPageHref, withoutDates, type ListingQuery } from './page-query.js';
 import {
-  eventPath,
+  eventHref,
   excerpt,
   localWhen,
   pageShell,
@@ -96,7 +99,11 @@ export const structuredDataOf = (
 
 /** The `<link rel="alternate">` to the listing's calendar feed, for a page's head. */
 export const feedLink = (place: ListingPlace, context: PageContext) =>
-  `\n<link rel="alternate" type="text/calendar" title="${escapeHtml(place.name)} calendar" href="${escapeHtml(`${context.base}${feedHref(place)}`)}">`;
+  `\n<link rel="alternate" type="text/calendar" title="${escapeHtml(langOf(place).t.feedTitle(place.name))}" href="${escapeHtml(`${context.base}${feedHref(place)}`)}">`;
+
+/** The listing's heading, plain text: "What's on at Blue Room", its past page's "Past events at …". */
+export const headingOf = (place: ListingPlace): string =>
+  place.past ? langOf(place).t.pastEventsAt(place.name) : langOf(place).t.whatsOnAt(place.name);
 
 /**
  * The header of the listing page and the month view: the title, `summary`, the feed links (with
@@ -108,41 +115,54 @@ export function listingHeader(
   summary: string,
   filter: ListFilter = NO_FILTER,
 ): string {
+  const { t } = langOf(place);
   const name = escapeHtml(place.name);
-  const heading = place.past ? 'Past events at' : "What's on at";
+  const heading = place.past ? t.pastEventsAt(name) : t.whatsOnAt(name);
   const feed = feedHref(place);
   const webcalBase = context.base.replace(/^https?:/, 'webcal:');
   const webcal = `${webcalBase}${feed}`;
   const names = filter.categories;
   const some = `categories=${encodeURIComponent(names.join(','))}`;
   const only = names.length
-    ? `<li><a href="${escapeHtml(`${webcalBase}${feedHref(place, some)}`)}">Subscribe to ${escapeHtml(names.join(', '))} only</a></li>\n`
+    ? `<li><a href="${escapeHtml(`${webcalBase}${feedHref(place, some)}`)}">${t.subscribeOnly(escapeHtml(names.join(t.comma)))}</a></li>\n`
     : '';
   return `<header>
-<h1>${heading} ${name}</h1>
+<h1>${heading}</h1>
 <p class="muted">${escapeHtml(summary)}</p>
 <ul class="actions">
-<li><a href="${escapeHtml(webcal)}">Subscribe to the calendar</a></li>
-${only}<li><a href="${escapeHtml(feed)}" download>Download all dates (.ics)</a></li>
-${place.url ? `<li><a href="${escapeHtml(place.url)}">${name}'s website</a></li>` : ''}
+<li><a href="${escapeHtml(webcal)}">${t.subscribe}</a></li>
+${only}<li><a href="${escapeHtml(feed)}" download>${t.downloadAll}</a></li>
+${place.url ? `<li><a href="${escapeHtml(place.url)}">${t.website(name)}</a></li>` : ''}
 </ul>
 </header>`;
 }
 
 /**
  * `jazz or rock, Captioned and Hearing loop, “late jaz”, from 2026-12-01, to 2026-12-31`: a
- * filter in a title.
+ * filter in a title, in `lang`.
  */
-export function describeFilter(filter: ListFilter): string {
+export function describeFilter(filter: ListFilter, lang: PageLang): string {
+  const { t } = lang;
   return [
-    filter.categories.join(' or '),
-    (filter.access ?? []).map((id) => ACCESS_LABELS[id]).join(' and '),
-    filter.words.length ? `“${filter.words.join(' ')}”` : '',
-    filter.startDate ? `from ${filter.startDate}` : '',
-    filter.endDate ? `to ${filter.endDate}` : '',
+    listText(lang, filter.categories, 'or'),
+    listText(
+      lang,
+      (filter.access ?? []).map((id) => t.accessLabels[id]),
+      'and',
+    ),
+    filter.words.length ? t.quoted(filter.words.join(' ')) : '',
+    filter.startDate ? t.fromDate(filter.startDate) : '',
+    filter.endDate ? t.toDate(filter.endDate) : '',
   ]
     .filter(Boolean)
-    .join(', ');
+    .join(t.comma);
+}
+
+/** "Cancelled." and the venue's reason, as a page's `<p class="cancelled">`; '' if it is not. */
+export function cancelledHtml(a: EventResource['attributes'], lang: PageLang): string {
+  if (a.publish_status !== 'cancelled') return '';
+  const reason = a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : '';
+  return `<p class="cancelled">${lang.t.cancelled}${reason}</p>`;
 }
 
 /**
@@ -150,6 +170,8 @@ export function describeFilter(filter: ListFilter): string {
  * that venue (several venues'), its venue's name leads the details.
  */
 function eventItem(resource: EventResource, place: ListingPlace): string {
+  const lang = langOf(place);
+  const { t } = lang;
   const a = resource.attributes;
   const venue = eventVenue(resource, place);
   const start = startDateOf(venue);
@@ -159,26 +181,27 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
   const where = (next ? next.location_label : '') || a.location;
   // The date shown's own schedule (docs/api.md §10.20): a tour's current stop's.
   const schedule = scheduleOf(a, next);
-  const doors = doorsText(schedule);
+  const doors = doorsText(schedule, lang);
+  const dates = countText(lang, t.dateCount, a.occurrence_count);
   const stops =
     a.date_mode === 'multiple'
-      ? ` <span class="muted">(${a.occurrence_count} dates${next?.status === 'cancelled' ? '; this one cancelled' : ''})</span>`
+      ? ` <span class="muted">(${next?.status === 'cancelled' ? t.andThisOneCancelled(dates) : dates})</span>`
       : '';
   const text = excerpt(plainText(a.description));
-  const details = [venue.name === place.name ? '' : venue.name, where, a.category, ageText(a)]
+  const details = [venue.name === place.name ? '' : venue.name, where, a.category, ageText(a, lang)]
     .filter(Boolean)
     .map(escapeHtml);
   // The provisions of the date shown (a tour's current stop's), as the API's `access` says.
-  const access = (a.access ?? []).map((id) => ACCESS_LABELS[id]).join(', ');
+  const access = (a.access ?? []).map((id) => t.accessLabels[id]).join(t.comma);
   // The date shown's end, price, performers and "Few tickets left" (docs/api.md §10.18).
-  const end = endHtml(venue, date, endOf(a, date, time, next ?? undefined));
-  const facts = factsHtml(a);
-  const moved = scheduleHtml(a, schedule, date);
+  const end = endHtml(venue, date, endOf(a, date, time, next ?? undefined), lang);
+  const facts = factsHtml(a, undefined, lang);
+  const moved = scheduleHtml(a, schedule, date, lang);
   return `<li><article>
-<h2><a href="${escapeHtml(eventPath(venue.slug, a.slug))}">${escapeHtml(a.title)}</a></h2>
-<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time))}</time>${end}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}${stops}</p>
-${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">Access: ${escapeHtml(access)}</p>`}${facts && `\n${facts}`}${moved && `\n${moved}`}
-${a.publish_status === 'cancelled' ? `<p class="cancelled">Cancelled.${a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : ''}</p>` : ''}
+<h2><a href="${escapeHtml(eventHref(venue.slug, a.slug, lang))}">${escapeHtml(a.title)}</a></h2>
+<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time, lang))}</time>${end}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}${stops}</p>
+${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">${escapeHtml(t.accessLine(access))}</p>`}${facts && `\n${facts}`}${moved && `\n${moved}`}
+${cancelledHtml(a, lang)}
 ${text ? `<p>${escapeHtml(text)}</p>` : ''}
 </article></li>`;
 }
@@ -187,15 +210,22 @@ ${text ? `<p>${escapeHtml(text)}</p>` : ''}
  * Numbered pagination (no gaps, like `meta.links`), previous and next; omitted for one page.
  * `href(page)` is the page's link (carrying the filters).
  */
-function pagination(position: ListingPosition, href: (page: number) => string): string {
+function pagination(
+  position: ListingPosition,
+  href: (page: number) => string,
+  lang: PageLang,
+): string {
+  const { t } = lang;
   const { currentPage: current, lastPage: last } = position;
   if (last === 1 && current === 1) return '';
   const link = (page: number, label: string, rel?: string) =>
     `<a href="${escapeHtml(href(page))}"${rel ? ` rel="${rel}"` : ''}>${label}</a>`;
+  const previous = `<span aria-hidden="true">«</span> ${t.previous}`;
+  const next = `${t.next} <span aria-hidden="true">»</span>`;
   const items = [
     current > 1
-      ? link(current - 1, '<span aria-hidden="true">«</span> Previous', 'prev')
-      : '<span aria-disabled="true"><span aria-hidden="true">«</span> Previous</span>',
+      ? link(current - 1, previous, 'prev')
+      : `<span aria-disabled="true">${previous}</span>`,
   ];
   for (let n = 1; n <= last; n++) {
     items.push(
@@ -205,27 +235,28 @@ function pagination(position: ListingPosition, href: (page: number) => string): 
     );
   }
   items.push(
-    current < last
-      ? link(current + 1, 'Next <span aria-hidden="true">»</span>', 'next')
-      : '<span aria-disabled="true">Next <span aria-hidden="true">»</span></span>',
+    current < last ? link(current + 1, next, 'next') : `<span aria-disabled="true">${next}</span>`,
   );
-  return `<nav aria-label="Pages of events">
+  return `<nav aria-label="${t.pagesLabel}">
 <ol>${items.map((item) => `<li>${item}</li>`).join('')}</ol>
 </nav>`;
 }
 
-/** The line under the title: how many events (match), and which page; `which` upcoming or past. */
-function summaryOf(position: ListingPosition, filtered: boolean, which: string): string {
+/** The line under the title: how many events (match), and which page; `past` for the past page. */
+function summaryOf(
+  position: ListingPosition,
+  filtered: boolean,
+  past: boolean,
+  lang: PageLang,
+): string {
+  const { t } = lang;
   const { currentPage: current, lastPage: last, total } = position;
-  const pages = last > 1 ? ` · page ${current} of ${last}` : '';
+  const pages = last > 1 ? ` · ${t.pageOf(numberText(lang, current), numberText(lang, last))}` : '';
   if (!filtered) {
-    return total === 0
-      ? `No ${which} events.`
-      : `${total} ${which} event${total === 1 ? '' : 's'}${pages}`;
+    if (total === 0) return past ? t.noPast : t.noUpcoming;
+    return `${countText(lang, past ? t.pastCount : t.upcomingCount, total)}${pages}`;
   }
-  return total === 0
-    ? 'No events match these filters.'
-    : `${total} event${total === 1 ? ' matches' : 's match'} these filters${pages}`;
+  return total === 0 ? t.noMatch : `${countText(lang, t.matchCount, total)}${pages}`;
 }
 
 /**
@@ -238,25 +269,23 @@ function listOf(
   place: ListingPlace,
   state: { filtered: boolean; invalid: boolean; firstPage: string },
 ): string {
-  const reset = escapeHtml(listingPageHref(place, 1));
-  if (state.invalid) {
-    return `<p>Correct the filters above to see events, or <a href="${reset}">clear them</a>.</p>`;
-  }
+  const { t } = langOf(place);
+  const link = (href: string, text: string) => `<a href="${escapeHtml(href)}">${text}</a>`;
+  const reset = listingPageHref(place, 1);
+  if (state.invalid) return `<p>${t.correctFilters(link(reset, t.clearThem))}</p>`;
   if (events.length > 0) {
     return `<ol class="events"${position.from && position.from > 1 ? ` start="${position.from}"` : ''}>
 ${events.map((event) => eventItem(event, place)).join('\n')}
 </ol>`;
   }
   if (position.currentPage > 1) {
-    return `<p>There are no events on this page. <a href="${escapeHtml(state.firstPage)}">See the first page</a>.</p>`;
+    return `<p>${t.emptyPage(link(state.firstPage, t.seeFirstPage))}</p>`;
   }
-  if (state.filtered) {
-    return `<p>No events match these filters. <a href="${reset}">Clear filters</a> to see every event.</p>`;
-  }
+  if (state.filtered) return `<p>${t.noMatchClear(link(reset, t.clearFilters))}</p>`;
   // Nothing to come may still mean a programme that was (docs/api.md §10.20), and the reverse.
   return place.past
-    ? `<p>No past events. <a href="${escapeHtml(listingPageHref(upcomingListing(place), 1))}">See upcoming events</a>.</p>`
-    : `<p>No upcoming events. Check back soon, or <a href="${escapeHtml(listingPageHref(pastListing(place), 1))}">see past events</a>.</p>`;
+    ? `<p>${t.noPastSee(link(listingPageHref(upcomingListing(place), 1), t.seeUpcoming))}</p>`
+    : `<p>${t.noUpcomingSee(link(listingPageHref(pastListing(place), 1), t.seePast))}</p>`;
 }
 
 /**
@@ -264,10 +293,11 @@ ${events.map((event) => eventItem(event, place)).join('\n')}
  * the dates (which are the upcoming dates' or the past ones'), after the list.
  */
 function otherListing(place: ListingPlace, filter: ListFilter): string {
+  const { t } = langOf(place);
   const query = filterQuery(withoutDates(filter));
   const [other, label] = place.past
-    ? [upcomingListing(place), 'Upcoming events']
-    : [pastListing(place), 'Past events'];
+    ? [upcomingListing(place), t.upcomingLink]
+    : [pastListing(place), t.pastLink];
   return `<p class="other-listing"><a href="${escapeHtml(listingPageHref(other, 1, query))}">${label}</a></p>`;
 }
 
@@ -280,7 +310,8 @@ function shownFilter(filter: ListFilter): ListFilter {
 /**
  * The listing page's HTML of `place` (a venue's, or several venues', docs/api.md §10.16; its past
  * page with `place.past`, docs/api.md §10.20, whose filter's `past` its path says) for one
- * page of `events` (already in the API's order), docs/api.md §10.5. With `filters` (the origin's page): the filter form above the list, the summary and
+ * page of `events` (already in the API's order), docs/api.md §10.5, in `place`'s language. With
+ * `filters` (the origin's page): the filter form above the list, the summary and
  * empty-list text saying "match", links (pages, canonical) carrying the canonical filter query,
  * and `noindex` on a filtered page; with bad values in `filters.query`, the form with their
  * messages and no list (the router answers 400).
@@ -292,10 +323,11 @@ export function listingPage(
   context: PageContext,
   filters?: ListingFilters,
 ): string {
+  const lang = langOf(place);
+  const { t } = lang;
   const { currentPage: current, lastPage: last } = position;
   const filter = shownFilter(filters?.query.filter ?? NO_FILTER);
   const filtered = isFiltered(filter);
-  const which = place.past ? 'past' : 'upcoming';
   const invalid = filters !== undefined && !isValid(filters.query);
   const query = filterQuery(filter);
   const href = (page: number) => listingPageHref(place, page, query);
@@ -304,19 +336,19 @@ export function listingPage(
   const list = listOf(events, position, place, { filtered, invalid, firstPage: href(1) });
   const rel = (page: number, kind: string) =>
     `\n<link rel="${kind}" href="${escapeHtml(`${context.base}${href(page)}`)}">`;
-  const summary = invalid ? 'Some filters need correcting.' : summaryOf(position, filtered, which);
+  const summary = invalid
+    ? t.needsCorrecting
+    : summaryOf(position, filtered, place.past === true, lang);
   const body = `${listingHeader(place, context, summary, filter)}
 <main>
 ${form}${list}
-${invalid ? '' : `${pagination(position, href)}\n${otherListing(place, filter)}`}
+${invalid ? '' : `${pagination(position, href, lang)}\n${otherListing(place, filter)}`}
 </main>`;
-  const heading = place.past ? 'Past events at' : "What's on at";
-  const title = `${heading} ${place.name}${filtered && !invalid ? `: ${describeFilter(filter)}` : ''}`;
+  const title = `${headingOf(place)}${filtered && !invalid ? `: ${describeFilter(filter, lang)}` : ''}`;
+  const marked = invalid ? t.errorTitle(title) : title;
   return pageShell({
-    title: `${invalid ? 'Error: ' : ''}${title}${current > 1 ? ` · page ${current}` : ''}`,
-    description: place.past
-      ? `Past events at ${place.name}: what was on, newest first.`
-      : `Upcoming events at ${place.name}: dates, times and tickets.`,
+    title: current > 1 ? t.pageTitle(marked, numberText(lang, current)) : marked,
+    description: place.past ? t.pastDescription(place.name) : t.upcomingDescription(place.name),
     canonical: `${context.base}${href(current)}`,
     // A filtered page repeats the unfiltered pages' events in endless combinations: search
     // engines should index the listing itself, not each combination.
@@ -327,5 +359,6 @@ ${invalid ? '' : `${pagination(position, href)}\n${otherListing(place, filter)}`
       feedLink(place, context),
     jsonLd: structuredDataOf(events, place, context),
     body,
+    lang,
   });
 }

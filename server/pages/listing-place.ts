@@ -3,10 +3,13 @@
  * several venues' together (`/events?venues=a,b,c`). The listing page, its month view, its filter
  * form and the calendar files learn it here once: the listing's own links (each carrying its
  * `scope` first, then the canonical filter query) and the venue each event belongs to
- * (`eventVenue`), so they never ask whether a listing is of one venue or several.
+ * (`eventVenue`), so they never ask whether a listing is of one venue or several. A listing
+ * also has the language its page is written in (docs/api.md §10.5): every link it makes carries
+ * `locale=` when the request chose the language so.
  */
 import type { EventResource } from '../../shared/contract.js';
 import { venuesQuery } from '../../shared/rules/venues.js';
+import { ENGLISH, listText, type PageLang } from './i18n/index.js';
 import { listingPath, type PageVenue } from './page-shell.js';
 
 /** A listing: whose it is, where its pages are, and the venues its events belong to. */
@@ -30,29 +33,42 @@ export interface ListingPlace {
    * files are the listing's (`feedHref`), which lists what is to come.
    */
   past?: true;
+  /**
+   * The language its pages and calendar files are written in (docs/api.md §10.5, §10.6), its
+   * `carry` ending every link of the listing; English, carrying nothing, when absent.
+   */
+  lang?: PageLang;
 }
 
-/** A venue's own listing, `/t/{slug}/events`. */
-export const venueListing = (venue: PageVenue): ListingPlace => ({
+/** A venue's own listing, `/t/{slug}/events`, in `lang` (default English). */
+export const venueListing = (venue: PageVenue, lang?: PageLang): ListingPlace => ({
   name: venue.name,
   ...(venue.url !== undefined && { url: venue.url }),
   path: listingPath(venue.slug),
   scope: '',
   venues: [venue],
+  ...(lang && { lang }),
 });
-
-const NAMES = new Intl.ListFormat('en-GB', { style: 'long', type: 'conjunction' });
 
 /**
  * The listing of several `venues` (1 to 20, in the order `venues=` names them; docs/api.md
- * §10.16): `/events?venues=a,b,c`, named `Harbour Hall, Blue Cellar and Night Owl`.
+ * §10.16): `/events?venues=a,b,c`, named `Harbour Hall, Blue Cellar and Night Owl` (in `lang`:
+ * `… und Night Owl`).
  */
-export const venuesListing = (venues: readonly PageVenue[]): ListingPlace => ({
-  name: NAMES.format(venues.map((venue) => venue.name)),
+export const venuesListing = (venues: readonly PageVenue[], lang?: PageLang): ListingPlace => ({
+  name: listText(
+    lang ?? ENGLISH,
+    venues.map((venue) => venue.name),
+    'and',
+  ),
   path: '/events',
   scope: venuesQuery(venues.map((venue) => venue.slug)),
   venues,
+  ...(lang && { lang }),
 });
+
+/** The language of `place`'s pages: its own, else English. */
+export const langOf = (place: ListingPlace): PageLang => place.lang ?? ENGLISH;
 
 /**
  * The venue `event` belongs to: the one its `attributes.venue` names (docs/api.md §10.16) as
@@ -78,9 +94,12 @@ export function upcomingListing(place: ListingPlace): ListingPlace {
 export const pagePath = (place: ListingPlace): string =>
   place.past ? `${place.path}/past` : place.path;
 
-/** `place`'s page path, then its scope and the non-empty `parts` as its query (`&`-joined). */
+/**
+ * `place`'s page path, then its scope, the non-empty `parts` and its language's `locale=` (when
+ * its request chose with one) as its query (`&`-joined).
+ */
 export function placeHref(place: ListingPlace, ...parts: string[]): string {
-  const query = [place.scope, ...parts].filter(Boolean).join('&');
+  const query = [place.scope, ...parts, langOf(place).carry].filter(Boolean).join('&');
   const path = pagePath(place);
   return query ? `${path}?${query}` : path;
 }

@@ -6,7 +6,8 @@
  * its door time (docs/api.md §10.20); the day number links to the list of that day. The filter
  * form (category, search, month), previous and next month links, and the same JSON-LD as the
  * list. Plain HTML, no script: it works with JavaScript off. Of several venues (docs/api.md §10.16), each entry
- * names its venue and links to its venue's event page.
+ * names its venue and links to its venue's event page. In the listing's language (`place.lang`):
+ * its words, the month's and weekdays' names and the times as `Intl` writes them there.
  */
 import type { EventResource } from '../../shared/contract.js';
 import { hasAllAccess, type AccessCount } from '../../shared/rules/access.js';
@@ -25,14 +26,22 @@ import {
   doorsText,
   endOf,
   fewTicketsLeft,
+  fullStop,
   performersText,
   priceLine,
   scheduleOf,
   scheduleText,
 } from './event-facts.js';
 import { filterForm } from './filter-form.js';
-import { describeFilter, feedLink, listingHeader, structuredDataOf } from './listing-page.js';
-import { eventVenue, type ListingPlace } from './listing-place.js';
+import { countText, numberText, type PageLang } from './i18n/index.js';
+import {
+  describeFilter,
+  feedLink,
+  headingOf,
+  listingHeader,
+  structuredDataOf,
+} from './listing-page.js';
+import { eventVenue, langOf, upcomingListing, type ListingPlace } from './listing-place.js';
 import {
   isValid,
   listingPageHref,
@@ -43,7 +52,8 @@ import {
   type ListingQuery,
 } from './page-query.js';
 import {
-  eventPath,
+  clockText,
+  eventHref,
   pageShell,
   startDateOf,
   type PageContext,
@@ -87,17 +97,50 @@ interface Entry {
   schedule: Schedule;
 }
 
-/** `December 2026` (the month's parts only: no zone can shift it). */
-const monthName = (month: string, style: 'long' | 'monthOnly' = 'long'): string =>
-  dateTimeFormat('en-GB', {
+/**
+ * `December 2026` (`Dezember 2026`), or `December` alone (the month's parts only: no zone can
+ * shift it). The month stands alone, so `Intl` writes its standalone form (`grudzień 2026`).
+ */
+const monthName = (month: string, lang: PageLang, style: 'long' | 'monthOnly' = 'long'): string =>
+  dateTimeFormat(lang.intl, {
     month: 'long',
     ...(style === 'long' ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
   }).format(new Date(`${month}-01T12:00:00Z`));
 
-// Weeks start on Monday: the page negotiates no locale, so it follows ISO 8601 (and most of the
-// venues' countries) rather than guessing a reader's convention.
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/**
+ * What follows a day's number in its cell's accessible name, so the two read as a date: the
+ * month as `lang` writes it after a day (` December`, `. Dezember`, ` grudnia`), from `Intl`'s
+ * parts of that date; the month's own name where the day does not come first.
+ */
+function afterDayNumber(date: string, lang: PageLang): string {
+  const parts = dateTimeFormat(lang.intl, {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(`${date}T12:00:00Z`));
+  return parts[0]?.type === 'day'
+    ? parts
+        .slice(1)
+        .map((part) => part.value)
+        .join('')
+    : ` ${monthName(date.slice(0, 7), lang, 'monthOnly')}`;
+}
+
+// Weeks start on Monday in every language: ISO 8601 (and most of the venues' countries), the
+// grid the docs describe (docs/api.md §10.5), rather than each reader's convention.
+/** A Monday, and the six days after it: the weekdays' names are `Intl`'s of these dates. */
+const MONDAY = Date.UTC(2024, 0, 1, 12);
+
+/** The header cell of each weekday, Monday first: its short name, its full one as the title. */
+function weekdayCells(lang: PageLang): string[] {
+  const long = dateTimeFormat(lang.intl, { weekday: 'long', timeZone: 'UTC' });
+  const short = dateTimeFormat(lang.intl, { weekday: 'short', timeZone: 'UTC' });
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = new Date(MONDAY + i * 86_400_000);
+    return `<th scope="col"><abbr title="${escapeHtml(long.format(day))}">${escapeHtml(short.format(day))}</abbr></th>`;
+  });
+}
 
 /** 0 for Monday … 6 for Sunday. */
 const weekdayIndex = (date: string): number => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
@@ -117,7 +160,7 @@ function entriesByDay(
   for (const resource of events) {
     const a = resource.attributes;
     const venue = eventVenue(resource, place);
-    const page = eventPath(venue.slug, a.slug);
+    const page = eventHref(venue.slug, a.slug, langOf(place));
     const cancelled = a.publish_status === 'cancelled';
     for (const date of listedDates(resource, today)) {
       const entries = byDay.get(date);
@@ -169,11 +212,11 @@ function entriesByDay(
  * ` <span class="schedule-status">Postponed. Illness</span>`: an entry's changed plans with the
  * venue's reason (docs/api.md §10.20), escaped; '' when they did not change or it is cancelled.
  */
-function entrySchedule(entry: Entry, date: string): string {
-  const text = entry.cancelled ? '' : scheduleText(entry.schedule, date);
+function entrySchedule(entry: Entry, date: string, lang: PageLang): string {
+  const text = entry.cancelled ? '' : scheduleText(entry.schedule, date, lang);
   if (!text) return '';
   const reason = entry.schedule.status_reason ? ` ${entry.schedule.status_reason}` : '';
-  return ` <span class="schedule-status">${escapeHtml(`${text}.${reason}`)}</span>`;
+  return ` <span class="schedule-status">${escapeHtml(`${text}${fullStop(text)}${reason}`)}</span>`;
 }
 
 /**
@@ -181,15 +224,31 @@ function entrySchedule(entry: Entry, date: string): string {
  * entry's door time (docs/api.md §10.20) and facts of §10.18, escaped; '' for an event without
  * them (and "Few tickets left" only on a date not cancelled, while the office is open).
  */
-function entryFacts(entry: Entry): string {
+function entryFacts(entry: Entry, lang: PageLang): string {
   const a = entry.resource.attributes;
   const facts = [
-    doorsText(entry.schedule),
-    priceLine(a),
-    performersText(a),
-    !entry.cancelled && fewTicketsLeft(a) ? 'Few tickets left' : '',
+    doorsText(entry.schedule, lang),
+    priceLine(a, lang),
+    performersText(a, lang),
+    !entry.cancelled && fewTicketsLeft(a) ? lang.t.fewLeft : '',
   ].filter(Boolean);
   return facts.length ? ` <span class="facts">${escapeHtml(facts.join(' · '))}</span>` : '';
+}
+
+/** One entry of a day cell: its times, its title linking to its page, its marks and facts. */
+function entryLine(entry: Entry, date: string, place: ListingPlace): string {
+  const lang = langOf(place);
+  const title = escapeHtml(entry.resource.attributes.title);
+  const mark = entry.cancelled ? ` <span class="cancelled">${lang.t.cancelledMark}</span>` : '';
+  const { name } = entry.venue;
+  const at = name === place.name ? '' : ` <span class="muted">· ${escapeHtml(name)}</span>`;
+  const zoned = startDateOf(entry.venue);
+  const start = zoned(date, entry.time);
+  const { end } = entry;
+  const until = end
+    ? `–<time datetime="${escapeHtml(zoned(end.date, end.time))}">${escapeHtml(clockText(end.time, lang))}</time>`
+    : '';
+  return `<li><time datetime="${escapeHtml(start)}">${escapeHtml(clockText(entry.time, lang))}</time>${until} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date, lang)}${at}${entryFacts(entry, lang)}</li>`;
 }
 
 /**
@@ -203,36 +262,30 @@ function dayCell(
   dayHref: (date: string) => string,
 ): string {
   const { place, context } = input;
-  const number = `<time datetime="${date}">${Number(date.slice(8))}</time>`;
+  const lang = langOf(place);
+  const { t } = lang;
+  const number = `<time datetime="${date}">${numberText(lang, Number(date.slice(8)))}</time>`;
   const today = date === context.today;
   const attrs = today
     ? ' class="today" aria-current="date"'
     : date < context.today
       ? ' class="past"'
       : '';
-  const where = `${monthName(date.slice(0, 7), 'monthOnly')}${today ? ', today' : ''}`;
+  const where = `${afterDayNumber(date, lang)}${today ? `, ${t.today}` : ''}`;
   if (entries.length === 0) {
-    return `<td${attrs}><span class="day">${number}${today ? '<span class="vh"> (today)</span>' : ''}</span></td>`;
+    return `<td${attrs}><span class="day">${number}${today ? `<span class="vh"> (${t.today})</span>` : ''}</span></td>`;
   }
   const lines = entries
     .slice(0, entries.length > DAY_MAX_ENTRIES ? DAY_MAX_ENTRIES - 1 : DAY_MAX_ENTRIES)
-    .map((entry) => {
-      const title = escapeHtml(entry.resource.attributes.title);
-      const mark = entry.cancelled ? ' <span class="cancelled">(cancelled)</span>' : '';
-      const { name } = entry.venue;
-      const at = name === place.name ? '' : ` <span class="muted">· ${escapeHtml(name)}</span>`;
-      const zoned = startDateOf(entry.venue);
-      const start = zoned(date, entry.time);
-      const { end } = entry;
-      const until = end
-        ? `–<time datetime="${escapeHtml(zoned(end.date, end.time))}">${end.time.slice(0, 5)}</time>`
-        : '';
-      return `<li><time datetime="${escapeHtml(start)}">${entry.time.slice(0, 5)}</time>${until} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date)}${at}${entryFacts(entry)}</li>`;
-    });
+    .map((entry) => entryLine(entry, date, place));
   const more = entries.length - lines.length;
-  if (more > 0) lines.push(`<li><a href="${escapeHtml(dayHref(date))}">${more} more</a></li>`);
-  const count = `${entries.length} event${entries.length === 1 ? '' : 's'}`;
-  return `<td${attrs}><a class="day" href="${escapeHtml(dayHref(date))}">${number}<span class="vh"> ${where}: ${count}</span></a>
+  if (more > 0) {
+    lines.push(
+      `<li><a href="${escapeHtml(dayHref(date))}">${escapeHtml(countText(lang, t.moreCount, more))}</a></li>`,
+    );
+  }
+  const count = escapeHtml(countText(lang, t.eventCount, entries.length));
+  return `<td${attrs}><a class="day" href="${escapeHtml(dayHref(date))}">${number}<span class="vh">${escapeHtml(where)}: ${count}</span></a>
 <ul>${lines.join('')}</ul></td>`;
 }
 
@@ -254,12 +307,9 @@ function monthTable(input: MonthViewInput, filter: ListFilter): string {
   const rows: string[] = [];
   for (let i = 0; i < cells.length; i += 7)
     rows.push(`<tr>\n${cells.slice(i, i + 7).join('\n')}\n</tr>`);
-  const head = WEEKDAYS.map(
-    (day) => `<th scope="col"><abbr title="${day}">${day.slice(0, 3)}</abbr></th>`,
-  );
   return `<table class="month">
-<caption>${escapeHtml(monthName(month))}</caption>
-<thead><tr>${head.join('')}</tr></thead>
+<caption>${escapeHtml(monthName(month, langOf(input.place)))}</caption>
+<thead><tr>${weekdayCells(langOf(input.place)).join('')}</tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody>
@@ -270,55 +320,80 @@ ${rows.join('\n')}
 function monthNav(input: MonthViewInput, query: string): string {
   const { month } = input.query;
   const { place } = input;
+  const lang = langOf(place);
   const previous = month > monthOf(input.context.today) ? shiftMonth(month, -1) : undefined;
   const next = shiftMonth(month, 1);
   const item = (target: string | undefined, label: string, rel: string) =>
     target
       ? `<a href="${escapeHtml(monthViewHref(place, target, query))}" rel="${rel}">${label}</a>`
       : `<span aria-disabled="true">${label}</span>`;
-  return `<nav aria-label="Months">
-<ol><li>${item(previous, `<span aria-hidden="true">«</span> ${previous ? monthName(previous) : 'Previous'}`, 'prev')}</li><li>${item(next, `${next ? monthName(next) : 'Next'} <span aria-hidden="true">»</span>`, 'next')}</li></ol>
+  const name = (target: string | undefined, fallback: string) =>
+    target ? escapeHtml(monthName(target, lang)) : fallback;
+  return `<nav aria-label="${lang.t.monthsLabel}">
+<ol><li>${item(previous, `<span aria-hidden="true">«</span> ${name(previous, lang.t.previous)}`, 'prev')}</li><li>${item(next, `${name(next, lang.t.next)} <span aria-hidden="true">»</span>`, 'next')}</li></ol>
 </nav>`;
+}
+
+/**
+ * The line under the month view's title, and what it says above the table: why there is no
+ * table (bad filters), that nothing matches, or that the month lists more than it shows.
+ */
+function monthSummary(input: MonthViewInput): { summary: string; notice: string } {
+  const { query, place, events, total } = input;
+  const lang = langOf(place);
+  const { t } = lang;
+  const filtered = isFiltered(query.filter);
+  const name = monthName(query.month, lang);
+  const reset = `<a href="${escapeHtml(monthViewHref(place, query.month))}">`;
+  if (!isValid(query)) {
+    return {
+      summary: t.needsCorrecting,
+      notice: `<p>${t.correctCalendar(`${reset}${t.clearThem}</a>`)}</p>`,
+    };
+  }
+  const counted = countText(lang, filtered ? t.matchCount : t.eventCount, total);
+  const summary = `${name} · ${total === 0 ? (filtered ? t.noneMatch : t.nothingListed) : counted}`;
+  let notice = '';
+  if (total === 0 && filtered) {
+    notice = `<p>${t.noMatchIn(escapeHtml(name), `${reset}${t.clearFilters}</a>`)}</p>`;
+  } else if (total > events.length) {
+    const shown = numberText(lang, events.length);
+    notice = `<p>${t.showingFirst(shown, countText(lang, t.eventCount, total))}</p>`;
+  }
+  return { summary, notice };
 }
 
 /**
  * The month view's HTML (docs/api.md §10.5): `input.events` placed on their days of
  * `input.query.month`; with bad values in `input.query`, the form with their messages and no
  * table (the router answers 400). Always `noindex`: it shows the list's events again, and its
- * month links go on without end.
+ * month links go on without end. In the listing's language (`place.lang`).
  */
 export function monthPage(input: MonthViewInput): string {
-  const { query, place, context, events, total } = input;
+  const { query, place, context, events } = input;
+  const lang = langOf(place);
+  const { t } = lang;
   const filtered = isFiltered(query.filter);
   const invalid = !isValid(query);
-  const name = monthName(query.month);
+  const name = monthName(query.month, lang);
   const canonicalQuery = filterQuery(query.filter);
-  const matching = `event${total === 1 ? ' matches' : 's match'} these filters`;
-  const summary = invalid
-    ? 'Some filters need correcting.'
-    : `${name} · ${total === 0 ? (filtered ? 'no events match these filters' : 'nothing listed') : `${total} ${filtered ? matching : `event${total === 1 ? '' : 's'}`}`}`;
-  const reset = escapeHtml(monthViewHref(place, query.month));
-  let notice = '';
-  if (invalid)
-    notice = `<p>Correct the filters above to see the calendar, or <a href="${reset}">clear them</a>.</p>`;
-  else if (total === 0 && filtered)
-    notice = `<p>No events match these filters in ${name}. <a href="${reset}">Clear filters</a> to see every event.</p>`;
-  else if (total > events.length)
-    notice = `<p>Showing the first ${events.length} of ${total} events this month: choose a category or search to see the rest.</p>`;
+  const { summary, notice } = monthSummary(input);
   const body = `${listingHeader(place, context, summary, query.filter)}
 <main>
 ${filterForm({ place, query, categories: input.categories, access: input.access })}
 ${[notice, ...(invalid ? [] : [monthNav(input, canonicalQuery), monthTable(input, query.filter)])].filter(Boolean).join('\n')}
 </main>`;
+  const heading = headingOf(upcomingListing(place));
   return pageShell({
     title: invalid
-      ? `Error: What's on at ${place.name} · month view`
-      : `What's on at ${place.name} · ${name}${filtered ? `: ${describeFilter(query.filter)}` : ''}`,
-    description: `Events at ${place.name} in ${name}: dates, times and tickets.`,
+      ? t.errorTitle(`${heading} · ${t.monthView}`)
+      : `${heading} · ${name}${filtered ? `: ${describeFilter(query.filter, lang)}` : ''}`,
+    description: t.monthDescription(place.name, name),
     canonical: `${context.base}${monthViewHref(place, query.month, canonicalQuery)}`,
     noindex: true,
     links: feedLink(place, context),
     jsonLd: invalid ? [] : structuredDataOf(events, place, context),
     body,
+    lang,
   });
 }

@@ -3,9 +3,10 @@
  * `calendar` for the month view), the list filters parsed by the API's own rule
  * (`parseListFilter`), the month of the month view, and one human message per field with a bad
  * value, so the page can show the form again with the error next to the field (a 400 page, not
- * the API's JSON error). Also the month arithmetic and the page links that carry the filters.
- * Pure: "today" is passed in.
+ * the API's JSON error), in the page's language. Also the month arithmetic and the page links
+ * that carry the filters. Pure: "today" and the language are passed in.
  */
+import { ACCESS_IDS, isAccessId } from '../../shared/rules/access.js';
 import {
   dayNumber,
   FILTER_LIMITS,
@@ -13,21 +14,15 @@ import {
   parseListFilter,
   type ListFilter,
 } from '../../shared/rules/filters.js';
+import { countText, ENGLISH, type FieldName, type PageLang } from './i18n/index.js';
 import { placeHref, type ListingPlace } from './listing-place.js';
 import type { ListingParameter } from '../../shared/queries.js';
 
-/** A field of the page's form, named as its query parameter (shared/queries.ts ListingQuery). */
-export type FormField = Exclude<ListingParameter, 'view' | 'page' | 'when'>;
-
-/** The field labels the form shows, which the error messages name. */
-export const FIELD_LABELS: Record<FormField, string> = {
-  categories: 'Category',
-  access: 'Access',
-  search: 'Search',
-  start_date: 'From',
-  end_date: 'To',
-  month: 'Month',
-};
+/**
+ * A field of the page's form, named as its query parameter (shared/queries.ts ListingQuery); its
+ * label is the language's (`PageStrings.fields`), which the error messages name.
+ */
+export type FormField = Exclude<ListingParameter, 'view' | 'page' | 'when' | 'locale'> & FieldName;
 
 /** The listing page's query, read. */
 export interface ListingQuery {
@@ -79,34 +74,53 @@ export function monthDays(month: string): string[] {
   return days;
 }
 
-/** Why a field's value was refused, for a person: the rule broken (a date: and what they gave). */
-function fieldMessage(field: FormField, raw: unknown, error: FilterError): string {
-  const label = FIELD_LABELS[field];
+/**
+ * Why the access value `raw` was refused, in `lang`: the unknown id it names, or an id given twice
+ * (the rule of `parseListFilter`, told again here so the message is the page's language).
+ */
+function accessMessage(raw: unknown, lang: PageLang): string {
+  const ids = (typeof raw === 'string' ? raw : '').split(',').map((id) => id.trim());
+  const unknown = ids.find((id) => id !== '' && !isAccessId(id));
+  return unknown === undefined
+    ? lang.t.accessTwice
+    : lang.t.accessUnknown(unknown, ACCESS_IDS.join(', '));
+}
+
+/**
+ * Why a field's value was refused, for a person in `lang`: the rule broken (a date: and what they
+ * gave).
+ */
+function fieldMessage(field: FormField, raw: unknown, lang: PageLang): string {
+  const { t } = lang;
+  const label = t.fields[field];
   if (raw !== undefined && typeof raw !== 'string' && field !== 'access') {
-    return `Give one “${label}” value only.`;
+    return t.oneValue(label);
   }
   switch (field) {
     case 'categories':
-      return `Choose at most ${FILTER_LIMITS.categories} categories.`;
+      return countText(lang, t.maxCategories, FILTER_LIMITS.categories);
     case 'access':
-      return `Choose access provisions from the list: ${error.message}`;
+      return accessMessage(raw, lang);
     case 'search':
-      return `Search for at most ${FILTER_LIMITS.searchLength} characters.`;
+      return countText(lang, t.maxSearch, FILTER_LIMITS.searchLength);
     case 'start_date':
     case 'end_date':
-      return `Enter a real date for “${label}”: “${String(raw)}” is not one.`;
+      return t.realDate(label, String(raw));
     default:
-      return error.message;
+      return t.badValue(label);
   }
 }
 
 /** The cross-field rule `parseListFilter` applies to a good `start_date`..`end_date`, told plainly. */
-function rangeMessage(error: FilterError, startDate: string, endDate: string): string {
+function rangeMessage(startDate: string, endDate: string, lang: PageLang): string {
+  const { t } = lang;
   const days = dayNumber(endDate)! - dayNumber(startDate)! + 1;
-  if (days < 1) return 'The “To” date must not be before the “From” date.';
-  if (days > FILTER_LIMITS.rangeDays)
-    return `Choose “From” and “To” dates at most ${FILTER_LIMITS.rangeDays} days apart.`;
-  return error.message;
+  if (days < 1) return t.toBeforeFrom(t.fields.end_date, t.fields.start_date);
+  if (days > FILTER_LIMITS.rangeDays) {
+    const most = countText(lang, t.dayCount, FILTER_LIMITS.rangeDays);
+    return t.rangeTooWide(t.fields.start_date, t.fields.end_date, most);
+  }
+  return t.badValue(t.fields.end_date);
 }
 
 /**
@@ -116,6 +130,7 @@ function rangeMessage(error: FilterError, startDate: string, endDate: string): s
 function readFilter(
   query: Record<string, unknown>,
   fields: readonly FormField[],
+  lang: PageLang,
 ): Pick<ListingQuery, 'filter' | 'errors'> {
   const errors: ListingQuery['errors'] = {};
   const good: Record<string, unknown> = {};
@@ -125,7 +140,7 @@ function readFilter(
       good[field] = query[field];
     } catch (error) {
       if (!(error instanceof FilterError)) throw error;
-      errors[field] = fieldMessage(field, query[field], error);
+      errors[field] = fieldMessage(field, query[field], lang);
     }
   }
   try {
@@ -133,7 +148,7 @@ function readFilter(
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     const field = error.parameter as FormField;
-    errors[field] = rangeMessage(error, String(good.start_date), String(good.end_date));
+    errors[field] = rangeMessage(String(good.start_date), String(good.end_date), lang);
     delete good[field];
     return { filter: parseListFilter(good), errors };
   }
@@ -154,16 +169,20 @@ function withAccessJoined(query: Record<string, unknown>): Record<string, unknow
  * is the month view (any other value, or none, the list); `categories`, `access` (repeated, as
  * checkboxes send it, or comma-separated), `search` (and in the list view `start_date`,
  * `end_date`) as the API reads them (docs/api.md §10.12, §10.15); `month`
- * (`YYYY-MM`, month view only). Never throws: bad values are in `errors`.
+ * (`YYYY-MM`, month view only). Never throws: bad values are in `errors`, said in `lang`.
  */
-export function readListingQuery(given: Record<string, unknown>, today: string): ListingQuery {
+export function readListingQuery(
+  given: Record<string, unknown>,
+  today: string,
+  lang: PageLang = ENGLISH,
+): ListingQuery {
   const query = withAccessJoined(given);
   const view = query.view === 'calendar' ? 'calendar' : 'list';
   const fields: FormField[] =
     view === 'list'
       ? ['categories', 'access', 'search', 'start_date', 'end_date']
       : ['categories', 'access', 'search'];
-  const { filter, errors } = readFilter(query, fields);
+  const { filter, errors } = readFilter(query, fields, lang);
   const values: ListingQuery['values'] = {};
   for (const field of fields) {
     const value = firstValue(query[field]);
@@ -173,10 +192,9 @@ export function readListingQuery(given: Record<string, unknown>, today: string):
   if (view === 'calendar' && query.month !== undefined && query.month !== '') {
     const raw = query.month;
     values.month = firstValue(raw) ?? '';
-    if (typeof raw !== 'string') errors.month = 'Give one “Month” value only.';
-    else if (!isMonth(raw)) {
-      errors.month = `Enter the month as year and month, like ${month} (not “${raw}”).`;
-    } else month = raw;
+    if (typeof raw !== 'string') errors.month = lang.t.oneValue(lang.t.fields.month);
+    else if (!isMonth(raw)) errors.month = lang.t.monthFormat(month, raw);
+    else month = raw;
   }
   return { view, filter, month, values, errors };
 }

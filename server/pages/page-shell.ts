@@ -2,6 +2,8 @@
  * What the server's public HTML pages (the listing page and the event pages) share: the venue as
  * they know it, the document shell with its stylesheet and JSON-LD, and the strict
  * Content-Security-Policy they are sent with. The pages work without JavaScript and load none.
+ * The shell is in the page's language (docs/api.md §10.5): `<html lang dir>`, and a stylesheet of
+ * logical properties, so a right-to-left page (Arabic, Hebrew) lays out from the right.
  */
 import { createHash } from 'node:crypto';
 import { DARK, LIGHT, type Palette } from '../../shared/palette.js';
@@ -9,6 +11,7 @@ import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { jsonLdText, type StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
 import { escapeHtml } from '../lib/html.js';
+import { ENGLISH, type PageLang } from './i18n/index.js';
 
 /**
  * The venue as a page is built for it: the structured-data members, with the IANA zone that the
@@ -22,6 +25,8 @@ export interface PageContext {
   base: string;
   /** The venue-local date `YYYY-MM-DD` (UTC date when the zone is unknown). */
   today: string;
+  /** The page's language (docs/api.md §10.5); English when absent. */
+  lang?: PageLang;
 }
 
 /** The structured data `startDate` formatter for `venue`: with its offset when the zone is known. */
@@ -30,9 +35,12 @@ export const startDateOf = (venue: PageVenue) =>
     ? zonedStartDate(venue.timezone)
     : (date: string, time: string) => `${date}T${time}`;
 
-/** `Mon 7 Dec 2026, 19:30` from venue-local parts, never shifted by any zone. */
-export function localWhen(date: string, time: string): string {
-  return formatWallClock(date, time, 'en-GB', {
+/**
+ * `Mon 7 Dec 2026, 19:30` from venue-local parts, never shifted by any zone, as `lang` writes a
+ * date (`Mo., 7. Dez. 2026, 19:30`).
+ */
+export function localWhen(date: string, time: string, lang: PageLang = ENGLISH): string {
+  return formatWallClock(date, time, lang.intl, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
@@ -42,10 +50,20 @@ export function localWhen(date: string, time: string): string {
   });
 }
 
+/** `19:30` (`19.30` in Danish, `07:30 م` in Arabic): a venue-local `HH:MM[:SS]` as `lang` writes it. */
+export const clockText = (time: string, lang: PageLang = ENGLISH): string =>
+  formatWallClock('2000-01-01', time, lang.intl, { hour: '2-digit', minute: '2-digit' });
+
 /** `/t/{slug}/events`: the listing page (page 1). */
 export const listingPath = (slug: string) => `/t/${slug}/events`;
 /** `/t/{slug}/events/{event-slug}`: an event page (docs/decisions.md "Buy link"). */
 export const eventPath = (slug: string, eventSlug: string) => `/t/${slug}/events/${eventSlug}`;
+/**
+ * An event page as a page links it: `eventPath`, with `?locale=` when the page was asked in a
+ * language with it (docs/api.md §10.5), so the event speaks the same.
+ */
+export const eventHref = (slug: string, eventSlug: string, lang: PageLang = ENGLISH) =>
+  `${eventPath(slug, eventSlug)}${lang.carry && `?${lang.carry}`}`;
 
 /** The page's colour variables of a scheme of the one palette (`shared/palette.ts`). */
 const colours = (p: Palette) =>
@@ -60,10 +78,10 @@ h1{font-size:1.9rem;line-height:1.2;margin:.5rem 0 .75rem}h2{font-size:1.25rem;m
 .muted,.crumb{color:var(--muted)}.crumb{margin:0;font-size:.95rem}
 .events{list-style:none;padding:0;margin:1.5rem 0}.events>li{border-top:1px solid var(--line);padding:1rem 0}
 .events p{margin:.2rem 0}.cancelled{color:var(--danger);font-weight:600}
-.dates{padding-left:1.2rem}.dates li{margin:.25rem 0}.dates del{color:var(--muted)}
+.dates{padding-inline-start:1.2rem}.dates li{margin:.25rem 0}.dates del{color:var(--muted)}
 img{max-width:100%;height:auto;border-radius:4px}
 .description p{margin:.6rem 0;white-space:pre-line}
-.tickets{border-left:4px solid var(--line);padding:.4rem .8rem;margin:1.25rem 0}
+.tickets{border-inline-start:4px solid var(--line);padding:.4rem .8rem;margin:1.25rem 0}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem 1.25rem;padding:0;list-style:none}
 nav ol{display:flex;flex-wrap:wrap;gap:.5rem;list-style:none;padding:0}
 nav a,nav span{display:inline-block;min-width:2.75rem;min-height:2.75rem;padding:.6rem .8rem;text-align:center;border:1px solid var(--line);border-radius:4px}
@@ -82,8 +100,8 @@ input:focus-visible,select:focus-visible,button:focus-visible{outline:3px solid 
 .buttons{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;flex-basis:100%}
 .buttons a{display:inline-block;padding:.6rem 0}
 .month{width:100%;border-collapse:collapse;table-layout:fixed;margin:.5rem 0 1.5rem}
-.month caption{font-size:1.25rem;font-weight:700;text-align:left;padding:.25rem 0 .5rem}
-.month th{font-size:.85rem;color:var(--muted);text-align:left;padding:.25rem}.month abbr{text-decoration:none}
+.month caption{font-size:1.25rem;font-weight:700;text-align:start;padding:.25rem 0 .5rem}
+.month th{font-size:.85rem;color:var(--muted);text-align:start;padding:.25rem}.month abbr{text-decoration:none}
 .month td{vertical-align:top;border:1px solid var(--line);padding:.3rem;height:5.5rem;font-size:.85rem;line-height:1.3;hyphens:auto}
 .month .past{color:var(--muted)}.month .today{outline:3px solid var(--accent);outline-offset:-3px}
 .month .day{font-weight:700}.month a.day{display:inline-block;min-width:1.5rem;min-height:1.5rem}
@@ -120,16 +138,19 @@ export interface ShellInput {
   jsonLd: unknown[];
   /** The body, already HTML. */
   body: string;
+  /** The page's language: `<html lang dir>`; English when absent. */
+  lang?: PageLang;
 }
 
-/** The complete HTML document of a page. */
+/** The complete HTML document of a page, `<html lang dir>` its language's (docs/api.md §10.5). */
 export function pageShell(input: ShellInput): string {
+  const { tag, dir } = input.lang ?? ENGLISH;
   const jsonLd =
     input.jsonLd.length > 0
       ? `\n<script type="application/ld+json">${jsonLdText(input.jsonLd)}</script>`
       : '';
   return `<!doctype html>
-<html lang="en">
+<html lang="${tag}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -15,9 +15,14 @@
  * Listing pages and calendar files are the backend's memo entries, keyed by the request's public
  * base (their links cannot be filled in afterwards: iCalendar folds lines), built from the
  * listing's events on that base (`rebasedSource`). HEAD works on each; other methods get the 405.
+ *
+ * Each speaks the request's language (docs/api.md §10.5, §10.6): `?locale=`, else the best of
+ * `Accept-Language`, else English (`chooseLanguage`). So every answer here carries
+ * `Vary: Accept-Language`, and the memo keys the language chosen: a German visitor never gets the
+ * English page kept for the same URL, nor the reverse.
  */
 import { ListingQuery, parameterNames } from '../../shared/queries.js';
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import {
   CALENDAR_SERVICES,
   readFeedIds,
@@ -40,6 +45,7 @@ import {
   savedFeedDisposition,
 } from '../pages/calendar.js';
 import { eventPage } from '../pages/event-page.js';
+import { chooseLanguage, ENGLISH, type PageLang } from '../pages/i18n/index.js';
 import { pastListing, venueListing, venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
 import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
@@ -58,9 +64,32 @@ const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !=
 const listingParams = (query: Record<string, unknown>): Record<string, unknown> =>
   Object.fromEntries(LISTING_PARAMETERS.map((name) => [name, query[name]]));
 
-/** The listing's place (docs/api.md §10.16): a venue's own, or several venues'. */
-const placeOf = (named: Named, venues: readonly PageVenue[]) =>
-  named.several ? venuesListing(venues) : venueListing(venues[0]!);
+/** The listing's place (docs/api.md §10.16): a venue's own, or several venues', in `lang`. */
+const placeOf = (named: Named, venues: readonly PageVenue[], lang: PageLang) =>
+  named.several ? venuesListing(venues, lang) : venueListing(venues[0]!, lang);
+
+/**
+ * The language of the page or calendar file `req` asks for (docs/api.md §10.5, §10.6): its
+ * `?locale=`, else the best of its `Accept-Language` (Express's own negotiation, q-values and a
+ * region's language included), else English. Marks `res` `Vary: Accept-Language` whatever
+ * decided: a `?locale=` it cannot read leaves the choice to the header, and one rule for every
+ * page is simpler for caches than a rule per request.
+ */
+function languageOf(req: Request, res: Response): PageLang {
+  res.vary('Accept-Language');
+  return chooseLanguage(req.query.locale, (offered) => req.acceptsLanguages(...offered));
+}
+
+/**
+ * The memo key's parameters of `lang` (docs/architecture.md "Memo keys"): `locale` the language a
+ * `?locale=` chose (its links carry it), else `accept-language` the one the header chose; neither
+ * for English by default, so those keys are what they were before there were languages. Two
+ * requests share an entry exactly when their pages are the same bytes.
+ */
+const languageKey = (lang: PageLang) => ({
+  locale: lang.carry ? lang.tag : undefined,
+  'accept-language': lang.carry || lang.tag === ENGLISH.tag ? undefined : lang.tag,
+});
 
 /** The minute after `nowMs`: a calendar file's `DTSTAMP` is its minute's. */
 const nextMinute = (nowMs: number) => nowMs - (nowMs % 60_000) + 60_000;
@@ -104,16 +133,18 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
       const venues = named(req);
       const elsewhere = past ? pastElsewhere(backend, venues, req) : undefined;
       if (elsewhere !== undefined) return res.redirect(302, elsewhere);
+      const lang = languageOf(req, res);
       const base = backend.publicBase(req);
       const params = past ? pastParams(req.query) : req.query;
       const number = parsePage(req.query.page);
-      const key = memoKey('page', venues, { ...listingParams(params), page: number }, base);
+      const asked = { ...listingParams(params), page: number, ...languageKey(lang) };
+      const key = memoKey('page', venues, asked, base);
       try {
         const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
           const source = rebasedSource(listed.source, base);
-          const read = readListingQuery(params, source.today);
+          const read = readListingQuery(params, source.today, lang);
           const query = past ? { ...read, filter: { ...read.filter, past: true as const } } : read;
-          const place = placeOf(venues, listed.venues);
+          const place = placeOf(venues, listed.venues, lang);
           const context = { base, today: source.today };
           const view = await listingView(
             source,
@@ -139,14 +170,15 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
     const venues = named(req);
     const filter = parseListFilter({ categories: req.query.categories });
     const ids = readFeedIds(req.query.ids);
+    const lang = languageOf(req, res);
     const base = backend.publicBase(req);
     const savedAs = venues.several ? 'venues' : venues.slugs[0]!;
-    const key = memoKey('ics', venues, { ...filterParams(filter), ids: ids?.join(',') }, base);
+    const asked = { ...filterParams(filter), ids: ids?.join(','), ...languageKey(lang) };
+    const key = memoKey('ics', venues, asked, base);
     const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
       const source = rebasedSource(listed.source, base);
-      const of = venues.several
-        ? { listing: venuesListing(listed.venues) }
-        : { venue: listed.venues[0]! };
+      // A venue's own listing in the language asked: the file's own words are said in it.
+      const of = { listing: placeOf(venues, listed.venues, lang) };
       const at = { nowMs: listed.nowMs, base, savedAs };
       const built = await calendarFeed(source, of, { filter, ids }, at);
       return {
@@ -191,14 +223,17 @@ function eventHandlers(backend: Backend) {
     const { slugs } = venueNamed(req);
     const elsewhere = backend.eventPageElsewhere?.(slugs[0]!, String(req.params.eventSlug));
     if (elsewhere !== undefined) return res.redirect(302, elsewhere);
+    const lang = languageOf(req, res);
     const found = await find(req, res);
     const html = eventPage(found.event, found.venue, {
       base: backend.publicBase(req),
       today: found.today,
+      lang,
     });
     sendFound(req, res, found, html, HTML_TYPE, HTML);
   };
   const calendar: RequestHandler = async (req, res) => {
+    const lang = languageOf(req, res);
     const found = await find(req, res);
     const { event, venue, nowMs } = found;
     const base = backend.publicBase(req);
@@ -207,6 +242,7 @@ function eventHandlers(backend: Backend) {
       base,
       now: calendarStamp(nowMs),
       name: event.attributes.title,
+      lang,
     });
     sendFound(req, res, found, text, CALENDAR_TYPE, {
       'Content-Disposition': `attachment; filename="${event.attributes.slug}.ics"`,
@@ -221,11 +257,13 @@ function eventHandlers(backend: Backend) {
     (service: CalendarService): RequestHandler =>
     async (req, res) => {
       const date = readLinkDate(req.query.date);
+      const lang = languageOf(req, res);
       const found = await find(req, res);
       const target = calendarLinkOf(found.event, service, {
         venue: found.venue,
         base: backend.publicBase(req),
         date,
+        lang,
       });
       if (!target) {
         throw createError(

@@ -130,7 +130,7 @@ describe('listing page', () => {
         const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]);
         expect(scripts.every((attrs) => attrs === ' type="application/ld+json"')).toBe(true);
         expect(html).not.toMatch(/\son\w+=/i);
-        expect(html).toMatch(/^<!doctype html>\n<html lang="en">/);
+        expect(html).toMatch(/^<!doctype html>\n<html lang="en" dir="ltr">/);
         expect(html).toContain('<meta name="viewport"');
         expect(html).toMatch(
           /<link rel="canonical" href="http:\/\/127\.0\.0\.1:\d+\/t\/test-venue/,

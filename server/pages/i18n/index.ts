@@ -1,0 +1,186 @@
+/**
+ * The pages' languages (docs/api.md §10.5, §10.6): which ones there are, how a request chooses
+ * one — `?locale=` (a BCP 47 tag; a region falls back to its language, `de-AT` → `de`), else the
+ * best of `Accept-Language` (the routes ask Express, `req.acceptsLanguages`), else English — and
+ * the `Intl` formatting of counts, numbers and lists in it. The words are the tables beside this
+ * file, one per language.
+ */
+import { ar } from './ar.js';
+import { cs } from './cs.js';
+import { da } from './da.js';
+import { de } from './de.js';
+import { en } from './en.js';
+import { es } from './es.js';
+import { fr } from './fr.js';
+import { he } from './he.js';
+import { it } from './it.js';
+import { nl } from './nl.js';
+import { pl } from './pl.js';
+import { ptBR } from './pt-BR.js';
+import { pt } from './pt.js';
+import { sv } from './sv.js';
+import type { AnyPageStrings, Plural } from './types.js';
+
+export type { AnyPageStrings, FieldName, PageStrings, Plural } from './types.js';
+
+/**
+ * Every language the pages speak, English first: it is what `Accept-Language: *` and a request
+ * without the header get (Express answers with the first offered).
+ */
+export const PAGE_LOCALES = [
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'nl',
+  'pt',
+  'pt-BR',
+  'pl',
+  'sv',
+  'da',
+  'cs',
+  'ar',
+  'he',
+] as const;
+
+/** A language the pages speak: a language subtag, or `pt-BR` where Brazil differs. */
+export type PageLocale = (typeof PAGE_LOCALES)[number];
+
+/** Each language's table. */
+export const PAGE_STRINGS: Readonly<Record<PageLocale, AnyPageStrings>> = {
+  en,
+  de,
+  fr,
+  es,
+  it,
+  nl,
+  pt,
+  'pt-BR': ptBR,
+  pl,
+  sv,
+  da,
+  cs,
+  ar,
+  he,
+};
+
+/**
+ * The `Intl` locale a language formats in where it is not the tag itself: the pages' English is
+ * British (`Sat, 5 Dec 2026, 20:00`, `£12`, as they always were), and `Intl`'s bare `pt` is
+ * Brazil's, so the European table formats as `pt-PT`.
+ */
+const INTL_LOCALE: Partial<Record<PageLocale, string>> = { en: 'en-GB', pt: 'pt-PT' };
+
+/** The languages written right to left. */
+const RIGHT_TO_LEFT: ReadonlySet<PageLocale> = new Set<PageLocale>(['ar', 'he']);
+
+/** The language one page is written in, as its request chose it. */
+export interface PageLang {
+  /** The tag of `<html lang>`: `en`, `de`, `pt-BR`, … */
+  tag: PageLocale;
+  /** The locale of its `Intl` formats (dates, times, prices, lists, numbers, plural rules). */
+  intl: string;
+  dir: 'ltr' | 'rtl';
+  t: AnyPageStrings;
+  /**
+   * What the page's own links carry so the next page speaks the same (`locale=de`), when the
+   * request chose it with `?locale=`; `''` when it came from `Accept-Language` or the default.
+   */
+  carry: string;
+}
+
+const langs = new Map<string, PageLang>();
+
+/** The page language `tag`, its links carrying `locale=` when `carried`. Made once each. */
+export function pageLang(tag: PageLocale, carried = false): PageLang {
+  const key = `${tag}|${carried}`;
+  let lang = langs.get(key);
+  if (!lang) {
+    lang = {
+      tag,
+      intl: INTL_LOCALE[tag] ?? tag,
+      dir: RIGHT_TO_LEFT.has(tag) ? 'rtl' : 'ltr',
+      t: PAGE_STRINGS[tag],
+      carry: carried ? `locale=${tag}` : '',
+    };
+    langs.set(key, lang);
+  }
+  return lang;
+}
+
+/** English, links carrying nothing: what every renderer speaks unless told otherwise. */
+export const ENGLISH: PageLang = pageLang('en');
+
+const isPageLocale = (tag: string): tag is PageLocale =>
+  (PAGE_LOCALES as readonly string[]).includes(tag);
+
+/**
+ * The language a `?locale=` value names (docs/api.md §10.5): a well-formed BCP 47 tag whose
+ * language and region are one (`pt-BR`, any case), else whose language is (`de-AT` → `de`,
+ * `en-US` → `en`); undefined for anything else (absent, repeated, malformed, unknown), which
+ * leaves the choice to `Accept-Language`.
+ */
+export function localeOf(value: unknown): PageLocale | undefined {
+  if (typeof value !== 'string' || value === '' || value.length > 64) return undefined;
+  let locale: Intl.Locale;
+  try {
+    locale = new Intl.Locale(value);
+  } catch {
+    return undefined;
+  }
+  const regional = locale.region ? `${locale.language}-${locale.region}` : '';
+  if (regional && isPageLocale(regional)) return regional;
+  return isPageLocale(locale.language) ? locale.language : undefined;
+}
+
+/**
+ * The language of a request (docs/api.md §10.5, §10.6): its `?locale=` value (`localeOf`), the
+ * page's links then carrying it; else the best of `Accept-Language` by q-values among
+ * `PAGE_LOCALES` (`accepts`: Express's `req.acceptsLanguages`, which also takes a region's
+ * language, `de-AT` for `de`); else English.
+ */
+export function chooseLanguage(
+  locale: unknown,
+  accepts: (offered: string[]) => string | false,
+): PageLang {
+  const asked = localeOf(locale);
+  if (asked) return pageLang(asked, true);
+  const best = accepts([...PAGE_LOCALES]);
+  return pageLang(best && isPageLocale(best) ? best : 'en');
+}
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** `n` as `lang` writes numbers: `1,234` in English, `1.234` in German. */
+export function numberText(lang: PageLang, n: number): string {
+  let format = numberFormats.get(lang.intl);
+  if (!format) numberFormats.set(lang.intl, (format = new Intl.NumberFormat(lang.intl)));
+  return format.format(n);
+}
+
+/**
+ * `n` counted in `lang`: the wording of `forms` for `n`'s plural category (`Intl.PluralRules`),
+ * `#` replaced by the number (`numberText`); `other`'s when the table has none for it.
+ */
+export function countText(lang: PageLang, forms: Plural<never>, n: number): string {
+  let rules = pluralRules.get(lang.intl);
+  if (!rules) pluralRules.set(lang.intl, (rules = new Intl.PluralRules(lang.intl)));
+  const all = forms as Partial<Record<Intl.LDMLPluralRule, string>>;
+  const wording = all[rules.select(n)] ?? forms.other;
+  return wording.replace('#', numberText(lang, n));
+}
+
+const listFormats = new Map<string, Intl.ListFormat>();
+
+/** `items` as one phrase in `lang`: `A, B and C` (`and`), or `A, B or C` (`or`). */
+export function listText(lang: PageLang, items: readonly string[], joined: 'and' | 'or'): string {
+  const type = joined === 'and' ? 'conjunction' : 'disjunction';
+  const key = `${lang.intl}|${type}`;
+  let format = listFormats.get(key);
+  if (!format) {
+    listFormats.set(key, (format = new Intl.ListFormat(lang.intl, { style: 'long', type })));
+  }
+  return format.format(items);
+}

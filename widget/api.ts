@@ -10,22 +10,14 @@ import { readPage, readSingle, type EventPage } from './wire.js';
  * body; `detail` the API's error `detail` when it sent one (docs/decisions.md "Errors").
  */
 export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly detail?: string,
-  ) {
+  // Declared, then set: no class fields of their own in the budgeted script.
+  declare readonly status: number;
+  declare readonly detail: string | undefined;
+  constructor(status: number, message: string, detail?: string) {
     super(message);
-    this.name = 'ApiError';
+    Object.assign(this, { status, detail, name: 'ApiError' });
   }
 }
-
-/**
- * Whether `error` is the API's 404: a venue slug or event id it does not publish (docs/api.md §7).
- * Asking again cannot help, so the elements name what was not found instead of offering a retry.
- */
-export const isNotFound = (error: unknown): boolean =>
-  error instanceof ApiError && error.status === 404;
 
 /** The origin the widget script was loaded from: the default API base. */
 export const SCRIPT_ORIGIN = new URL(import.meta.url).origin;

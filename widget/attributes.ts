@@ -8,7 +8,7 @@
  * presence). The layout (`isCompact`) is the host's attribute, which the list's styles read: only
  * the server, writing the start tag, reads it (`declarative.ts` `readDrawnAttributes`).
  */
-import { DEFAULT_TIMEOUT_MS, SCRIPT_ORIGIN, type Filters } from './api.js';
+import { SCRIPT_ORIGIN, type Filters } from './api.js';
 import { headingLevel, type HeadingLevel } from './card-facts.js';
 
 /** The views a list can show. */
@@ -37,9 +37,12 @@ export const presetFilters = (category: string | null | undefined): Filters =>
  */
 export const isCompact = (layout: string | null): boolean => layout === 'compact';
 
-/** The view `views="list"` or `views="calendar"` fixes (no switch then), else undefined. */
+/**
+ * The view `views` fixes (no switch then): `list` or `calendar`, alone or followed by ` past`
+ * (`views="list"`, `views="list past"`), else undefined (`views="past"` fixes none).
+ */
 export const fixedView = (views: string | null | undefined): View | undefined =>
-  views === 'list' || views === 'calendar' ? views : undefined;
+  /^(list|calendar)( past)?$/.exec(views!)?.[1] as View | undefined;
 
 /** The view `view` asks for: `calendar`, else (any other value, or none) the list. */
 export const viewOf = (view: unknown): View => (view === 'calendar' ? 'calendar' : 'list');
@@ -47,18 +50,16 @@ export const viewOf = (view: unknown): View => (view === 'calendar' ? 'calendar'
 /** Where an element's requests go and how long they may take: `base-url` and `timeout`. */
 export interface Source {
   base: string;
-  /** Milliseconds (`getJson` takes an unusable value for the default). */
+  /** Milliseconds (`getJson` takes an unusable value, 0 for none given, for the default). */
   timeoutMs: number;
 }
 
 /** An element's `base-url` and `timeout`, as `VenueElement` reads them. */
-export function readSource(get: Attributes): Source {
-  const timeout = get('timeout');
-  return {
-    base: apiBase(get('base-url')),
-    timeoutMs: timeout === null ? DEFAULT_TIMEOUT_MS : Number(timeout),
-  };
-}
+export const readSource = (get: Attributes): Source => ({
+  base: apiBase(get('base-url')),
+  // No attribute is `Number(null)`, 0: the default, as for any value `getJson` cannot use.
+  timeoutMs: Number(get('timeout')),
+});
 
 /** What a `<venue-events>`'s attributes ask for, as the element reads them. */
 export interface ListAttributes extends Source {

@@ -62,18 +62,11 @@ export function eventBuyState(event: EventResource, venue: string, nowMs: number
 
 /** The closed control's words for `reason` (an office not understood reads as closed by hand). */
 export const closedLabel = (t: CoreMessages, reason: ClosedReason): string =>
-  ({
-    manual: t.closedManual,
-    scheduled: t.closedScheduled,
-    event_ended: t.closedEnded,
-    cancelled: t.closedCancelled,
-    not_ticketed: t.closedNotTicketed,
-    unknown: t.closedManual,
-  })[reason];
+  t.closed[reason as TicketOfficeReason] ?? t.closed.manual;
 
-/** The viewer's local calendar date, `YYYY-MM-DD`. */
-export function localToday(nowMs: number): string {
-  const d = new Date(nowMs);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
+/**
+ * The viewer's local calendar date, `YYYY-MM-DD`: the UTC date of the instant moved by the zone's
+ * offset then (shorter in the budgeted script than formatting the local date's parts).
+ */
+export const localToday = (nowMs: number): string =>
+  new Date(nowMs - new Date(nowMs).getTimezoneOffset() * 60_000).toISOString().slice(0, 10);

@@ -1,9 +1,10 @@
 /**
  * `<venue-calendar>`'s client of the calendar feed (docs/api.md §10.14): the dates of a venue's
  * events in a range, one entry per listed date (a tour's stops each have their own); of several
- * venues, their feeds merged, each date naming its venue (§10.16).
+ * venues, their feeds merged, each date naming its venue (§10.16). The feed lists upcoming events
+ * only; the nights of past events come from their list (`pastEntries`, §10.20).
  */
-import type { EventVenue } from '../shared/contract.js';
+import type { EventResource, EventVenue } from '../shared/contract.js';
 import { ApiError, getJson, listingUrl, type RequestOptions } from './api.js';
 import { feedDate, type IsoDate } from './calendar-grid.js';
 import { readVenue } from './wire.js';
@@ -23,6 +24,11 @@ export interface CalendarEntry {
   location: string;
   /** Its venue, in the feed of several venues (`extendedProps.venue`). */
   venue?: EventVenue | undefined;
+  /**
+   * A past night, read from the past events' list (docs/api.md §10.20: the feed lists no date of a
+   * past event), whose card has no buy control.
+   */
+  past?: true;
 }
 
 /** What the feed is asked for. */
@@ -72,6 +78,55 @@ function readEntry(value: unknown): CalendarEntry | undefined {
     location: typeof props.location === 'string' ? props.location : '',
     venue: readVenue(props.venue),
   };
+}
+
+/** `7:00 PM` (a stop's `time_label`, docs/api.md §2.3) as `19:00`; `00:00` for none. */
+function clockOf(label: string): string {
+  const m = /^(\d{1,2}):(\d\d) ([AP])M$/.exec(label);
+  return m
+    ? `${String((Number(m[1]) % 12) + (m[3] == 'P' ? 12 : 0)).padStart(2, '0')}:${m[2]}`
+    : '00:00';
+}
+
+/**
+ * The nights of past events (docs/api.md §10.20, the list's `when=past`) from `start` to `end`
+ * (exclusive), as the feed would give them: each date of a single event, each stop of a tour on
+ * its own date, cancelled ones marked, each `past`.
+ */
+export function pastEntries(
+  events: EventResource[],
+  start: IsoDate,
+  end: IsoDate,
+): CalendarEntry[] {
+  const entries = events.flatMap(({ id, attributes: a }) => {
+    const off = a.publish_status === 'cancelled';
+    const nights =
+      a.date_mode === 'multiple'
+        ? a.occurrences.map((o) => ({
+            date: o.occurrence_date,
+            time: clockOf(o.time_label),
+            cancelled: off || o.status === 'cancelled',
+            location: o.location_label,
+          }))
+        : [
+            {
+              date: a.event_date.slice(0, 10),
+              time: a.event_time.slice(0, 5) || '00:00',
+              cancelled: off,
+              location: a.location,
+            },
+          ];
+    return nights
+      .filter(({ date }) => date >= start && date < end)
+      .map((night) => ({
+        eventId: id,
+        title: a.title,
+        venue: a.venue,
+        past: true as const,
+        ...night,
+      }));
+  });
+  return entries.sort((x, y) => `${x.date}${x.time}`.localeCompare(`${y.date}${y.time}`));
 }
 
 /** How many events a wide month grid names in a day cell before "+N more" (docs/widget.md). */

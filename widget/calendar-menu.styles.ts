@@ -8,6 +8,11 @@ export const calendarMenuStyles = css`
     text-decoration: underline;
     cursor: pointer;
   }
+  /* The host's focus ring (host.styles.ts), here with the only summary the cards draw. */
+  .calendar summary:focus-visible {
+    outline: 3px solid var(--_focus);
+    outline-offset: 2px;
+  }
   .calendar summary::-webkit-details-marker {
     display: none;
   }

@@ -30,7 +30,7 @@ export interface CalendarViewOptions {
  */
 export function calendarView(o: CalendarViewOptions): TemplateResult {
   return html`<venue-calendar
-    exportparts="header,month,month-nav,calendar,weekday,day,count,day-name,day-more,day-events,list,card,image,category,badge,title,date,venue,location,access,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
+    exportparts="header,month,month-nav,calendar,weekday,day,count,day-name,day-more,day-events,list,card,image,category,badge,title,date,doors,venue,location,access,schedule-status,cancelled,stop-cancelled,stops,excerpt,calendar-link,calendar-menu,calendar-option,save,share-button,share-status,buy-button,buy-status,buy-message,empty,error,not-found"
     venue=${o.venue}
     base-url=${apiBase(o.baseUrl)}
     locale=${o.locale ?? nothing}

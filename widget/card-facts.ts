@@ -9,7 +9,7 @@ import { priceText } from '../shared/rules/price-text.js';
 import { timeLabel } from '../shared/rules/wire-format.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
-import { datetimeAttr, formatList, formatTime, safeUrl } from './format.js';
+import { datetimeAttr, formatList, formatStopDate, formatTime, safeUrl } from './format.js';
 import type { I18n } from './i18n/types.js';
 
 /** A heading level for card titles: the `heading-level` attribute, 2 by default. */
@@ -42,11 +42,32 @@ export interface CardFacts {
   performers: string | undefined;
   /** "Few tickets left" shows: the venue says so and the buy control is open at `now`. */
   fewLeft: boolean;
+  /**
+   * A date whose plans changed (docs/api.md §10.20): "Postponed", or "Rescheduled" with the date
+   * it had when the venue gives it, "Rescheduled (was Fri 5 Dec)"; none for a cancelled event,
+   * whose cancellation says more than any move.
+   */
+  schedule: string | undefined;
+  /** When the doors open, beside the start: "Doors 19:00". */
+  doors: string | undefined;
+  /** The age limit: `min_age`, else 18 for an `over_18` event; 0 for none. */
+  age: number;
 }
 
-/** The facts of docs/api.md §10.18 (the earlier shape has none). */
+/** The facts of docs/api.md §10.18 and §10.20 (the earlier shape has none). */
 type Facts = Partial<
-  Pick<EventAttributes, 'end_time' | 'price' | 'performers' | 'few_tickets_left'>
+  Pick<
+    EventAttributes,
+    | 'end_time'
+    | 'price'
+    | 'performers'
+    | 'few_tickets_left'
+    | 'schedule_status'
+    | 'previous_date'
+    | 'previous_time'
+    | 'doors_time'
+    | 'min_age'
+  >
 >;
 
 /**
@@ -62,7 +83,17 @@ export function cardFacts(
 ) {
   const a = event.attributes;
   const { t, locale } = i18n;
-  const { end_time: end, price, performers, few_tickets_left: few } = a as Facts;
+  const {
+    end_time: end,
+    price,
+    performers,
+    few_tickets_left: few,
+    schedule_status: moved,
+    previous_date: was,
+    previous_time: wasAt,
+    doors_time: doors,
+    min_age: age,
+  } = a as Facts;
   const start = a.event_time;
   const date = a.event_date.slice(0, 10);
   const cancelled = a.publish_status === 'cancelled';
@@ -83,6 +114,13 @@ export function cardFacts(
     price: price && priceText(price, locale, t.free),
     performers: performers && t.withPerformers(formatList(performers, locale)),
     fewLeft: !!few && eventBuyState(event, venue, now).kind == 'open',
+    // The date it had as the card writes a stop's, with its time when only the time moved.
+    schedule:
+      moved && !cancelled
+        ? `${t[moved]}${was ? ` ${t.was(formatStopDate(was, locale, was == date && wasAt))}` : ''}`
+        : undefined,
+    doors: doors && t.doors(formatTime(doors, locale)),
+    age: age ?? (a.over_18 ? 18 : 0),
   } satisfies CardFacts;
 }
 

@@ -9,6 +9,10 @@ export const minifyCss = (text: string): string =>
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
     .replace(/\s*([{};,>])\s*/g, '$1')
+    // Inside brackets and around a product or a ratio (`calc(… * 999)`, `16 / 9`): no space is
+    // needed; around `+` and `-` it is, and a space before `(` or after `)` may be a combinator.
+    .replace(/\( | \)/g, (m) => m.trim())
+    .replace(/([\d)]) ([*/]) (?=[\d(a-z])/g, '$1$2')
     .replace(/:\s+/g, ':') // never before a colon: `.a :is(p)` is a descendant selector
     .replace(/([:\s,(])0\.(\d)/g, '$1.$2') // `0.4em` is `.4em` (after a colon, space, comma or bracket)
     // `[layout='compact']` is `[layout=compact]`: an attribute value that is an identifier needs

@@ -1,9 +1,10 @@
 /**
  * The chosen day's events of `<venue-calendar>`: the cards below the grid. One list request for
  * the day (docs/api.md §10.12: `start_date` and `end_date` both the day, with the calendar's
- * filters), not one per event; a day with more events than a page (12) asks for its other pages
- * together. The feed says which events the day has, in which order, and a tour's stops that day;
- * the list gives each event whole, as the cards draw it.
+ * filters), not one per event, and one of its past events' list for its past nights (§10.20); a
+ * day with more events than a page (12) asks for its other pages together. The feed says which
+ * events the day has, in which order, and a tour's stops that day; the list gives each event
+ * whole, as the cards draw it.
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { EventResource } from '../shared/contract.js';
@@ -25,21 +26,47 @@ export interface DayEvents {
 const eventKey = (e: CalendarEntry) => `${e.venue?.slug} ${e.eventId}`;
 
 /**
- * The list's filters for `date`: the day, and the feed's own filters (so the list holds the
- * day's events of the feed, not every event of the day).
+ * The list's filters from `start` to `end` (both included): the dates, and the feed's own filters
+ * (so the list holds the feed's events of those days, not every event of them); with `past`, the
+ * past events' list (docs/api.md §10.20: `when=past`).
  */
-function dayFilters(date: IsoDate, { categories, search, access, only }: MonthQuery): Filters {
-  const filters: Filters = { start_date: date, end_date: date };
+export function listFilters(
+  { categories, search, access, only }: MonthQuery,
+  start: IsoDate,
+  end: IsoDate,
+  past?: boolean,
+): Filters {
+  const filters: Filters = { start_date: start, end_date: end };
   const given = { categories, search, access, venue: only };
   for (const [key, value] of Object.entries(given) as [keyof Filters, string | undefined][])
     if (value?.trim()) filters[key] = value.trim();
+  if (past) filters.when = 'past';
   return filters;
 }
 
 /**
+ * Every page of the list `filters` ask for, the first and then the others together: the events
+ * of those pages, at most `maxPages` of them.
+ * @throws ApiError, or the abort reason
+ */
+export async function fetchAll(
+  { base, venue }: MonthQuery,
+  filters: Filters,
+  options: RequestOptions,
+  maxPages = Infinity,
+): Promise<EventResource[]> {
+  const first = await fetchEvents(base, venue, 1, options, filters);
+  const more = Array.from({ length: Math.min(first.lastPage, maxPages) - 1 }, (_, i) =>
+    fetchEvents(base, venue, i + 2, options, filters),
+  );
+  return [first, ...(await Promise.all(more))].flatMap((page) => page.events);
+}
+
+/**
  * The events of `entries` (the feed's of `date`) from the list of that day: one request, or one
- * per page of a day with more than a page. Of several venues, each event is its venue's (an entry
- * without one cannot be matched).
+ * per page of a day with more than a page; the past nights among them (`entry.past`, docs/api.md
+ * §10.20) from the past events' list of the day. Of several venues, each event is its venue's (an
+ * entry without one cannot be matched).
  * @throws ApiError, the abort reason, or an Error when no event of the day could be read
  */
 export async function fetchDay(
@@ -48,13 +75,11 @@ export async function fetchDay(
   entries: CalendarEntry[],
   options: RequestOptions,
 ): Promise<DayEvents> {
-  const { base, venue } = query;
-  const filters = dayFilters(date, query);
-  const first = await fetchEvents(base, venue, 1, options, filters);
-  const more = Array.from({ length: first.lastPage - 1 }, (_, i) =>
-    fetchEvents(base, venue, i + 2, options, filters),
-  );
-  const listed = [first, ...(await Promise.all(more))].flatMap((page) => page.events);
+  const { venue } = query;
+  const lists = [false, true]
+    .filter((past) => entries.some((e) => !!e.past === past))
+    .map((past) => fetchAll(query, listFilters(query, date, date, past), options));
+  const listed = (await Promise.all(lists)).flat();
   const several = isSeveral(venue);
   const keys = [...new Set(entries.map(eventKey))];
   const items = keys.flatMap((key) => {

@@ -2,7 +2,7 @@
  * `<venue-events>` drawn on the server (docs/api.md §10.17, docs/widget.md "Server-rendered
  * pages"): the element with a declarative shadow root (`<template shadowrootmode="open">`) holding
  * what the script's first paint draws (`markup.ts`, the one renderer of both), the page it was
- * drawn from as a data block the script hands to the element (`first-page.ts` `takeDeclarative`),
+ * drawn from as a data block the script hands to the element (`take-page.ts` `takeDeclarative`),
  * the events' JSON-LD and the fallback link in light DOM. DOM-free: the only widget module the
  * server imports (eslint.config.js), which brings the tables of every language and the styles'
  * text with it.
@@ -23,7 +23,7 @@ import {
 } from './attributes.js';
 import type { HeadingLevel } from './card-facts.js';
 import { cardStyles } from './event-card.styles.js';
-import { DRAWN_JSON_LD, PAGE_DATA } from './first-page.js';
+import { DRAWN_JSON_LD, PAGE_DATA } from './take-page.js';
 
 export { SEEDED_PAGES_KEY } from './first-page.js';
 import { hostStyles } from './host.styles.js';
@@ -35,6 +35,7 @@ import './i18n/en-later.js';
 import { fr } from './i18n/fr.js';
 import type { CoreMessages, I18n } from './i18n/types.js';
 import { attr, buyControl, list } from './markup.js';
+import { offersPast } from './past-view.js';
 import { buyButtonStyles } from './venue-buy-button.styles.js';
 import { listStyles } from './venue-events.styles.js';
 import { readPage } from './wire.js';
@@ -80,12 +81,19 @@ export interface DrawnElement {
   compact: boolean;
   /** `views="list"` (no view switch); `views="calendar"` is refused by the route. */
   listOnly: boolean;
+  /** `views` offers the past events (`"past"`, `"list past"`; docs/api.md §10.20). */
+  past?: boolean;
 }
 
 /** What `widget.html`'s parameters ask for: the element's attributes, and its layout. */
 export interface DrawnAttributes extends ListAttributes {
   /** `layout="compact"` (`isCompact`), which the start tag carries for the list's styles. */
   compact: boolean;
+  /**
+   * `views` offers the past events (docs/api.md §10.20), which the start tag carries for the
+   * element: nothing the drawing shows (their control comes with the list's controls).
+   */
+  past: boolean;
 }
 
 /**
@@ -96,6 +104,7 @@ export interface DrawnAttributes extends ListAttributes {
 export const readDrawnAttributes = (get: Attributes): DrawnAttributes => ({
   ...readListAttributes(get),
   compact: isCompact(get('layout')),
+  past: offersPast(get('views')),
 });
 
 /**
@@ -113,6 +122,7 @@ export const drawnElementOf = (o: DrawnAttributes): DrawnElement => ({
   noShare: !o.share,
   compact: o.compact,
   listOnly: !o.viewSwitch,
+  ...(o.past && { past: true }),
 });
 
 /** What the fragment is drawn from. */
@@ -152,7 +162,7 @@ function startTag(el: DrawnElement): string {
   )}${el.page === 1 ? '' : attr('page', `${el.page}`)}${el.level === 2 ? '' : attr('heading-level', `${el.level}`)}${flag(
     'no-filters',
     el.noFilters,
-  )}${flag('no-share', el.noShare)}${el.compact ? ' layout="compact"' : ''}${el.listOnly ? ' views="list"' : ''}>`;
+  )}${flag('no-share', el.noShare)}${el.compact ? ' layout="compact"' : ''}${attr('views', [el.listOnly && 'list', el.past && 'past'].filter(Boolean).join(' ') || undefined)}>`;
 }
 
 /** `<script>` text of JSON: nothing in it can close the element (`jsonLdText`'s escapes). */

@@ -72,18 +72,16 @@ export const cardStyles = css`
     color: inherit;
   }
   .performers,
-  .excerpt,
-  .description {
+  .excerpt {
     margin: 0;
     overflow-wrap: anywhere;
-  }
-  .description :is(p, ul, ol) {
-    margin: 0 0 0.5em;
   }
   .card a {
     color: inherit;
   }
-  .cancelled-note {
+  /* Postponed or rescheduled (docs/api.md §10.20): marked as a cancellation is. */
+  .cancelled-note,
+  .schedule-status {
     margin: 0;
     padding-block: 0.4em;
     padding-inline: 0.6em;

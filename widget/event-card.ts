@@ -5,7 +5,7 @@
  * The venue's own texts carry the page's `lang`; the widget's carry its locale (set around them).
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
@@ -32,6 +32,11 @@ export interface CardContext {
    * arrival moves nothing.
    */
   save?: ((event: EventResource) => unknown) | undefined;
+  /**
+   * A past event (the list's `when=past`, docs/api.md §10.20): no buy control, nothing to sell,
+   * and no "Save" toggle, whose entries drop out once their date is past.
+   */
+  past?: boolean;
 }
 
 function title(level: HeadingLevel, id: string, text: string, lang: string | undefined) {
@@ -72,7 +77,14 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
         <s>${when}</s> <span class="tag">${ctx.i18n.t.stopCancelled}</span>
       </li>`
     : html`<li>
-        ${when} ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o)) : nothing}
+        ${when}${
+          // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled
+          // one is.
+          o.schedule_status
+            ? html` <span class="tag">${ctx.i18n.t[o.schedule_status]}</span>`
+            : nothing
+        }
+        ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o)) : nothing}
       </li>`;
 }
 
@@ -83,13 +95,10 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const { t, locale, contentLang } = ctx.i18n;
   const content = contentLang ?? nothing;
   // No calendar entry is offered for a cancelled event or stop.
-  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = cardFacts(
-    event,
-    ctx.venue,
-    ctx.base,
-    ctx.i18n,
-    ctx.clock(),
-  );
+  const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
+  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
+  const { schedule, doors, age } = facts;
+  const reason = (a as EventAttributes).status_reason;
   const next = a.next_occurrence;
   const share = ctx.share;
   return html`<article
@@ -113,21 +122,23 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
       <p class="meta">
         ${a.category ? html`<span part="category" lang=${content}>${a.category}</span>` : nothing}
         ${
-          a.over_18
-            ? html`<span class="badge" part="badge" title=${t.over18Label}
-                ><span aria-hidden="true">${t.over18}</span
-                ><span class="visually-hidden">${t.over18Label}</span></span
+          age
+            ? html`<span class="badge" part="badge" title=${t.ageLabel(age)}
+                ><span aria-hidden="true">${t.age(age)}</span
+                ><span class="visually-hidden">${t.ageLabel(age)}</span></span
               >`
             : nothing
         }
-        ${ctx.save?.(event)}
+        ${ctx.past ? nothing : ctx.save?.(event)}
       </p>
       ${title(ctx.level, id, a.title, contentLang)}
       ${performers ? html`<p class="performers" part="performers">${performers}</p>` : nothing}
       <p class="date" part="date">
         <time datetime=${datetimeAttr(a.event_date, a.event_time)}
           >${formatEventDate(a.event_date, a.event_time, locale)}</time
-        >${end ? html` – <time datetime=${end[0]}>${end[1]}</time>` : nothing}
+        >${end ? html` – <time datetime=${end[0]}>${end[1]}</time>` : nothing}${
+          doors ? html`, <span part="doors">${doors}</span>` : nothing
+        }
       </p>
       ${
         // In a list of several venues (docs/api.md §10.16), the venue's name.
@@ -144,6 +155,16 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<ul class="access" part="access" aria-label=${t.access}>
               ${access.map((id) => html`<li>${t.accessLabels[id]}</li>`)}
             </ul>`
+          : nothing
+      }
+      ${
+        // Postponed or rescheduled (docs/api.md §10.20), read with the card as a cancellation is.
+        schedule
+          ? html`<p class="schedule-status" part="schedule-status">
+              <strong>${schedule}</strong>${
+                reason ? html` — <span lang=${content}>${reason}</span>` : nothing
+              }
+            </p>`
           : nothing
       }
       ${
@@ -191,18 +212,22 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
             ? html`<p class="excerpt" part="excerpt" lang=${content}>${excerpt(a.description)}</p>`
             : nothing
       }
-      <div class="buy">
-        ${fewLeft ? html`<p class="few-left" part="few-left">${t.fewLeft}</p>` : nothing}
-        <venue-buy-button
-          exportparts="buy-button, buy-status, buy-message"
-          .event=${event}
-          .announce=${false}
-          venue=${a.venue?.slug ?? ctx.venue}
-          base-url=${ctx.base}
-          locale=${locale}
-          .clock=${ctx.clock}
-        ></venue-buy-button>
-      </div>
+      ${
+        ctx.past
+          ? nothing
+          : html`<div class="buy">
+              ${fewLeft ? html`<p class="few-left" part="few-left">${t.fewLeft}</p>` : nothing}
+              <venue-buy-button
+                exportparts="buy-button, buy-status, buy-message"
+                .event=${event}
+                .announce=${false}
+                venue=${a.venue?.slug ?? ctx.venue}
+                base-url=${ctx.base}
+                locale=${locale}
+                .clock=${ctx.clock}
+              ></venue-buy-button>
+            </div>`
+      }
       ${
         page && (ics || share)
           ? html`<p class="actions">

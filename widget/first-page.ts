@@ -6,6 +6,8 @@
  * (`GET /t/{slug}/widget.html`, docs/api.md §10.17) arrives with the page in its drawing, parsed
  * or inserted by a client renderer (`takeDeclarative`, which `<venue-events>` itself calls, so the
  * script tag and `import 'venue-events'` take it alike): no request, no skeleton, no moved card.
+ * Here only what the script's first paint runs; what the elements run to take a request
+ * (`takeFirstPage`, `takeDeclarative`) is in `take-page.ts`, out of the budgeted script.
  */
 import { readPage, type EventPage } from './wire.js';
 
@@ -18,8 +20,12 @@ export interface FirstPage<T = EventPage> {
   page?: T;
 }
 
-const FIRST_PAGE = Symbol('venue-events first page');
-type Painted = Element & { [FIRST_PAGE]?: FirstPage<unknown> };
+/**
+ * Where a handed request waits on its element (`take-page.ts` takes it): a symbol no page script
+ * can name (without a description, which would only weigh on the budgeted script).
+ */
+export const FIRST_PAGE = Symbol();
+export type Painted = Element & { [FIRST_PAGE]?: FirstPage<unknown> };
 
 /** Leaves `first` on `el` for the element to take. */
 export const handOver = <T>(el: Element, first: FirstPage<T>) =>
@@ -28,18 +34,6 @@ export const handOver = <T>(el: Element, first: FirstPage<T>) =>
 /** Whether the element took `first` over (so its shadow root is no longer the first paint's). */
 export const takenOver = <T>(el: Element, first: FirstPage<T>) =>
   (el as Painted)[FIRST_PAGE] !== first;
-
-/** What the script requested for `el` from `url`, once: undefined for another URL. */
-export function takeFirstPage<T = EventPage>(el: Element, url: string): FirstPage<T> | undefined {
-  const first = (el as Painted)[FIRST_PAGE];
-  delete (el as Painted)[FIRST_PAGE];
-  return first?.url === url ? (first as FirstPage<T>) : undefined;
-}
-
-/** The data block of a server-drawn root: the list document, and the URL it answers. */
-export const PAGE_DATA = 'script[data-venue-events-page]';
-/** The light-DOM JSON-LD the server wrote beside it (the element writes its own once it runs). */
-export const DRAWN_JSON_LD = 'script[data-venue-events-drawn]';
 
 /**
  * The content the server drew `el` with (docs/api.md §10.17), however it arrived: its declarative
@@ -50,27 +44,6 @@ export const DRAWN_JSON_LD = 'script[data-venue-events-drawn]';
 export const drawnRoot = (el: Element): ParentNode | undefined =>
   el.shadowRoot ??
   (el.querySelector(':scope>template[shadowrootmode]') as HTMLTemplateElement | null)?.content;
-
-/**
- * Hands `el` the page it was drawn with (`drawnRoot`'s data block), for `takeFirstPage` to give it
- * when it asks for the URL the block says it answers: taken by `<venue-events>` when it connects,
- * so the script tag, `import 'venue-events'` and an element inserted after the elements were
- * defined all take it alike, with no list request and no skeleton. The drawn JSON-LD gives way to
- * the element's own. Nothing for an element without a data block, or with a body the wire reader
- * refuses (the element then fetches its page). `pageNumber`: the page of a body without `meta`.
- */
-export function takeDeclarative(el: Element, pageNumber: number): void {
-  const data = drawnRoot(el)?.querySelector(PAGE_DATA);
-  const url = data?.getAttribute('data-url');
-  if (!url) return;
-  try {
-    const page = readPage(JSON.parse(data!.textContent!), pageNumber);
-    handOver(el, { url, request: Promise.resolve(page), page });
-    el.querySelector(DRAWN_JSON_LD)?.remove();
-  } catch {
-    // Not a list document: the element fetches its page.
-  }
-}
 
 /**
  * Where the per-venue script (`GET /t/{slug}/venue-events.js`, docs/api.md §10.17) leaves the

@@ -3,50 +3,49 @@
  * values (docs/api.md §2.2), formatted by the shared `formatWallClock`: a viewer in another zone sees
  * the venue's date and time, never a shifted one.
  */
-import { dateTimeFormat, formatWallClock } from '../shared/rules/wall-clock.js';
+import { dateTimeFormat, formatWallClock, intlFormat } from '../shared/rules/wall-clock.js';
 import type { CoreMessages } from './i18n/types.js';
 import { policy } from './trusted-html.js';
+
+/**
+ * "Sat 5 Dec" in `locale`, from a venue-local `YYYY-MM-DD`: a stop's date, or the date a
+ * rescheduled event had (docs/api.md §10.20); with `time` (`HH:MM:SS`) written as a card writes
+ * start times ("Sat 5 Dec, 19:30"), with `year` the year (`formatEventDate`).
+ */
+export const formatStopDate = (
+  date: string,
+  locale: string,
+  time?: string | false,
+  year?: boolean,
+): string =>
+  // `false` or none: no time (`formatWallClock` takes any falsy time for none).
+  formatWallClock(date, time as string, locale, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    ...(year && { year: 'numeric' }),
+    ...(time && { hour: 'numeric', minute: '2-digit' }),
+  });
 
 /**
  * "Sat 5 Dec 2026, 19:30" in `locale`, from venue-local `event_date` and `event_time`; the date
  * alone when `eventTime` is empty (a time the wire could not read).
  */
-export function formatEventDate(eventDate: string, eventTime: string, locale: string): string {
-  return formatWallClock(eventDate, eventTime, locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(eventTime && { hour: 'numeric', minute: '2-digit' }),
-  });
-}
+export const formatEventDate = (eventDate: string, eventTime: string, locale: string): string =>
+  formatStopDate(eventDate, locale, eventTime, true);
 
 /** "11:00 PM" in `locale`, from a venue-local `HH:MM:SS` (an event's end, docs/api.md §10.18). */
 export const formatTime = (time: string, locale: string): string =>
   formatWallClock('2026-01-01', time, locale, { hour: 'numeric', minute: '2-digit' });
 
 /**
- * The list formatters made so far, one per locale. The first in a fresh renderer costs several
- * milliseconds (ICU's data), so one is made only when a card names two or more performers (as a
- * price's `Intl.NumberFormat` is made only for a price that is not free, `priceText`).
- */
-const lists: Record<string, Intl.ListFormat> = {};
-
-/**
  * "Alice, Bob and Carol" in `locale`. A list of one is that name alone, as `Intl.ListFormat`
- * writes it (ECMA-402), without making a formatter for it.
+ * writes it (ECMA-402), without making a formatter for it: the first in a fresh renderer costs
+ * several milliseconds (ICU's data), as a price's `Intl.NumberFormat` is made only for a price
+ * that is not free (`priceText`). Made once per locale (`intlFormat`'s memo).
  */
 export const formatList = (names: string[], locale: string): string =>
-  names.length > 1 ? (lists[locale] ??= new Intl.ListFormat(locale)).format(names) : names.join('');
-
-/** "Sat 5 Dec" in `locale`, from a venue-local `YYYY-MM-DD`. */
-export function formatStopDate(date: string, locale: string): string {
-  return formatWallClock(date, undefined, locale, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
-}
+  names.length > 1 ? intlFormat(Intl.ListFormat, locale, {}).format(names) : names.join('');
 
 /** Machine-readable value for `<time datetime>`: `2026-12-05T19:30`, or `2026-12-05`. */
 export const datetimeAttr = (eventDate: string, eventTime: string) =>
@@ -74,7 +73,7 @@ export function closingText(
         : left < 3_600_000
           ? rtf.format(Math.max(1, Math.round(left / 60_000)), 'minute')
           : rtf.format(Math.round(left / 3_600_000), 'hour');
-    return t.salesCloseIn(relative);
+    return t.salesClose(relative);
   }
   const when = dateTimeFormat(locale, {
     weekday: 'short',
@@ -83,7 +82,7 @@ export function closingText(
     hour: 'numeric',
     minute: '2-digit',
   }).format(new Date(closesAtMs));
-  return t.salesCloseAt(when);
+  return t.salesClose(when);
 }
 
 /**
@@ -126,7 +125,7 @@ export function safeUrl(path: string | null | undefined, base: string): string |
   if (!path) return undefined;
   try {
     const url = new URL(path, base);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+    return /^https?:$/.test(url.protocol) ? url.href : undefined;
   } catch {
     return undefined;
   }

@@ -5,7 +5,7 @@
  */
 import type { EventResource } from '../shared/contract.js';
 import { eventUrl, fetchEvent, type RequestOptions } from './api.js';
-import { takeFirstPage } from './first-page.js';
+import { takeFirstPage } from './take-page.js';
 
 /** GET `{base}/t/{venue}/api/events/{id}`, or its request already on the way for `el`. @throws ApiError */
 export function eventFor(

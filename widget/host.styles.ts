@@ -55,8 +55,7 @@ export const hostStyles = css`
     box-sizing: border-box;
   }
   a:focus-visible,
-  button:focus-visible,
-  summary:focus-visible {
+  button:focus-visible {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }

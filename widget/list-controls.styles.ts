@@ -4,7 +4,10 @@
  */
 import { css } from 'lit';
 
-/** The view switch and the page navigation (the compact layout's are the list's own). */
+/**
+ * The view switch, the page navigation and the past events' control (the compact layout's are the
+ * list's own).
+ */
 export const listControlStyles = css`
   .view-switch button {
     height: 100%;
@@ -32,6 +35,11 @@ export const listControlStyles = css`
     margin: 1.25em 0 0;
     padding: 0;
     list-style: none;
+  }
+  /* "Past events" (docs/api.md §10.20), below the page navigation. */
+  .past-switch {
+    margin: 1.25em 0 0;
+    text-align: center;
   }
   .arrow:dir(rtl) {
     display: inline-block;

@@ -15,6 +15,7 @@ import { listControlStyles } from './list-controls.styles.js';
 import { savedStyles } from './saved.styles.js';
 import { loadedPack } from './i18n/load.js';
 import { list as listEn } from './i18n/list.en.js';
+import { pastStrings } from './i18n/past.js';
 import type { I18n, ListMessages } from './i18n/types.js';
 
 export { calendarMenu } from './calendar-menu.js';
@@ -38,21 +39,50 @@ function adoptListStyles(root: ShadowRoot): void {
 
 /**
  * A page without events: "No events match" when filters are on (with a reset button unless
- * `reset` is false), else the venue's "No upcoming events" — never that for a filtered list.
+ * `reset` is false), else the venue's "No upcoming events" — never that for a filtered list —
+ * followed by "see past events" when `seePast` shows them, or "No past events" in the past events
+ * (`filters.when`, docs/api.md §10.20), which are no filter.
  */
 export function noEvents(
   i18n: I18n,
-  filters: Filters,
+  { when, ...filters }: Filters,
   reset: (() => void) | false,
+  seePast: (() => void) | false,
 ): TemplateResult {
   const t = strings(i18n);
+  const p = pastStrings(i18n.locale);
+  // The state's words with no space around them: its text is the words alone, as it always was.
+  const empty = seePast
+    ? html`${i18n.t.empty} — <button part="past-toggle" @click=${seePast}>${p.seePast}</button>`
+    : when
+      ? p.noPast
+      : i18n.t.empty;
   return Object.keys(filters).length
     ? html`<div class="state" part="no-match">
         <p>${t.noMatch}</p>
         ${reset ? html`<button @click=${reset}>${t.resetFilters}</button>` : nothing}
       </div>`
-    : html`<p class="state" part="empty">${i18n.t.empty}</p>`;
+    : html`<p class="state" part="empty">${empty}</p>`;
 }
+
+/**
+ * The control at the end of the list that shows the past events (`views` with `past`, docs/api.md
+ * §10.20), "Past events", or in them goes back, "Upcoming events": one button, whose words say
+ * where it goes, so the focus stays on it as the list changes.
+ */
+export const pastToggle = (i18n: I18n, past: boolean, toggle: () => void): TemplateResult =>
+  html`<p class="past-switch">
+    <button part="past-toggle" @click=${toggle}>
+      ${past ? pastStrings(i18n.locale).upcomingEvents : pastStrings(i18n.locale).pastEvents}
+    </button>
+  </p>`;
+
+/** The list's name while it shows the past events: "Past events". */
+export const pastLabel = ({ locale }: I18n): string => pastStrings(locale).pastEvents;
+
+/** What the live region says once the past events (`past`) or the upcoming ones loaded. */
+export const shownCount = ({ locale }: I18n, n: number, past: boolean): string =>
+  past ? pastStrings(locale).pastShown(n) : pastStrings(locale).upcomingShown(n);
 
 /**
  * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed.

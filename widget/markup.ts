@@ -5,7 +5,7 @@
  * `VenueEvents.render`, `event-card.ts` and `venue-buy-button.ts` node for node;
  * test/widget/first-paint.test.ts compares the two renderers event by event.
  */
-import type { CompactOccurrence, EventResource } from '../shared/contract.js';
+import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { escapeHtml } from '../shared/html.js';
 import { buyUrl } from './api.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
@@ -76,7 +76,8 @@ function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | und
   const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${esc(stopTime(o))}${where}`;
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
-    : `<li>${when} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o)) : ''}</li>`;
+    : // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled one is.
+      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o)) : ''}</li>`;
 }
 
 function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
@@ -98,13 +99,10 @@ export function card(event: EventResource, ctx: CardOptions): string {
   const a = event.attributes;
   const { t, locale, contentLang } = ctx.i18n;
   const lang = attr('lang', contentLang);
-  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = cardFacts(
-    event,
-    ctx.venue,
-    ctx.base,
-    ctx.i18n,
-    ctx.now ?? Date.now(),
-  );
+  const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());
+  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
+  const { schedule, doors, age } = facts;
+  const reason = (a as EventAttributes).status_reason;
   const h = `h${ctx.level}`;
   const parts = [
     image
@@ -112,19 +110,22 @@ export function card(event: EventResource, ctx: CardOptions): string {
       : '',
     `<div class="body"><p class="meta">`,
     a.category ? `<span part="category"${lang}>${esc(a.category)}</span>` : '',
-    a.over_18
-      ? `<span class="badge" part="badge"${attr('title', t.over18Label)}><span aria-hidden="true">${esc(t.over18)}</span><span class="visually-hidden">${esc(t.over18Label)}</span></span>`
+    age
+      ? `<span class="badge" part="badge"${attr('title', t.ageLabel(age))}><span aria-hidden="true">${esc(t.age(age))}</span><span class="visually-hidden">${esc(t.ageLabel(age))}</span></span>`
       : '',
     `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
     performers ? line('performers', performers) : '',
     `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time>${
       end ? ` – <time${attr('datetime', end[0])}>${esc(end[1])}</time>` : ''
-    }</p>`,
+    }${doors ? `, <span part="doors">${esc(doors)}</span>` : ''}</p>`,
     a.venue ? line('venue', a.venue.name, lang) : '',
     a.location ? line('location', a.location, lang) : '',
     price ? line('price', price) : '',
     access?.length
       ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
+      : '',
+    schedule
+      ? `<p class="schedule-status" part="schedule-status"><strong>${esc(schedule)}</strong>${reason ? ` — <span${lang}>${esc(reason)}</span>` : ''}</p>`
       : '',
     cancelled
       ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${lang}>${esc(a.cancellation_reason)}</span>` : ''}</p>`

@@ -1,12 +1,14 @@
 /**
- * The month feed of `<venue-calendar>` (docs/api.md §10.14): loaded whenever what it is asked for
- * changes, kept on screen while a refresh of the same month and filters loads or after that
- * refresh failed (another venue, month or filter never shows the old counts), and read by
- * venue-local date for the grid's cells.
+ * The month feed of `<venue-calendar>` (docs/api.md §10.14), with the month's past nights from the
+ * past events' list (§10.20): loaded whenever what it is asked for changes, kept on screen while a
+ * refresh of the same month and filters loads or after that refresh failed (another venue, month
+ * or filter never shows the old counts), and read by venue-local date for the grid's cells.
  */
 import type { ReactiveControllerHost } from 'lit';
-import { fetchFeed, type CalendarEntry, type FeedBody } from './calendar-feed.js';
-import { monthRange, type IsoDate, type IsoMonth } from './calendar-grid.js';
+import { ApiError, type RequestOptions } from './api.js';
+import { fetchFeed, pastEntries, type CalendarEntry, type FeedBody } from './calendar-feed.js';
+import { addDays, monthRange, type IsoDate, type IsoMonth } from './calendar-grid.js';
+import { fetchAll, listFilters } from './day-events.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 
 /** What a month's feed is asked for. */
@@ -36,6 +38,8 @@ export interface MonthFeedOptions {
   reloads: () => number;
   /** Awaited with the feed (the host's strings), so the grid is drawn once, in its language. */
   ready: () => Promise<void>;
+  /** Today's date (the visitor's): a month from before it on has past nights to ask for too. */
+  today: () => IsoDate;
   loaded: (detail: MonthLoad) => void;
 }
 
@@ -46,6 +50,31 @@ type QueryItems = ReturnType<typeof items>;
 
 const same = (a: readonly unknown[], b: readonly unknown[]) =>
   a.length === b.length && a.every((item, i) => Object.is(item, b[i]));
+
+/** The most pages of a month's past events asked for: 120 nights, more than a busy month's. */
+const MAX_PAST_PAGES = 10;
+
+/**
+ * The nights of `range` (`end` exclusive) of the events that are past (docs/api.md §10.20): the
+ * feed lists upcoming events only, so they come from the past events' list of those days, with the
+ * feed's filters. None where the API refuses `when=past` (a 400: a proxy's listing of several
+ * venues, docs/api.md §10.20), so the month still shows its upcoming nights.
+ * @throws ApiError (but a 400), or the abort reason
+ */
+async function pastNights(
+  query: MonthQuery,
+  range: { start: IsoDate; end: IsoDate },
+  options: RequestOptions,
+): Promise<CalendarEntry[]> {
+  const filters = listFilters(query, range.start, addDays(range.end, -1), true);
+  try {
+    const events = await fetchAll(query, filters, options, MAX_PAST_PAGES);
+    return pastEntries(events, range.start, range.end);
+  } catch (error) {
+    if (error instanceof ApiError && error.status == 400) return [];
+    throw error;
+  }
+}
 
 export class MonthFeedController {
   private readonly load: LoadController<readonly [...QueryItems, number, number], FeedBody>;
@@ -64,7 +93,17 @@ export class MonthFeedController {
         const range = monthRange(month);
         const query = { ...range, categories, search, access, only };
         const request = { signal, timeoutMs, revalidate: reloads > 0 };
-        const [body] = await Promise.all([fetchFeed(base, venue, query, request), options.ready()]);
+        // A day before the visitor's tomorrow may be past in the venue's zone, whatever the zones.
+        const nights =
+          range.start <= addDays(options.today(), 1)
+            ? pastNights({ base, venue, month, categories, search, access, only }, range, request)
+            : [];
+        const [feed, past] = await Promise.all([
+          fetchFeed(base, venue, query, request),
+          nights,
+          options.ready(),
+        ]);
+        const body = { ...feed, entries: [...past, ...feed.entries] };
         if (body.unreadable)
           console.warn(`venue-calendar: ${body.unreadable} feed entries left out`);
         this.last = { query: [base, venue, month, categories, search, access, only], body };

@@ -13,6 +13,8 @@ const URL_KEYS = [
   ['start_date', 've-from'],
   ['access', 've-access'],
   ['venue', 've-venue'],
+  // The past events (docs/api.md §10.20), read only where `views` offers them.
+  ['when', 've-when'],
 ] as const;
 
 /** The query parameter that keeps the view. */
@@ -26,9 +28,10 @@ export const readView = (): View | undefined => {
 
 /**
  * `filters` with those the page's query holds: a shared link's filters. `ve-venue` counts only as
- * one of `venue`'s several venues (a list of one has no such filter).
+ * one of `venue`'s several venues (a list of one has no such filter), `ve-when` only as `past`
+ * where the list offers the past events (`past`).
  */
-export function readQuery(filters: Filters, venue: string): Filters {
+export function readQuery(filters: Filters, venue: string, past = false): Filters {
   const query = new URLSearchParams(location.search);
   const read: Filters = { ...filters };
   let found = false;
@@ -36,6 +39,7 @@ export function readQuery(filters: Filters, venue: string): Filters {
     const value = query.get(param);
     if (!value) continue;
     if (key === 'venue' && !(isSeveral(venue) && venueSlugs(venue).includes(value))) continue;
+    if (key === 'when' && !(past && value === 'past')) continue;
     read[key] = value;
     found = true;
   }

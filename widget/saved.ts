@@ -9,19 +9,13 @@
  */
 import { html, type ReactiveController, type ReactiveElement, type TemplateResult } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import {
-  fetchEvent,
-  isNotFound,
-  isSeveral,
-  venueSlugs,
-  type Filters,
-  type RequestOptions,
-} from './api.js';
+import { fetchEvent, isSeveral, venueSlugs, type Filters, type RequestOptions } from './api.js';
 import { apiBase } from './attributes.js';
 import { resolveI18n } from './i18n/load.js';
 import type { CoreMessages } from './i18n/types.js';
 import { localToday } from './buy-state.js';
 import { knownVenues, type EventPage } from './wire.js';
+import { isNotFound } from './venue-element.js';
 
 /** One saved event: its id and its last venue-local date (`YYYY-MM-DD`), after which it drops out. */
 export interface SavedEntry {

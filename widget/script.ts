@@ -22,7 +22,7 @@ const painting = customElements.get('venue-events')
   : [...document.querySelectorAll('venue-events')].map(firstPaint).filter((p) => p);
 if (!customElements.get('venue-buy-button'))
   document.querySelectorAll('venue-buy-button, venue-event').forEach(firstFetch);
-if (!painting.length || document.querySelector('venue-event, venue-buy-button')) elements();
+if (!painting.length || document.querySelector('venue-buy-button, venue-event')) elements();
 else
   void Promise.race([
     Promise.all(painting),

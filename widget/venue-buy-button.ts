@@ -1,13 +1,13 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { buyUrl, isNotFound } from './api.js';
+import { buyUrl } from './api.js';
 import { eventFor } from './handed-event.js';
 import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
 import { afterPaint } from './after-paint.js';
 import { closingText } from './format.js';
 import { hostStyles } from './host.styles.js';
-import { VenueElement } from './venue-element.js';
+import { isNotFound, VenueElement } from './venue-element.js';
 import { buyButtonStyles } from './venue-buy-button.styles.js';
 
 /**

@@ -1,5 +1,4 @@
 import { html, nothing, type TemplateResult } from 'lit';
-import { isNotFound } from './api.js';
 import { namedInCell, type CalendarEntry } from './calendar-feed.js';
 import {
   addMonths,
@@ -24,7 +23,7 @@ import { LoadStatus } from './load-controller.js';
 import { MonthFeedController, type MonthQuery } from './month-feed.js';
 import { calendarStyles } from './venue-calendar.styles.js';
 import { listStyles } from './venue-events.styles.js';
-import { VenueElement } from './venue-element.js';
+import { isNotFound, VenueElement } from './venue-element.js';
 
 /**
  * `<venue-calendar venue="blue-room">`: a month of a venue's events as a grid of days (the
@@ -33,6 +32,9 @@ import { VenueElement } from './venue-element.js';
  * events' start times and titles (three, then "+N more"); choosing a day (click, Enter,
  * Space) lists its events below the grid with the usual cards, from one list request of that
  * day. Days are the venue's: the feed's venue-local dates, never moved into the visitor's zone.
+ * Past months, and the past days of this one, show the nights of past events, from the past
+ * events' list (docs/api.md §10.20: the feed lists upcoming events only); their cards have no buy
+ * control.
  * The week starts where the locale's does (Monday for `de`, `fr`, `en-GB`; Sunday for `en-US`).
  * Loaded lazily by `<venue-events view="calendar">` (`calendar-view.ts`); usable on its own once
  * its module is imported. With several venues (`venue="harbour-hall blue-cellar"`, docs/widget.md
@@ -68,7 +70,8 @@ import { VenueElement } from './venue-element.js';
  * @csspart day-more - "+2 more" after three named events
  * @csspart day-events - the chosen day's section below the grid
  * @csspart list - the chosen day's cards
- * @csspart card - one event (and the card parts of `<venue-events>`: title, date, buy-button…)
+ * @csspart card - one event (and the card parts of `<venue-events>`: title, date, doors,
+ *   schedule-status, buy-button…)
  * @csspart stop-cancelled - the notice that a tour's stop on the chosen day is cancelled
  * @csspart empty - "No events on this day"
  * @csspart error - the error state with its retry button
@@ -121,6 +124,7 @@ export class VenueCalendar extends VenueElement {
     timeout: () => this.timeout,
     reloads: () => this.reloads,
     ready: () => this.localeReady,
+    today: () => this.today,
     loaded: (detail) => this.emit('venue-calendar-load', { detail }),
   });
 
@@ -411,7 +415,8 @@ export class VenueCalendar extends VenueElement {
         event.attributes.publish_status !== 'cancelled' && entries.filter((e) => e.cancelled);
       let card;
       try {
-        card = eventCard(event, ctx);
+        // A past night's card (docs/api.md §10.20) has nothing to sell.
+        card = eventCard(event, { ...ctx, past: entries.some((e) => e.past) });
       } catch (error) {
         console.warn(`venue-calendar: event ${event.id} left out:`, error);
         return nothing;

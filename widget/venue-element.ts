@@ -7,12 +7,20 @@
  * drawing cards add.
  */
 import { LitElement, type PropertyDeclarations, type PropertyValues } from 'lit';
-import { DEFAULT_TIMEOUT_MS, venueSlugs, type ApiError } from './api.js';
+import { ApiError, DEFAULT_TIMEOUT_MS, venueSlugs } from './api.js';
 import { apiBase } from './attributes.js';
 // The English strings only the elements show (the first paint's are in the script).
 import './i18n/en-later.js';
 import { loadMessages, resolveI18n } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
+
+/**
+ * Whether `error` is the API's 404: a venue slug or event id it does not publish (docs/api.md §7).
+ * Asking again cannot help, so the elements name what was not found instead of offering a retry.
+ * Here, with the elements, not in the budgeted script, which never shows a failure.
+ */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 404;
 
 export class VenueElement extends LitElement {
   static override properties: PropertyDeclarations = {

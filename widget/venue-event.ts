@@ -1,7 +1,6 @@
-import { html, nothing, type TemplateResult } from 'lit';
+import { css, html, nothing, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { isNotFound } from './api.js';
 import { eventFor } from './handed-event.js';
 import { CardActions, cardActionStyles } from './card-actions.js';
 import { headingLevel } from './card-facts.js';
@@ -9,7 +8,21 @@ import { eventCard } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { describeWhenShown } from './reach-controllers.js';
-import { VenueElement } from './venue-element.js';
+import { isNotFound, VenueElement } from './venue-element.js';
+
+/**
+ * The full description's own blocks: only this element shows one, so its rule is here rather than
+ * in the card's sheet, which the budgeted script carries (docs/widget.md "Size").
+ */
+const descriptionStyles = css`
+  .description {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+  .description :is(p, ul, ol) {
+    margin: 0 0 0.5em;
+  }
+`;
 
 /** The description sanitiser and DOMPurify: a chunk loaded once a description is to be shown. */
 const sanitizer = () => import('./sanitize.js');
@@ -26,7 +39,7 @@ const sanitizer = () => import('./sanitize.js');
  * @csspart card - the event
  * @csspart image - the event image
  * @csspart category - the category label
- * @csspart badge - the 18+ badge
+ * @csspart badge - the age limit: "18+", "14+" (docs/api.md §10.20)
  * @csspart title - the event title
  * @csspart performers - who is playing: "With Alice, Bob and Carol" (docs/api.md §10.18)
  * @csspart date - date and time, with the end time when the venue gives one
@@ -36,6 +49,9 @@ const sanitizer = () => import('./sanitize.js');
  * @csspart access - the event's access provisions (a list of words)
  * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
  * @csspart cancelled - the cancellation notice
+ * @csspart schedule-status - "Postponed" or "Rescheduled (was Fri 5 Dec)" with the venue's reason
+ *   (docs/api.md §10.20)
+ * @csspart doors - "Doors 19:00", in the date line
  * @csspart stops - the dates of a multi-date event
  * @csspart description - the sanitised HTML description
  * @csspart calendar-link - each "Add to calendar": the event's menu's summary, each scheduled
@@ -52,7 +68,7 @@ const sanitizer = () => import('./sanitize.js');
  * @cssprop --venue-events-accent - accent colour (see `<venue-events>` for the full list)
  */
 export class VenueEvent extends VenueElement {
-  static override styles = [hostStyles, cardStyles, ...cardActionStyles];
+  static override styles = [hostStyles, cardStyles, descriptionStyles, ...cardActionStyles];
 
   static override properties = {
     eventId: { type: String, attribute: 'event-id' },

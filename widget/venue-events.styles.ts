@@ -1,6 +1,7 @@
 /**
- * Styles of `<venue-events>`: the grid, the compact layout, its loading, empty and error states
- * (the pagination's are in `list-controls.ts`, which draws it).
+ * Styles of `<venue-events>`: the grid, the compact layout and its skeleton, which the first paint
+ * draws too; its empty and error states, which only the element draws, are in
+ * `list-states.styles.ts`, and the pagination's in `list-controls.ts`, which draws it.
  */
 import { css } from './sheet.js';
 
@@ -51,7 +52,17 @@ export const listStyles = css`
     gap: 0.5em;
   }
   :host([layout='compact'])
-    :is(img, .meta, .performers, .location, .excerpt, .stops, .actions, .cancelled-note) {
+    :is(
+      img,
+      .meta,
+      .performers,
+      .location,
+      .excerpt,
+      .stops,
+      .actions,
+      .cancelled-note,
+      .schedule-status
+    ) {
     display: none;
   }
   :host([layout='compact']) .body {
@@ -83,16 +94,5 @@ export const listStyles = css`
     border-radius: var(--_radius);
     background: var(--_border);
     opacity: 0.5;
-  }
-  .state {
-    margin: 0;
-    padding: 1.5em;
-    border: 1px dashed var(--_border);
-    border-radius: var(--_radius);
-    text-align: center;
-  }
-  .notice {
-    margin: 0 0 0.75em;
-    color: var(--_danger);
   }
 `;

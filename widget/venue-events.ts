@@ -1,7 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
-import { eventsUrl, fetchEvents, isNotFound, venueSlugs, type Filters } from './api.js';
+import { eventsUrl, fetchEvents, venueSlugs, type Filters } from './api.js';
 import { headingLevel } from './card-facts.js';
 import { eventCard, type CardContext } from './event-card.js';
 import { formatEventDate } from './format.js';
@@ -9,9 +9,12 @@ import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { describeWhenShown, sharing } from './reach-controllers.js';
 import { afterPaint } from './after-paint.js';
-import { takeDeclarative, takeFirstPage, type FirstPage } from './first-page.js';
-import { VenueElement } from './venue-element.js';
+import type { FirstPage } from './first-page.js';
+import { takeDeclarative, takeFirstPage } from './take-page.js';
+import { isNotFound, VenueElement } from './venue-element.js';
 import { listStyles } from './venue-events.styles.js';
+import { listStateStyles } from './list-states.styles.js';
+import { offersPast } from './past-view.js';
 import type { VenueBuyButton } from './venue-buy-button.js';
 import { fixedView, presetFilters, startPage, viewOf, type View } from './attributes.js';
 import type { SavedController } from './saved.js';
@@ -42,7 +45,10 @@ import type { EventPage } from './wire.js';
  *   `ve-from`, `ve-access`, `ve-venue`, `ve-view`), replaced as they change and read on load, so
  *   a filtered list can be shared as a link
  * @attr view - `list` (default) or `calendar`: the month grid of `<venue-calendar>`
- * @attr views - `list` or `calendar` fixes the view and hides the switch
+ * @attr views - `list` or `calendar` fixes the view and hides the switch; with `past`
+ *   (`views="past"`, `views="list past"`) a "Past events" control at the end of the list shows the
+ *   venue's past events, newest first and without buy controls, and goes back (docs/api.md
+ *   §10.20)
  * @csspart filters - the filter bar (loaded after the first page; its space is kept from the
  *   start, so the cards do not move when it arrives)
  * @csspart category-filter - the category `<select>` (shown when the venue has 2+ categories)
@@ -60,16 +66,19 @@ import type { EventPage } from './wire.js';
  * @csspart card - one event
  * @csspart image - the event image
  * @csspart category - the category label
- * @csspart badge - the 18+ badge
+ * @csspart badge - the age limit: "18+", "14+" (docs/api.md §10.20)
  * @csspart title - the event title
  * @csspart performers - who is playing: "With Alice, Bob and Carol" (docs/api.md §10.18)
  * @csspart date - date and time, with the end time when the venue gives one
+ * @csspart doors - "Doors 19:00", in the date line (docs/api.md §10.20)
  * @csspart venue - the event's venue, by name (a list of several venues only)
  * @csspart location - the location
  * @csspart price - the price: "£12", "£12–£18", "Free" (docs/api.md §10.18)
  * @csspart access - the event's access provisions (a list of words)
  * @csspart save - the "Save" toggle (`aria-pressed`), kept in the page's `localStorage`
  * @csspart cancelled - the cancellation notice
+ * @csspart schedule-status - "Postponed" or "Rescheduled (was Fri 5 Dec)" with the venue's reason
+ *   (docs/api.md §10.20)
  * @csspart stops - the dates of a multi-date event
  * @csspart excerpt - the plain-text description excerpt
  * @csspart calendar-link - each "Add to calendar": the event's menu's summary, each scheduled
@@ -85,7 +94,9 @@ import type { EventPage } from './wire.js';
  * @csspart pagination - the page navigation
  * @csspart page-button - each button of the page navigation
  * @csspart view-switch - the list/calendar switch (hidden by `views="list"` or `views="calendar"`)
- * @csspart empty - the "No upcoming events" state
+ * @csspart empty - the "No upcoming events" state ("No past events" in the past events)
+ * @csspart past-toggle - "Past events" at the end of the list (and "see past events" in its empty
+ *   state), "Upcoming events" in the past events: with `views` offering `past`
  * @csspart error - the error state with its retry button (also when no event of the page could
  *   be shown)
  * @csspart not-found - with `error`, no retry: the API knows no venue `venue` ("No venue … was
@@ -104,7 +115,7 @@ import type { EventPage } from './wire.js';
  * @cssprop --venue-events-focus-color - focus ring
  */
 export class VenueEvents extends VenueElement {
-  static override styles = [hostStyles, cardStyles, listStyles];
+  static override styles = [hostStyles, cardStyles, listStyles, listStateStyles];
 
   static override properties = {
     page: { type: Number, reflect: true },
@@ -135,7 +146,10 @@ export class VenueEvents extends VenueElement {
    * loaded when first shown). A switch offers both unless the `views` attribute fixes one.
    */
   declare view: View;
-  /** `list` or `calendar` fixes the view and hides the switch; any other value fixes none. */
+  /**
+   * `list` or `calendar` fixes the view and hides the switch; any other value fixes none. `past`
+   * after it, or alone, offers the past events (docs/api.md §10.20): `"list past"`, `"past"`.
+   */
   declare views: string | undefined;
   /**
    * `compact`: one line per event; any other value is the cards. Reflected, since the list's
@@ -146,8 +160,15 @@ export class VenueEvents extends VenueElement {
   declare syncUrl: boolean;
   /** The filters the list is requested with (see `filter()`). */
   declare filters: Filters;
-  /** Say how many events match once the next page loaded (the visitor changed a filter). */
-  declare private count: boolean;
+  /**
+   * What to say once the next page loaded: how many events match (the visitor changed a filter),
+   * or how many past or upcoming events there are (`'view'`: the visitor switched between them).
+   */
+  declare private count: boolean | 'view';
+  /** The page on screen is of the past events (its cards have no buy control). */
+  declare private pastShown: boolean;
+  /** Give the past events' control the focus once the next page is on screen. */
+  declare private focusToggle: boolean;
 
   /** The "Save" toggles' store (`saved.ts`), from the list's lazy controls. */
   declare private saving: SavedController | undefined;
@@ -179,9 +200,15 @@ export class VenueEvents extends VenueElement {
         body = await fetchEvents(base, venue, body.lastPage, options, filters);
         this.page = body.page;
       }
-      if (this.count) this.say(controls!.matches(this.i18n, body.total));
+      if (this.count)
+        this.say(
+          this.count === 'view'
+            ? controls!.shownCount(this.i18n, body.total, !!filters.when)
+            : controls!.matches(this.i18n, body.total),
+        );
       this.count = false;
       this.lastGood = body;
+      this.pastShown = !!filters.when;
       this.emit('venue-events-load', { detail: body });
       return body;
     },
@@ -198,6 +225,7 @@ export class VenueEvents extends VenueElement {
     this.noShare = false;
     this.filters = {};
     this.view = 'list';
+    this.pastShown = false;
     describeWhenShown(this, () => this.shown?.events ?? []);
     // A pending closure passed on screen: confirm with the server.
     this.addEventListener('venue-events-expired', () => this.refresh());
@@ -244,6 +272,8 @@ export class VenueEvents extends VenueElement {
       if (this.hasUpdated) this.keepQuery();
     }
     this.view = fixedView(this.views) ?? viewOf(this.view);
+    // `views` set without `past` while the past events show (a framework's prop): back to upcoming.
+    if (changed.has('views') && this.filters.when && !offersPast(this.views)) this.showPast(false);
     this.saving ??= controls && new controls.SavedController(this, controls.sourceOf(this));
     // Drawn by the script's first paint: its page is this first run's (no request, no skeleton).
     // A page it left undrawn (no events: empty, or beyond the last) is shown by the run, once the
@@ -256,7 +286,7 @@ export class VenueEvents extends VenueElement {
     // request: a filtered link's first request is given up for the filtered one.
     if (!this.hasUpdated && this.syncUrl)
       void listControls(!this.noFilters).then((m) => {
-        this.filters = m.readQuery(this.filters, this.venue);
+        this.filters = m.readQuery(this.filters, this.venue, offersPast(this.views));
         this.view = m.readView() ?? this.view;
       });
     // Another venue or API: nothing of the old one may stay on screen.
@@ -277,9 +307,25 @@ export class VenueEvents extends VenueElement {
    * reset controls do), and says in the live region how many match once they loaded.
    */
   filter(filters: Filters | null): void {
+    const when = this.filters.when;
     this.filters = filters ?? presetFilters(this.category);
+    // The past events stay shown as the filters change or reset ("Saved" lists saved ones alone).
+    if (when && !this.filters.saved) this.filters = { ...this.filters, when };
     this.page = 1;
     this.count = true;
+    this.keepQuery();
+  }
+
+  /**
+   * Shows the past events, newest first (`past`; docs/api.md §10.20: `when=past`), or the upcoming
+   * ones again, from page 1 with the same filters; says how many once they loaded.
+   */
+  private showPast(past: boolean): void {
+    const { when: _, ...filters } = this.filters;
+    this.filters = past ? { ...filters, when: 'past' } : filters;
+    this.page = 1;
+    this.count = 'view';
+    this.focusToggle = true;
     this.keepQuery();
   }
 
@@ -289,6 +335,13 @@ export class VenueEvents extends VenueElement {
   }
 
   protected override updated(): void {
+    // After "see past events" in the empty state, which the cards replaced and the focus with it:
+    // the control that goes back, where the visitor can go on (not if the focus is elsewhere).
+    if (this.focusToggle && this.list.status !== LoadStatus.PENDING) {
+      this.focusToggle = false;
+      const root = this.renderRoot as ShadowRoot;
+      if (!root.activeElement) root.querySelector<HTMLElement>('[part="past-toggle"]')?.focus();
+    }
     // The list's other controls and the filter bar are not needed to show the first page: they
     // load once a page is painted, so they take no bandwidth or time from its cards.
     if (this.shown && !controls)
@@ -370,17 +423,21 @@ export class VenueEvents extends VenueElement {
       copied: this.sharing.copied,
       calendarMenu: controls?.calendarMenu,
       save: this.saving?.button,
+      past: this.pastShown,
     };
     const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
     // Left out by the wire reader or by the card: only a page the API sent empty is "no events".
     const notShown = (body.unreadable ?? 0) + body.events.length - cards.length;
+    // With `past` in `views` (docs/api.md §10.20), not for the saved events.
+    const past = this.pastShown;
+    const offered = offersPast(this.views) && !this.filters.saved;
     return html`${
       cards.length
         ? html`${notShown ? html`<p class="notice">${t.someNotShown}</p>` : nothing}
             <ul
               class="list"
               part="list"
-              aria-label=${t.events}
+              aria-label=${(past && controls?.pastLabel(this.i18n)) || t.events}
               aria-busy=${busy ? 'true' : 'false'}
             >
               ${cards.map((c) => html`<li>${c}</li>`)}
@@ -391,6 +448,7 @@ export class VenueEvents extends VenueElement {
               this.i18n,
               this.filters,
               !this.noFilters && (() => this.filter(null)),
+              offered && !past && (() => this.showPast(true)),
             )
     }
     ${controls?.pagination({
@@ -402,7 +460,13 @@ export class VenueEvents extends VenueElement {
         this.page = page;
         this.announcement = announcement;
       },
-    })}`;
+    })}
+    ${
+      // At the end of the list; an empty upcoming list has it in its state ("see past events").
+      offered && (cards.length || past)
+        ? controls?.pastToggle(this.i18n, past, () => this.showPast(!past))
+        : nothing
+    }`;
   }
 
   /**

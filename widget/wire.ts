@@ -20,7 +20,12 @@
  * - The facts of docs/api.md §10.18 are read each alone (`OPTIONAL`): a malformed `end_time`,
  *   `price` (a currency that is not three capital letters, an amount that is not a plain decimal),
  *   `performers` (not a list of non-empty text) or `few_tickets_left` (not `true`) is dropped and
- *   named in the warning; the event and its other facts are shown.
+ *   named in the warning; the event and its other facts are shown. So are the members of
+ *   docs/api.md §10.20: a `schedule_status` other than `postponed` or `rescheduled`, a
+ *   `previous_date` that is no calendar date, a `previous_time` or `doors_time` not `HH:MM:SS`,
+ *   a `status_reason` that is not text, a `min_age` that is not an integer 1–25. A tour's stops
+ *   are read with the same table, a malformed member dropped without a word (the event's
+ *   warning names its stops only when a stop cannot be placed).
  * - At most one page (12) of events is read, whatever the server sends.
  * - An event's `venue` (a listing of several venues, docs/api.md §10.16) is kept only when its
  *   slug is non-empty text and its name text: the event's links are built from it (the slug
@@ -112,26 +117,19 @@ const isInstant = (value: unknown): value is string =>
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
-function readOccurrence(v: unknown): CompactOccurrence | undefined {
-  if (!isObject(v) || !isCalendarDate(v.occurrence_date)) return undefined;
-  return {
-    occurrence_date: v.occurrence_date,
-    time_label: text(v.time_label),
-    location_label: text(v.location_label),
-    status: v.status === 'cancelled' ? 'cancelled' : 'scheduled',
-    ...(EVENT_TIME.test(text(v.end_time)) && { end_time: v.end_time as string }),
-  };
-}
+/** `v` when it is a venue-local `HH:MM:SS` (an end, the doors), else false. */
+const wallTime = (v: unknown) => EVENT_TIME.test(text(v)) && v;
 
 /**
  * The parts read each alone, a falsy reading dropping that part (named in the warning), never the
- * event: the facts of docs/api.md §10.18, the ticket link (§10.19) and a listing's `venue`
- * (§10.16, `readVenue`). A currency
- * must be three capital letters: `Intl.NumberFormat` throws a RangeError for a code of any other
- * shape, never while a card is drawn.
+ * event: the facts of docs/api.md §10.18, the ticket link (§10.19), the schedule and age limit
+ * (§10.20) and a listing's `venue` (§10.16, `readVenue`). A tour's stops are read with the same
+ * table (their ends, links and schedules). A currency must be three capital letters:
+ * `Intl.NumberFormat` throws a RangeError for a code of any other shape, never while a card is
+ * drawn. The schedule's reason is plain text, escaped wherever it is written.
  */
 const OPTIONAL: Record<string, (v: unknown) => unknown> = {
-  end_time: (v) => EVENT_TIME.test(text(v)) && v,
+  end_time: wallTime,
   price: (v) =>
     isObject(v) &&
     new RegExp(CURRENCY_PATTERN).test(text(v.currency)) &&
@@ -143,8 +141,38 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   few_tickets_left: (v) => v === true,
   // A ticket link (§10.19): only https reaches an `href`.
   ticket_url: (v) => /^https:\/\/\S+$/.test(text(v)) && v,
+  schedule_status: (v) => ['postponed', 'rescheduled'].includes(v as string) && v,
+  previous_date: (v) => isCalendarDate(v) && v,
+  previous_time: wallTime,
+  status_reason: text,
+  doors_time: wallTime,
+  min_age: (v) => Number.isInteger(v) && (v as number) > 0 && (v as number) < 26 && v,
   venue: readVenue,
 };
+
+/**
+ * Copies into `to` each member of `from` that `OPTIONAL` reads, as read; names a falsy reading in
+ * `problems` (when given) and leaves it out.
+ */
+function readOptional(from: Obj, to: Obj, problems?: string[]): void {
+  for (const key in OPTIONAL)
+    if (key in from && !(to[key] = OPTIONAL[key]!(from[key]))) {
+      problems?.push(`bad ${key}`);
+      delete to[key];
+    }
+}
+
+function readOccurrence(v: unknown): CompactOccurrence | undefined {
+  if (!isObject(v) || !isCalendarDate(v.occurrence_date)) return undefined;
+  const stop: Obj = {
+    occurrence_date: v.occurrence_date,
+    time_label: text(v.time_label),
+    location_label: text(v.location_label),
+    status: v.status === 'cancelled' ? 'cancelled' : 'scheduled',
+  };
+  readOptional(v, stop);
+  return stop as unknown as CompactOccurrence;
+}
 
 /** Spec §2.4, or undefined for anything else (see the module comment). */
 function readOffice(v: unknown): TicketOffice | undefined {
@@ -209,11 +237,7 @@ function readEventOr(v: Obj, problems: string[]): EventResource | undefined {
     attributes.access = Array.isArray(a.access)
       ? a.access.filter((id) => typeof id == 'string')
       : [];
-  for (const key in OPTIONAL)
-    if (key in a && !(attributes[key] = OPTIONAL[key]!(a[key]))) {
-      problems.push(`bad ${key}`);
-      delete attributes[key];
-    }
+  readOptional(a, attributes, problems);
   if (!EVENT_TIME.test(text(a.event_time))) {
     problems.push('bad event_time');
     attributes.event_time = '';

@@ -106,7 +106,10 @@ export const drawnQuery = (
   ...(el.noFilters && { 'no-filters': '' }),
   ...(el.noShare && { 'no-share': '' }),
   ...(el.compact && { layout: 'compact' }),
-  ...(el.listOnly && { views: 'list' }),
+  // `views` as the start tag writes it: `list`, `past` (docs/api.md §10.20) or both.
+  ...((el.listOnly || el.past) && {
+    views: [el.listOnly && 'list', el.past && 'past'].filter(Boolean).join(' '),
+  }),
 });
 
 /**

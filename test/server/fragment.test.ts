@@ -264,6 +264,10 @@ describe.each([
     const listOnly = await draw('?views=list');
     expect(listOnly).not.toContain('<div class="view-switch">');
     expect(listOnly).toMatch(/^<venue-events [^>]*views="list">/);
+    // With past events offered (docs/api.md §10.20): its own drawing, not the list-only one kept.
+    const withPast = await draw('?views=list%20past');
+    expect(withPast).toMatch(/^<venue-events [^>]*views="list past">/);
+    expect(await draw('?views=list')).toBe(listOnly);
     // Compact: the same cards, one line each by the start tag's attribute (the list's styles).
     const compact = await draw('?layout=compact');
     expect(compact).toMatch(

@@ -15,8 +15,15 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * The goal is 9 KiB again.
  */
 const BUDGET_BYTES = 9_728;
-/** The budget of the elements that take over after the first paint, Lit included, gzipped. */
-const ELEMENTS_BUDGET_BYTES = 11_392;
+/**
+ * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
+ * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",
+ * doors, age limits) and past events view (`views` with `past`) the element draws (about +360 B),
+ * and which made room in the initial script for the first cards' own parts by moving here what
+ * only the elements run (taking a handed request or a server-drawn page, `take-page.ts`; the
+ * empty and error states' styles, `list-states.styles.ts`; the not-found check: about +270 B).
+ */
+const ELEMENTS_BUDGET_BYTES = 12_096;
 const gzipped = (name: string) => gzipSync(readFileSync(new URL(name, DIR)), { level: 9 }).length;
 /** The file of the chunk whose name starts with `prefix`. */
 const chunk = (prefix: string) => {
@@ -96,12 +103,16 @@ describe('widget build (npm run build)', () => {
       return size;
     };
     expect(gz('venue-event-')).toBeLessThanOrEqual(1.5 * 1024);
-    // 2.5 KiB until issue 32's JSON-LD (endDate, performer, offers, availability: +115 B).
-    expect(gz('reach-')).toBeLessThanOrEqual(2.75 * 1024);
+    // 2.5 KiB until issue 32's JSON-LD (endDate, performer, offers, availability: +115 B); 2.75
+    // KiB until issue 42's (eventStatus postponed/rescheduled, previousStartDate, doorTime,
+    // typicalAgeRange, per stop: +153 B). Loaded after the first cards, never before them.
+    expect(gz('reach-')).toBeLessThanOrEqual(2.875 * 1024);
     expect(gz('saved-')).toBeLessThanOrEqual(1.5 * 1024);
-    // The list's strings, the filter bar's and the access vocabulary's.
-    expect(gz('de-')).toBeLessThanOrEqual(1.25 * 1024);
-    expect(gz('fr-')).toBeLessThanOrEqual(1.25 * 1024);
+    // The list's strings, the filter bar's and the access vocabulary's; 1.25 KiB until issue 42,
+    // whose words the first cards draw ("Reporté", "Ouverture des portes 19:00", the age limit's;
+    // the past events' come with the list's controls, `i18n/past.ts`).
+    expect(gz('de-')).toBeLessThanOrEqual(1.3125 * 1024);
+    expect(gz('fr-')).toBeLessThanOrEqual(1.3125 * 1024);
   });
 
   it('no eval or Function constructor in any script of the build, lazy chunks included (strict CSP)', () => {

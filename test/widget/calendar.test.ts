@@ -194,7 +194,8 @@ describe('<venue-calendar>', () => {
       months.push((e as CustomEvent<{ month: string }>).detail.month),
     );
     expect(heading(el)).to.equal('November 2026');
-    expect(counts(el)).to.deep.equal({});
+    // A past month shows its past nights (docs/api.md §10.20): "Long Gone" on the 1st.
+    expect(counts(el)).to.deep.equal({ '2026-11-01': 1 });
     const [prev, next] = root(el).querySelectorAll<HTMLButtonElement>('[part="month-nav"]');
     expect(spoken(prev!)).to.equal('Previous month');
     expect(spoken(next!)).to.equal('Next month');

@@ -253,6 +253,9 @@ describe('the element drawn on the server', () => {
     ['hostile', 'en'],
     ['reach', 'en'],
     ['nights', 'fr'],
+    // Postponed and rescheduled nights, doors, age limits (docs/api.md §10.20).
+    ['plans', 'en'],
+    ['plans', 'de'],
     ['harbour-hall blue-cellar night-owl', 'en'],
   ] as const) {
     it(`is the first paint's markup for the same page ("${venue}", ${locale})`, async () => {

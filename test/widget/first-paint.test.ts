@@ -33,9 +33,13 @@ const VENUES = [
   ['facts', 'de', ''],
   // Ticket links (docs/api.md §10.19): the buy control goes to the venue's shop.
   ['shop', 'en', ''],
+  // Postponed and rescheduled nights, doors, age limits (docs/api.md §10.20).
+  ['plans', 'en', ''],
+  ['plans', 'fr', ''],
   ['harbour-hall blue-cellar night-owl', 'en', ''],
   ['states', 'en', 'layout="compact"'],
   ['facts', 'de', 'layout="compact"'],
+  ['plans', 'de', 'layout="compact"'],
   ['harbour-hall blue-cellar night-owl', 'en', 'layout="compact"'],
 ] as const;
 /** A `VENUES` entry's key in `painted`. */

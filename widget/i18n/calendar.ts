@@ -2,11 +2,13 @@
  * `<venue-calendar>`'s strings in the language `resolveI18n` gave, else English: the three tables
  * come with the calendar's chunk (a page without the calendar view never loads them).
  */
-import { pick } from './load.js';
+import { language } from './load.js';
 import { calendar as de } from './calendar.de.js';
 import { calendar as en } from './calendar.en.js';
 import { calendar as fr } from './calendar.fr.js';
 import type { CalendarMessages } from './types.js';
 
+const tables: Record<string, CalendarMessages> = { en, de, fr };
+
 /** The calendar's strings in `locale`'s language (one `resolveI18n` gave), else English. */
-export const calendarStrings = (locale: string): CalendarMessages => pick({ en, de, fr }, locale);
+export const calendarStrings = (locale: string): CalendarMessages => tables[language(locale)] ?? en;

@@ -3,7 +3,7 @@
  * attributes": `locale`). English's core table ships in the script (`en.ts`); German and French
  * load on first use, each as one chunk with its list and filter bar tables (`de.ts`, `fr.ts`).
  * The lazy parts' English tables come with their chunks; they take a loaded language's from here
- * (`loadedPack`) or pick among theirs (`pick`) by the locale `resolveI18n` gave.
+ * (`loadedPack`) or pick among theirs by the locale's `language`.
  */
 import { en } from './en.js';
 import type { CoreMessages, I18n, LanguagePack } from './types.js';
@@ -72,7 +72,3 @@ export function resolveI18n(explicit: string | undefined, host: Element): I18n {
 
 /** The loaded German or French tables of `locale` (one `resolveI18n` gave); undefined for English. */
 export const loadedPack = (locale: string): LanguagePack | undefined => packs[language(locale)];
-
-/** The table of `locale`'s language among a chunk's own, else its English one. */
-export const pick = <T>(tables: { en: T } & Record<string, T>, locale: string): T =>
-  tables[language(locale)] ?? tables.en;

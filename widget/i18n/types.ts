@@ -7,6 +7,7 @@
  * with `buy`, `addToCalendarFor` with `addToCalendar`, `shareFor` with `share`, `saveFor` with
  * `save`.
  */
+import type { TicketOfficeReason } from '../../shared/contract.js';
 import type { AccessId } from '../../shared/rules/access-ids.js';
 
 /**
@@ -26,18 +27,27 @@ export interface CoreMessages {
   someNotShown: string;
   buy: string;
   buyFor: (title: string) => string;
-  /** `relative`: "in 3 hours", as `Intl.RelativeTimeFormat` says it. */
-  salesCloseIn: (relative: string) => string;
-  salesCloseAt: (when: string) => string;
-  closedManual: string;
-  closedScheduled: string;
-  closedEnded: string;
-  closedCancelled: string;
-  closedNotTicketed: string;
+  /**
+   * "Sales close in 3 hours" (`when` as `Intl.RelativeTimeFormat` says it) or "Sales close Fri 5
+   * Dec, 17:00": one sentence for both in every language the widget speaks.
+   */
+  salesClose: (when: string) => string;
+  /** The closed buy control's words by the office's `reason` (docs/api.md §2.4). */
+  closed: Record<TicketOfficeReason, string>;
   cancelled: string;
   stopCancelled: string;
-  over18: string;
-  over18Label: string;
+  /** The age limit's badge: "18+", "14+" (`min_age`, else 18 for `over_18`; api.md §10.20). */
+  age: (n: number) => string;
+  /** What the badge means, for its title and screen readers: "Over 14s only". */
+  ageLabel: (n: number) => string;
+  /** A date without a new one yet (docs/api.md §10.20, `schedule_status`). */
+  postponed: string;
+  /** A date moved to the one the card shows. */
+  rescheduled: string;
+  /** After "Rescheduled": the date it had, "Fri 5 Dec" (with its time when only that moved). */
+  was: (date: string) => string;
+  /** Beside the start time: "Doors 19:00" (`time` as the card writes times). */
+  doors: (time: string) => string;
   nextStop: string;
   allStops: string;
   imageAlt: (title: string) => string;
@@ -77,6 +87,26 @@ export interface ListMessages {
   next: string;
   page: (n: number) => string;
   pageAnnounce: (n: number, last: number) => string;
+}
+
+/**
+ * The past events' strings (`views` with `past`, docs/api.md §10.20; `past.ts`): with the list's
+ * controls, in every language, not in the German and French chunks every first card in those
+ * languages waits for.
+ */
+export interface PastMessages {
+  /** The control at the end of the list that shows the past events, and the list's name then. */
+  pastEvents: string;
+  /** The control that goes back from the past events to the upcoming ones. */
+  upcomingEvents: string;
+  /** After "No upcoming events" (`CoreMessages.empty`): the control that shows the past ones. */
+  seePast: string;
+  /** The past events view of a venue without any. */
+  noPast: string;
+  /** What the live region says once the past events loaded: "12 past events, newest first". */
+  pastShown: (n: number) => string;
+  /** And once the upcoming ones are back: "5 upcoming events". */
+  upcomingShown: (n: number) => string;
 }
 
 /** The filter bar's strings (`venue-events-filters.ts`). */

@@ -1,0 +1,44 @@
+/**
+ * The past events' strings (docs/api.md §10.20, `views` with `past`) in English, German and
+ * French, with the list's controls that show them (`list-controls.ts`): loaded after the first
+ * cards, so the German and French chunks every first card in those languages waits for stay
+ * small.
+ */
+import { language } from './load.js';
+import type { PastMessages } from './types.js';
+
+const tables: Record<string, PastMessages> = {
+  en: {
+    pastEvents: 'Past events',
+    upcomingEvents: 'Upcoming events',
+    seePast: 'see past events',
+    noPast: 'No past events',
+    pastShown: (n) => (n === 1 ? '1 past event, newest first' : `${n} past events, newest first`),
+    upcomingShown: (n) => (n === 1 ? '1 upcoming event' : `${n} upcoming events`),
+  },
+  de: {
+    pastEvents: 'Vergangene Veranstaltungen',
+    upcomingEvents: 'Kommende Veranstaltungen',
+    seePast: 'vergangene Veranstaltungen ansehen',
+    noPast: 'Keine vergangenen Veranstaltungen',
+    pastShown: (n) =>
+      n === 1
+        ? '1 vergangene Veranstaltung, die neueste zuerst'
+        : `${n} vergangene Veranstaltungen, die neuesten zuerst`,
+    upcomingShown: (n) => (n === 1 ? '1 kommende Veranstaltung' : `${n} kommende Veranstaltungen`),
+  },
+  fr: {
+    pastEvents: 'Événements passés',
+    upcomingEvents: 'Événements à venir',
+    seePast: 'voir les événements passés',
+    noPast: 'Aucun événement passé',
+    pastShown: (n) =>
+      n <= 1
+        ? `${n} événement passé, le plus récent d’abord`
+        : `${n} événements passés, les plus récents d’abord`,
+    upcomingShown: (n) => (n <= 1 ? `${n} événement à venir` : `${n} événements à venir`),
+  },
+};
+
+/** The past events' strings in `locale`'s language (one `resolveI18n` gave), else English. */
+export const pastStrings = (locale: string): PastMessages => tables[language(locale)] ?? tables.en!;

@@ -64,6 +64,32 @@ function minifyHtmlLiterals(): Plugin {
 }
 
 /**
+ * `code` with each `h(() => body, [])` that starts with `opening` (`h(()=>import(`) replaced by
+ * `body`; the body's end is found by counting brackets (a chunk path or a `.then()` holds no
+ * string with a bracket in it). A call of any other shape is left as it is.
+ */
+function unwrapCalls(code: string, opening: string): string {
+  let out = '';
+  let from = 0;
+  for (let at = code.indexOf(opening); at >= 0; at = code.indexOf(opening, from)) {
+    const body = at + opening.length - 'import('.length;
+    let depth = 1;
+    let i = body;
+    while (depth > 0 && i < code.length) {
+      i += 1;
+      const c = code[i];
+      if (c === '(' || c === '[') depth += 1;
+      else if (c === ')' || c === ']') depth -= 1;
+      else if (c === ',' && depth === 1) break;
+    }
+    const ok = code.startsWith(',[])', i);
+    out += code.slice(from, at) + (ok ? code.slice(body, i) : code.slice(at, i));
+    from = ok ? i + ',[])'.length : i;
+  }
+  return out + code.slice(from);
+}
+
+/**
  * Replaces Vite's preload helper with a call of the import itself. The widget's chunks import no
  * CSS and preload nothing (`modulePreload: false`), yet Vite wraps every `import()` in
  * `__vitePreload(() => import(…), deps)`, whose helper costs about 600 bytes gzip of the budgeted
@@ -77,6 +103,18 @@ function unwrapPreloadHelper(): Plugin {
     transform(_code, id) {
       if (id !== '\0vite/preload-helper.js') return null;
       return { code: 'export const __vitePreload = (load) => load();', map: null };
+    },
+    // What is left of the wrapper, `h(() => import(`./x.js`)…, [])` with `h = (f) => f()`, is a
+    // dozen bytes an import: each call becomes its function's body where the helper is defined.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          const helper =
+            chunk.type === 'chunk' && /\b([\w$]+)=([\w$]+)=>\2\(\)/.exec(chunk.code)?.[1];
+          if (helper) chunk.code = unwrapCalls(chunk.code, `${helper}(()=>import(`);
+        }
+      },
     },
   };
 }

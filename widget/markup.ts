@@ -147,7 +147,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
 
 /** `VenueEvents.render` around `content`: the filter bar's and the view switch's places. */
 export const shell = (o: ListOptions, i18n: I18n, content: string) =>
-  `<div${attr('lang', i18n.locale)}>${o.filterBar ? '<venue-events-filters part="filters"></venue-events-filters>' : ''}${
+  `<div${attr('lang', i18n.locale)}${attr('dir', i18n.t.dir)}>${o.filterBar ? '<venue-events-filters part="filters"></venue-events-filters>' : ''}${
     o.viewSwitch ? '<div class="view-switch"></div>' : ''
   }${content}<p class="visually-hidden" aria-live="polite"></p></div>`;
 

@@ -391,7 +391,7 @@ export class VenueEvents extends VenueElement {
     }
     // The month grid, filtered as the list is: `<venue-calendar>`, drawn by its lazy chunk.
     if (this.view === 'calendar') content = calendar?.calendarView(this);
-    return html`<div lang=${locale}>
+    return html`<div lang=${locale} dir=${t.dir ?? nothing}>
       ${
         this.noFilters
           ? nothing

@@ -1,8 +1,10 @@
 /**
- * `<venue-calendar>`'s strings in the language `resolveI18n` gave, else English: the three tables
- * come with the calendar's chunk (a page without the calendar view never loads them).
+ * `<venue-calendar>`'s strings in the language `resolveI18n` gave, else English: English's, German's
+ * and French's come with the calendar's chunk (a page without the calendar view never loads
+ * them), the other languages' with their own chunks (`FullPack`, loaded before the element
+ * renders in them).
  */
-import { language } from './load.js';
+import { language, loadedPack } from './load.js';
 import { calendar as de } from './calendar.de.js';
 import { calendar as en } from './calendar.en.js';
 import { calendar as fr } from './calendar.fr.js';
@@ -11,4 +13,5 @@ import type { CalendarMessages } from './types.js';
 const tables: Record<string, CalendarMessages> = { en, de, fr };
 
 /** The calendar's strings in `locale`'s language (one `resolveI18n` gave), else English. */
-export const calendarStrings = (locale: string): CalendarMessages => tables[language(locale)] ?? en;
+export const calendarStrings = (locale: string): CalendarMessages =>
+  tables[language(locale)] ?? loadedPack(locale)?.calendar ?? en;

@@ -67,3 +67,6 @@ export const de: LanguagePack = {
   list,
   filters,
 };
+
+/** The name every language's chunk gives its tables (`load.ts`). */
+export { de as pack };

@@ -66,3 +66,6 @@ export const fr: LanguagePack = {
   list,
   filters,
 };
+
+/** The name every language's chunk gives its tables (`load.ts`). */
+export { fr as pack };

@@ -1,30 +1,31 @@
 /**
  * The one loader and locale picker of the widget's strings (docs/widget.md "Elements and
- * attributes": `locale`). English's core table ships in the script (`en.ts`); German and French
- * load on first use, each as one chunk with its list and filter bar tables (`de.ts`, `fr.ts`).
+ * attributes": `locale`). English's core table ships in the script (`en.ts`); the other twelve
+ * load on first use, each as one chunk with its list and filter bar tables (`de.ts`, `fr.ts`,
+ * `es.ts`, …; Brazil's Portuguese its own, `pt_BR.ts`), by the table in `more.ts`, a chunk of its
+ * own (so the script every first card waits for does not grow with every language: one more
+ * small request, alongside the API's).
  * The lazy parts' English tables come with their chunks; they take a loaded language's from here
  * (`loadedPack`) or pick among theirs by the locale's `language`.
  */
 import { en } from './en.js';
 import type { CoreMessages, I18n, LanguagePack } from './types.js';
 
-/** Languages that load on first use. */
-const loaders: Record<string, () => Promise<LanguagePack>> = {
-  de: () => import('./de.js').then((m) => m.de),
-  fr: () => import('./fr.js').then((m) => m.fr),
-};
 /** The loaded ones, by language. */
 const packs: Record<string, LanguagePack> = {};
-const loading: Record<string, Promise<void>> = {};
+/** The loading ones, by language; null once a language failed or has no table (English then). */
+const loading: Record<string, Promise<void> | null> = {};
 
-/** A locale's language: `de-CH` → `de`. */
-export const language = (locale: string): string => locale.toLowerCase().split('-')[0]!;
+/** A locale's table: its language (`de-CH` → `de`), but `pt-br` for Brazil's Portuguese. */
+export const language = (locale: string): string =>
+  locale.toLowerCase().replace(/^(pt-br|[^-]+).*/, '$1');
 
 const coreOf = (lang: string): CoreMessages | undefined => (lang === 'en' ? en : packs[lang]?.core);
 
+/** `lang` canonical (`EN-gb` → `en-GB`); undefined for none, `""` or a malformed tag (a throw). */
 const canonical = (lang: string | null | undefined): string | undefined => {
   try {
-    return lang ? Intl.getCanonicalLocales(lang)[0] : undefined;
+    return Intl.getCanonicalLocales(lang as string)[0];
   } catch {
     return undefined;
   }
@@ -51,12 +52,14 @@ const wantedLocale = (explicit: string | undefined, contentLang: string | undefi
  */
 export function loadMessages(explicit: string | undefined, host: Element): Promise<void> | void {
   const lang = language(wantedLocale(explicit, pageLang(host)));
-  const load = !coreOf(lang) && loaders[lang];
-  if (!load) return;
-  return (loading[lang] ??= load().then(
-    (pack) => void (packs[lang] = pack),
-    () => void delete loaders[lang],
-  ));
+  // A language without a table, or whose load failed, is not tried again: English then.
+  if (coreOf(lang) || loading[lang] === null) return;
+  return (loading[lang] ??= import('./more.js')
+    .then((m) => m.load(lang))
+    .then(
+      (m) => void (packs[lang] = m.pack),
+      () => void (loading[lang] = null),
+    ));
 }
 
 /**
@@ -70,5 +73,5 @@ export function resolveI18n(explicit: string | undefined, host: Element): I18n {
   return { locale: t ? wanted : 'en', t: t ?? en, contentLang };
 }
 
-/** The loaded German or French tables of `locale` (one `resolveI18n` gave); undefined for English. */
+/** The loaded tables of `locale` (one `resolveI18n` gave); undefined for English. */
 export const loadedPack = (locale: string): LanguagePack | undefined => packs[language(locale)];

@@ -1,10 +1,10 @@
 /**
  * The past events' strings (docs/api.md §10.20, `views` with `past`) in English, German and
- * French, with the list's controls that show them (`list-controls.ts`): loaded after the first
+ * French (the other languages bring theirs in their own chunks, `FullPack`), with the list's controls that show them (`list-controls.ts`): loaded after the first
  * cards, so the German and French chunks every first card in those languages waits for stay
  * small.
  */
-import { language } from './load.js';
+import { language, loadedPack } from './load.js';
 import type { PastMessages } from './types.js';
 
 const tables: Record<string, PastMessages> = {
@@ -40,5 +40,6 @@ const tables: Record<string, PastMessages> = {
   },
 };
 
-/** The past events' strings in `locale`'s language (one `resolveI18n` gave), else English. */
-export const pastStrings = (locale: string): PastMessages => tables[language(locale)] ?? tables.en!;
+/** The past events' strings in `locale`'s language (one `resolveI18n` gave, so loaded), else English. */
+export const pastStrings = (locale: string): PastMessages =>
+  tables[language(locale)] ?? loadedPack(locale)?.past ?? tables.en!;

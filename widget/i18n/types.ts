@@ -15,6 +15,8 @@ import type { AccessId } from '../../shared/rules/access-ids.js';
  * German and French load on first use with the list's and the filter bar's (`de.ts`, `fr.ts`).
  */
 export interface CoreMessages {
+  /** `rtl` for a language written right to left (`ar`, `he`): the widget's root's `dir`. */
+  dir?: 'rtl';
   loading: string;
   empty: string;
   error: string;
@@ -161,12 +163,25 @@ export interface CalendarMessages {
   stopCancelledOn: (what: string) => string;
 }
 
-/** A language loaded on first use (`de.ts`, `fr.ts`): its core, list and filter bar tables. */
+/**
+ * A language loaded on first use (`de.ts`, `fr.ts`, `es.ts`, …): its core, list and filter bar
+ * tables; the languages after German and French bring their past events' and calendar's strings
+ * too (`past.ts` and `calendar.ts` hold German's and French's), so English's chunks do not grow
+ * with every language.
+ */
 export interface LanguagePack {
   core: CoreMessages;
   list: ListMessages;
   filters: FilterMessages;
+  past?: PastMessages;
+  calendar?: CalendarMessages;
 }
+
+/** A language with every table (`es.ts`, `pl.ts`, …). */
+export type FullPack = Required<LanguagePack>;
+
+/** A count's wordings by `Intl.PluralRules` category: `other` always, the rest as the language has. */
+export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
 
 /** The locale an element speaks, resolved once per update (`resolveI18n` in `load.ts`). */
 export interface I18n {

@@ -1,0 +1,137 @@
+/**
+ * Arabic, loaded on first use (`load.ts`) as one chunk: every table of the widget in Arabic, the
+ * past events' and the calendar's with the rest (`FullPack`); the widget lays it out right to
+ * left (`dir`). Counts take Arabic's six forms by `Intl.PluralRules` (zero, one,
+ * two, few 3–10, many 11–99, other), and numbers are written as the locale writes them.
+ */
+import type { FullPack, PluralForms } from './types.js';
+
+const plural = (n: number, f: PluralForms): string =>
+  f[new Intl.PluralRules('ar').select(n)] ?? f.other;
+
+/** `n` in the locale's digits. */
+const num = (n: number): string => n.toLocaleString('ar');
+
+const events = (n: number): string =>
+  plural(n, {
+    zero: 'لا فعاليات',
+    one: 'فعالية واحدة',
+    two: 'فعاليتان',
+    few: `${num(n)} فعاليات`,
+    many: `${num(n)} فعالية`,
+    other: `${num(n)} فعالية`,
+  });
+
+export const pack: FullPack = {
+  core: {
+    dir: 'rtl',
+    loading: 'جارٍ تحميل الفعاليات…',
+    empty: 'لا توجد فعاليات قادمة',
+    error: 'تعذّر تحميل الفعاليات.',
+    retry: 'إعادة المحاولة',
+    venueNotFound: (venue) => `لم يُعثر على مكان باسم «${venue}».`,
+    eventNotFound: 'لم يُعثر على هذه الفعالية.',
+    refreshFailed: 'تعذّر التحديث؛ تُعرض آخر الفعاليات التي حُمّلت.',
+    notShown: 'تعذّر عرض الفعاليات.',
+    someNotShown: 'تعذّر عرض بعض الفعاليات.',
+    buy: 'شراء التذاكر',
+    buyFor: (title) => `شراء التذاكر: ${title}`,
+    salesClose: (when) => `ينتهي البيع ${when}`,
+    closed: {
+      manual: 'البيع عبر الإنترنت مغلق',
+      scheduled: 'انتهى البيع عبر الإنترنت',
+      event_ended: 'انتهت هذه الفعالية',
+      cancelled: 'أُلغيت — لا تذاكر للبيع',
+      not_ticketed: 'لا تُباع عبر الإنترنت',
+    },
+    cancelled: 'أُلغيت',
+    stopCancelled: 'أُلغي',
+    age: (n) => `+${num(n)}`,
+    ageLabel: (n) => `لمن هم فوق ${num(n)} عامًا فقط`,
+    postponed: 'مؤجَّلة',
+    rescheduled: 'موعد جديد',
+    was: (date) => `(كانت ${date})`,
+    doors: (time) => `فتح الأبواب ${time}`,
+    nextStop: 'الموعد التالي',
+    allStops: 'كل المواعيد',
+    imageAlt: (title) => `صورة ${title}`,
+    events: 'الفعاليات القادمة',
+    addToCalendar: 'إضافة إلى التقويم',
+    addToCalendarFor: (what) => `إضافة إلى التقويم: ${what}`,
+    calendarFile: 'ملف تقويم (.ics)',
+    share: 'مشاركة',
+    shareFor: (title) => `مشاركة: ${title}`,
+    linkCopied: 'نُسخ الرابط',
+    save: 'حفظ',
+    saveFor: (title) => `حفظ: ${title}`,
+    free: 'مجانًا',
+    withPerformers: (names) => `بمشاركة ${names}`,
+    fewLeft: 'تذاكر قليلة متبقية',
+    access: 'إمكانية الوصول',
+    accessLabels: {
+      wheelchair: 'مناسب للكراسي المتحركة',
+      step_free: 'دخول بلا درجات',
+      hearing_loop: 'حلقة سمعية',
+      captioned: 'مع ترجمة نصية',
+      sign_language: 'مع ترجمة بلغة الإشارة',
+      audio_described: 'مع وصف صوتي',
+      relaxed: 'عرض مريح',
+      quiet_space: 'مساحة هادئة',
+    },
+  },
+  list: {
+    views: 'طريقة العرض',
+    listView: 'قائمة',
+    calendarView: 'تقويم',
+    noMatch: 'لا توجد فعاليات مطابقة',
+    resetFilters: 'عرض كل الفعاليات',
+    matches: (n) => `الفعاليات المطابقة: ${num(n)}`,
+    pagination: 'صفحات الفعاليات',
+    previous: 'السابق',
+    next: 'التالي',
+    page: (n) => `الصفحة ${num(n)}`,
+    pageAnnounce: (n, last) => `الصفحة ${num(n)} من ${num(last)}`,
+  },
+  filters: {
+    category: 'الفئة',
+    allCategories: 'كل الفئات',
+    search: 'البحث في الفعاليات',
+    from: 'من',
+    reset: 'إعادة الضبط',
+    resetLabel: 'إعادة الضبط: كل عوامل التصفية',
+    subscribe: 'اشتراك',
+    subscribeLabel: 'اشتراك: التقويم',
+    webcal: 'تطبيق التقويم (webcal)',
+    google: 'تقويم Google',
+    outlook: 'Outlook.com',
+    access: 'إمكانية الوصول',
+    anyAccess: 'الكل',
+    saved: (n) => `المحفوظة (${num(n)})`,
+    savedLabel: (n) => `المحفوظة (${num(n)}): عرض الفعاليات المحفوظة فقط`,
+    addSaved: 'إضافة المحفوظة إلى التقويم',
+    venue: 'المكان',
+    allVenues: 'كل الأماكن',
+    filters: (n) => (n ? `التصفية (${num(n)})` : 'التصفية'),
+  },
+  past: {
+    pastEvents: 'الفعاليات السابقة',
+    upcomingEvents: 'الفعاليات القادمة',
+    seePast: 'عرض الفعاليات السابقة',
+    noPast: 'لا توجد فعاليات سابقة',
+    pastShown: (n) => `${events(n)} سابقة، الأحدث أولًا`,
+    upcomingShown: (n) => `${events(n)} قادمة`,
+  },
+  calendar: {
+    calendar: 'تقويم الفعاليات',
+    previousMonth: 'الشهر السابق',
+    nextMonth: 'الشهر التالي',
+    eventCount: events,
+    countAt: (count, venues) => `${count}: ${venues}`,
+    dayHeading: (date) => `فعاليات ${date}`,
+    noEvents: 'لا فعاليات في هذا اليوم',
+    error: 'تعذّر تحميل التقويم.',
+    loading: 'جارٍ تحميل التقويم…',
+    more: (n) => `+${num(n)} أخرى`,
+    stopCancelledOn: (what) => `أُلغي في هذا الموعد: ${what}`,
+  },
+};

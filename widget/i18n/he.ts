@@ -1,0 +1,132 @@
+/**
+ * Hebrew, loaded on first use (`load.ts`) as one chunk: every table of the widget in Hebrew, the
+ * past events' and the calendar's with the rest (`FullPack`); the widget lays it out right to
+ * left (`dir`). Counts take Hebrew's forms by `Intl.PluralRules` (one, two, other).
+ */
+import type { FullPack, PluralForms } from './types.js';
+
+const plural = (n: number, f: PluralForms): string =>
+  f[new Intl.PluralRules('he').select(n)] ?? f.other;
+
+const events = (n: number): string =>
+  plural(n, { one: 'אירוע אחד', two: 'שני אירועים', other: `${n} אירועים` });
+
+export const pack: FullPack = {
+  core: {
+    dir: 'rtl',
+    loading: 'טוען אירועים…',
+    empty: 'אין אירועים קרובים',
+    error: 'לא ניתן היה לטעון את האירועים.',
+    retry: 'לנסות שוב',
+    venueNotFound: (venue) => `לא נמצא מקום בשם „${venue}”.`,
+    eventNotFound: 'האירוע לא נמצא.',
+    refreshFailed: 'הרענון נכשל; מוצגים האירועים שנטענו לאחרונה.',
+    notShown: 'לא ניתן היה להציג את האירועים.',
+    someNotShown: 'לא ניתן היה להציג חלק מהאירועים.',
+    buy: 'לרכישת כרטיסים',
+    buyFor: (title) => `לרכישת כרטיסים: ${title}`,
+    salesClose: (when) => `המכירה נסגרת ${when}`,
+    closed: {
+      manual: 'המכירה המקוונת סגורה',
+      scheduled: 'המכירה המקוונת הסתיימה',
+      event_ended: 'האירוע הסתיים',
+      cancelled: 'בוטל — אין כרטיסים למכירה',
+      not_ticketed: 'לא נמכר באינטרנט',
+    },
+    cancelled: 'בוטל',
+    stopCancelled: 'בוטל',
+    age: (n) => `+${n}`,
+    ageLabel: (n) => `מגיל ${n} ומעלה בלבד`,
+    postponed: 'נדחה',
+    rescheduled: 'מועד חדש',
+    was: (date) => `(במקום ${date})`,
+    doors: (time) => `פתיחת דלתות ${time}`,
+    nextStop: 'המועד הבא',
+    allStops: 'כל המועדים',
+    imageAlt: (title) => `תמונה של ${title}`,
+    events: 'אירועים קרובים',
+    addToCalendar: 'הוספה ליומן',
+    addToCalendarFor: (what) => `הוספה ליומן: ${what}`,
+    calendarFile: 'קובץ יומן (.ics)',
+    share: 'שיתוף',
+    shareFor: (title) => `שיתוף: ${title}`,
+    linkCopied: 'הקישור הועתק',
+    save: 'שמירה',
+    saveFor: (title) => `שמירה: ${title}`,
+    free: 'הכניסה חופשית',
+    withPerformers: (names) => `בהשתתפות ${names}`,
+    fewLeft: 'נותרו כרטיסים אחרונים',
+    access: 'נגישות',
+    accessLabels: {
+      wheelchair: 'נגיש לכיסאות גלגלים',
+      step_free: 'גישה ללא מדרגות',
+      hearing_loop: 'לולאת השראה',
+      captioned: 'עם כתוביות',
+      sign_language: 'בתרגום לשפת הסימנים',
+      audio_described: 'עם תיאור קולי',
+      relaxed: 'הופעה מותאמת',
+      quiet_space: 'מרחב שקט',
+    },
+  },
+  list: {
+    views: 'תצוגה',
+    listView: 'רשימה',
+    calendarView: 'לוח שנה',
+    noMatch: 'אין אירועים מתאימים',
+    resetFilters: 'הצגת כל האירועים',
+    matches: (n) => `אירועים מתאימים: ${n}`,
+    pagination: 'עמודי אירועים',
+    previous: 'הקודם',
+    next: 'הבא',
+    page: (n) => `עמוד ${n}`,
+    pageAnnounce: (n, last) => `עמוד ${n} מתוך ${last}`,
+  },
+  filters: {
+    category: 'קטגוריה',
+    allCategories: 'כל הקטגוריות',
+    search: 'חיפוש אירועים',
+    from: 'מתאריך',
+    reset: 'איפוס',
+    resetLabel: 'איפוס: כל המסננים',
+    subscribe: 'הרשמה',
+    subscribeLabel: 'הרשמה: יומן',
+    webcal: 'אפליקציית יומן (webcal)',
+    google: 'יומן Google',
+    outlook: 'Outlook.com',
+    access: 'נגישות',
+    anyAccess: 'הכול',
+    saved: (n) => `שמורים (${n})`,
+    savedLabel: (n) => `שמורים (${n}): הצגת אירועים שמורים בלבד`,
+    addSaved: 'הוספת השמורים ליומן',
+    venue: 'מקום',
+    allVenues: 'כל המקומות',
+    filters: (n) => (n ? `מסננים (${n})` : 'מסננים'),
+  },
+  past: {
+    pastEvents: 'אירועים קודמים',
+    upcomingEvents: 'אירועים קרובים',
+    seePast: 'הצגת אירועים קודמים',
+    noPast: 'אין אירועים קודמים',
+    pastShown: (n) =>
+      plural(n, {
+        one: 'אירוע קודם אחד',
+        two: 'שני אירועים קודמים, החדש ראשון',
+        other: `${n} אירועים קודמים, החדש ראשון`,
+      }),
+    upcomingShown: (n) =>
+      plural(n, { one: 'אירוע קרוב אחד', two: 'שני אירועים קרובים', other: `${n} אירועים קרובים` }),
+  },
+  calendar: {
+    calendar: 'לוח אירועים',
+    previousMonth: 'החודש הקודם',
+    nextMonth: 'החודש הבא',
+    eventCount: events,
+    countAt: (count, venues) => `${count}: ${venues}`,
+    dayHeading: (date) => `אירועים ב${date}`,
+    noEvents: 'אין אירועים ביום זה',
+    error: 'לא ניתן היה לטעון את לוח השנה.',
+    loading: 'טוען את לוח השנה…',
+    more: (n) => `+${n} נוספים`,
+    stopCancelledOn: (what) => `בוטל במועד זה: ${what}`,
+  },
+};

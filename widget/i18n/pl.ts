@@ -1,0 +1,142 @@
+/**
+ * Polish, loaded on first use (`load.ts`) as one chunk: every table of the widget in Polish, the
+ * past events' and the calendar's with the rest (`FullPack`). Counts take Polish's forms by
+ * `Intl.PluralRules`: 1 wydarzenie, 2–4 (22–24, …) wydarzenia, 5–21 (and 0) wydarzeń.
+ */
+import type { FullPack, PluralForms } from './types.js';
+
+const plural = (n: number, f: PluralForms): string =>
+  f[new Intl.PluralRules('pl').select(n)] ?? f.other;
+
+const events = (n: number) =>
+  plural(n, {
+    one: `${n} wydarzenie`,
+    few: `${n} wydarzenia`,
+    many: `${n} wydarzeń`,
+    other: `${n} wydarzenia`,
+  });
+
+export const pack: FullPack = {
+  core: {
+    loading: 'Wczytywanie wydarzeń…',
+    empty: 'Brak nadchodzących wydarzeń',
+    error: 'Nie udało się wczytać wydarzeń.',
+    retry: 'Spróbuj ponownie',
+    venueNotFound: (venue) => `Nie znaleziono miejsca „${venue}”.`,
+    eventNotFound: 'Nie znaleziono tego wydarzenia.',
+    refreshFailed: 'Nie udało się odświeżyć; widoczne są ostatnio wczytane wydarzenia.',
+    notShown: 'Nie udało się wyświetlić wydarzeń.',
+    someNotShown: 'Niektórych wydarzeń nie udało się wyświetlić.',
+    buy: 'Kup bilety',
+    buyFor: (title) => `Kup bilety: ${title}`,
+    salesClose: (when) => `Koniec sprzedaży ${when}`,
+    closed: {
+      manual: 'Sprzedaż online zamknięta',
+      scheduled: 'Sprzedaż online zakończona',
+      event_ended: 'To wydarzenie już się odbyło',
+      cancelled: 'Odwołane — bilety nie są sprzedawane',
+      not_ticketed: 'Brak sprzedaży online',
+    },
+    cancelled: 'Odwołane',
+    stopCancelled: 'odwołany',
+    age: (n) => `${n}+`,
+    ageLabel: (n) => `Tylko dla osób od ${n} lat`,
+    postponed: 'Przełożone',
+    rescheduled: 'Nowy termin',
+    was: (date) => `(wcześniej ${date})`,
+    doors: (time) => `Otwarcie drzwi ${time}`,
+    nextStop: 'Następny termin',
+    allStops: 'Wszystkie terminy',
+    imageAlt: (title) => `Zdjęcie: ${title}`,
+    events: 'Nadchodzące wydarzenia',
+    addToCalendar: 'Dodaj do kalendarza',
+    addToCalendarFor: (what) => `Dodaj do kalendarza: ${what}`,
+    calendarFile: 'Plik kalendarza (.ics)',
+    share: 'Udostępnij',
+    shareFor: (title) => `Udostępnij: ${title}`,
+    linkCopied: 'Link skopiowany',
+    save: 'Zapisz',
+    saveFor: (title) => `Zapisz: ${title}`,
+    free: 'Wstęp wolny',
+    withPerformers: (names) => `Wystąpią: ${names}`,
+    fewLeft: 'Ostatnie bilety',
+    access: 'Dostępność',
+    accessLabels: {
+      wheelchair: 'Dostępne dla wózków',
+      step_free: 'Wejście bez schodów',
+      hearing_loop: 'Pętla indukcyjna',
+      captioned: 'Z napisami',
+      sign_language: 'Z tłumaczeniem na PJM',
+      audio_described: 'Z audiodeskrypcją',
+      relaxed: 'Spektakl wyciszony',
+      quiet_space: 'Strefa ciszy',
+    },
+  },
+  list: {
+    views: 'Widok',
+    listView: 'Lista',
+    calendarView: 'Kalendarz',
+    noMatch: 'Brak pasujących wydarzeń',
+    resetFilters: 'Pokaż wszystkie wydarzenia',
+    matches: (n) => `Pasujące wydarzenia: ${n}`,
+    pagination: 'Strony wydarzeń',
+    previous: 'Poprzednia',
+    next: 'Następna',
+    page: (n) => `Strona ${n}`,
+    pageAnnounce: (n, last) => `Strona ${n} z ${last}`,
+  },
+  filters: {
+    category: 'Kategoria',
+    allCategories: 'Wszystkie kategorie',
+    search: 'Szukaj wydarzeń',
+    from: 'Od',
+    reset: 'Wyczyść',
+    resetLabel: 'Wyczyść: wszystkie filtry',
+    subscribe: 'Subskrybuj',
+    subscribeLabel: 'Subskrybuj: kalendarz',
+    webcal: 'Aplikacja kalendarza (webcal)',
+    google: 'Kalendarz Google',
+    outlook: 'Outlook.com',
+    access: 'Dostępność',
+    anyAccess: 'Dowolna',
+    saved: (n) => `Zapisane (${n})`,
+    savedLabel: (n) => `Zapisane (${n}): pokaż tylko zapisane wydarzenia`,
+    addSaved: 'Dodaj zapisane do kalendarza',
+    venue: 'Miejsce',
+    allVenues: 'Wszystkie miejsca',
+    filters: (n) => (n ? `Filtry (${n})` : 'Filtry'),
+  },
+  past: {
+    pastEvents: 'Minione wydarzenia',
+    upcomingEvents: 'Nadchodzące wydarzenia',
+    seePast: 'zobacz minione wydarzenia',
+    noPast: 'Brak minionych wydarzeń',
+    pastShown: (n) =>
+      plural(n, {
+        one: `${n} minione wydarzenie, od najnowszych`,
+        few: `${n} minione wydarzenia, od najnowszych`,
+        many: `${n} minionych wydarzeń, od najnowszych`,
+        other: `${n} minionego wydarzenia, od najnowszych`,
+      }),
+    upcomingShown: (n) =>
+      plural(n, {
+        one: `${n} nadchodzące wydarzenie`,
+        few: `${n} nadchodzące wydarzenia`,
+        many: `${n} nadchodzących wydarzeń`,
+        other: `${n} nadchodzącego wydarzenia`,
+      }),
+  },
+  calendar: {
+    calendar: 'Kalendarz wydarzeń',
+    previousMonth: 'Poprzedni miesiąc',
+    nextMonth: 'Następny miesiąc',
+    eventCount: events,
+    countAt: (count, venues) => `${count}: ${venues}`,
+    dayHeading: (date) => `Wydarzenia: ${date}`,
+    noEvents: 'Brak wydarzeń tego dnia',
+    error: 'Nie udało się wczytać kalendarza.',
+    loading: 'Wczytywanie kalendarza…',
+    more: (n) => `+${n} więcej`,
+    stopCancelledOn: (what) => `Odwołane w tym terminie: ${what}`,
+  },
+};

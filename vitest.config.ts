@@ -8,6 +8,7 @@ const STORE_SUITES = [
   'test/server/api-*.test.ts',
   'test/server/import.test.ts',
   'test/server/pages-*.test.ts',
+  'test/server/widget-html-*.test.ts',
   'test/server/calendar*.test.ts',
   'test/server/store-merged.test.ts',
   'test/sources/sync.test.ts',

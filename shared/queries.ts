@@ -80,15 +80,28 @@ export const FeedQuery = Type.Object({
   ...Type.Pick(FilterQuery, ['categories', 'access', 'search']).properties,
 });
 
+/**
+ * The languages the pages, the calendar files and the widget speak (docs/api.md §10.5, §10.6,
+ * §10.17), as `locale` names them: their tables are `server/pages/i18n/` and `widget/i18n/`.
+ */
+const LANGUAGES = 'en, de, fr, es, it, nl, pt, pt-BR, pl, sv, da, cs, ar, he';
+
+/**
+ * `locale` of a page or calendar file (docs/api.md §10.5, §10.6): the language of the words the
+ * server writes in `what`, chosen as the pages choose it; `kept` says what carries it on.
+ */
+const serverLocale = (what: string, kept: string) =>
+  text(
+    `BCP 47 language tag of ${what} (${LANGUAGES}; a region falls back to its language: de-AT is de, pt-PT pt, pt-BR itself); absent or unknown: the best of Accept-Language, else English.${kept}`,
+  );
+
 /** docs/api.md §10.5: the listing page, `GET /t/{slug}/events`, and its month view. */
 export const ListingQuery = Type.Composite([
   FilterQuery,
   Type.Object({
     view: text('`calendar` for the month view; anything else is the list.'),
     month: text("The month view's month, `YYYY-MM` (default: today's)."),
-    locale: text(
-      "BCP 47 language tag of the page (en, de, fr, es, it, nl, pt, pt-BR, pl, sv, da, cs, ar, he; a region falls back to its language); absent or unknown: the best of Accept-Language, else English. The page's links keep it.",
-    ),
+    locale: serverLocale('the page', " The page's links keep it."),
   }),
   PageQuery,
 ]);
@@ -99,11 +112,16 @@ export const CalendarFileQuery = Type.Object({
   ids: text(
     `Comma-separated event ids, at most ${MAX_FEED_IDS}: only those listed events, as a download (saved nights).`,
   ),
+  locale: serverLocale(
+    'the file\'s own words (its name\'s "saved events", "Doors", "Price", …; the venue\'s text as given)',
+    '',
+  ),
 });
 
 /** docs/api.md §10.6: an "add to calendar" redirect. */
 export const CalendarLinkQuery = Type.Object({
   date: text('`YYYY-MM-DD`: one stop of a tour (default: its current stop).'),
+  locale: serverLocale('the link\'s details ("Event page: …"; the venue\'s text as given)', ''),
 });
 
 /** docs/api.md §10.16: the venues of a listing of several. */
@@ -115,7 +133,9 @@ export const VenuesQuery = Type.Object({
 
 /** docs/api.md §10.17: `widget.html`, each parameter the element's attribute of that name. */
 export const WidgetQuery = Type.Object({
-  locale: text("BCP 47 language tag of the strings (en, de, fr; default the visitor's)."),
+  locale: text(
+    `BCP 47 language tag of the element's strings (${LANGUAGES}; a region falls back to its language: de-AT is de, pt-PT pt, pt-BR itself); unknown: English; malformed: 400 naming it; absent: drawn in English, the element then speaking its page's \`lang\`, else the browser's. Only this chooses: Accept-Language is not read (the element sits in another site's page).`,
+  ),
   category: text('One category: the element shows its events only.'),
   page: text('The page drawn, ≥ 1.'),
   'heading-level': text("2 to 6: the level of the cards' headings."),

@@ -8,9 +8,11 @@
  * text with it.
  */
 import type { EventResource } from '../shared/contract.js';
+import { ACCESS_TERMS, type AccessId } from '../shared/rules/access.js';
 import {
   eventStructuredData,
   jsonLdText,
+  type JsonLdEvent,
   type StructuredDataVenue,
 } from '../shared/rules/structured-data.js';
 import { eventsUrl, isSeveral, listingUrl } from './api.js';
@@ -29,10 +31,22 @@ export { SEEDED_PAGES_KEY } from './first-page.js';
 import { hostStyles } from './host.styles.js';
 import { minifyCss } from './css-text.js';
 import { clip } from './format.js';
+import { pack as ar } from './i18n/ar.js';
+import { pack as cs } from './i18n/cs.js';
+import { pack as da } from './i18n/da.js';
 import { de } from './i18n/de.js';
 import { en } from './i18n/en.js';
 import './i18n/en-later.js';
+import { pack as es } from './i18n/es.js';
 import { fr } from './i18n/fr.js';
+import { pack as he } from './i18n/he.js';
+import { pack as it } from './i18n/it.js';
+import { language } from './i18n/load.js';
+import { pack as nl } from './i18n/nl.js';
+import { pack as pl } from './i18n/pl.js';
+import { pack as pt } from './i18n/pt.js';
+import { pack as ptBR } from './i18n/pt_BR.js';
+import { pack as sv } from './i18n/sv.js';
 import type { CoreMessages, I18n } from './i18n/types.js';
 import { attr, buyControl, list } from './markup.js';
 import { offersPast } from './past-view.js';
@@ -45,17 +59,71 @@ export const sheetText = (sheet: CSSStyleSheet): string =>
   (sheet as unknown as { text?: string }).text ??
   Array.from(sheet.cssRules, (rule) => rule.cssText).join('\n');
 
-const TABLES: Record<string, CoreMessages> = { en, de: de.core, fr: fr.core };
+/**
+ * Every core table, keyed as `language` (`i18n/load.ts`) names a locale's table: the languages
+ * `i18n/more.ts` loads in the browser, here all at hand (the server draws synchronously), so a
+ * drawing speaks what the element will once its chunk arrives (test/server/widget-html-locale).
+ */
+const TABLES: Readonly<Record<string, CoreMessages>> = {
+  en,
+  de: de.core,
+  fr: fr.core,
+  es: es.core,
+  it: it.core,
+  nl: nl.core,
+  pt: pt.core,
+  'pt-br': ptBR.core,
+  pl: pl.core,
+  sv: sv.core,
+  da: da.core,
+  cs: cs.core,
+  ar: ar.core,
+  he: he.core,
+};
 
 /**
  * The widget's strings and formatting locale for `locale` (a BCP 47 tag), as `resolveI18n` picks
- * them in the browser without a page around: a language without a table is English.
+ * them in the browser without a page around (docs/api.md §10.17): the table `language` picks
+ * (`de-AT` → German, `pt-BR` → Brazil's, `pt-PT` → Portugal's), `locale` canonical (`de-AT`, the
+ * root's `lang`); a language without a table is English (`locale` `en`). `{ locale, t,
+ * contentLang: undefined }`: the server does not know the embedding page's `lang`.
  * @throws RangeError for a tag that is not BCP 47
  */
 export function serverI18n(locale: string | undefined): I18n {
   const wanted = locale ? Intl.getCanonicalLocales(locale)[0]! : 'en';
-  const t = TABLES[wanted.toLowerCase().split('-')[0]!];
+  const t = TABLES[language(wanted)];
   return { locale: t ? wanted : 'en', t: t ?? en, contentLang: undefined };
+}
+
+/** The English label of each place feature, as the JSON-LD builder names it, by id. */
+const FEATURE_IDS = new Map(ACCESS_TERMS.map((term) => [term.label, term.id]));
+
+/**
+ * `data` (schema.org `Event`s of `eventStructuredData`) with each `location.amenityFeature`
+ * named by `labels` (an access id → its label in the page's language, docs/api.md §10.15): the
+ * words the server writes in the JSON-LD in the language asked (§10.5), which the builder writes
+ * in English. The `accessibilityFeature` values are the W3C vocabulary's and stay; the rest is
+ * the venue's text or schema.org's terms. `data` itself when no name changes (English). Here,
+ * not in the builder (`shared/rules/structured-data.ts`, whose options could take the labels),
+ * so that `widget.html` and the server's pages, which import this module alone of widget/, share it.
+ */
+export function withAccessLabels(
+  data: JsonLdEvent[],
+  labels: Readonly<Record<AccessId, string>>,
+): JsonLdEvent[] {
+  const named = (name: string) => {
+    const id = FEATURE_IDS.get(name);
+    return id === undefined ? name : labels[id];
+  };
+  const changes = (event: JsonLdEvent) =>
+    event.location.amenityFeature?.some((feature) => named(feature.name) !== feature.name);
+  if (!data.some(changes)) return data;
+  return data.map((event) => {
+    const features = event.location.amenityFeature;
+    if (!features) return event;
+    const amenityFeature = features.map((feature) => ({ ...feature, name: named(feature.name) }));
+    return { ...event, location: { ...event.location, amenityFeature } };
+  });
 }
 
 /**
@@ -169,8 +237,16 @@ function startTag(el: DrawnElement): string {
 const scriptJson = (json: string) =>
   json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
-/** The light-DOM JSON-LD of `events`, as the element's own block (`reach.ts` `jsonLdBlock`). */
-function jsonLd(events: readonly EventResource[], el: DrawnElement, source: DrawSource): string {
+/**
+ * The light-DOM JSON-LD of `events`, as the element's own block (`reach.ts` `jsonLdBlock`), its
+ * access labels those the cards show (`i18n`'s).
+ */
+function jsonLd(
+  events: readonly EventResource[],
+  el: DrawnElement,
+  source: DrawSource,
+  i18n: I18n,
+): string {
   const several = isSeveral(el.venue);
   const today = new Date(source.nowMs).toISOString().slice(0, 10);
   const known = new Map(source.venues?.map((venue) => [venue.slug, venue]));
@@ -188,7 +264,7 @@ function jsonLd(events: readonly EventResource[], el: DrawnElement, source: Draw
   });
   const marker = DRAWN_JSON_LD.match(/\[(data-[a-z-]+)\]$/)![1]!;
   return data.length
-    ? `<script type="application/ld+json" ${marker}>${jsonLdText(data)}</script>`
+    ? `<script type="application/ld+json" ${marker}>${jsonLdText(withAccessLabels(data, i18n.t.accessLabels))}</script>`
     : '';
 }
 
@@ -237,7 +313,7 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
   const body = JSON.parse(source.listText) as unknown;
   const page = readPage(body, el.page);
   const i18n = serverI18n(el.locale);
-  const light = `${jsonLd(page.events, el, source)}${fallbackLink(el)}`;
+  const light = `${jsonLd(page.events, el, source, i18n)}${fallbackLink(el)}`;
   if (!page.events.length || page.unreadable) {
     return `${startTag(el)}${light}</venue-events>`;
   }

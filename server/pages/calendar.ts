@@ -20,8 +20,6 @@ import type { EventResource } from '../../shared/contract.js';
 import { isFiltered, type ListFilter } from '../../shared/rules/filters.js';
 import {
   calendarUrl,
-  clipEncoded,
-  LINK_TEXT_BOUNDS,
   linkDateOf,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
@@ -327,9 +325,9 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
  * Google Calendar or Outlook link of `resource`'s date (`linkDateOf`: its date, a tour's current
  * stop, or its stop on venue-local `date`), in the venue's zone (`UTC` when unknown, as in the
  * proxy without a configured zone), until its end time (docs/api.md §10.18) or lasting
- * `DEFAULT_DURATION_MINUTES`, with the place the .ics
- * files give and the event page (links on `base`, no trailing slash). Undefined when there is
- * nothing to add: a cancelled event or stop, or no date `date`.
+ * `DEFAULT_DURATION_MINUTES`, with the place the .ics files give and the event page (links on
+ * `base`, no trailing slash) in the details, said in `lang` (default English: "Event page: …").
+ * Undefined when there is nothing to add: a cancelled event or stop, or no date `date`.
  */
 export function calendarLinkOf(
   resource: EventResource,
@@ -341,7 +339,8 @@ export function calendarLinkOf(
   const { venue, base } = input;
   const a = resource.attributes;
   const page = `${base}${eventPath(venue.slug, a.slug)}`;
-  const url = calendarUrl(service, {
+  const pageUrl = at.anchor ? `${page}#${at.anchor}` : page;
+  return calendarUrl(service, {
     title: a.title,
     date: at.date,
     time: at.time,
@@ -349,54 +348,34 @@ export function calendarLinkOf(
     durationMinutes: DEFAULT_DURATION_MINUTES,
     ...(at.end !== undefined && { end: at.end }),
     location: placeOf(venue, a.location, at),
-    pageUrl: at.anchor ? `${page}#${at.anchor}` : page,
+    pageUrl,
+    details: (input.lang ?? ENGLISH).t.eventPage(pageUrl),
   });
-  return input.lang
-    ? withDetails(url, service, at.anchor ? `${page}#${at.anchor}` : page, input.lang)
-    : url;
 }
 
 /**
- * `url` (`calendarUrl`'s, whose details say "Event page: …" in English) with its details in
- * `lang` (docs/api.md §10.6): the `details` (Google) or `body` (Outlook) value written again as
- * `calendarUrl` writes it — clipped to `LINK_TEXT_BOUNDS.details` encoded characters, `/` and `:`
- * left as they are — the rest of the link untouched. The same link for English.
+ * The calendar name of the venue feed of some saved events (`ids`, docs/api.md §10.6) of `place`
+ * (a venue, or a listing with the language its request chose): "Blue Room (saved events)", the
+ * venue's name as given and our words in its language (English without one).
  */
-function withDetails(
-  url: string,
-  service: CalendarService,
-  pageUrl: string,
-  lang: PageLang,
-): string {
-  if (lang.tag === ENGLISH.tag) return url;
-  const name = service === 'google' ? 'details' : 'body';
-  const encode = (value: string) =>
-    encodeURIComponent(value).replace(/%2F/g, '/').replace(/%3A/g, ':');
-  const details = `${name}=${encode(clipEncoded(lang.t.eventPage(pageUrl), LINK_TEXT_BOUNDS.details))}`;
-  const at = url.indexOf('?');
-  const pairs = url
-    .slice(at + 1)
-    .split('&')
-    .map((pair) => (pair.startsWith(`${name}=`) ? details : pair));
-  return `${url.slice(0, at)}?${pairs.join('&')}`;
-}
-
-/** Calendar name of the venue feed of some saved events (`ids`, docs/api.md §10.6). */
-export const savedFeedName = (venue: { name: string }): string => `${venue.name} (saved events)`;
+export const savedFeedName = (place: { name: string; lang?: PageLang }): string =>
+  (place.lang ?? ENGLISH).t.savedEvents(place.name);
 
 /**
  * The feed's calendar name (`X-WR-CALNAME`) in both modes, of a venue or a listing (`ListingPlace`,
- * docs/api.md §10.16): of the saved events when `ids` are given (docs/api.md §10.6), of some
- * categories (`Blue Room (Jazz, Folk)`) when `filter` has any, else undefined (the venue's or
- * listing's name, `calendarFile`'s default).
+ * docs/api.md §10.16) in the listing's language (docs/api.md §10.6; a venue alone: English): of
+ * the saved events when `ids` are given (`savedFeedName`), of some categories (`Blue Room (jazz,
+ * folk)`, the categories as the filter reads them, apart as the language separates a list) when
+ * `filter` has any, else undefined (the venue's or listing's name, `calendarFile`'s default).
  */
 export function feedName(
-  venue: { name: string },
+  place: { name: string; lang?: PageLang },
   filter: ListFilter,
   ids?: readonly string[],
 ): string | undefined {
-  if (ids) return savedFeedName(venue);
-  return isFiltered(filter) ? `${venue.name} (${filter.categories.join(', ')})` : undefined;
+  if (ids) return savedFeedName(place);
+  const { comma } = (place.lang ?? ENGLISH).t;
+  return isFiltered(filter) ? `${place.name} (${filter.categories.join(comma)})` : undefined;
 }
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../../shared/rules/structured-data.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
+import { withAccessLabels } from '../../widget/declarative.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
@@ -240,11 +241,15 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     .filter((p) => p.trim())
     .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
     .join('\n');
-  const jsonLd = eventStructuredData(resource, venue, {
-    today: context.today,
-    plainText,
-    startDate: startDateOf(venue),
-  });
+  // Its access labels in the page's language (docs/api.md §10.15), as the page shows them.
+  const jsonLd = withAccessLabels(
+    eventStructuredData(resource, venue, {
+      today: context.today,
+      plainText,
+      startDate: startDateOf(venue),
+    }),
+    t.accessLabels,
+  );
   const access = accessSection(resource, context.today, lang);
   // Performers and price (docs/api.md §10.18) under the dates; "Few tickets left" by the tickets.
   const facts = factsHtml(a, { fewLeft: false }, lang);

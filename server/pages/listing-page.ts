@@ -17,6 +17,7 @@ import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
+import { withAccessLabels } from '../../widget/declarative.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
@@ -81,21 +82,25 @@ export interface ListingFilters {
 
 /**
  * The schema.org JSON-LD of the `events` a page shows: the event pages' own, each of its own
- * venue (`eventVenue`: its name, address, website and zone for the `startDate` offset).
+ * venue (`eventVenue`: its name, address, website and zone for the `startDate` offset), its
+ * access labels in the page's language (docs/api.md §10.5, §10.15).
  */
 export const structuredDataOf = (
   events: readonly EventResource[],
   place: ListingPlace,
   context: PageContext,
 ) =>
-  events.flatMap((event) => {
-    const venue = eventVenue(event, place);
-    return eventStructuredData(event, venue, {
-      today: context.today,
-      plainText,
-      startDate: startDateOf(venue),
-    });
-  });
+  withAccessLabels(
+    events.flatMap((event) => {
+      const venue = eventVenue(event, place);
+      return eventStructuredData(event, venue, {
+        today: context.today,
+        plainText,
+        startDate: startDateOf(venue),
+      });
+    }),
+    langOf(place).t.accessLabels,
+  );
 
 /** The `<link rel="alternate">` to the listing's calendar feed, for a page's head. */
 export const feedLink = (place: ListingPlace, context: PageContext) =>

@@ -67,7 +67,14 @@ export function widgetRoutes(
 ): Router {
   const entry = entryReader(options.widgetDir);
 
-  /** `widget.html` of the element `venue` (one slug, or several separated by spaces). */
+  /**
+   * `widget.html` of the element `venue` (one slug, or several separated by spaces), in the
+   * language of its `locale` alone (docs/api.md §10.17). Decided: `Accept-Language` is not read,
+   * unlike the pages' (§10.5): the drawing is included in another site's page, whose server
+   * fetches it (its own header, not its visitor's) and whose page has a language of its own, and
+   * the element the drawing becomes speaks its `locale`, else that page's `lang` — never this
+   * request's header. So no `Vary: Accept-Language`, and one drawing per `locale` in the memo.
+   */
   const draw = async (req: Request, res: Response, named: Named, venuesRoute: boolean) => {
     const base = backend.publicBase(req);
     const venue = named.slugs.join(' ');

@@ -50,6 +50,11 @@ export interface CalendarLinkEvent {
   location: string;
   /** Absolute URL of the event page (a tour's stop anchor included), given in the details. */
   pageUrl: string;
+  /**
+   * The details line (clipped to `LINK_TEXT_BOUNDS.details` encoded characters): the event page
+   * in the request's words (docs/api.md §10.6), `Event page: {pageUrl}` when not given.
+   */
+  details?: string;
 }
 
 /** One date of an event to add: a single event's, or one stop of a tour. */
@@ -116,9 +121,9 @@ function span(event: CalendarLinkEvent): { start: DateTime; end: DateTime; exact
   return { start, end, exact };
 }
 
-/** The details line: the event page. */
+/** The details line: the event page, in the words given (English by default). */
 const detailsOf = (event: CalendarLinkEvent): string =>
-  clipEncoded(`Event page: ${event.pageUrl}`, LINK_TEXT_BOUNDS.details);
+  clipEncoded(event.details ?? `Event page: ${event.pageUrl}`, LINK_TEXT_BOUNDS.details);
 
 /**
  * The Google Calendar "create event" link of `event` (docs/api.md §10.6):

@@ -18,6 +18,7 @@ import {
   type AnyPageStrings,
   type PageLocale,
 } from '../../server/pages/i18n/index.js';
+import { jsonLdOf } from '../support/rich-results.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /** Today is Saturday 5 December 2026 in London. */
@@ -501,6 +502,85 @@ describe('calendar files and links (docs/api.md §10.6)', () => {
     );
     const english = await get('/t/blue-room/events/songs/calendar/google');
     expect(english.headers.get('location')).toContain('details=Event%20page:%20');
+  });
+});
+
+describe('structured data and calendar names in the language (docs/api.md §10.5, §10.6, §10.15)', () => {
+  /** An .ics's `X-WR-CALNAME`, its folding and text escapes undone. */
+  const calendarName = async (path: string, headers: Record<string, string> = {}) => {
+    const text = (await (await get(path, headers)).text()).replace(/\r\n[ \t]/g, '');
+    return /^X-WR-CALNAME:(.*)$/m.exec(text)?.[1]?.replace(/\\([,;\\])/g, '$1');
+  };
+  /** The place features' names of `path`'s JSON-LD, by event `@id`'s page. */
+  const features = async (path: string, headers: Record<string, string> = {}) =>
+    jsonLdOf(await html(path, headers)).flatMap((event) =>
+      (event.location.amenityFeature ?? []).map((feature) => feature.name),
+    );
+
+  it('the JSON-LD names the place’s access features in the page’s language; vocabulary values stay', async () => {
+    expect(await features('/t/blue-room/events/songs?locale=es')).toEqual([
+      PAGE_STRINGS.es.accessLabels.wheelchair,
+    ]);
+    expect(await features('/t/blue-room/events/songs', { 'Accept-Language': 'de' })).toEqual([
+      'Rollstuhlgerecht',
+    ]);
+    const listing = await features('/t/blue-room/events?locale=ar');
+    expect(listing).toEqual(
+      expect.arrayContaining([
+        PAGE_STRINGS.ar.accessLabels.wheelchair,
+        PAGE_STRINGS.ar.accessLabels.step_free,
+      ]),
+    );
+    expect(listing).not.toContain('Wheelchair accessible');
+    const month = await features('/t/blue-room/events?view=calendar&locale=fr');
+    expect(month).toContain('Accessible en fauteuil roulant');
+    // The performance's features are the W3C vocabulary's values, in no language.
+    const [songs] = jsonLdOf(await html('/t/blue-room/events/songs?locale=fr'));
+    expect(songs!.workPerformed?.accessibilityFeature).toEqual(['captions']);
+    expect(await features('/t/blue-room/events/songs')).toEqual(['Wheelchair accessible']);
+  });
+
+  it('the saved events’ calendar is named in the language; the venue’s name as given', async () => {
+    expect(await calendarName('/t/blue-room/events.ics?ids=1,2&locale=de')).toBe(
+      'Blue Room (gemerkte Veranstaltungen)',
+    );
+    expect(
+      await calendarName('/t/blue-room/events.ics?ids=1', { 'Accept-Language': 'pt-BR' }),
+    ).toBe('Blue Room (eventos salvos)');
+    expect(await calendarName('/t/blue-room/events.ics?ids=1&locale=pt-PT')).toBe(
+      'Blue Room (eventos guardados)',
+    );
+    expect(await calendarName('/events.ics?venues=blue-room,night-owl&ids=1,50&locale=es')).toBe(
+      'Blue Room y Night Owl (eventos guardados)',
+    );
+    expect(await calendarName('/t/blue-room/events.ics?ids=1')).toBe('Blue Room (saved events)');
+    for (const tag of PAGE_LOCALES) {
+      expect(await calendarName(`/t/blue-room/events.ics?ids=1&locale=${tag}`), tag).toBe(
+        PAGE_STRINGS[tag].savedEvents('Blue Room'),
+      );
+    }
+  });
+
+  it('a categories feed’s name lists them as the language does; the file’s link keeps locale=', async () => {
+    expect(await calendarName('/t/blue-room/events.ics?categories=Jazz,Rock&locale=ar')).toBe(
+      'Blue Room (jazz، rock)',
+    );
+    expect(await calendarName('/t/blue-room/events.ics?categories=Jazz,Rock')).toBe(
+      'Blue Room (jazz, rock)',
+    );
+    const file = await (await get('/t/blue-room/events.ics?locale=he')).text();
+    expect(file.replace(/\r\n[ \t]/g, '')).toMatch(
+      /^URL:http:\/\/[^\r\n]*\/t\/blue-room\/events\?locale=he\r?$/m,
+    );
+  });
+
+  it('the calendar links’ details in every language', async () => {
+    for (const tag of PAGE_LOCALES) {
+      const res = await get(`/t/blue-room/events/songs/calendar/outlook?locale=${tag}`);
+      expect(res.status).toBe(302);
+      const body = new URL(res.headers.get('location')!).searchParams.get('body');
+      expect(body, tag).toBe(PAGE_STRINGS[tag].eventPage(`${server.url}/t/blue-room/events/songs`));
+    }
   });
 });
 

@@ -146,6 +146,7 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
   price: (price) => `السعر: ${price}`,
   dateCancelled: 'أُلغي هذا الموعد.',
   eventPage: (url) => `صفحة الفعالية: ${url}`,
+  savedEvents: (name) => `${name} (الفعاليات المحفوظة)`,
 
   fields: {
     categories: 'الفئة',

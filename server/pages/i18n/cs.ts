@@ -119,6 +119,7 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   price: (price) => `Cena: ${price}`,
   dateCancelled: 'Tento termín je zrušen.',
   eventPage: (url) => `Stránka akce: ${url}`,
+  savedEvents: (name) => `${name} (uložené akce)`,
 
   fields: {
     categories: 'Kategorie',

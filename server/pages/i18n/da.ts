@@ -107,6 +107,7 @@ export const da: PageStrings<'one' | 'other'> = {
   price: (price) => `Pris: ${price}`,
   dateCancelled: 'Denne dato er aflyst.',
   eventPage: (url) => `Arrangementsside: ${url}`,
+  savedEvents: (name) => `${name} (gemte arrangementer)`,
 
   fields: {
     categories: 'Kategori',

@@ -110,6 +110,7 @@ export const de: PageStrings<'one' | 'other'> = {
   price: (price) => `Preis: ${price}`,
   dateCancelled: 'Dieser Termin ist abgesagt.',
   eventPage: (url) => `Veranstaltungsseite: ${url}`,
+  savedEvents: (name) => `${name} (gemerkte Veranstaltungen)`,
 
   fields: {
     categories: 'Kategorie',

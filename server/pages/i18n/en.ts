@@ -103,6 +103,7 @@ the real checkout.`,
   price: (price) => `Price: ${price}`,
   dateCancelled: 'This date is cancelled.',
   eventPage: (url) => `Event page: ${url}`,
+  savedEvents: (name) => `${name} (saved events)`,
 
   fields: {
     categories: 'Category',

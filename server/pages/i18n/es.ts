@@ -110,6 +110,7 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
   price: (price) => `Precio: ${price}`,
   dateCancelled: 'Esta fecha está cancelada.',
   eventPage: (url) => `Página del evento: ${url}`,
+  savedEvents: (name) => `${name} (eventos guardados)`,
 
   fields: {
     categories: 'Categoría',

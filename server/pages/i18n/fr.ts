@@ -115,6 +115,7 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
   price: (price) => `Prix\u00a0: ${price}`,
   dateCancelled: 'Cette date est annulée.',
   eventPage: (url) => `Page de l’événement\u00a0: ${url}`,
+  savedEvents: (name) => `${name} (événements enregistrés)`,
 
   fields: {
     categories: 'Catégorie',

@@ -105,6 +105,7 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
   price: (price) => `מחיר: ${price}`,
   dateCancelled: 'המועד הזה בוטל.',
   eventPage: (url) => `דף האירוע: ${url}`,
+  savedEvents: (name) => `${name} (אירועים שמורים)`,
 
   fields: {
     categories: 'קטגוריה',

@@ -111,6 +111,7 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
   price: (price) => `Prezzo: ${price}`,
   dateCancelled: 'Questa data è annullata.',
   eventPage: (url) => `Pagina dell’evento: ${url}`,
+  savedEvents: (name) => `${name} (eventi salvati)`,
 
   fields: {
     categories: 'Categoria',

@@ -106,6 +106,7 @@ export const nl: PageStrings<'one' | 'other'> = {
   price: (price) => `Prijs: ${price}`,
   dateCancelled: 'Deze datum is geannuleerd.',
   eventPage: (url) => `Evenementpagina: ${url}`,
+  savedEvents: (name) => `${name} (bewaarde evenementen)`,
 
   fields: {
     categories: 'Categorie',

@@ -125,6 +125,7 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   price: (price) => `Cena: ${price}`,
   dateCancelled: 'Ten termin został odwołany.',
   eventPage: (url) => `Strona wydarzenia: ${url}`,
+  savedEvents: (name) => `${name} (zapisane wydarzenia)`,
 
   fields: {
     categories: 'Kategoria',

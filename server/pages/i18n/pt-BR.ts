@@ -40,6 +40,7 @@ export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   sellsAt: (venue, host) => `${venue} vende ingressos para este evento em ${host}.`,
   sellsOnPlatform: (venue, option) =>
     `${venue} vende ingressos para este evento na sua plataforma de venda. Este servidor só mostra eventos; rode-o com ${option} na frente da plataforma para levar os compradores ao pagamento de verdade.`,
+  savedEvents: (name) => `${name} (eventos salvos)`,
   fields: { ...pt.fields, search: 'Buscar' },
   findEvents: 'Buscar eventos',
   showList: 'Ver como lista',

@@ -110,6 +110,7 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
   price: (price) => `Preço: ${price}`,
   dateCancelled: 'Esta data foi cancelada.',
   eventPage: (url) => `Página do evento: ${url}`,
+  savedEvents: (name) => `${name} (eventos guardados)`,
 
   fields: {
     categories: 'Categoria',

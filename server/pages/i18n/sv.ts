@@ -101,6 +101,7 @@ export const sv: PageStrings<'one' | 'other'> = {
   price: (price) => `Pris: ${price}`,
   dateCancelled: 'Det här datumet är inställt.',
   eventPage: (url) => `Evenemangssida: ${url}`,
+  savedEvents: (name) => `${name} (sparade evenemang)`,
 
   fields: {
     categories: 'Kategori',

@@ -172,6 +172,8 @@ export interface PageStrings<P extends PluralCategory> {
   dateCancelled: string;
   /** The details of a Google or Outlook link: "Event page: https://…". */
   eventPage: (url: string) => string;
+  /** The name of a feed of saved events (`ids`, `X-WR-CALNAME`): "Blue Room (saved events)". */
+  savedEvents: (name: string) => string;
 
   // The filter form (docs/api.md §10.5, §10.12, §10.15).
   fields: Readonly<Record<FieldName, string>>;

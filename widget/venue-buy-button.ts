@@ -127,6 +127,9 @@ export class VenueBuyButton extends VenueElement {
     const event = this.current;
     const state = this.state;
     const { t, locale, contentLang } = this.i18n;
+    // Right to left (`ar`, `he`) on the element's own root, as `<venue-events>` does: a button
+    // used on its own has no list around it to take the direction from.
+    const dir = t.dir ?? nothing;
     if (!event || !state) {
       if (this.fetched.status !== LoadStatus.ERROR) return nothing;
       // An event the API does not know: asking again cannot help, so no retry.
@@ -137,10 +140,18 @@ export class VenueBuyButton extends VenueElement {
             data-reason="not-found"
             role="alert"
             lang=${locale}
+            dir=${dir}
           >
             ${t.eventNotFound}
           </p>`
-        : html`<p class="closed" part="buy-status" data-reason="error" role="alert" lang=${locale}>
+        : html`<p
+            class="closed"
+            part="buy-status"
+            data-reason="error"
+            role="alert"
+            lang=${locale}
+            dir=${dir}
+          >
             ${t.error} <button @click=${this.retry}>${t.retry}</button>
           </p>`;
     }
@@ -153,7 +164,7 @@ export class VenueBuyButton extends VenueElement {
       state.kind === 'closed' && state.message
         ? html`<p class="message" part="buy-message" lang=${lang}>${state.message}</p>`
         : nothing;
-    return html`<div lang=${locale}>
+    return html`<div lang=${locale} dir=${dir}>
       ${
         state.kind === 'open'
           ? html`<a

@@ -222,7 +222,9 @@ export class VenueCalendar extends VenueElement {
       timeZone: 'UTC',
     }).format(utcMs(`${month}-01`));
     const failed = this.feed.status === LoadStatus.ERROR;
-    return html`<div class="cal" lang=${locale}>
+    // Right to left (`ar`, `he`) on its own root, as `<venue-events>` does: used on its own, the
+    // grid has no list around it to take the direction from (the month arrows turn with it).
+    return html`<div class="cal" lang=${locale} dir=${t.dir ?? nothing}>
       <div class="header" part="header">
         <button class="nav" part="month-nav" @click=${() => this.stepMonth(-1)}>
           <span class="arrow" aria-hidden="true">‹</span

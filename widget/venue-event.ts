@@ -147,7 +147,9 @@ export class VenueEvent extends VenueElement {
         description: value.description,
         ...this.actions.context(this.noShare),
       });
-    return html`<div lang=${locale}>
+    // Right to left (`ar`, `he`) on its own root, as `<venue-events>` does: the page around a
+    // single event need not be.
+    return html`<div lang=${locale} dir=${t.dir ?? nothing}>
       ${content}
       <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
     </div>`;

@@ -118,8 +118,23 @@ export const pack: FullPack = {
     upcomingEvents: 'الفعاليات القادمة',
     seePast: 'عرض الفعاليات السابقة',
     noPast: 'لا توجد فعاليات سابقة',
-    pastShown: (n) => `${events(n)} سابقة، الأحدث أولًا`,
-    upcomingShown: (n) => `${events(n)} قادمة`,
+    // The adjective agrees with the count: dual "سابقتان", singular after 11 and more.
+    pastShown: (n) =>
+      plural(n, {
+        zero: 'لا فعاليات سابقة',
+        one: 'فعالية سابقة واحدة',
+        two: 'فعاليتان سابقتان، الأحدث أولًا',
+        few: `${num(n)} فعاليات سابقة، الأحدث أولًا`,
+        other: `${num(n)} فعالية سابقة، الأحدث أولًا`,
+      }),
+    upcomingShown: (n) =>
+      plural(n, {
+        zero: 'لا فعاليات قادمة',
+        one: 'فعالية قادمة واحدة',
+        two: 'فعاليتان قادمتان',
+        few: `${num(n)} فعاليات قادمة`,
+        other: `${num(n)} فعالية قادمة`,
+      }),
   },
   calendar: {
     calendar: 'تقويم الفعاليات',

@@ -126,7 +126,7 @@ export const pack: FullPack = {
     noEvents: 'אין אירועים ביום זה',
     error: 'לא ניתן היה לטעון את לוח השנה.',
     loading: 'טוען את לוח השנה…',
-    more: (n) => `+${n} נוספים`,
+    more: (n) => plural(n, { one: `+${n} נוסף`, other: `+${n} נוספים` }),
     stopCancelledOn: (what) => `בוטל במועד זה: ${what}`,
   },
 };

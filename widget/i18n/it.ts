@@ -120,7 +120,7 @@ export const pack: FullPack = {
     noEvents: 'Nessun evento in questo giorno',
     error: 'Impossibile caricare il calendario.',
     loading: 'Caricamento del calendario…',
-    more: (n) => `+${n} altri`,
+    more: (n) => plural(n, { one: `+${n} altro`, other: `+${n} altri` }),
     stopCancelledOn: (what) => `Annullato in questa data: ${what}`,
   },
 };

@@ -47,9 +47,14 @@ export const calendarStyles = css`
     border-spacing: 2px;
     table-layout: fixed;
   }
+  /*
+   * The weekday names shrink with a narrow grid (a phone), as its columns do: some languages have
+   * no short names (Arabic's "short" Thursday is the whole word, wider than 0.85em lets a 390 px
+   * phone's column hold), and a name wider than its column runs into the next one.
+   */
   th {
     padding: 0.3em 0;
-    font-size: 0.85em;
+    font-size: min(0.85em, 3.3cqi);
     font-weight: 600;
     color: var(--_muted);
     text-align: center;

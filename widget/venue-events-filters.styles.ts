@@ -71,16 +71,13 @@ export const barStyles = css`
   }
   /*
    * A phone: the search and "Filters (n)" in one row, so the first card is near the top; the
-   * rest, two a row, below them while open.
+   * rest, two a row, below them while open. "Filters (n)" is as wide as its words, the search
+   * takes the rest: half the row cut the longer languages' placeholders ("Veranstaltungen s").
    */
   @container (width < 36em) {
-    .bar,
-    .bar .more {
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
-      grid-template-rows: none;
-    }
     /* The open filters' row as tall as they are: they push the cards down, never overlap them. */
     .bar {
+      grid-template-columns: minmax(0, 1fr) auto;
       grid-template-rows: max(44px, 2.75em);
       grid-auto-rows: auto;
     }
@@ -88,16 +85,23 @@ export const barStyles = css`
     .bar:has(.venue) .search {
       grid-column: auto;
     }
+    /* As wide as its words, with room around them to read as a button beside the wide field. */
     .bar .fold {
       display: flex;
       align-items: center;
       justify-content: center;
+      padding-inline: 1em;
     }
     .bar .more {
       display: none;
       grid-column: 1 / -1;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
       grid-auto-rows: max(44px, 2.75em);
       gap: 0.5em;
+    }
+    /* A select shows its chosen option whole or cut: a row of its own ("Wszystkie kategorie"). */
+    .bar .field:not(.from) {
+      grid-column: 1 / -1;
     }
     .bar [aria-expanded='true'] + .more {
       display: grid;

@@ -56,7 +56,9 @@ export class GridKeysController implements ReactiveController {
       this.options.choose(date);
       return;
     }
-    const rtl = this.host.matches(':dir(rtl)');
+    // The grid's own direction: a standalone `<venue-calendar locale="ar">` is rtl inside its
+    // shadow root while its host, in a left-to-right page, is not.
+    const rtl = (e.target as Element).matches(':dir(rtl)');
     const to = moveByKey(date, e.key, {
       shift: e.shiftKey,
       rtl,

@@ -5,6 +5,7 @@
  * link to the calendar file in its place, at the same size (the menu's marker is hidden).
  */
 import { html, type TemplateResult } from 'lit';
+import { loadedPack } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
 
 /**
@@ -12,7 +13,7 @@ import type { I18n } from './i18n/types.js';
  * title) in the element's language, its summary named as the link it replaces
  * (`part="calendar-link"`).
  */
-export function calendarMenu(page: string, { t }: I18n, what: string): TemplateResult {
+export function calendarMenu(page: string, { t, locale }: I18n, what: string): TemplateResult {
   return html`<details class="calendar" part="calendar-menu">
     <summary part="calendar-link" aria-label=${t.addToCalendarFor(what)}>
       ${t.addToCalendar}
@@ -21,7 +22,10 @@ export function calendarMenu(page: string, { t }: I18n, what: string): TemplateR
       <li><a part="calendar-option" href=${`${page}.ics`}>${t.calendarFile}</a></li>
       <li>
         <a part="calendar-option" href=${`${page}/calendar/google`} target="_blank" rel="noopener"
-          >Google Calendar</a
+          >${
+            // Google's own name for it in the language ("Google Kalender"), as the filter bar says.
+            loadedPack(locale)?.filters.google ?? 'Google Calendar'
+          }</a
         >
       </li>
       <li>

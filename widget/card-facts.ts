@@ -6,7 +6,6 @@
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { nextDay } from '../shared/rules/next-day.js';
 import { priceText } from '../shared/rules/price-text.js';
-import { timeLabel } from '../shared/rules/wire-format.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
 import { datetimeAttr, formatList, formatStopDate, formatTime, safeUrl } from './format.js';
@@ -125,12 +124,19 @@ export function cardFacts(
 }
 
 /**
- * A stop's time with its own end, if it has one, both as the API labels times: "7:00 PM–10:00 PM"
- * (docs/api.md §2.3, §10.18).
+ * A stop's time with its own end, if it has one, as `locale` writes times: "19:00–22:00",
+ * "7:00 PM–10:00 PM"; the API labels a stop's start `7:00 PM` in every language (docs/api.md
+ * §2.3), a label of another form is shown as given.
  */
-export const stopTime = (o: CompactOccurrence) =>
-  o.end_time && o.time_label ? `${o.time_label}–${timeLabel(o.end_time)}` : o.time_label;
+export const stopTime = (o: CompactOccurrence, locale: string) => {
+  // `7:30 PM` → `19:30`: the hour plus 100 (112 after noon), its last two digits.
+  const [, hour, minutes, pm] = /^(\d\d?)(:\d\d) ([AP])M$/.exec(o.time_label) ?? [];
+  return minutes
+    ? formatTime(`${(+hour! % 12) + (pm == 'P' ? 112 : 100)}`.slice(1) + minutes, locale) +
+        (o.end_time ? `–${formatTime(o.end_time, locale)}` : '')
+    : o.time_label;
+};
 
 /** What a stop's "Add to calendar" link adds: "Title, Sat 5 Dec 19:30, Leeds". */
-export const stopWhat = (title: string, date: string, o: CompactOccurrence) =>
-  `${title}, ${date} ${stopTime(o)}${o.location_label && `, ${o.location_label}`}`;
+export const stopWhat = (title: string, date: string, o: CompactOccurrence, locale: string) =>
+  `${title}, ${date} ${stopTime(o, locale)}${o.location_label && `, ${o.location_label}`}`;

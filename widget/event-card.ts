@@ -67,7 +67,8 @@ const calendarLink = (ics: string, t: I18n['t'], what: string) =>
 
 function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string | undefined) {
   const date = formatStopDate(o.occurrence_date, ctx.i18n.locale);
-  const when = html`<time datetime=${o.occurrence_date}>${date}</time> ${stopTime(o)}${
+  const when = html`<time datetime=${o.occurrence_date}>${date}</time>
+    ${stopTime(o, ctx.i18n.locale)}${
       o.location_label
         ? html` — <span lang=${ctx.i18n.contentLang ?? nothing}>${o.location_label}</span>`
         : nothing
@@ -84,7 +85,7 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
             ? html` <span class="tag">${ctx.i18n.t[o.schedule_status]}</span>`
             : nothing
         }
-        ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o)) : nothing}
+        ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o, ctx.i18n.locale)) : nothing}
       </li>`;
 }
 
@@ -186,7 +187,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                   ? html`<p class="next-stop">
                       <strong>${t.nextStop}:</strong>
                       ${formatStopDate(next.occurrence_date, locale)},
-                      ${stopTime(next)}${
+                      ${stopTime(next, locale)}${
                         next.location_label
                           ? html` — <span lang=${content}>${next.location_label}</span>`
                           : nothing

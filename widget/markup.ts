@@ -68,28 +68,28 @@ function calendarLink(ics: string, t: I18n['t'], what: string) {
   return `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
 }
 
+/** A stop's time and place, escaped: "19:00–22:00 — <span lang>Leeds</span>". */
+const stopAt = (o: CompactOccurrence, i18n: I18n) =>
+  esc(stopTime(o, i18n.locale)) +
+  (o.location_label
+    ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
+    : '');
+
 function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | undefined) {
   const date = formatStopDate(o.occurrence_date, i18n.locale);
-  const where = o.location_label
-    ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
-    : '';
-  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${esc(stopTime(o))}${where}`;
+  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${stopAt(o, i18n)}`;
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
     : // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled one is.
-      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o)) : ''}</li>`;
+      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o, i18n.locale)) : ''}</li>`;
 }
 
 function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
-  const { t, locale, contentLang } = i18n;
+  const { t, locale } = i18n;
   const a = event.attributes;
   const next = a.next_occurrence;
   const nextLine = next
-    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${esc(stopTime(next))}${
-        next.location_label
-          ? ` — <span${attr('lang', contentLang)}>${esc(next.location_label)}</span>`
-          : ''
-      }</p>`
+    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${stopAt(next, i18n)}</p>`
     : '';
   return `<div class="stops" part="stops">${nextLine}<ul${attr('aria-label', t.allStops)}>${a.occurrences.map((o) => stop(o, i18n, a.title, ics)).join('')}</ul></div>`;
 }

@@ -282,6 +282,17 @@ describe('<venue-calendar>', () => {
     expect(focused(el)).to.equal('2026-12-09');
   });
 
+  it('right-to-left by its own language: a standalone Arabic calendar on a left-to-right page', async () => {
+    const { el } = await calendar('venue="states" locale="ar"');
+    expect(getComputedStyle(cell(el, '2026-12-10')).direction).to.equal('rtl');
+    cell(el, '2026-12-10').focus();
+    await press(el, 'ArrowLeft');
+    expect(focused(el)).to.equal('2026-12-11');
+    await press(el, 'ArrowRight');
+    await press(el, 'ArrowRight');
+    expect(focused(el)).to.equal('2026-12-09');
+  });
+
   it('the week starts on Monday for de and en-GB, on Sunday for en-US', async () => {
     const { el: gb } = await calendar('venue="states" locale="en-GB"');
     expect(weekdays(gb)[0]).to.equal('Monday');

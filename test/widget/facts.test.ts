@@ -261,8 +261,8 @@ describe('the facts venue, from the real app (venue file → store → API → w
     expect(door.querySelector('[part="few-left"]')).to.equal(null);
     const stops = [...card(el, 'Late Tour').querySelectorAll('[part="stops"] li')];
     expect(stops.map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).to.deep.equal([
-      'Tue 15 Dec 7:00 PM–10:00 PM — Leeds Add to calendar',
-      'Wed 16 Dec 9:00 PM–1:00 AM — Bristol Add to calendar',
+      'Tue 15 Dec 19:00–22:00 — Leeds Add to calendar',
+      'Wed 16 Dec 21:00–1:00 — Bristol Add to calendar',
     ]);
   });
 

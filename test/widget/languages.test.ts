@@ -33,11 +33,13 @@ import '../../widget/venue-calendar.js';
 import type { VenueCalendar } from '../../widget/venue-calendar.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
-/** English's weekdays and the fixtures' months, as `Intl` writes them in dates and the grid. */
+/** English's weekdays, the fixtures' months and the 12-hour clock, as `Intl` writes them. */
 const ENGLISH_DATES = [
   ...['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
   ...['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
   ...['November', 'December', 'Dec'],
+  // A tour's stop times, which the API labels "7:00 PM" in every language (docs/api.md §2.3).
+  ...['AM', 'PM'],
 ];
 
 /**

@@ -60,13 +60,14 @@ describe('<venue-events>', () => {
     const stops = card(el, 'The Tour').querySelector('[part="stops"]')!;
     const text = (el: Element) => el.textContent!.replace(/\s+/g, ' ').trim();
     expect(text(stops.querySelector('.next-stop')!)).to.equal(
-      'Next date: Tue 8 Dec, 7:00 PM — Leeds',
+      'Next date: Tue 8 Dec, 19:00 — Leeds',
     );
     const items = [...stops.querySelectorAll('li')];
     expect(items.map(text)).to.deep.equal([
-      'Tue 8 Dec 7:00 PM — Leeds Add to calendar',
-      'Sat 12 Dec 7:30 PM — Bristol cancelled',
-      'Sun 20 Dec 8:00 PM — Glasgow Add to calendar',
+      // The API's "7:00 PM" as British English writes times (`Intl`).
+      'Tue 8 Dec 19:00 — Leeds Add to calendar',
+      'Sat 12 Dec 19:30 — Bristol cancelled',
+      'Sun 20 Dec 20:00 — Glasgow Add to calendar',
     ]);
     expect(items[1]!.querySelector('s')).to.not.equal(null);
     expect(getComputedStyle(items[1]!.querySelector('s')!).textDecorationLine).to.equal(

@@ -43,7 +43,7 @@ function pageLang(el: Element): string | undefined {
 }
 
 const wantedLocale = (explicit: string | undefined, contentLang: string | undefined) =>
-  canonical(explicit) ?? contentLang ?? canonical(navigator.language) ?? 'en';
+  canonical(explicit) ?? contentLang ?? navigator.language;
 
 /**
  * Loads the language `resolveI18n` will want for this element, if it is not loaded yet: a

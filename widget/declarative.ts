@@ -8,11 +8,9 @@
  * text with it.
  */
 import type { EventResource } from '../shared/contract.js';
-import { ACCESS_TERMS, type AccessId } from '../shared/rules/access.js';
 import {
   eventStructuredData,
   jsonLdText,
-  type JsonLdEvent,
   type StructuredDataVenue,
 } from '../shared/rules/structured-data.js';
 import { eventsUrl, isSeveral, listingUrl } from './api.js';
@@ -41,7 +39,9 @@ import { pack as es } from './i18n/es.js';
 import { fr } from './i18n/fr.js';
 import { pack as he } from './i18n/he.js';
 import { pack as it } from './i18n/it.js';
+import { escapeHtml } from '../shared/html.js';
 import { language } from './i18n/load.js';
+import { SEE_ALL } from './i18n/see-all.js';
 import { pack as nl } from './i18n/nl.js';
 import { pack as pl } from './i18n/pl.js';
 import { pack as pt } from './i18n/pt.js';
@@ -93,37 +93,6 @@ export function serverI18n(locale: string | undefined): I18n {
   const wanted = locale ? Intl.getCanonicalLocales(locale)[0]! : 'en';
   const t = TABLES[language(wanted)];
   return { locale: t ? wanted : 'en', t: t ?? en, contentLang: undefined };
-}
-
-/** The English label of each place feature, as the JSON-LD builder names it, by id. */
-const FEATURE_IDS = new Map(ACCESS_TERMS.map((term) => [term.label, term.id]));
-
-/**
- * `data` (schema.org `Event`s of `eventStructuredData`) with each `location.amenityFeature`
- * named by `labels` (an access id → its label in the page's language, docs/api.md §10.15): the
- * words the server writes in the JSON-LD in the language asked (§10.5), which the builder writes
- * in English. The `accessibilityFeature` values are the W3C vocabulary's and stay; the rest is
- * the venue's text or schema.org's terms. `data` itself when no name changes (English). Here,
- * not in the builder (`shared/rules/structured-data.ts`, whose options could take the labels),
- * so that `widget.html` and the server's pages, which import this module alone of widget/, share it.
- */
-export function withAccessLabels(
-  data: JsonLdEvent[],
-  labels: Readonly<Record<AccessId, string>>,
-): JsonLdEvent[] {
-  const named = (name: string) => {
-    const id = FEATURE_IDS.get(name);
-    return id === undefined ? name : labels[id];
-  };
-  const changes = (event: JsonLdEvent) =>
-    event.location.amenityFeature?.some((feature) => named(feature.name) !== feature.name);
-  if (!data.some(changes)) return data;
-  return data.map((event) => {
-    const features = event.location.amenityFeature;
-    if (!features) return event;
-    const amenityFeature = features.map((feature) => ({ ...feature, name: named(feature.name) }));
-    return { ...event, location: { ...event.location, amenityFeature } };
-  });
 }
 
 /**
@@ -257,20 +226,31 @@ function jsonLd(
     const own: StructuredDataVenue = known.get(listed.slug) ?? listed;
     const startDate = own.timezone ? source.zonedStartDate?.(own.timezone) : undefined;
     try {
-      return eventStructuredData(event, own, { today, plainText: source.plainText, startDate });
+      return eventStructuredData(event, own, {
+        today,
+        plainText: source.plainText,
+        startDate,
+        accessLabels: i18n.t.accessLabels,
+      });
     } catch {
       return [];
     }
   });
   const marker = DRAWN_JSON_LD.match(/\[(data-[a-z-]+)\]$/)![1]!;
   return data.length
-    ? `<script type="application/ld+json" ${marker}>${jsonLdText(withAccessLabels(data, i18n.t.accessLabels))}</script>`
+    ? `<script type="application/ld+json" ${marker}>${jsonLdText(data)}</script>`
     : '';
 }
 
-/** The listing page for visitors without the widget (the fallback link's target). */
-function fallbackLink(el: DrawnElement): string {
-  return `<a${attr('href', listingUrl(el.base, el.venue, 'events'))}>See all upcoming events</a>`;
+/**
+ * The link to the listing page for visitors without the widget, in the element's language: its
+ * words (`SEE_ALL`), its `lang`, and the page in that language (`?locale=`, docs/api.md §10.5).
+ */
+function fallbackLink(el: DrawnElement, { locale }: I18n): string {
+  const query = locale === 'en' ? '' : `locale=${encodeURIComponent(locale)}`;
+  const href = listingUrl(el.base, el.venue, 'events', query);
+  const words = SEE_ALL[language(locale)] ?? SEE_ALL.en!;
+  return `<a${attr('href', href)}${locale === 'en' ? '' : attr('lang', locale)}>${escapeHtml(words)}</a>`;
 }
 
 /**
@@ -313,7 +293,7 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
   const body = JSON.parse(source.listText) as unknown;
   const page = readPage(body, el.page);
   const i18n = serverI18n(el.locale);
-  const light = `${jsonLd(page.events, el, source, i18n)}${fallbackLink(el)}`;
+  const light = `${jsonLd(page.events, el, source, i18n)}${fallbackLink(el, i18n)}`;
   if (!page.events.length || page.unreadable) {
     return `${startTag(el)}${light}</venue-events>`;
   }

@@ -10,6 +10,8 @@ import { eventStructuredData, jsonLdText } from '../shared/rules/structured-data
 import { isSeveral } from './api.js';
 import { localToday } from './buy-state.js';
 import { excerpt } from './format.js';
+import { resolveI18n } from './i18n/load.js';
+import type { CoreMessages } from './i18n/types.js';
 import { policy } from './trusted-html.js';
 
 /** What the block's controller reads of its element. */
@@ -18,6 +20,8 @@ export interface DescribedHost extends ReactiveControllerHost, HTMLElement {
   readonly venue: string;
   /** Current time in UTC epoch ms. */
   readonly clock: () => number;
+  /** The element's `locale` attribute (BCP 47), if any: its language is the block's too. */
+  readonly locale?: string;
 }
 
 /** Plain text of venue HTML: an inert DOMParser document's `textContent`, as excerpts are read. */
@@ -31,13 +35,15 @@ const plainText = (html: string) => excerpt(html, Infinity);
  * named by its slug, as the proxy names it, and the shared builder gives a `Place` the event's
  * location label as a text address). In a list of several venues each event's organiser and
  * place are its own venue (`attributes.venue`, docs/api.md §10.16), by its name; an event without
- * one is not described. Undefined when there is nothing to describe. A data block: never
- * executed, whatever it contains.
+ * one is not described. The place features are named by `accessLabels` (the cards' words, in the
+ * element's language, docs/api.md §10.15). Undefined when there is nothing to describe. A data
+ * block: never executed, whatever it contains.
  */
 export function jsonLdBlock(
   events: readonly EventResource[],
   venue: string,
   today: string,
+  accessLabels?: CoreMessages['accessLabels'],
 ): HTMLScriptElement | undefined {
   // Where Trusted Types exist but the page did not allow the widget's policy, script text cannot
   // be set without a violation: no block.
@@ -47,7 +53,7 @@ export function jsonLdBlock(
     const own = event.attributes.venue ?? (several ? undefined : { slug: venue, name: venue });
     if (!own) return [];
     try {
-      return eventStructuredData(event, own, { today, plainText });
+      return eventStructuredData(event, own, { today, plainText, accessLabels });
     } catch {
       return []; // an event the builder cannot read is not described; it is still shown
     }
@@ -96,7 +102,9 @@ export class StructuredDataController implements ReactiveController {
     if (events.length === before.length && events.every((e, i) => e === before[i])) return;
     this.described = events;
     if (!events.length) return this.write(undefined);
-    this.write(jsonLdBlock(events, this.host.venue, localToday(this.host.clock())));
+    const { t } = resolveI18n(this.host.locale, this.host);
+    const today = localToday(this.host.clock());
+    this.write(jsonLdBlock(events, this.host.venue, today, t.accessLabels));
   }
 
   private write(block: HTMLScriptElement | undefined): void {

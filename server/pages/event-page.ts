@@ -18,7 +18,6 @@ import {
 } from '../../shared/rules/structured-data.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
-import { withAccessLabels } from '../../widget/declarative.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
@@ -242,14 +241,12 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
     .join('\n');
   // Its access labels in the page's language (docs/api.md §10.15), as the page shows them.
-  const jsonLd = withAccessLabels(
-    eventStructuredData(resource, venue, {
-      today: context.today,
-      plainText,
-      startDate: startDateOf(venue),
-    }),
-    t.accessLabels,
-  );
+  const jsonLd = eventStructuredData(resource, venue, {
+    today: context.today,
+    plainText,
+    startDate: startDateOf(venue),
+    accessLabels: t.accessLabels,
+  });
   const access = accessSection(resource, context.today, lang);
   // Performers and price (docs/api.md §10.18) under the dates; "Few tickets left" by the tickets.
   const facts = factsHtml(a, { fewLeft: false }, lang);

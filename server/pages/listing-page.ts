@@ -17,7 +17,6 @@ import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
-import { withAccessLabels } from '../../widget/declarative.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
@@ -90,17 +89,15 @@ export const structuredDataOf = (
   place: ListingPlace,
   context: PageContext,
 ) =>
-  withAccessLabels(
-    events.flatMap((event) => {
-      const venue = eventVenue(event, place);
-      return eventStructuredData(event, venue, {
-        today: context.today,
-        plainText,
-        startDate: startDateOf(venue),
-      });
-    }),
-    langOf(place).t.accessLabels,
-  );
+  events.flatMap((event) => {
+    const venue = eventVenue(event, place);
+    return eventStructuredData(event, venue, {
+      today: context.today,
+      plainText,
+      startDate: startDateOf(venue),
+      accessLabels: langOf(place).t.accessLabels,
+    });
+  });
 
 /** The `<link rel="alternate">` to the listing's calendar feed, for a page's head. */
 export const feedLink = (place: ListingPlace, context: PageContext) =>

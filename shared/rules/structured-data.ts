@@ -23,7 +23,7 @@ import type {
   TicketOfficeReason,
 } from '../contract.js';
 import { TIME_LABEL_PATTERN } from '../patterns.js';
-import { ACCESS_TERMS } from './access.js';
+import { ACCESS_TERMS, type AccessId } from './access.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { ticketOfficeOf } from './ticket-office.js';
 import { ticketUrlOf } from './ticket-url.js';
@@ -82,6 +82,12 @@ export interface StructuredDataOptions {
    * venue's UTC offset when its zone is known. Default: the local date-time without an offset.
    */
   startDate?: (date: string, time: string) => string;
+  /**
+   * The place features' names in the page's language, by access id (docs/api.md §10.5, §10.15):
+   * the words the page shows. Default: English (`ACCESS_TERMS`' labels). The performance's
+   * `accessibilityFeature` values are the W3C vocabulary's in every language.
+   */
+  accessLabels?: Readonly<Record<AccessId, string>>;
 }
 
 export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & PostalAddress;
@@ -257,7 +263,10 @@ function imageUrl(attributes: AnyEventAttributes, origin: string): string | null
  * the place's features as `amenityFeature`s named by their labels, the performance's as
  * `accessibilityFeature` values; `relaxed` has no schema.org term and is left out.
  */
-function accessData(access: readonly string[] | undefined): {
+function accessData(
+  access: readonly string[] | undefined,
+  labels: StructuredDataOptions['accessLabels'],
+): {
   amenities: JsonLdLocationFeature[];
   features: string[];
 } {
@@ -265,7 +274,11 @@ function accessData(access: readonly string[] | undefined): {
   return {
     amenities: terms
       .filter((term) => term.schemaOrg.kind === 'amenityFeature')
-      .map((term) => ({ '@type': 'LocationFeatureSpecification', name: term.label, value: true })),
+      .map((term) => ({
+        '@type': 'LocationFeatureSpecification',
+        name: labels?.[term.id] ?? term.label,
+        value: true,
+      })),
     features: terms.flatMap((term) =>
       term.schemaOrg.kind === 'accessibilityFeature' ? [term.schemaOrg.value] : [],
     ),
@@ -277,8 +290,9 @@ function withAccess(
   place: JsonLdPlace,
   title: string,
   access: readonly string[] | undefined,
+  labels: StructuredDataOptions['accessLabels'],
 ): { place: JsonLdPlace; work: JsonLdWork | undefined } {
-  const { amenities, features } = accessData(access);
+  const { amenities, features } = accessData(access, labels);
   return {
     place: amenities.length > 0 ? { ...place, amenityFeature: amenities } : place,
     work: features.length
@@ -382,7 +396,7 @@ export function eventStructuredData(
     stop?: CompactOccurrence,
   ): JsonLdEvent => {
     const stopCancelled = stop?.status === 'cancelled';
-    const { place, work } = withAccess(at.place, a.title, at.access);
+    const { place, work } = withAccess(at.place, a.title, at.access, options.accessLabels);
     const isCancelled = cancelled || stopCancelled;
     const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
     const end = at.end && endWallClock(date, time, at.end);

@@ -130,6 +130,22 @@ describe('widget.html?locale= in every language (docs/api.md §10.17)', () => {
     }
   });
 
+  it('the link for visitors without the script is in the element’s language, to the listing page in it', async () => {
+    const es = await drawn('?locale=es');
+    expect(es).toContain(
+      `<a href="${server.url}/t/blue-room/events?locale=es" lang="es">Ver todos los próximos eventos</a></venue-events>`,
+    );
+    const ar = await drawn('?locale=ar');
+    expect(ar).toContain(
+      `<a href="${server.url}/t/blue-room/events?locale=ar" lang="ar">عرض جميع الفعاليات القادمة</a></venue-events>`,
+    );
+    // English, asked or not, links to the listing page as it always did.
+    for (const query of ['', '?locale=en'])
+      expect(await drawn(query)).toContain(
+        `<a href="${server.url}/t/blue-room/events">See all upcoming events</a></venue-events>`,
+      );
+  });
+
   it('a region falls back to its language: de-AT is German, pt-BR Brazil’s, pt-PT Portugal’s', async () => {
     const austria = await drawn('?locale=de-AT');
     expect(buyText(austria)).toBe('Tickets kaufen');

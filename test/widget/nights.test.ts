@@ -91,6 +91,19 @@ describe('access information', () => {
     expect(plain).to.not.contain('accessibilityFeature');
   });
 
+  it('the structured data names the place’s amenities in the element’s language, as its cards do', async () => {
+    const el = await list('locale="es"');
+    const block = await waitFor(
+      () => el.querySelector('script[type="application/ld+json"]'),
+      'the JSON-LD block',
+    );
+    const items = JSON.parse(block.textContent!) as { name: string; location: unknown }[];
+    const play = JSON.stringify(items.find((e) => e.name === 'Captioned Play')!.location);
+    expect(access(card(el, 'Captioned Play'))[0]).to.equal('Accesible en silla de ruedas');
+    expect(play).to.contain('"name":"Accesible en silla de ruedas"');
+    expect(play).to.not.contain('Wheelchair');
+  });
+
   it('in German and French', async () => {
     const de = await list('locale="de"');
     await waitFor(() => access(card(de, 'Captioned Play'))[1] === 'Mit Untertiteln', 'German');

@@ -5,6 +5,7 @@
  * link to the calendar file in its place, at the same size (the menu's marker is hidden).
  */
 import { html, type TemplateResult } from 'lit';
+import { localeQuery } from './feed-urls.js';
 import { loadedPack } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
 
@@ -14,14 +15,21 @@ import type { I18n } from './i18n/types.js';
  * (`part="calendar-link"`).
  */
 export function calendarMenu(page: string, { t, locale }: I18n, what: string): TemplateResult {
+  // The files' and the services' own words ("Doors", "Event page") in the element's language.
+  const query = localeQuery(locale);
+  const q = query && `?${query}`;
   return html`<details class="calendar" part="calendar-menu">
     <summary part="calendar-link" aria-label=${t.addToCalendarFor(what)}>
       ${t.addToCalendar}
     </summary>
     <ul>
-      <li><a part="calendar-option" href=${`${page}.ics`}>${t.calendarFile}</a></li>
+      <li><a part="calendar-option" href=${`${page}.ics${q}`}>${t.calendarFile}</a></li>
       <li>
-        <a part="calendar-option" href=${`${page}/calendar/google`} target="_blank" rel="noopener"
+        <a
+          part="calendar-option"
+          href=${`${page}/calendar/google${q}`}
+          target="_blank"
+          rel="noopener"
           >${
             // Google's own name for it in the language ("Google Kalender"), as the filter bar says.
             loadedPack(locale)?.filters.google ?? 'Google Calendar'
@@ -29,7 +37,11 @@ export function calendarMenu(page: string, { t, locale }: I18n, what: string): T
         >
       </li>
       <li>
-        <a part="calendar-option" href=${`${page}/calendar/outlook`} target="_blank" rel="noopener"
+        <a
+          part="calendar-option"
+          href=${`${page}/calendar/outlook${q}`}
+          target="_blank"
+          rel="noopener"
           >Outlook</a
         >
       </li>

@@ -20,17 +20,28 @@ export const finderUrl = (
  * The venue's calendar feed (docs/api.md §10.6), `{base}/t/{venue}/events.ics`, or for several
  * venues `{base}/events.ics?venues=a,b,c` (§10.16; of `venue` alone, one of them, when given): of
  * one category (`categories`), or of the events `ids` alone (the saved events' download, of one
- * venue), else all.
+ * venue), else all; its own words ("Doors", "Price") in `locale` (a BCP 47 tag; English, the
+ * server's default, adds nothing).
  */
 export function venueFeedUrl(
   base: string,
   venue: string,
-  only: { category?: string; ids?: string[]; venue?: string },
+  only: { category?: string; ids?: string[]; venue?: string; locale?: string },
 ) {
-  const query = only.ids
-    ? `ids=${only.ids.map(encodeURIComponent).join(',')}`
-    : only.category
-      ? `categories=${encodeURIComponent(only.category)}`
-      : '';
+  const query = [
+    only.ids
+      ? `ids=${only.ids.map(encodeURIComponent).join(',')}`
+      : only.category && `categories=${encodeURIComponent(only.category)}`,
+    localeQuery(only.locale),
+  ]
+    .filter(Boolean)
+    .join('&');
   return listingUrl(base, venue, 'events.ics', query, only.venue);
 }
+
+/**
+ * `locale=…` for a calendar file or link in `locale` (docs/api.md §10.6), which the server reads
+ * before the visitor's `Accept-Language`; empty for English, its default.
+ */
+export const localeQuery = (locale: string | undefined): string =>
+  locale && locale !== 'en' ? `locale=${encodeURIComponent(locale)}` : '';

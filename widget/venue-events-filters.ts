@@ -32,8 +32,9 @@ export function feedLinks(
   venue: string,
   category: string | undefined,
   only?: string,
+  locale?: string,
 ) {
-  const https = venueFeedUrl(base, venue, { ...(category && { category }), venue: only });
+  const https = venueFeedUrl(base, venue, { ...(category && { category }), venue: only, locale });
   const webcal = https.replace(/^https?:/, 'webcal:');
   const names = isSeveral(venue) ? (only ? [only] : venueSlugs(venue)).map(venueName) : [venue];
   const name = [names.join(', '), category].filter(Boolean).join(' – ');
@@ -184,7 +185,7 @@ export class VenueEventsFilters extends VenueElement {
     if (!this.venue) return html``;
     const t = this.strings;
     const v = this.filters;
-    const links = feedLinks(this.base, this.venue, v.categories, v.venue);
+    const links = feedLinks(this.base, this.venue, v.categories, v.venue, this.i18n.locale);
     const selected = v.categories ?? '';
     // A preset or shared category the venue does not list (yet) stays selectable.
     const names =
@@ -278,7 +279,10 @@ export class VenueEventsFilters extends VenueElement {
     const venues = [...new Set(entries.map((e) => e.venue))].join(' ');
     const ids = entries.map((e) => e.id);
     return html`<li>
-      <a part="saved-calendar" href=${venueFeedUrl(this.base, venues, { ids })} download
+      <a
+        part="saved-calendar"
+        href=${venueFeedUrl(this.base, venues, { ids, locale: this.i18n.locale })}
+        download
         >${this.strings.addSaved}</a
       >
     </li>`;

@@ -263,6 +263,18 @@ describe('<venue-events> filters', () => {
     expect(urls[0]).to.contain('page=2');
   });
 
+  it('subscribe in German: the feed carries locale=de, after the category', async () => {
+    const el = await list('venue="find" locale="de"');
+    await bar(el);
+    const host = location.host;
+    const webcal = () => part(el, 'subscribe')!.querySelector('a')!.getAttribute('href');
+    await waitFor(() => webcal()?.includes('locale'), 'the German feed');
+    expect(webcal()).to.equal(`webcal://${host}/t/find/events.ics?locale=de`);
+    select(el, 'Jazz');
+    await waitFor(() => webcal()!.includes('categories'), 'the feed to follow the category');
+    expect(webcal()).to.equal(`webcal://${host}/t/find/events.ics?categories=Jazz&locale=de`);
+  });
+
   it('subscribe: webcal, Google Calendar and Outlook links to the venue feed, following the category', async () => {
     const el = await list('venue="find" locale="en"');
     await bar(el);

@@ -334,6 +334,24 @@ describe('Add to calendar', () => {
     expect(await axeViolations(el)).to.deep.equal([]);
   });
 
+  it('in German the menu says Google Kalender, and its file and links carry locale=de: the server’s words in German', async () => {
+    const el = await list('venue="reach" locale="de"');
+    const menu = await waitFor(
+      () => card(el, 'Reach Open').querySelector<HTMLDetailsElement>('[part="calendar-menu"]'),
+      'the menu',
+    );
+    const options = [...menu.querySelectorAll<HTMLAnchorElement>('[part="calendar-option"]')];
+    const page = eventPage('reach', 'event-600');
+    expect(options.map((a) => [a.textContent!.trim(), a.href])).to.deep.equal([
+      ['Kalenderdatei (.ics)', `${page}.ics?locale=de`],
+      ['Google Kalender', `${page}/calendar/google?locale=de`],
+      ['Outlook', `${page}/calendar/outlook?locale=de`],
+    ]);
+    const ics = await (await fetch(options[0]!.href)).text();
+    // The file says which language its own words are in (docs/server.md "Calendar files").
+    expect(ics).to.contain('PRODID:-//venue-events//venue-events//DE');
+  });
+
   it("per scheduled stop, to the event's calendar file, which downloads as text/calendar", async () => {
     const el = await list('venue="reach" locale="en"');
     const open = card(el, 'Reach Open').querySelectorAll<HTMLAnchorElement>(

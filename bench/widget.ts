@@ -58,6 +58,8 @@ const INCLUDED = '(f) widget.html included server-side';
 const VENUE_SCRIPT = '(g) per-venue one-line snippet alone';
 /** The bare one-line page listing the demo venue and two more (issue 26), beside (e). */
 const VENUES_ONE_LINE = '(h) three venues, one-line alone';
+/** (d)'s page with `locale="de"` (issue 43): the German strings' chunk, after the languages' table. */
+const SNIPPET_GERMAN = '(i) README snippet alone, in German';
 /** The venues (h) lists: the demo venue first, then two copies of it in other zones. */
 const THREE_VENUES = [DEMO_SLUG, 'second-room', 'third-room'];
 /** Targets, × (b): the README's snippet (the demo page, with the preload) and the one-line one. */
@@ -330,6 +332,11 @@ const VARIANTS: Variant[] = [
     note: 'the bare page with the per-venue one-line snippet: `<script type="module" src="/t/{slug}/venue-events.js">` (the first page inside) and the element',
   },
   {
+    name: SNIPPET_GERMAN,
+    path: '/bench/snippet-de',
+    note: '(d) with `locale="de"`: the first cards wait for the languages’ table (`i18n/more.ts`) and then the German chunk, beside the list request',
+  },
+  {
     name: VENUES_ONE_LINE,
     path: '/bench/venues-one-line',
     note: '(e)\'s bare page listing three venues (`venue="blue-room second-room third-room"`): one merged list request, each card naming its venue',
@@ -396,9 +403,12 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
   const floorPage = demo.replace(tag, script('bench-floor.js'));
   const hintTag = hint.exec(demo)![0];
   // (b)'s page with the snippet in place of its list and inline script.
-  const bare = (head: string, venue = DEMO_SLUG) =>
+  const bare = (head: string, venue = DEMO_SLUG, attrs = '') =>
     PLAIN_PAGE.replace('</head>', `${head}</head>`)
-      .replace(/<main id="list">[^<]*<\/main>/, `<venue-events venue="${venue}"></venue-events>`)
+      .replace(
+        /<main id="list">[^<]*<\/main>/,
+        `<venue-events venue="${venue}"${attrs}></venue-events>`,
+      )
       .replace(/<script>[\s\S]*<\/script>/, '');
   const assets: Record<string, Asset> = {
     '/bench/plain': {
@@ -410,6 +420,7 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/floor': html(floorPage),
     '/bench/floor-one-line': html(floorPage.replace(hint, '')),
     '/bench/snippet': html(bare(hintTag + tag)),
+    '/bench/snippet-de': html(bare(hintTag + tag, DEMO_SLUG, ' locale="de"')),
     '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
     '/bench/snippet-one-line': html(bare(tag)),
     '/bench/venues-one-line': html(bare(tag, THREE_VENUES.join(' '))),

@@ -53,7 +53,7 @@ const LANGUAGES: readonly { locale: string; lang: string; rtl?: true; buy: strin
   { locale: 'fr', lang: 'fr', buy: 'Acheter des billets' },
   { locale: 'es', lang: 'es', buy: 'Comprar entradas' },
   { locale: 'it', lang: 'it', buy: 'Acquista biglietti' },
-  { locale: 'nl', lang: 'nl', buy: 'Kaarten kopen' },
+  { locale: 'nl', lang: 'nl', buy: 'Tickets kopen' },
   { locale: 'pt', lang: 'pt', buy: 'Comprar bilhetes' },
   { locale: 'pt-BR', lang: 'pt-BR', buy: 'Comprar ingressos' },
   { locale: 'pl', lang: 'pl', buy: 'Kup bilety' },

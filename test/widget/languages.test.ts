@@ -211,7 +211,7 @@ const BUY: Record<string, string> = {
   fr: 'Acheter des billets',
   es: 'Comprar entradas',
   it: 'Acquista biglietti',
-  nl: 'Kaarten kopen',
+  nl: 'Tickets kopen',
   pt: 'Comprar bilhetes',
   'pt-BR': 'Comprar ingressos',
   pl: 'Kup bilety',

@@ -19,6 +19,7 @@ import {
   waitFor,
 } from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
+import { pack as es } from '../../widget/i18n/es.js';
 
 async function list(attrs = 'locale="en"') {
   const el = mount<VenueEvents>(`<venue-events venue="nights" ${attrs}></venue-events>`, (e) => {
@@ -99,8 +100,9 @@ describe('access information', () => {
     );
     const items = JSON.parse(block.textContent!) as { name: string; location: unknown }[];
     const play = JSON.stringify(items.find((e) => e.name === 'Captioned Play')!.location);
-    expect(access(card(el, 'Captioned Play'))[0]).to.equal('Accesible en silla de ruedas');
-    expect(play).to.contain('"name":"Accesible en silla de ruedas"');
+    const wheelchair = es.core.accessLabels.wheelchair;
+    expect(access(card(el, 'Captioned Play'))[0]).to.equal(wheelchair);
+    expect(play).to.contain(`"name":"${wheelchair}"`);
     expect(play).to.not.contain('Wheelchair');
   });
 

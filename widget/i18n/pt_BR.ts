@@ -4,8 +4,13 @@
  */
 import type { FullPack, PluralForms } from './types.js';
 
+/**
+ * A count's wording by `Intl.PluralRules`, but 0 in the plural: `Intl` files Brazil's 0 under `one`
+ * with 1 ("0 evento"), where a Brazilian page says "0 eventos" (the live region's "0 eventos
+ * correspondem", "0 próximos eventos").
+ */
 const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('pt-BR').select(n)] ?? f.other;
+  f[n === 0 ? 'other' : new Intl.PluralRules('pt-BR').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
@@ -13,7 +18,7 @@ export const pack: FullPack = {
     empty: 'Não há próximos eventos',
     error: 'Não foi possível carregar os eventos.',
     retry: 'Tentar novamente',
-    venueNotFound: (venue) => `Nenhum local "${venue}" foi encontrado.`,
+    venueNotFound: (venue) => `Nenhum local “${venue}” foi encontrado.`,
     eventNotFound: 'Este evento não foi encontrado.',
     refreshFailed: 'Não foi possível atualizar; mostrando os últimos eventos carregados.',
     notShown: 'Não foi possível mostrar os eventos.',
@@ -22,11 +27,11 @@ export const pack: FullPack = {
     buyFor: (title) => `Comprar ingressos para ${title}`,
     salesClose: (when) => `A venda termina ${when}`,
     closed: {
-      manual: 'Venda online encerrada',
-      scheduled: 'A venda online terminou',
+      manual: 'Venda on-line encerrada',
+      scheduled: 'A venda on-line terminou',
       event_ended: 'Este evento já terminou',
       cancelled: 'Cancelado — sem ingressos à venda',
-      not_ticketed: 'Sem venda online',
+      not_ticketed: 'Sem venda on-line',
     },
     cancelled: 'Cancelado',
     stopCancelled: 'cancelada',
@@ -34,8 +39,8 @@ export const pack: FullPack = {
     ageLabel: (n) => `Proibido para menores de ${n} anos`,
     postponed: 'Adiado',
     rescheduled: 'Nova data',
-    was: (date) => `(antes ${date})`,
-    doors: (time) => `Abertura dos portões ${time}`,
+    was: (date) => `(antes: ${date})`,
+    doors: (time) => `Abertura da casa ${time}`,
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,
@@ -48,12 +53,12 @@ export const pack: FullPack = {
     linkCopied: 'Link copiado',
     save: 'Salvar',
     saveFor: (title) => `Salvar: ${title}`,
-    free: 'Entrada franca',
+    free: 'Entrada gratuita',
     withPerformers: (names) => `Com ${names}`,
     fewLeft: 'Últimos ingressos',
     access: 'Acessibilidade',
     accessLabels: {
-      wheelchair: 'Acessível em cadeira de rodas',
+      wheelchair: 'Acessível para cadeirantes',
       step_free: 'Acesso sem degraus',
       hearing_loop: 'Aro magnético',
       captioned: 'Legendado',
@@ -83,14 +88,14 @@ export const pack: FullPack = {
     search: 'Buscar eventos',
     from: 'A partir de',
     reset: 'Redefinir',
-    resetLabel: 'Redefinir: todos os filtros',
+    resetLabel: 'Redefinir os filtros',
     subscribe: 'Assinar',
-    subscribeLabel: 'Assinar: calendário',
+    subscribeLabel: 'Assinar o calendário',
     webcal: 'App de calendário (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
     access: 'Acessibilidade',
-    anyAccess: 'Qualquer acessibilidade',
+    anyAccess: 'Qualquer',
     saved: (n) => `Salvos (${n})`,
     savedLabel: (n) => `Salvos (${n}): mostrar só os eventos salvos`,
     addSaved: 'Adicionar os salvos ao calendário',

@@ -67,7 +67,7 @@ export const nl: PageStrings<'one' | 'other'> = {
 
   withPerformers: (names) => `Met ${names}`,
   free: 'Gratis',
-  fewLeft: 'Nog maar enkele tickets',
+  fewLeft: 'Laatste tickets',
   postponed: 'Uitgesteld',
   rescheduled: 'Verplaatst',
   rescheduledWas: (when) => `Verplaatst — was ${when}`,
@@ -80,7 +80,7 @@ export const nl: PageStrings<'one' | 'other'> = {
     captioned: 'Ondertiteld',
     sign_language: 'Met gebarentolk',
     audio_described: 'Met audiodescriptie',
-    relaxed: 'Relaxte voorstelling',
+    relaxed: 'Relaxed voorstelling',
     quiet_space: 'Stilteruimte',
   },
 
@@ -122,15 +122,19 @@ export const nl: PageStrings<'one' | 'other'> = {
   showList: 'Als lijst tonen',
   showMonth: 'Als maandkalender tonen',
   monthPlaceholder: 'JJJJ-MM',
-  oneValue: (label) => `Geef maar één waarde voor ‘${label}’.`,
+  oneValue: (label) => `Geef slechts één waarde op voor ‘${label}’.`,
   maxCategories: { one: 'Kies hoogstens # categorie.', other: 'Kies hoogstens # categorieën.' },
   accessUnknown: (id, ids) =>
     `Kies toegankelijkheid uit de lijst: ‘${id}’ is onbekend; gebruik ${ids}.`,
-  accessTwice: 'Kies elke toegankelijkheidsoptie maar één keer.',
-  maxSearch: { one: 'Zoek op hoogstens # teken.', other: 'Zoek op hoogstens # tekens.' },
+  accessTwice: 'Kies elke toegankelijkheidsoptie slechts één keer.',
+  maxSearch: {
+    one: 'Gebruik hoogstens # teken in de zoekopdracht.',
+    other: 'Gebruik hoogstens # tekens in de zoekopdracht.',
+  },
   realDate: (label, value) => `Vul bij ‘${label}’ een echte datum in: ‘${value}’ is dat niet.`,
   toBeforeFrom: (to, from) => `De datum ‘${to}’ mag niet vóór de datum ‘${from}’ liggen.`,
-  rangeTooWide: (from, to, days) => `Kies ‘${from}’ en ‘${to}’ hoogstens ${days} uit elkaar.`,
+  rangeTooWide: (from, to, days) =>
+    `Kies bij ‘${from}’ en ‘${to}’ data die hoogstens ${days} uit elkaar liggen.`,
   dayCount: { one: '# dag', other: '# dagen' },
   monthFormat: (example, value) =>
     `Vul de maand in als jaar en maand, bijvoorbeeld ${example} (niet ‘${value}’).`,

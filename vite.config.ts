@@ -154,7 +154,19 @@ function precompressAndPin(): Plugin {
       // The first cards need the entry alone (every chunk loads after them), so there is no
       // chunk to preload beside it.
       const integrity = sri('venue-events.js');
-      const manifest = { version, path: `/widget/v${version}/venue-events.js`, integrity };
+      const dir = `/widget/v${version}/`;
+      // The table of languages and each language's chunk (`widget/i18n/more.ts`), by the widget's
+      // table key (`language`: `pt-br` for `pt_BR`): what a page in that language may preload.
+      const languages: Record<string, { path: string; integrity: string }> = {};
+      for (const name of readdirSync(outDir)) {
+        const key = /^(more|de|fr|es|it|nl|pt|pt_BR|pl|sv|da|cs|ar|he)-[\w-]+\.js$/.exec(name)?.[1];
+        if (key)
+          languages[key.toLowerCase().replace('_', '-')] = {
+            path: `${dir}${name}`,
+            integrity: sri(name),
+          };
+      }
+      const manifest = { version, path: `${dir}venue-events.js`, integrity, languages };
       writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       this.info(
         `pinned snippet:\n${[

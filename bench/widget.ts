@@ -60,6 +60,8 @@ const VENUE_SCRIPT = '(g) per-venue one-line snippet alone';
 const VENUES_ONE_LINE = '(h) three venues, one-line alone';
 /** (d)'s page with `locale="de"` (issue 43): the German strings' chunk, after the languages' table. */
 const SNIPPET_GERMAN = '(i) README snippet alone, in German';
+/** (i) with the embed builder's preloads of the languages' table and the German chunk. */
+const SNIPPET_GERMAN_PRELOADED = '(j) README snippet alone, in German, chunks preloaded';
 /** The venues (h) lists: the demo venue first, then two copies of it in other zones. */
 const THREE_VENUES = [DEMO_SLUG, 'second-room', 'third-room'];
 /** Targets, × (b): the README's snippet (the demo page, with the preload) and the one-line one. */
@@ -337,6 +339,11 @@ const VARIANTS: Variant[] = [
     note: '(d) with `locale="de"`: the first cards wait for the languages’ table (`i18n/more.ts`) and then the German chunk, beside the list request',
   },
   {
+    name: SNIPPET_GERMAN_PRELOADED,
+    path: '/bench/snippet-de-preloaded',
+    note: '(i) with the two `<link rel="modulepreload">` the embed builder adds for a language: the table and the German chunk load beside the script',
+  },
+  {
     name: VENUES_ONE_LINE,
     path: '/bench/venues-one-line',
     note: '(e)\'s bare page listing three venues (`venue="blue-room second-room third-room"`): one merged list request, each card naming its venue',
@@ -375,7 +382,16 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
   const manifest = JSON.parse(readFileSync('dist/widget/manifest.json', 'utf8')) as {
     path: string;
     integrity: string;
+    languages?: Record<string, { path: string; integrity: string }>;
   };
+  // (j)'s preloads, as the embed builder writes them for a German snippet.
+  const germanPreloads = ['more', 'de']
+    .map((key) => manifest.languages?.[key])
+    .map(
+      (c) =>
+        `<link rel="modulepreload" href="${c?.path}" integrity="${c?.integrity}" crossorigin="anonymous">`,
+    )
+    .join('');
   const dir = manifest.path.slice(0, manifest.path.lastIndexOf('/') + 1); // /widget/v0.1.0/
   const widgetBrotli = readFileSync('dist/widget/venue-events.js.br').length;
   const demoRes = await fetch(`${app}/`);
@@ -421,6 +437,9 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/floor-one-line': html(floorPage.replace(hint, '')),
     '/bench/snippet': html(bare(hintTag + tag)),
     '/bench/snippet-de': html(bare(hintTag + tag, DEMO_SLUG, ' locale="de"')),
+    '/bench/snippet-de-preloaded': html(
+      bare(hintTag + germanPreloads + tag, DEMO_SLUG, ' locale="de"'),
+    ),
     '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
     '/bench/snippet-one-line': html(bare(tag)),
     '/bench/venues-one-line': html(bare(tag, THREE_VENUES.join(' '))),

@@ -54,8 +54,10 @@ export function embedPage(manifest: WidgetManifest | undefined, venue = ''): str
 </venue-events>`;
   // The one palette (shared/palette.ts) for embed.js, which is served as it is and cannot import it.
   const palette = escapeHtml(JSON.stringify({ light: LIGHT, dark: DARK }));
+  // The language chunks of the pinned release, which a snippet in a language preloads (embed.js).
+  const languages = escapeHtml(JSON.stringify(manifest?.languages ?? {}));
   return `<!doctype html>
-<html lang="en" data-palette="${palette}">
+<html lang="en" data-palette="${palette}" data-languages="${languages}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -125,8 +127,19 @@ website's HTML.</p>
 <select id="locale" name="locale">
 <option value="">The page's language (default)</option>
 <option value="en">English</option>
-<option value="de">Deutsch</option>
-<option value="fr">Français</option>
+<option value="de" lang="de">Deutsch</option>
+<option value="fr" lang="fr">Français</option>
+<option value="es" lang="es">Español</option>
+<option value="it" lang="it">Italiano</option>
+<option value="nl" lang="nl">Nederlands</option>
+<option value="pt" lang="pt">Português</option>
+<option value="pt-BR" lang="pt-BR">Português (Brasil)</option>
+<option value="pl" lang="pl">Polski</option>
+<option value="sv" lang="sv">Svenska</option>
+<option value="da" lang="da">Dansk</option>
+<option value="cs" lang="cs">Čeština</option>
+<option value="ar" lang="ar" dir="rtl">العربية</option>
+<option value="he" lang="he" dir="rtl">עברית</option>
 </select>
 <label for="accent">Accent colour</label>
 <input id="accent" name="accent" type="color" value="${LIGHT.accent}">

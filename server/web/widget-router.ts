@@ -23,6 +23,13 @@ export interface WidgetManifest {
   path: string;
   /** `sha384-…` of the entry script (Subresource Integrity). */
   integrity: string;
+  /**
+   * The chunks a page in another language than English waits for before its first cards
+   * (docs/widget.md "Size"): `more`, the table of languages, and each language's strings, by the
+   * widget's table key (`de`, `pt-br`, …); each a pinned path and its SRI hash. Absent in a
+   * manifest built before issue 43.
+   */
+  languages?: Record<string, { path: string; integrity: string }>;
 }
 
 /** The manifest of the widget built into `widgetDir`, or undefined when it is not built. */

@@ -246,6 +246,50 @@ describe('embed builder', () => {
     await page.context().close();
   });
 
+  it('in a language: the snippet preloads the table of languages and its strings, which the widget then takes (each fetched once)', async () => {
+    const { page, problems } = await open(1280);
+    await page.getByLabel('Venue slug').fill('blue-room');
+    await expect.poll(() => page.locator('#slug-status').textContent()).toContain('Found');
+    await page.getByLabel('Language').selectOption('de');
+    const button = page.locator('#preview venue-events [part="buy-button"]').first();
+    await expect.poll(() => button.textContent()).toBe('Tickets kaufen');
+    const text = (await snippet(page))!;
+    const origin = e2e.demo.origin;
+    const preload = (name: string) =>
+      new RegExp(
+        `<link rel="modulepreload" href="${origin}/widget/v[\\d.]+/${name}-[\\w-]+\\.js" integrity="sha384-[\\w+/=]+" crossorigin="anonymous">`,
+      );
+    expect(text).toMatch(preload('more'));
+    expect(text).toMatch(preload('de'));
+    expect(text).toContain('<venue-events venue="blue-room" locale="de">');
+    await page.getByLabel('Language').selectOption('en');
+    expect(await snippet(page)).not.toContain('modulepreload');
+    await page.context().close();
+
+    // The snippet pasted into a page of the venue's site: German cards, and the preloaded chunks
+    // are the very modules the widget imports (a second request would mean they were not).
+    const site = await e2e.browser.newPage();
+    const fetched: string[] = [];
+    site.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+    site.on('pageerror', (e) => problems.push(e.message));
+    site.on('console', (m) => void (m.type() === 'error' && problems.push(m.text())));
+    await site.route(`${origin}/venue-site`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: `<!doctype html><html lang="en">${text}` }),
+    );
+    await site.goto(`${origin}/venue-site`);
+    const card = site.locator('venue-events [part="buy-button"]').first();
+    await expect.poll(() => card.textContent()).toBe('Tickets kaufen');
+    for (const name of ['more', 'de']) {
+      const chunk = new RegExp(`/${name}-[\\w-]+\\.js$`);
+      expect(
+        fetched.filter((path) => chunk.test(path)),
+        name,
+      ).toHaveLength(1);
+    }
+    expect(problems).toEqual([]);
+    await site.close();
+  });
+
   it('is keyboard operable and has no axe-core violations', async () => {
     const { page } = await open(375);
     await page.keyboard.press('Tab');

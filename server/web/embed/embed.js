@@ -202,10 +202,31 @@ function scriptTags(o) {
   const own = document.querySelector('script[src*="/widget/"]');
   const src = absolute(own.getAttribute('src'));
   const integrity = own.getAttribute('integrity');
+  // A pinned release in a language other than English: its strings, and the table that names
+  // them, load beside the script, not one after the other once it has run.
+  if (integrity) preloads.push(...languagePreloads(o.locale, absolute));
   const script = integrity
     ? `<script type="module" src="${src}" integrity="${integrity}" crossorigin="anonymous"></script>`
     : `<script type="module" src="${src}"></script>`;
   return [...preloads, script];
+}
+
+/** The pinned release's language chunks (`manifest.json`'s `languages`), by the widget's table key. */
+const LANGUAGE_CHUNKS = JSON.parse(document.documentElement.dataset.languages || '{}');
+
+/**
+ * `<link rel="modulepreload">`s of what a snippet in `locale` waits for before its first cards: the
+ * table of languages and the language's strings (docs/widget.md "Size"); none for English or for
+ * the page's language (unknown here).
+ */
+function languagePreloads(locale, absolute) {
+  const key = (locale || 'en').toLowerCase();
+  const chunks = [LANGUAGE_CHUNKS.more, LANGUAGE_CHUNKS[key]];
+  if (key === 'en' || !chunks.every(Boolean)) return [];
+  return chunks.map(
+    (c) =>
+      `<link rel="modulepreload" href="${absolute(c.path)}" integrity="${c.integrity}" crossorigin="anonymous">`,
+  );
 }
 
 /**

@@ -52,7 +52,7 @@ describe('the palette', () => {
       expect(page).toContain(`--accent:${p.accent}`);
       expect(page).toContain(`--fg:${p.text}`);
     }
-    const palette = /<html lang="en" data-palette="([^"]*)">/.exec(embedPage(undefined))?.[1];
+    const palette = /<html lang="en" data-palette="([^"]*)"/.exec(embedPage(undefined))?.[1];
     const json = palette?.replace(/&#(\d+);/g, (_m, code: string) => String.fromCharCode(+code));
     expect(JSON.parse(json ?? 'null')).toEqual({ light: LIGHT, dark: DARK });
   });

@@ -6,8 +6,11 @@
  * make-json` would write for the editor script, and the site's language set to German. Every
  * string of the settings page, its notices, the block's link and the editor's sidebar then shows
  * translated, which proves each reaches WordPress's i18n functions in the text domain, and the
- * block asks the events server for the site's language (`de_DE` → `locale=de-DE`).
+ * block asks the events server for the site's language (`de_DE` → `locale=de-DE`). Its page
+ * preloads the widget's two language chunks (`widget/manifest.json`'s `languages`), which the
+ * widget's own `import()`s then take instead of fetching them again.
  */
+import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
@@ -66,6 +69,8 @@ ${TRANSLATE}
 echo ' ', json_encode([
   'block' => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Block', 'post_content' => '<!-- wp:venue-events/events {"venue":"blue-room"} /-->']),
   'french' => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'French', 'post_content' => '[venue_events locale="fr"]']),
+  'mixed' => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Mixed', 'post_content' => implode("\\n\\n", ['[venue_events]', '[venue_events locale="de-AT"]', '[venue_events locale="pt-BR"]'])]),
+  'english' => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'English', 'post_content' => '[venue_events locale="en-GB"]']),
 ]);`);
   const [count, ids] = out.split(' ', 2) as [string, string];
   expect(Number(count)).toBeGreaterThan(40);
@@ -136,6 +141,92 @@ echo json_encode(array_column(get_settings_errors(), 'message'));`);
     expect(page).toContain(german.replace(/\r?\n/g, ' '));
     const french = await (await fetch(`${wp!.origin}/?page_id=${pages.french}`)).text();
     expect(french).toMatch(/<venue-events venue="blue-room" base-url="[^"]+" locale="fr"/);
+  });
+
+  it("preloads the widget's language chunks right before its script: the table, then each language's strings, once, none for English", async () => {
+    const widget = `${wp!.origin}/wp-content/plugins/venue-events/widget/`;
+    const manifest = (await (await fetch(`${widget}manifest.json`)).json()) as {
+      languages: Record<string, { path: string; integrity: string }>;
+    };
+    const link = (key: string) => {
+      const chunk = manifest.languages[key]!;
+      return `<link rel="modulepreload" href="${widget}${chunk.path.split('/').pop()}" integrity="${chunk.integrity}" crossorigin="anonymous">\n`;
+    };
+    const script = `<script type="module" src='${widget}venue-events.js?ver=`;
+    const served = async (name: string) =>
+      (await fetch(`${wp!.origin}/?page_id=${pages[name]}`)).text();
+    const block = await served('block');
+    expect(block).toContain(`${link('more')}${link('de')}${script}`);
+    expect(block.match(/rel="modulepreload"/g)).toHaveLength(2);
+    // Each file is there, and is the one its hash names.
+    for (const [, href, integrity] of block.matchAll(
+      /<link rel="modulepreload" href="([^"]+)" integrity="([^"]+)"/g,
+    )) {
+      const response = await fetch(href!);
+      expect(response.status, href).toBe(200);
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(`sha384-${createHash('sha384').update(body).digest('base64')}`, href).toBe(integrity);
+    }
+    // The site's German, `de-AT` (the same strings) and `pt-BR` (Brazil's own).
+    const mixed = await served('mixed');
+    expect(mixed).toContain(`${link('more')}${link('de')}${link('pt-br')}${script}`);
+    expect(mixed.match(/rel="modulepreload"/g)).toHaveLength(3);
+    expect(await served('french')).toContain(`${link('more')}${link('fr')}${script}`);
+    const english = await served('english');
+    expect(english).toContain(script);
+    expect(english).not.toContain('modulepreload');
+  });
+
+  it('writes no preload without a readable manifest, and the module script tag as before', async () => {
+    const out = await wp!.php(`
+$file = WP_PLUGIN_DIR . '/venue-events/widget/manifest.json';
+rename($file, "$file.away");
+try {
+  venue_events_page_languages('de-DE');
+  $tag = venue_events_module_tag("<script src='x.js' id='venue-events-js'></script>\n", 'venue-events');
+} finally {
+  rename("$file.away", $file);
+}
+echo $tag;`);
+    expect(out).toBe(`<script type="module" src='x.js' id='venue-events-js'></script>\n`);
+  });
+
+  it("the widget's imports take the preloaded chunks: each fetched once, by its link; the cards in German", async () => {
+    const page = await browser!.newPage();
+    const problems: string[] = [];
+    const requested: string[] = [];
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || /preload|integrity/i.test(m.text())) problems.push(m.text());
+    });
+    page.on('request', (r) => {
+      if (r.url().includes('/venue-events/widget/')) requested.push(r.url());
+    });
+    await page.goto(`${wp!.origin}/?page_id=${pages.block}`);
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    expect(preloaded).toHaveLength(2);
+    await page.evaluate(async () => {
+      await customElements.whenDefined('venue-events');
+      const el = document.querySelector('venue-events') as unknown as {
+        updateComplete: Promise<unknown>;
+      };
+      await el.updateComplete;
+    });
+    expect(await page.locator('venue-events style').count(), 'taken over').toBe(0);
+    expect(await page.locator('venue-events [part="card"]').count()).toBe(12);
+    expect(await page.locator('venue-events [part="buy-button"]').first().innerText()).toMatch(
+      /Tickets kaufen/,
+    );
+    // Each chunk once, and by its link: asked for before the widget's script, which the
+    // `import()`s run from (a chunk the import did not find preloaded would come again after).
+    const script = requested.findIndex((u) => u.includes('/venue-events.js?ver='));
+    expect(requested.filter((u) => /\/(more|de)-[\w-]+\.js$/.test(u))).toEqual(preloaded);
+    expect(script).toBeGreaterThan(0);
+    for (const href of preloaded) expect(requested.indexOf(href), href).toBeLessThan(script);
+    expect(problems).toEqual([]);
+    await page.close();
   });
 
   it("translates the block's link to the listing and the editor preview's hint", async () => {

@@ -112,16 +112,127 @@ function venue_events_widget_script_url() {
 	return plugins_url( 'widget/venue-events.js', VENUE_EVENTS_PLUGIN_FILE );
 }
 
-/** Enqueues the plugin's widget script, once per page, in the footer. */
-function venue_events_enqueue_widget() {
+/**
+ * Enqueues the plugin's widget script, once per page, in the footer, and notes the language of
+ * the element it will take over (venue_events_page_languages), for the script's preloads.
+ *
+ * @param string $locale The element's `locale` ('' for none: the page's language, English when
+ *                       the site's is WordPress's default).
+ */
+function venue_events_enqueue_widget( $locale = '' ) {
 	if ( ! wp_script_is( 'venue-events', 'registered' ) ) {
 		wp_register_script( 'venue-events', venue_events_widget_script_url(), array(), VENUE_EVENTS_PLUGIN_VERSION, true );
 	}
 	wp_enqueue_script( 'venue-events' );
+	venue_events_page_languages( $locale );
 }
 
 /**
- * Writes the widget's script tag as a module (WordPress 6.1 writes classic script tags only).
+ * The widget's key of a locale's strings, as the widget's own `language` (widget/i18n/load.ts)
+ * reads a locale: its language lowercased (`de-AT` → `de`), but `pt-br` for Brazil's Portuguese
+ * (`pt-BR` → `pt-br`, `pt-PT` → `pt`); '' for no locale.
+ *
+ * @param string $locale A BCP 47 tag, or ''.
+ * @return string
+ */
+function venue_events_widget_language( $locale ) {
+	return (string) preg_replace( '/^(pt-br|[^-]+).*/', '$1', strtolower( trim( (string) $locale ) ) );
+}
+
+/**
+ * The languages other than English of the page's elements, as the widget keys its tables
+ * (venue_events_widget_language), each once; `$locale` is added first, when given. English's
+ * strings ship in the widget script: it loads no chunk for them.
+ *
+ * @param string $locale An element's `locale`, or '' to add none.
+ * @return string[]
+ */
+function venue_events_page_languages( $locale = '' ) {
+	static $languages = array();
+	$language = venue_events_widget_language( $locale );
+	if ( '' !== $language && 'en' !== $language ) {
+		$languages[ $language ] = true;
+	}
+	return array_keys( $languages );
+}
+
+/**
+ * The language chunks of the widget shipped in the plugin (`widget/manifest.json`'s `languages`,
+ * written by the widget's build): by the widget's table key (`more` for the table of languages,
+ * `de`, `pt-br`…), the chunk's file in `widget/` (the basename of the manifest's path) and its
+ * integrity hash. Empty when the manifest is missing or unreadable; read once per request.
+ *
+ * @return array<string,array{file:string,integrity:string}>
+ */
+function venue_events_language_chunks() {
+	static $chunks = null;
+	if ( null !== $chunks ) {
+		return $chunks;
+	}
+	$chunks   = array();
+	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/widget/manifest.json';
+	$manifest = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
+	$listed   = is_array( $manifest ) ? ( $manifest['languages'] ?? null ) : null;
+	if ( ! is_array( $listed ) ) {
+		return $chunks;
+	}
+	foreach ( $listed as $key => $chunk ) {
+		$path      = is_array( $chunk ) ? ( $chunk['path'] ?? null ) : null;
+		$integrity = is_array( $chunk ) ? ( $chunk['integrity'] ?? null ) : null;
+		if ( ! is_string( $path ) || ! is_string( $integrity ) ) {
+			continue;
+		}
+		$name = wp_basename( $path );
+		if ( preg_match( '/^[\w-]+\.js$/', $name ) && preg_match( '/^sha(256|384|512)-[A-Za-z0-9+\/]+={0,2}$/', $integrity ) ) {
+			$chunks[ (string) $key ] = array(
+				'file'      => $name,
+				'integrity' => $integrity,
+			);
+		}
+	}
+	return $chunks;
+}
+
+/**
+ * The `<link rel="modulepreload">`s of the chunks the widget loads, one after the other, before
+ * the first cards of an element in another language than English (docs/widget.md "Size"): the
+ * table of languages (`more`) once, and each of the page's languages' strings, as the plugin
+ * serves them (`widget/{file}`). A language the manifest has no chunk for gets the table alone
+ * (the widget loads it to learn there is none); none at all without a manifest.
+ *
+ * The URL is the one the widget's `import()` resolves (relative to `widget/venue-events.js`, so
+ * without the script's `?ver=`), and the credentials mode its: the module script, which WordPress
+ * writes without `crossorigin`, and the modules it imports are fetched with credentials
+ * "same-origin", as `crossorigin="anonymous"` fetches. The `import()` then takes the preloaded
+ * module (a module is fetched once per URL) and fetches nothing. The integrity checks the
+ * preloaded file alone (the script's imports carry none); were it wrong, the browser would refuse
+ * the preload with a console error and the `import()` fetch the file itself.
+ *
+ * @return string The links, each on its line; '' for none.
+ */
+function venue_events_language_preloads() {
+	$chunks = venue_events_language_chunks();
+	$wanted = venue_events_page_languages();
+	if ( ! $wanted || ! isset( $chunks['more'] ) ) {
+		return '';
+	}
+	$links = '';
+	foreach ( array_merge( array( 'more' ), $wanted ) as $key ) {
+		if ( isset( $chunks[ $key ] ) ) {
+			$links .= sprintf(
+				"<link rel=\"modulepreload\" href=\"%s\" integrity=\"%s\" crossorigin=\"anonymous\">\n",
+				esc_url( plugins_url( 'widget/' . $chunks[ $key ]['file'], VENUE_EVENTS_PLUGIN_FILE ) ),
+				esc_attr( $chunks[ $key ]['integrity'] )
+			);
+		}
+	}
+	return $links;
+}
+
+/**
+ * Writes the widget's script tag as a module (WordPress 6.1 writes classic script tags only),
+ * with the language preloads of the page's elements (venue_events_language_preloads) right
+ * before it.
  *
  * @param string $tag    The tag WordPress wrote.
  * @param string $handle Its handle.
@@ -132,7 +243,11 @@ function venue_events_module_tag( $tag, $handle ) {
 		return $tag;
 	}
 	$tag = preg_replace( '/\stype=([\'"])text\/javascript\1/', '', $tag );
-	return preg_replace( '/<script\s/', '<script type="module" ', $tag, 1 );
+	if ( ! preg_match( '/<script\s/', $tag, $found, PREG_OFFSET_CAPTURE ) ) {
+		return $tag;
+	}
+	$at = $found[0][1];
+	return substr( $tag, 0, $at ) . venue_events_language_preloads() . '<script type="module" ' . substr( $tag, $at + strlen( $found[0][0] ) );
 }
 
 /**
@@ -155,7 +270,7 @@ function venue_events_render( $given ) {
 	}
 	$html = venue_events_fragment( $atts );
 	if ( ! $preview ) {
-		venue_events_enqueue_widget();
+		venue_events_enqueue_widget( $atts['locale'] );
 	}
 	return null === $html ? venue_events_fallback_element( $atts ) : $html;
 }
@@ -188,7 +303,8 @@ function venue_events_image_decoding( $value, $image ) {
 
 /**
  * Enqueues the widget script on a page whose content holds the element but whose blocks and
- * shortcodes were not rendered on this request (a cache of rendered content handed it back).
+ * shortcodes were not rendered on this request (a cache of rendered content handed it back),
+ * with the languages of its elements' `locale`s for the script's preloads.
  *
  * @param string $content The post's content, filtered.
  * @return string The same content.
@@ -196,6 +312,10 @@ function venue_events_image_decoding( $value, $image ) {
 function venue_events_enqueue_for_content( $content ) {
 	if ( is_string( $content ) && false !== strpos( $content, '<venue-events ' ) && ! is_admin() ) {
 		venue_events_enqueue_widget();
+		preg_match_all( '/<venue-events\s[^>]*?\slocale="([^"]*)"/', $content, $locales );
+		foreach ( $locales[1] as $locale ) {
+			venue_events_page_languages( venue_events_clean_locale( $locale ) );
+		}
 	}
 	return $content;
 }

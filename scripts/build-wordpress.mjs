@@ -5,8 +5,11 @@
 // type-checked, then bundled by esbuild (already the server's bundler) for the editor's `wp.*`
 // globals, with the `.asset.php` file WordPress reads its dependencies from. The zip is written by
 // Debian's `zip` (provisioned by scripts/provision.mjs). The widget ships in the plugin: the built
-// script, its chunks and its manifest (dist/widget, `vite build`) go in `widget/`, so no events
-// server's script is ever loaded on a WordPress site (docs/wordpress.md "Security model").
+// script, its chunks and its manifest (dist/widget, `vite build`) go in `widget/v{plugin version}/`
+// (VENUE_EVENTS_WIDGET_DIR), so no events server's script is ever loaded on a WordPress site
+// (docs/wordpress.md "Security model"), and the plugin serves the script without a `?ver=`: the
+// URL the page loads is the one its chunks import it by, so one module (docs/wordpress.md
+// "Rendering").
 // The plugin's translation template, `languages/venue-events.pot`, is written from the strings its
 // PHP, block.json, header and editor script give WordPress's i18n functions (docs/wordpress.md
 // "Languages"): the PHP read by php-parser (no PHP needed to build), the editor's TypeScript by
@@ -43,6 +46,27 @@ const { version: widgetVersion } = JSON.parse(readFileSync(join(widget, 'manifes
 if (!readFileSync(join(source, 'readme.txt'), 'utf8').includes(`widget ${widgetVersion}`)) {
   throw new Error(`build:wordpress: readme.txt does not name the shipped widget ${widgetVersion}`);
 }
+
+/**
+ * The plugin's version: its header's `Version:`, which must be VENUE_EVENTS_PLUGIN_VERSION's too
+ * (the constant names the widget's folder the PHP serves, VENUE_EVENTS_WIDGET_DIR).
+ */
+const pluginVersion = (() => {
+  const plugin = readFileSync(join(source, 'venue-events.php'), 'utf8');
+  const header = /^[ \t*]*Version:[ \t]*(.+)$/m.exec(plugin)?.[1]?.trim();
+  const constant = /define\(\s*'VENUE_EVENTS_PLUGIN_VERSION',\s*'([^']+)'\s*\)/.exec(plugin)?.[1];
+  if (!header || header !== constant) {
+    throw new Error(
+      `build:wordpress: venue-events.php: Version ${header} is not VENUE_EVENTS_PLUGIN_VERSION ${constant}`,
+    );
+  }
+  if (!/^[\w.-]+$/.test(header)) {
+    throw new Error(`build:wordpress: venue-events.php: Version ${header} cannot name a folder`);
+  }
+  return header;
+})();
+/** The widget's folder in the plugin, as VENUE_EVENTS_WIDGET_DIR names it. */
+const widgetDir = `widget/v${pluginVersion}`;
 
 /** The editor's script handles of the globals src/editor.ts uses. */
 const EDITOR_DEPENDENCIES = [
@@ -240,11 +264,9 @@ const po = (value) =>
 
 /** The translation template of everything added. */
 function potText() {
-  const plugin = readFileSync(join(source, 'venue-events.php'), 'utf8');
-  const version = /^[ \t*]*Version:[ \t]*(.+)$/m.exec(plugin)?.[1]?.trim();
   const date = new Date().toISOString().replace(/T(\d\d:\d\d).*/, ' $1+0000');
   const header = [
-    `Project-Id-Version: Venue events ${version}`,
+    `Project-Id-Version: Venue events ${pluginVersion}`,
     `POT-Creation-Date: ${date}`,
     'PO-Revision-Date: YEAR-MO-DA HO:MI+ZONE',
     'Last-Translator: FULL NAME <EMAIL@ADDRESS>',
@@ -298,10 +320,10 @@ for (const file of ['venue-events.php', 'block.json', 'readme.txt', 'includes', 
     cpSync(join(source, file), join(staged, file), { recursive: true });
   }
 }
-mkdirSync(join(staged, 'widget'));
+mkdirSync(join(staged, widgetDir), { recursive: true });
 // The plain files only: WordPress serves them as they are, without choosing a compressed copy.
 for (const name of readdirSync(widget).filter((n) => /\.(js|json)$/.test(n))) {
-  cpSync(join(widget, name), join(staged, 'widget', name));
+  cpSync(join(widget, name), join(staged, widgetDir, name));
 }
 await build({
   entryPoints: [join(source, 'src/editor.ts')],

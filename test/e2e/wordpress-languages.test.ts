@@ -7,8 +7,9 @@
  * string of the settings page, its notices, the block's link and the editor's sidebar then shows
  * translated, which proves each reaches WordPress's i18n functions in the text domain, and the
  * block asks the events server for the site's language (`de_DE` → `locale=de-DE`). Its page
- * preloads the widget's two language chunks (`widget/manifest.json`'s `languages`), which the
- * widget's own `import()`s then take instead of fetching them again.
+ * preloads the widget's two language chunks (`widget/v0.2.1/manifest.json`'s `languages`), which
+ * the widget's own `import()`s then take instead of fetching them again, as they take the script
+ * itself: fetched once.
  */
 import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
@@ -144,7 +145,7 @@ echo json_encode(array_column(get_settings_errors(), 'message'));`);
   });
 
   it("preloads the widget's language chunks right before its script: the table, then each language's strings, once, none for English", async () => {
-    const widget = `${wp!.origin}/wp-content/plugins/venue-events/widget/`;
+    const widget = `${wp!.origin}/wp-content/plugins/venue-events/widget/v0.2.1/`;
     const manifest = (await (await fetch(`${widget}manifest.json`)).json()) as {
       languages: Record<string, { path: string; integrity: string }>;
     };
@@ -152,7 +153,7 @@ echo json_encode(array_column(get_settings_errors(), 'message'));`);
       const chunk = manifest.languages[key]!;
       return `<link rel="modulepreload" href="${widget}${chunk.path.split('/').pop()}" integrity="${chunk.integrity}" crossorigin="anonymous">\n`;
     };
-    const script = `<script type="module" src='${widget}venue-events.js?ver=`;
+    const script = `<script type="module" src='${widget}venue-events.js'`;
     const served = async (name: string) =>
       (await fetch(`${wp!.origin}/?page_id=${pages[name]}`)).text();
     const block = await served('block');
@@ -179,7 +180,7 @@ echo json_encode(array_column(get_settings_errors(), 'message'));`);
 
   it('writes no preload without a readable manifest, and the module script tag as before', async () => {
     const out = await wp!.php(`
-$file = WP_PLUGIN_DIR . '/venue-events/widget/manifest.json';
+$file = WP_PLUGIN_DIR . '/venue-events/widget/v0.2.1/manifest.json';
 rename($file, "$file.away");
 try {
   venue_events_page_languages('de-DE');
@@ -221,9 +222,13 @@ echo $tag;`);
     );
     // Each chunk once, and by its link: asked for before the widget's script, which the
     // `import()`s run from (a chunk the import did not find preloaded would come again after).
-    const script = requested.findIndex((u) => u.includes('/venue-events.js?ver='));
+    const script = requested.findIndex((u) => new URL(u).pathname.endsWith('/venue-events.js'));
     expect(requested.filter((u) => /\/(more|de)-[\w-]+\.js$/.test(u))).toEqual(preloaded);
     expect(script).toBeGreaterThan(0);
+    // And the script itself once: the chunks import it by the URL the page loaded it from.
+    expect(requested.filter((u) => new URL(u).pathname.endsWith('/venue-events.js'))).toEqual([
+      requested[script],
+    ]);
     for (const href of preloaded) expect(requested.indexOf(href), href).toBeLessThan(script);
     expect(problems).toEqual([]);
     await page.close();

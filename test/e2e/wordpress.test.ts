@@ -111,14 +111,22 @@ async function served(name: string): Promise<{ status: number; html: string }> {
   return { status: response.status, html: await response.text() };
 }
 
-/** Opens `name` with JavaScript on, collecting page errors, dialogs and list requests. */
-async function open(
-  name: string,
-): Promise<{ page: Page; errors: string[]; dialogs: string[]; lists: string[] }> {
+/**
+ * Opens `name` with JavaScript on, collecting page errors, dialogs, list requests and the requests
+ * of the widget's entry script (`…/venue-events.js`, whatever its query).
+ */
+async function open(name: string): Promise<{
+  page: Page;
+  errors: string[];
+  dialogs: string[];
+  lists: string[];
+  entries: string[];
+}> {
   const page = await browser!.newPage();
   const errors: string[] = [];
   const dialogs: string[] = [];
   const lists: string[] = [];
+  const entries: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('dialog', (d) => {
     dialogs.push(d.message());
@@ -126,9 +134,10 @@ async function open(
   });
   page.on('request', (r) => {
     if (r.url().includes('/api/events')) lists.push(r.url());
+    if (new URL(r.url()).pathname.endsWith('/venue-events.js')) entries.push(r.url());
   });
   await page.goto(pageUrl(name));
-  return { page, errors, dialogs, lists };
+  return { page, errors, dialogs, lists, entries };
 }
 
 describe('the WordPress plugin in WordPress 6.1 (Debian), against the demo server', () => {
@@ -136,7 +145,7 @@ describe('the WordPress plugin in WordPress 6.1 (Debian), against the demo serve
     const fragment = await (await fetch(`${demo!.origin}/t/blue-room/widget.html`)).text();
     const origin = wp!.origin.replace(/[.:/]/g, '\\$&');
     const script = new RegExp(
-      `<script type="module" src=['"]${origin}/wp-content/plugins/venue-events/widget/venue-events\\.js\\?ver=0\\.2\\.1['"]`,
+      `<script type="module" src=['"]${origin}/wp-content/plugins/venue-events/widget/v0\\.2\\.1/venue-events\\.js['"]`,
       'g',
     );
     for (const name of ['block', 'classic']) {
@@ -165,7 +174,7 @@ describe('the WordPress plugin in WordPress 6.1 (Debian), against the demo serve
       );
       await off.close();
 
-      const { page, errors, lists } = await open(name);
+      const { page, errors, lists, entries } = await open(name);
       await page.evaluate(async () => {
         await customElements.whenDefined('venue-events');
         const el = document.querySelector('venue-events') as unknown as {
@@ -179,6 +188,9 @@ describe('the WordPress plugin in WordPress 6.1 (Debian), against the demo serve
         'the drawn root was taken over',
       ).toBe(0);
       expect(lists).toEqual([]);
+      // One module per URL: the chunks import the entry by the very URL the page loaded it from,
+      // so it is fetched and run once (a `?ver=` on the page's URL alone made it a second module).
+      expect(entries, `${name}: the entry script requested once`).toHaveLength(1);
       expect(errors).toEqual([]);
       await page.close();
     }

@@ -14,7 +14,7 @@
  *
  * The plugin's whole design is in docs/wordpress.md; the fragment it includes is the events
  * server's `widget.html` (docs/api.md §10.17), and the widget script it loads is its own copy in
- * `widget/`, built from the same release: events servers give data, never code.
+ * `widget/v{version}/`, built from the same release: events servers give data, never code.
  *
  * @package VenueEvents
  */
@@ -25,6 +25,13 @@ if ( ! defined( 'ABSPATH' ) ) {
 
 define( 'VENUE_EVENTS_PLUGIN_FILE', __FILE__ );
 define( 'VENUE_EVENTS_PLUGIN_VERSION', '0.2.1' );
+/**
+ * The plugin's folder of the widget's files (its script, chunks and manifest), named by the
+ * plugin's version (scripts/build-wordpress.mjs copies them there): a plugin update changes every
+ * URL of the widget, so no cached copy outlives it, and none carries a `?ver=` query, so the URL
+ * the page loads the script from is the very one its chunks import it by (one module per URL).
+ */
+define( 'VENUE_EVENTS_WIDGET_DIR', 'widget/v' . VENUE_EVENTS_PLUGIN_VERSION );
 
 require_once __DIR__ . '/includes/contract.php';
 require_once __DIR__ . '/includes/i18n.php';

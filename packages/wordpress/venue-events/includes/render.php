@@ -103,25 +103,41 @@ function venue_events_fallback_element( array $atts ) {
 }
 
 /**
- * The URL of the widget script shipped in the plugin (`widget/venue-events.js`, built from the
- * same release as the events server's): no events server's script is ever loaded.
+ * The URL of a file of the widget shipped in the plugin, in its versioned folder
+ * (VENUE_EVENTS_WIDGET_DIR, `widget/v{plugin version}/`).
+ *
+ * @param string $name The file's name (`venue-events.js`, a chunk's).
+ * @return string
+ */
+function venue_events_widget_file_url( $name ) {
+	return plugins_url( VENUE_EVENTS_WIDGET_DIR . '/' . $name, VENUE_EVENTS_PLUGIN_FILE );
+}
+
+/**
+ * The URL of the widget script shipped in the plugin (`widget/v{plugin version}/venue-events.js`,
+ * built from the same release as the events server's): no events server's script is ever loaded.
  *
  * @return string
  */
 function venue_events_widget_script_url() {
-	return plugins_url( 'widget/venue-events.js', VENUE_EVENTS_PLUGIN_FILE );
+	return venue_events_widget_file_url( 'venue-events.js' );
 }
 
 /**
  * Enqueues the plugin's widget script, once per page, in the footer, and notes the language of
  * the element it will take over (venue_events_page_languages), for the script's preloads.
  *
+ * Registered without a version, so WordPress adds no `?ver=`: the script's chunks import it as
+ * `./venue-events.js`, and a module is one per URL, so the page's URL must be that one exactly or
+ * the browser fetches and runs the script a second time. The versioned folder
+ * (VENUE_EVENTS_WIDGET_DIR) is what changes the URL with each release.
+ *
  * @param string $locale The element's `locale` ('' for none: the page's language, English when
  *                       the site's is WordPress's default).
  */
 function venue_events_enqueue_widget( $locale = '' ) {
 	if ( ! wp_script_is( 'venue-events', 'registered' ) ) {
-		wp_register_script( 'venue-events', venue_events_widget_script_url(), array(), VENUE_EVENTS_PLUGIN_VERSION, true );
+		wp_register_script( 'venue-events', venue_events_widget_script_url(), array(), null, true ); // phpcs:ignore WordPress.WP.EnqueuedResourceParameters.MissingVersion -- the version is in the path.
 	}
 	wp_enqueue_script( 'venue-events' );
 	venue_events_page_languages( $locale );
@@ -157,10 +173,11 @@ function venue_events_page_languages( $locale = '' ) {
 }
 
 /**
- * The language chunks of the widget shipped in the plugin (`widget/manifest.json`'s `languages`,
- * written by the widget's build): by the widget's table key (`more` for the table of languages,
- * `de`, `pt-br`…), the chunk's file in `widget/` (the basename of the manifest's path) and its
- * integrity hash. Empty when the manifest is missing or unreadable; read once per request.
+ * The language chunks of the widget shipped in the plugin (its `manifest.json`'s `languages`,
+ * written by the widget's build, in VENUE_EVENTS_WIDGET_DIR): by the widget's table key (`more`
+ * for the table of languages, `de`, `pt-br`…), the chunk's file in that folder (the basename of
+ * the manifest's path) and its integrity hash. Empty when the manifest is missing or unreadable;
+ * read once per request.
  *
  * @return array<string,array{file:string,integrity:string}>
  */
@@ -170,7 +187,7 @@ function venue_events_language_chunks() {
 		return $chunks;
 	}
 	$chunks   = array();
-	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/widget/manifest.json';
+	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/' . VENUE_EVENTS_WIDGET_DIR . '/manifest.json';
 	$manifest = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
 	$listed   = is_array( $manifest ) ? ( $manifest['languages'] ?? null ) : null;
 	if ( ! is_array( $listed ) ) {
@@ -197,12 +214,12 @@ function venue_events_language_chunks() {
  * The `<link rel="modulepreload">`s of the chunks the widget loads, one after the other, before
  * the first cards of an element in another language than English (docs/widget.md "Size"): the
  * table of languages (`more`) once, and each of the page's languages' strings, as the plugin
- * serves them (`widget/{file}`). A language the manifest has no chunk for gets the table alone
- * (the widget loads it to learn there is none); none at all without a manifest.
+ * serves them (`widget/v{plugin version}/{file}`). A language the manifest has no chunk for gets
+ * the table alone (the widget loads it to learn there is none); none at all without a manifest.
  *
- * The URL is the one the widget's `import()` resolves (relative to `widget/venue-events.js`, so
- * without the script's `?ver=`), and the credentials mode its: the module script, which WordPress
- * writes without `crossorigin`, and the modules it imports are fetched with credentials
+ * The URL is the one the widget's `import()` resolves (relative to the script's own URL: the
+ * same versioned folder, no query), and the credentials mode its: the module script, which
+ * WordPress writes without `crossorigin`, and the modules it imports are fetched with credentials
  * "same-origin", as `crossorigin="anonymous"` fetches. The `import()` then takes the preloaded
  * module (a module is fetched once per URL) and fetches nothing. The integrity checks the
  * preloaded file alone (the script's imports carry none); were it wrong, the browser would refuse
@@ -221,7 +238,7 @@ function venue_events_language_preloads() {
 		if ( isset( $chunks[ $key ] ) ) {
 			$links .= sprintf(
 				"<link rel=\"modulepreload\" href=\"%s\" integrity=\"%s\" crossorigin=\"anonymous\">\n",
-				esc_url( plugins_url( 'widget/' . $chunks[ $key ]['file'], VENUE_EVENTS_PLUGIN_FILE ) ),
+				esc_url( venue_events_widget_file_url( $chunks[ $key ]['file'] ) ),
 				esc_attr( $chunks[ $key ]['integrity'] )
 			);
 		}

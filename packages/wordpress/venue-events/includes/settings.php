@@ -310,13 +310,13 @@ function venue_events_register_settings() {
 }
 
 /**
- * The version of the widget shipped in the plugin (`widget/manifest.json`, written by the widget's
- * build), or '?' when the file is missing.
+ * The version of the widget shipped in the plugin (its `manifest.json`, written by the widget's
+ * build, in VENUE_EVENTS_WIDGET_DIR), or '?' when the file is missing.
  *
  * @return string
  */
 function venue_events_widget_version() {
-	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/widget/manifest.json';
+	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/' . VENUE_EVENTS_WIDGET_DIR . '/manifest.json';
 	$manifest = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
 	return is_array( $manifest ) && is_string( $manifest['version'] ?? null ) ? $manifest['version'] : '?';
 }

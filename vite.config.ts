@@ -151,8 +151,8 @@ function precompressAndPin(): Plugin {
         `sha384-${createHash('sha384')
           .update(readFileSync(join(outDir, name)))
           .digest('base64')}`;
-      // The first cards need the entry alone (every chunk loads after them), so there is no
-      // chunk to preload beside it.
+      // English first cards need the entry alone (every chunk loads after them); another
+      // language's wait for two chunks as well, which `languages` names for preloading.
       const integrity = sri('venue-events.js');
       const dir = `/widget/v${version}/`;
       // The table of languages and each language's chunk (`widget/i18n/more.ts`), by the widget's

@@ -285,8 +285,10 @@ ${events.map((event) => eventItem(event, place)).join('\n')}
   }
   if (state.filtered) return `<p>${t.noMatchClear(link(reset, t.clearFilters))}</p>`;
   // Nothing to come may still mean a programme that was (docs/api.md §10.20), and the reverse.
-  return place.past
-    ? `<p>${t.noPastSee(link(listingPageHref(upcomingListing(place), 1), t.seeUpcoming))}</p>`
+  if (place.past)
+    return `<p>${t.noPastSee(link(listingPageHref(upcomingListing(place), 1), t.seeUpcoming))}</p>`;
+  return place.noPast
+    ? `<p>${escapeHtml(t.noUpcoming)}</p>`
     : `<p>${t.noUpcomingSee(link(listingPageHref(pastListing(place), 1), t.seePast))}</p>`;
 }
 
@@ -295,6 +297,7 @@ ${events.map((event) => eventItem(event, place)).join('\n')}
  * the dates (which are the upcoming dates' or the past ones'), after the list.
  */
 function otherListing(place: ListingPlace, filter: ListFilter): string {
+  if (place.noPast && !place.past) return '';
   const { t } = langOf(place);
   const query = filterQuery(withoutDates(filter));
   const [other, label] = place.past

@@ -34,6 +34,11 @@ export interface ListingPlace {
    */
   past?: true;
   /**
+   * No past page to link to: several venues in proxy mode, where only the platform knows each
+   * venue's past and a merge of them is not listed (docs/api.md §10.20).
+   */
+  noPast?: true;
+  /**
    * The language its pages and calendar files are written in (docs/api.md §10.5, §10.6), its
    * `carry` ending every link of the listing; English, carrying nothing, when absent.
    */

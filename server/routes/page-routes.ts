@@ -144,7 +144,9 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
           const source = rebasedSource(listed.source, base);
           const read = readListingQuery(params, source.today, lang);
           const query = past ? { ...read, filter: { ...read.filter, past: true as const } } : read;
-          const place = placeOf(venues, listed.venues, lang);
+          // Several venues in proxy mode have no past page to link to (`pastElsewhere`).
+          const noPast = !!backend.eventPageElsewhere && venues.several;
+          const place = { ...placeOf(venues, listed.venues, lang), ...(noPast && { noPast }) };
           const context = { base, today: source.today };
           const view = await listingView(
             source,

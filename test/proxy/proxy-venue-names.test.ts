@@ -88,7 +88,11 @@ async function expectSameBytes(path: string): Promise<string> {
   expect(proxied.status, path).toBe(200);
   expect(proxied.type, path).toBe(direct.type);
   const host = (server: { url: string }) => server.url.slice('http://'.length);
-  expect(proxied.body, path).toBe(direct.body.split(host(origin)).join(host(named)));
+  // But one thing: several venues have no past page in proxy mode, so no link to it
+  // (docs/api.md §10.20).
+  const pastLink = /<p class="other-listing"><a href="\/events\/past\?[^"]*">[^<]*<\/a><\/p>/;
+  const expected = path.startsWith('/events?') ? direct.body.replace(pastLink, '') : direct.body;
+  expect(proxied.body, path).toBe(expected.split(host(origin)).join(host(named)));
   return proxied.body;
 }
 

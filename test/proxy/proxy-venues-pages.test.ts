@@ -122,6 +122,17 @@ describe('GET /events?venues=… through the proxy', () => {
     );
   });
 
+  it('links to no past page, which several venues do not have in proxy mode; the origin’s does', async () => {
+    const direct = await html(`${origin.url}${LIST}`);
+    expect(direct.html).toContain(`href="/events/past?${VENUES}"`);
+    const proxied = await html(`${proxy.url}${LIST}`);
+    expect(listedItems(proxied.html).length).toBeGreaterThan(0);
+    expect(proxied.html).not.toContain('/events/past');
+    // The link would have led nowhere (docs/api.md §10.20).
+    const past = await fetch(`${proxy.url}/events/past?${VENUES}`);
+    expect(past.ok).toBe(false);
+  });
+
   it('a second request is answered from the memo, asking the platform nothing, with 304 on its ETag', async () => {
     // A page that lists events: one past the last (`&categories=Folk&page=2`) is never kept.
     const page = await expectKeptAndRevalidated(`${proxy.url}${LIST}&categories=Jazz`, servers);

@@ -16,51 +16,14 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { listShown, useDemoInChromium } from '../support/demo-in-chromium.js';
+import { openDemoWith, settled, useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const e2e = useDemoInChromium(NOW);
 
-/**
- * The demo page at 390 px, its `<venue-events>` given `attributes` (the demo page offers no
- * locale of its own: the served page is rewritten on its way, its CSP kept), the clock frozen at
- * NOW as the server's is, once its cards, strings and lazy controls are drawn.
- */
-async function openDemo(attributes: string): Promise<Page> {
-  const page = await e2e.browser.newPage({ viewport: { width: 390, height: 900 } });
-  await page.clock.setFixedTime(NOW);
-  await page.route(e2e.url, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace('<venue-events ', `<venue-events ${attributes} `);
-    await route.fulfill({ response, body });
-  });
-  await page.goto(e2e.url);
-  await listShown(page);
-  await settled(page);
-  return page;
-}
-
-/**
- * Waits until nothing more loads and every element of the widget (the list, its filter bar, its
- * buy controls, the month grid) finished updating: what is then on screen stays.
- */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    type Updating = Element & { updateComplete?: Promise<unknown> };
-    for (let round = 0; round < 3; round++) {
-      const elements: Updating[] = [];
-      const roots: ParentNode[] = [document];
-      for (const root of roots)
-        for (const el of root.querySelectorAll<Updating>('*')) {
-          elements.push(el);
-          if (el.shadowRoot) roots.push(el.shadowRoot);
-        }
-      await Promise.all(elements.map((el) => el.updateComplete));
-    }
-    await document.fonts.ready;
-  });
-}
+/** The demo page at 390 px, its `<venue-events>` given `attributes`, settled (`openDemoWith`). */
+const openDemo = (attributes: string): Promise<Page> =>
+  openDemoWith(e2e, NOW, { width: 390, attributes });
 
 /**
  * Every visible text of the widget that is cut off or overlaps another, described (run in the

@@ -14,7 +14,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { listShown, useDemoInChromium } from '../support/demo-in-chromium.js';
+import { openDemoWith, settled, useDemoInChromium } from '../support/demo-in-chromium.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const SCREENSHOTS = 'test-results/screenshots';
@@ -57,48 +57,9 @@ interface CalendarLayout {
   arrows: string[];
 }
 
-/**
- * The demo page at `width` px, its `<venue-events>` given `attributes` (the demo page offers no
- * locale of its own: the served page is rewritten on its way, its CSP kept), the clock frozen at
- * NOW as the server's is, once the element drew `shown` (default its cards, `listShown`), the
- * language's strings and its lazy controls.
- */
-async function openDemo(width: number, attributes: string, shown?: string): Promise<Page> {
-  const page = await e2e.browser.newPage({ viewport: { width, height: 900 } });
-  await page.clock.setFixedTime(NOW);
-  await page.route(e2e.url, async (route) => {
-    const response = await route.fetch();
-    const body = (await response.text()).replace('<venue-events ', `<venue-events ${attributes} `);
-    await route.fulfill({ response, body });
-  });
-  await page.goto(e2e.url);
-  if (shown) await page.locator(`venue-events ${shown}`).first().waitFor();
-  else await listShown(page);
-  await settled(page);
-  return page;
-}
-
-/**
- * Waits until nothing more loads and every element of the widget (the list, its filter bar, its
- * buy controls, the month grid) finished updating: what is then on screen stays.
- */
-async function settled(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(async () => {
-    type Updating = Element & { updateComplete?: Promise<unknown> };
-    for (let round = 0; round < 3; round++) {
-      const elements: Updating[] = [];
-      const roots: ParentNode[] = [document];
-      for (const root of roots)
-        for (const el of root.querySelectorAll<Updating>('*')) {
-          elements.push(el);
-          if (el.shadowRoot) roots.push(el.shadowRoot);
-        }
-      await Promise.all(elements.map((el) => el.updateComplete));
-    }
-    await document.fonts.ready;
-  });
-}
+/** The demo page at `width` px, `attributes` on its element, once `shown` drew (`openDemoWith`). */
+const openDemo = (width: number, attributes: string, shown?: string): Promise<Page> =>
+  openDemoWith(e2e, NOW, { width, attributes, shown });
 
 /** The list's layout (run in the page: no closures). */
 function listLayout(): ListLayout {

@@ -18,21 +18,12 @@ import {
   type AnyPageStrings,
   type PageLocale,
 } from '../../server/pages/i18n/index.js';
+import { venueEvent as event } from '../fixtures/venue-event.js';
 import { jsonLdOf } from '../support/rich-results.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /** Today is Saturday 5 December 2026 in London. */
 const NOW = '2026-12-05T12:00:00Z';
-
-const event = (id: number, slug: string, title: string, fields: Record<string, unknown>) => ({
-  id,
-  title,
-  slug,
-  status: 'published',
-  tickets_enabled: true,
-  description: `<p>${title}, described.</p>`,
-  ...fields,
-});
 
 /** One of each thing the pages say: every fact, state and changed plan of §10.18–§10.20. */
 const BLUE_EVENTS = [

@@ -15,21 +15,12 @@ import { importVenueFile } from '../../server/import/importer.js';
 import { createProxyApp } from '../../server/proxy/app.js';
 import type { JsonLdEvent } from '../../shared/rules/structured-data.js';
 import { listen } from '../support/listen.js';
+import { venueEvent as event } from '../fixtures/venue-event.js';
 import { jsonLdOf, richResultProblems } from '../support/rich-results.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 /** Today is Saturday 5 December 2026 in London (UTC+0 in winter). */
 const NOW = '2026-12-05T12:00:00Z';
-
-const event = (id: number, slug: string, title: string, fields: Record<string, unknown>) => ({
-  id,
-  title,
-  slug,
-  status: 'published',
-  tickets_enabled: true,
-  description: `<p>${title}, described.</p>`,
-  ...fields,
-});
 
 const MOVED = event(1, 'moved-night', 'Moved Night', {
   date: '2026-12-12',

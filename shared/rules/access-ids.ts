@@ -20,3 +20,6 @@ export const ACCESS_IDS = [
 
 /** One access id (`wheelchair`, `captioned`, …). */
 export type AccessId = (typeof ACCESS_IDS)[number];
+
+/** Each access provision's name in one language, by id (`shared/access-labels/`). */
+export type AccessLabels = Readonly<Record<AccessId, string>>;

@@ -5,6 +5,7 @@
  * two, few 3–10, many 11–99, other), and numbers are written as the locale writes them.
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/ar.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('ar').select(n)] ?? f.other;
@@ -68,16 +69,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `بمشاركة ${names}`,
     fewLeft: 'تذاكر قليلة متبقية',
     access: 'إمكانية الوصول',
-    accessLabels: {
-      wheelchair: 'مناسب للكراسي المتحركة',
-      step_free: 'دخول بلا درجات',
-      hearing_loop: 'حلقة سمعية',
-      captioned: 'مع ترجمة نصية',
-      sign_language: 'مع ترجمة بلغة الإشارة',
-      audio_described: 'مع وصف صوتي',
-      relaxed: 'عرض ملائم حسيًا',
-      quiet_space: 'مساحة هادئة',
-    },
+    accessLabels,
   },
   list: {
     views: 'طريقة العرض',

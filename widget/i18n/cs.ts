@@ -4,6 +4,7 @@
  * `Intl.PluralRules`: 1 akce, 2–4 akce, 0 and 5 and more akcí, 1,5 akce.
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/cs.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('cs').select(n)] ?? f.other;
@@ -53,16 +54,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Účinkují: ${names}`,
     fewLeft: 'Poslední vstupenky',
     access: 'Přístupnost',
-    accessLabels: {
-      wheelchair: 'Přístupné pro vozíčkáře',
-      step_free: 'Přístup bez schodů',
-      hearing_loop: 'Indukční smyčka',
-      captioned: 'S titulky',
-      sign_language: 'Tlumočeno do znakového jazyka',
-      audio_described: 'S audiopopisem',
-      relaxed: 'Relaxované představení',
-      quiet_space: 'Klidová zóna',
-    },
+    accessLabels,
   },
   list: {
     views: 'Zobrazení',

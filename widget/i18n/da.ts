@@ -3,6 +3,7 @@
  * past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/da.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('da').select(n)] ?? f.other;
@@ -52,16 +53,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Med ${names}`,
     fewLeft: 'Få billetter tilbage',
     access: 'Tilgængelighed',
-    accessLabels: {
-      wheelchair: 'Kørestolsvenligt',
-      step_free: 'Niveaufri adgang',
-      hearing_loop: 'Teleslynge',
-      captioned: 'Tekstet',
-      sign_language: 'Tegnsprogstolket',
-      audio_described: 'Synstolket',
-      relaxed: 'Afslappet forestilling',
-      quiet_space: 'Stille rum',
-    },
+    accessLabels,
   },
   list: {
     views: 'Visning',

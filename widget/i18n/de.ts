@@ -6,6 +6,7 @@
 import { filters } from './filters.de.js';
 import { list } from './list.de.js';
 import type { LanguagePack } from './types.js';
+import { accessLabels } from '../../shared/access-labels/de.js';
 
 export const de: LanguagePack = {
   core: {
@@ -53,16 +54,7 @@ export const de: LanguagePack = {
     withPerformers: (names) => `Mit ${names}`,
     fewLeft: 'Nur noch wenige Tickets',
     access: 'Barrierefreiheit',
-    accessLabels: {
-      wheelchair: 'Rollstuhlgerecht',
-      step_free: 'Stufenloser Zugang',
-      hearing_loop: 'Induktionsschleife',
-      captioned: 'Mit Untertiteln',
-      sign_language: 'Mit Gebärdensprache',
-      audio_described: 'Mit Audiodeskription',
-      relaxed: 'Relaxed Performance',
-      quiet_space: 'Ruheraum',
-    },
+    accessLabels,
   },
   list,
   filters,

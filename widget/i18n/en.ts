@@ -8,6 +8,7 @@
  * `filters.en.ts`, `calendar.en.ts`); German and French load on first use (`load.ts`).
  */
 import type { CoreMessages } from './types.js';
+import { accessLabels } from '../../shared/access-labels/en.js';
 
 /** The strings the first paint draws (`markup.ts`). */
 const firstPaint = {
@@ -42,16 +43,7 @@ const firstPaint = {
   withPerformers: (names) => `With ${names}`,
   fewLeft: 'Few tickets left',
   access: 'Access',
-  accessLabels: {
-    wheelchair: 'Wheelchair accessible',
-    step_free: 'Step-free access',
-    hearing_loop: 'Hearing loop',
-    captioned: 'Captioned',
-    sign_language: 'Sign language interpreted',
-    audio_described: 'Audio described',
-    relaxed: 'Relaxed performance',
-    quiet_space: 'Quiet space',
-  },
+  accessLabels,
 } satisfies Partial<CoreMessages>;
 
 /** The core strings only the elements show (`en-later.ts`). */

@@ -3,6 +3,7 @@
  * the past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/es.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('es').select(n)] ?? f.other;
@@ -52,16 +53,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Con ${names}`,
     fewLeft: 'Últimas entradas',
     access: 'Accesibilidad',
-    accessLabels: {
-      wheelchair: 'Accesible para sillas de ruedas',
-      step_free: 'Acceso sin escalones',
-      hearing_loop: 'Bucle magnético',
-      captioned: 'Subtitulado',
-      sign_language: 'Con intérprete de lengua de signos',
-      audio_described: 'Con audiodescripción',
-      relaxed: 'Función relajada',
-      quiet_space: 'Espacio tranquilo',
-    },
+    accessLabels,
   },
   list: {
     views: 'Vista',

@@ -6,6 +6,7 @@
 import { filters } from './filters.fr.js';
 import { list } from './list.fr.js';
 import type { LanguagePack } from './types.js';
+import { accessLabels } from '../../shared/access-labels/fr.js';
 
 export const fr: LanguagePack = {
   core: {
@@ -52,16 +53,7 @@ export const fr: LanguagePack = {
     withPerformers: (names) => `Avec ${names}`,
     fewLeft: 'Derniers billets',
     access: 'Accessibilité',
-    accessLabels: {
-      wheelchair: 'Accessible en fauteuil roulant',
-      step_free: 'Accès de plain-pied',
-      hearing_loop: 'Boucle magnétique',
-      captioned: 'Sous-titré',
-      sign_language: 'Interprété en langue des signes',
-      audio_described: 'Audiodécrit',
-      relaxed: 'Représentation décontractée',
-      quiet_space: 'Espace calme',
-    },
+    accessLabels,
   },
   list,
   filters,

@@ -4,6 +4,7 @@
  * left (`dir`). Counts take Hebrew's forms by `Intl.PluralRules` (one, two, other).
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/he.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('he').select(n)] ?? f.other;
@@ -57,16 +58,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `בהשתתפות ${names}`,
     fewLeft: 'נותרו כרטיסים אחרונים',
     access: 'נגישות',
-    accessLabels: {
-      wheelchair: 'נגיש לכיסאות גלגלים',
-      step_free: 'גישה ללא מדרגות',
-      hearing_loop: 'לולאת השראה',
-      captioned: 'עם כתוביות',
-      sign_language: 'עם תרגום לשפת הסימנים',
-      audio_described: 'עם תיאור קולי',
-      relaxed: 'מופע מותאם חושית',
-      quiet_space: 'מרחב שקט',
-    },
+    accessLabels,
   },
   list: {
     views: 'תצוגה',

@@ -3,6 +3,7 @@
  * the past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/it.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('it').select(n)] ?? f.other;
@@ -52,16 +53,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Con ${names}`,
     fewLeft: 'Ultimi biglietti',
     access: 'Accessibilità',
-    accessLabels: {
-      wheelchair: 'Accessibile in sedia a rotelle',
-      step_free: 'Accesso senza gradini',
-      hearing_loop: 'Anello a induzione',
-      captioned: 'Sottotitolato',
-      sign_language: 'Con interprete LIS',
-      audio_described: 'Con audiodescrizione',
-      relaxed: 'Spettacolo rilassato',
-      quiet_space: 'Spazio tranquillo',
-    },
+    accessLabels,
   },
   list: {
     views: 'Vista',

@@ -3,6 +3,7 @@
  * past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/nl.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('nl').select(n)] ?? f.other;
@@ -52,16 +53,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Met ${names}`,
     fewLeft: 'Laatste tickets',
     access: 'Toegankelijkheid',
-    accessLabels: {
-      wheelchair: 'Rolstoeltoegankelijk',
-      step_free: 'Drempelvrije toegang',
-      hearing_loop: 'Ringleiding',
-      captioned: 'Ondertiteld',
-      sign_language: 'Met gebarentolk',
-      audio_described: 'Met audiodescriptie',
-      relaxed: 'Relaxed voorstelling',
-      quiet_space: 'Stilteruimte',
-    },
+    accessLabels,
   },
   list: {
     views: 'Weergave',

@@ -4,6 +4,7 @@
  * `Intl.PluralRules`: 1 wydarzenie, 2–4 (22–24, …) wydarzenia, 5–21 (and 0) wydarzeń.
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/pl.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('pl').select(n)] ?? f.other;
@@ -61,16 +62,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Występują: ${names}`,
     fewLeft: 'Ostatnie bilety',
     access: 'Dostępność',
-    accessLabels: {
-      wheelchair: 'Dostępne dla osób na wózkach',
-      step_free: 'Wejście bez schodów',
-      hearing_loop: 'Pętla indukcyjna',
-      captioned: 'Z napisami',
-      sign_language: 'Z tłumaczeniem na PJM',
-      audio_described: 'Z audiodeskrypcją',
-      relaxed: 'Spektakl przyjazny sensorycznie',
-      quiet_space: 'Strefa ciszy',
-    },
+    accessLabels,
   },
   list: {
     views: 'Widok',

@@ -3,6 +3,7 @@
  * (`FullPack`); Brazil's has its own (`pt_BR.ts`: "ingressos", not "bilhetes").
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/pt.js';
 
 const plural = (n: number, f: PluralForms): string =>
   f[new Intl.PluralRules('pt-PT').select(n)] ?? f.other;
@@ -52,16 +53,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Com ${names}`,
     fewLeft: 'Últimos bilhetes',
     access: 'Acessibilidade',
-    accessLabels: {
-      wheelchair: 'Acessível a cadeiras de rodas',
-      step_free: 'Acesso sem degraus',
-      hearing_loop: 'Anel de indução magnética',
-      captioned: 'Legendado',
-      sign_language: 'Com interpretação em língua gestual',
-      audio_described: 'Com audiodescrição',
-      relaxed: 'Sessão descontraída',
-      quiet_space: 'Espaço tranquilo',
-    },
+    accessLabels,
   },
   list: {
     views: 'Vista',

@@ -3,6 +3,7 @@
  * of the widget (`FullPack`) in Brazil's words ("ingressos"; Portugal's are in `pt.ts`).
  */
 import type { FullPack, PluralForms } from './types.js';
+import { accessLabels } from '../../shared/access-labels/pt-BR.js';
 
 /**
  * A count's wording by `Intl.PluralRules`, but 0 in the plural: `Intl` files Brazil's 0 under `one`
@@ -57,16 +58,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Com ${names}`,
     fewLeft: 'Últimos ingressos',
     access: 'Acessibilidade',
-    accessLabels: {
-      wheelchair: 'Acessível para cadeirantes',
-      step_free: 'Acesso sem degraus',
-      hearing_loop: 'Aro magnético',
-      captioned: 'Legendado',
-      sign_language: 'Com interpretação em Libras',
-      audio_described: 'Com audiodescrição',
-      relaxed: 'Sessão relaxada',
-      quiet_space: 'Espaço tranquilo',
-    },
+    accessLabels,
   },
   list: {
     views: 'Visualização',

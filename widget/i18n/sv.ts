@@ -4,6 +4,7 @@
  * and many, so no count needs `Intl.PluralRules`.
  */
 import type { FullPack } from './types.js';
+import { accessLabels } from '../../shared/access-labels/sv.js';
 
 export const pack: FullPack = {
   core: {
@@ -50,16 +51,7 @@ export const pack: FullPack = {
     withPerformers: (names) => `Med ${names}`,
     fewLeft: 'Få biljetter kvar',
     access: 'Tillgänglighet',
-    accessLabels: {
-      wheelchair: 'Rullstolsanpassat',
-      step_free: 'Trappfri entré',
-      hearing_loop: 'Hörslinga',
-      captioned: 'Textat',
-      sign_language: 'Teckenspråkstolkat',
-      audio_described: 'Syntolkat',
-      relaxed: 'Avslappnad föreställning',
-      quiet_space: 'Lugnt rum',
-    },
+    accessLabels,
   },
   list: {
     views: 'Visning',

@@ -3,6 +3,7 @@
  * `few` (3–10) takes the plural, `many` (11–99) and `other` (100 and more) the singular.
  */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/ar.js';
 
 export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> = {
   whatsOnAt: (name) => `برنامج ${name}`,
@@ -113,16 +114,7 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
   rescheduledWas: (when) => `موعد جديد — بدلًا من ${when}`,
   doors: (time) => `فتح الأبواب ${time}`,
   age: (age) => `${age}+`,
-  accessLabels: {
-    wheelchair: 'مناسب للكراسي المتحركة',
-    step_free: 'دخول بلا درجات',
-    hearing_loop: 'حلقة سمعية',
-    captioned: 'مع ترجمة نصية',
-    sign_language: 'مع ترجمة بلغة الإشارة',
-    audio_described: 'مع وصف صوتي',
-    relaxed: 'عرض ملائم حسيًا',
-    quiet_space: 'مساحة هادئة',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `التذاكر متاحة للبيع عبر الإنترنت حتى ${when}.`,
   ticketsOnSale: 'التذاكر متاحة للبيع عبر الإنترنت.',

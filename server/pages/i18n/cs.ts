@@ -3,6 +3,7 @@
  * names are never declined, so they follow a colon or a dash.
  */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/cs.js';
 
 export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Program: ${name}`,
@@ -86,16 +87,7 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   rescheduledWas: (when) => `Přesunuto – původně ${when}`,
   doors: (time) => `Otevřeno od ${time}`,
   age: (age) => `Od ${age} let`,
-  accessLabels: {
-    wheelchair: 'Přístupné pro vozíčkáře',
-    step_free: 'Přístup bez schodů',
-    hearing_loop: 'Indukční smyčka',
-    captioned: 'S titulky',
-    sign_language: 'Tlumočeno do znakového jazyka',
-    audio_described: 'S audiopopisem',
-    relaxed: 'Relaxované představení',
-    quiet_space: 'Klidová zóna',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Vstupenky jsou v online prodeji do ${when}.`,
   ticketsOnSale: 'Vstupenky jsou v online prodeji.',

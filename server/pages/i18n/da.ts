@@ -1,5 +1,6 @@
 /** Danish. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/da.js';
 
 export const da: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `Det sker hos ${name}`,
@@ -74,16 +75,7 @@ export const da: PageStrings<'one' | 'other'> = {
   rescheduledWas: (when) => `Flyttet – tidligere ${when}`,
   doors: (time) => `Dørene åbner kl. ${time}`,
   age: (age) => `Fra ${age} år`,
-  accessLabels: {
-    wheelchair: 'Kørestolsvenligt',
-    step_free: 'Niveaufri adgang',
-    hearing_loop: 'Teleslynge',
-    captioned: 'Tekstet',
-    sign_language: 'Tegnsprogstolket',
-    audio_described: 'Synstolket',
-    relaxed: 'Afslappet forestilling',
-    quiet_space: 'Stille rum',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Billetter sælges online indtil ${when}.`,
   ticketsOnSale: 'Billetter sælges online.',

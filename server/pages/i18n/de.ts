@@ -1,5 +1,6 @@
 /** German. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/de.js';
 
 export const de: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `Was läuft bei ${name}`,
@@ -77,16 +78,7 @@ export const de: PageStrings<'one' | 'other'> = {
   rescheduledWas: (when) => `Verlegt – vorher ${when}`,
   doors: (time) => `Einlass ${time}`,
   age: (age) => `ab ${age}`,
-  accessLabels: {
-    wheelchair: 'Rollstuhlgerecht',
-    step_free: 'Stufenloser Zugang',
-    hearing_loop: 'Induktionsschleife',
-    captioned: 'Mit Untertiteln',
-    sign_language: 'Mit Gebärdensprache',
-    audio_described: 'Mit Audiodeskription',
-    relaxed: 'Relaxed Performance',
-    quiet_space: 'Ruheraum',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Tickets sind online erhältlich bis ${when}.`,
   ticketsOnSale: 'Tickets sind online erhältlich.',

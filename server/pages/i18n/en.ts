@@ -1,5 +1,6 @@
 /** English (British, as the pages' dates): the default, and what every other table translates. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/en.js';
 
 export const en: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `What's on at ${name}`,
@@ -68,16 +69,7 @@ export const en: PageStrings<'one' | 'other'> = {
   rescheduledWas: (when) => `Rescheduled — was ${when}`,
   doors: (time) => `Doors ${time}`,
   age: (age) => `${age}+`,
-  accessLabels: {
-    wheelchair: 'Wheelchair accessible',
-    step_free: 'Step-free access',
-    hearing_loop: 'Hearing loop',
-    captioned: 'Captioned',
-    sign_language: 'Sign language interpreted',
-    audio_described: 'Audio described',
-    relaxed: 'Relaxed performance',
-    quiet_space: 'Quiet space',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Tickets are on sale online until ${when}.`,
   ticketsOnSale: 'Tickets are on sale online.',

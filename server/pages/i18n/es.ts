@@ -1,5 +1,6 @@
 /** Spanish. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/es.js';
 
 export const es: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Programación de ${name}`,
@@ -77,16 +78,7 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
   rescheduledWas: (when) => `Nueva fecha (antes: ${when})`,
   doors: (time) => `Apertura de puertas ${time}`,
   age: (age) => `+${age}`,
-  accessLabels: {
-    wheelchair: 'Accesible para sillas de ruedas',
-    step_free: 'Acceso sin escalones',
-    hearing_loop: 'Bucle magnético',
-    captioned: 'Subtitulado',
-    sign_language: 'Con intérprete de lengua de signos',
-    audio_described: 'Con audiodescripción',
-    relaxed: 'Función relajada',
-    quiet_space: 'Espacio tranquilo',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Entradas a la venta online hasta el ${when}.`,
   ticketsOnSale: 'Entradas a la venta online.',

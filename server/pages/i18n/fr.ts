@@ -1,5 +1,6 @@
 /** French (typographic spaces before the high punctuation are no-break spaces). */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/fr.js';
 
 export const fr: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `À l’affiche\u00a0: ${name}`,
@@ -82,16 +83,7 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
   rescheduledWas: (when) => `Reprogrammé — prévu initialement ${when}`,
   doors: (time) => `Ouverture des portes ${time}`,
   age: (age) => `Dès ${age}\u00a0ans`,
-  accessLabels: {
-    wheelchair: 'Accessible en fauteuil roulant',
-    step_free: 'Accès de plain-pied',
-    hearing_loop: 'Boucle magnétique',
-    captioned: 'Sous-titré',
-    sign_language: 'Interprété en langue des signes',
-    audio_described: 'Audiodécrit',
-    relaxed: 'Représentation décontractée',
-    quiet_space: 'Espace calme',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Billets en vente en ligne jusqu’au ${when}.`,
   ticketsOnSale: 'Billets en vente en ligne.',

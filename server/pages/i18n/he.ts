@@ -1,5 +1,6 @@
 /** Hebrew (right to left). Counts take `one`, `two` (spelt out) and `other`. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/he.js';
 
 export const he: PageStrings<'one' | 'two' | 'other'> = {
   whatsOnAt: (name) => `התוכנייה של ${name}`,
@@ -72,16 +73,7 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
   rescheduledWas: (when) => `מועד חדש — במקום ${when}`,
   doors: (time) => `פתיחת דלתות ${time}`,
   age: (age) => `${age}+`,
-  accessLabels: {
-    wheelchair: 'נגיש לכיסאות גלגלים',
-    step_free: 'גישה ללא מדרגות',
-    hearing_loop: 'לולאת השראה',
-    captioned: 'עם כתוביות',
-    sign_language: 'עם תרגום לשפת הסימנים',
-    audio_described: 'עם תיאור קולי',
-    relaxed: 'מופע מותאם חושית',
-    quiet_space: 'מרחב שקט',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `הכרטיסים נמכרים באינטרנט עד ${when}.`,
   ticketsOnSale: 'הכרטיסים נמכרים באינטרנט.',

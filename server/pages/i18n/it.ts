@@ -1,5 +1,6 @@
 /** Italian. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/it.js';
 
 export const it: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Programma di ${name}`,
@@ -78,16 +79,7 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
   rescheduledWas: (when) => `Nuova data (inizialmente ${when})`,
   doors: (time) => `Apertura porte ${time}`,
   age: (age) => `Dai ${age} anni`,
-  accessLabels: {
-    wheelchair: 'Accessibile in sedia a rotelle',
-    step_free: 'Accesso senza gradini',
-    hearing_loop: 'Anello a induzione',
-    captioned: 'Sottotitolato',
-    sign_language: 'Con interprete LIS',
-    audio_described: 'Con audiodescrizione',
-    relaxed: 'Spettacolo rilassato',
-    quiet_space: 'Spazio tranquillo',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Biglietti in vendita online fino a ${when}.`,
   ticketsOnSale: 'Biglietti in vendita online.',

@@ -1,5 +1,6 @@
 /** Dutch. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/nl.js';
 
 export const nl: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `Agenda van ${name}`,
@@ -73,16 +74,7 @@ export const nl: PageStrings<'one' | 'other'> = {
   rescheduledWas: (when) => `Verplaatst — was ${when}`,
   doors: (time) => `Deuren open ${time}`,
   age: (age) => `${age}+`,
-  accessLabels: {
-    wheelchair: 'Rolstoeltoegankelijk',
-    step_free: 'Drempelvrije toegang',
-    hearing_loop: 'Ringleiding',
-    captioned: 'Ondertiteld',
-    sign_language: 'Met gebarentolk',
-    audio_described: 'Met audiodescriptie',
-    relaxed: 'Relaxed voorstelling',
-    quiet_space: 'Stilteruimte',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Tickets zijn online te koop tot ${when}.`,
   ticketsOnSale: 'Tickets zijn online te koop.',

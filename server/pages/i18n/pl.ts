@@ -3,6 +3,7 @@
  * (fractions); names are never declined, so they follow a colon or a dash.
  */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/pl.js';
 
 export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Program: ${name}`,
@@ -92,16 +93,7 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   rescheduledWas: (when) => `Nowy termin – wcześniej ${when}`,
   doors: (time) => `Otwarcie drzwi ${time}`,
   age: (age) => `${age}+`,
-  accessLabels: {
-    wheelchair: 'Dostępne dla osób na wózkach',
-    step_free: 'Wejście bez schodów',
-    hearing_loop: 'Pętla indukcyjna',
-    captioned: 'Z napisami',
-    sign_language: 'Z tłumaczeniem na PJM',
-    audio_described: 'Z audiodeskrypcją',
-    relaxed: 'Spektakl przyjazny sensorycznie',
-    quiet_space: 'Strefa ciszy',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Bilety są w sprzedaży online do ${when}.`,
   ticketsOnSale: 'Bilety są w sprzedaży online.',

@@ -4,6 +4,7 @@
  */
 import { pt } from './pt.js';
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/pt-BR.js';
 
 export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   ...pt,
@@ -23,13 +24,7 @@ export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   fewLeft: 'Últimos ingressos',
   doors: (time) => `Abertura da casa ${time}`,
   age: (age) => `${age} anos`,
-  accessLabels: {
-    ...pt.accessLabels,
-    wheelchair: 'Acessível para cadeirantes',
-    hearing_loop: 'Aro magnético',
-    sign_language: 'Com interpretação em Libras',
-    relaxed: 'Sessão relaxada',
-  },
+  accessLabels,
   ticketsOnSaleUntil: (when) => `Ingressos à venda on-line até ${when}.`,
   ticketsOnSale: 'Ingressos à venda on-line.',
   salesClosed: 'A venda on-line está encerrada.',

@@ -1,5 +1,6 @@
 /** Portuguese (European); `pt-BR.ts` changes what Brazil says otherwise. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/pt.js';
 
 export const pt: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Agenda de ${name}`,
@@ -81,16 +82,7 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
   rescheduledWas: (when) => `Nova data (antes: ${when})`,
   doors: (time) => `Abertura de portas ${time}`,
   age: (age) => `M/${age}`,
-  accessLabels: {
-    wheelchair: 'Acessível a cadeiras de rodas',
-    step_free: 'Acesso sem degraus',
-    hearing_loop: 'Anel de indução magnética',
-    captioned: 'Legendado',
-    sign_language: 'Com interpretação em língua gestual',
-    audio_described: 'Com audiodescrição',
-    relaxed: 'Sessão descontraída',
-    quiet_space: 'Espaço tranquilo',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Bilhetes à venda online até ${when}.`,
   ticketsOnSale: 'Bilhetes à venda online.',

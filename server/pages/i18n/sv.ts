@@ -1,5 +1,6 @@
 /** Swedish. */
 import type { PageStrings } from './types.js';
+import { accessLabels } from '../../../shared/access-labels/sv.js';
 
 export const sv: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `På gång på ${name}`,
@@ -68,16 +69,7 @@ export const sv: PageStrings<'one' | 'other'> = {
   rescheduledWas: (when) => `Nytt datum – tidigare ${when}`,
   doors: (time) => `Insläpp ${time}`,
   age: (age) => `Från ${age} år`,
-  accessLabels: {
-    wheelchair: 'Rullstolsanpassat',
-    step_free: 'Trappfri entré',
-    hearing_loop: 'Hörslinga',
-    captioned: 'Textat',
-    sign_language: 'Teckenspråkstolkat',
-    audio_described: 'Syntolkat',
-    relaxed: 'Avslappnad föreställning',
-    quiet_space: 'Lugnt rum',
-  },
+  accessLabels,
 
   ticketsOnSaleUntil: (when) => `Biljetter säljs online till ${when}.`,
   ticketsOnSale: 'Biljetter säljs online.',

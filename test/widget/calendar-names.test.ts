@@ -6,7 +6,15 @@
  */
 import { expect } from 'chai';
 import { sendKeys, setViewport } from '@web/test-runner-commands';
-import { axeViolations, cleanup, deepQueryAll, frozen, mount, waitFor } from './helpers.js';
+import {
+  axeViolations,
+  cleanup,
+  deepQueryAll,
+  frozen,
+  mount,
+  statesMonthGrid,
+  waitFor,
+} from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 /** `<venue-events view="calendar">` over the fixture venue `states`, its month grid loaded. */
@@ -17,16 +25,7 @@ async function monthView(attrs = '') {
       e.clock = frozen;
     },
   );
-  const grid = await waitFor(
-    () =>
-      el
-        .shadowRoot!.querySelector('venue-calendar')
-        ?.shadowRoot?.querySelector('td[data-date="2026-12-10"].has-events') &&
-      el.shadowRoot!.querySelector('venue-calendar')!,
-    'the month grid with its events',
-  );
-  await grid.updateComplete;
-  return { el, grid };
+  return { el, grid: await statesMonthGrid(el) };
 }
 
 const day = (grid: Element, date: string) =>

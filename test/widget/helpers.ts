@@ -1,5 +1,6 @@
 /** Browser-side helpers for the widget tests (real elements, real API, no fetch mocks). */
 import '../../widget/index.js';
+import type { VenueCalendar } from '../../widget/venue-calendar.js';
 
 export const NOW_MS = Date.parse('2026-12-05T12:00:00Z');
 export const frozen = () => NOW_MS;
@@ -258,4 +259,21 @@ export function contrasts(root: Element): { text: string; ratio: number }[] {
     });
   }
   return out.sort((a, b) => a.ratio - b.ratio);
+}
+
+/**
+ * The month grid (`<venue-calendar>`) of a `<venue-events>` over the fixture venue `states` in
+ * calendar view, once it shows the 10th's events (its busiest day) and finished updating.
+ */
+export async function statesMonthGrid(el: Element): Promise<VenueCalendar> {
+  const grid = await waitFor(
+    () =>
+      el
+        .shadowRoot!.querySelector('venue-calendar')
+        ?.shadowRoot?.querySelector('td[data-date="2026-12-10"].has-events') &&
+      el.shadowRoot!.querySelector<VenueCalendar>('venue-calendar')!,
+    'the month grid with its events',
+  );
+  await grid.updateComplete;
+  return grid;
 }

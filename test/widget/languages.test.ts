@@ -19,6 +19,7 @@ import {
   deepQueryAll,
   frozen,
   loaded,
+  statesMonthGrid,
   visibleText,
   waitFor,
 } from './helpers.js';
@@ -299,16 +300,7 @@ async function monthGrid(locale: string): Promise<{ el: VenueEvents; grid: Venue
     '[part="view-switch"] button',
   );
   toCalendar!.click();
-  const grid = await waitFor(
-    () =>
-      el
-        .shadowRoot!.querySelector('venue-calendar')
-        ?.shadowRoot?.querySelector('td[data-date="2026-12-10"].has-events') &&
-      el.shadowRoot!.querySelector('venue-calendar')!,
-    'the month grid with its events',
-  );
-  await grid.updateComplete;
-  return { el, grid };
+  return { el, grid: await statesMonthGrid(el) };
 }
 
 /** December 2026 and its weekdays as `Intl` writes them in `locale`. */

@@ -269,29 +269,29 @@ describe('<venue-calendar>', () => {
     expect(cell(el, '2026-12-25').getAttribute('aria-selected')).to.equal('true');
   });
 
-  it('right-to-left: ArrowLeft moves forward in time, ArrowRight back', async () => {
-    const { el } = await calendar(
+  for (const [when, attrs, wrap] of [
+    [
+      'in a right-to-left page',
       'venue="states" locale="en-GB"',
-      (m) => `<div dir="rtl">${m}</div>`,
-    );
-    cell(el, '2026-12-10').focus();
-    await press(el, 'ArrowLeft');
-    expect(focused(el)).to.equal('2026-12-11');
-    await press(el, 'ArrowRight');
-    await press(el, 'ArrowRight');
-    expect(focused(el)).to.equal('2026-12-09');
-  });
-
-  it('right-to-left by its own language: a standalone Arabic calendar on a left-to-right page', async () => {
-    const { el } = await calendar('venue="states" locale="ar"');
-    expect(getComputedStyle(cell(el, '2026-12-10')).direction).to.equal('rtl');
-    cell(el, '2026-12-10').focus();
-    await press(el, 'ArrowLeft');
-    expect(focused(el)).to.equal('2026-12-11');
-    await press(el, 'ArrowRight');
-    await press(el, 'ArrowRight');
-    expect(focused(el)).to.equal('2026-12-09');
-  });
+      (m: string) => `<div dir="rtl">${m}</div>`,
+    ],
+    [
+      'by its own language: a standalone Arabic calendar on a left-to-right page',
+      'venue="states" locale="ar"',
+      undefined,
+    ],
+  ] as const) {
+    it(`right-to-left ${when}: ArrowLeft moves forward in time, ArrowRight back`, async () => {
+      const { el } = await calendar(attrs, wrap);
+      expect(getComputedStyle(cell(el, '2026-12-10')).direction).to.equal('rtl');
+      cell(el, '2026-12-10').focus();
+      await press(el, 'ArrowLeft');
+      expect(focused(el)).to.equal('2026-12-11');
+      await press(el, 'ArrowRight');
+      await press(el, 'ArrowRight');
+      expect(focused(el)).to.equal('2026-12-09');
+    });
+  }
 
   it('the week starts on Monday for de and en-GB, on Sunday for en-US', async () => {
     const { el: gb } = await calendar('venue="states" locale="en-GB"');

@@ -42,6 +42,7 @@ import { pack as it } from './i18n/it.js';
 import { escapeHtml } from '../shared/html.js';
 import { language } from './i18n/load.js';
 import { SEE_ALL } from './i18n/see-all.js';
+import { localeQuery } from './feed-urls.js';
 import { pack as nl } from './i18n/nl.js';
 import { pack as pl } from './i18n/pl.js';
 import { pack as pt } from './i18n/pt.js';
@@ -247,8 +248,7 @@ function jsonLd(
  * words (`SEE_ALL`), its `lang`, and the page in that language (`?locale=`, docs/api.md §10.5).
  */
 function fallbackLink(el: DrawnElement, { locale }: I18n): string {
-  const query = locale === 'en' ? '' : `locale=${encodeURIComponent(locale)}`;
-  const href = listingUrl(el.base, el.venue, 'events', query);
+  const href = listingUrl(el.base, el.venue, 'events', localeQuery(locale));
   const words = SEE_ALL[language(locale)] ?? SEE_ALL.en!;
   return `<a${attr('href', href)}${locale === 'en' ? '' : attr('lang', locale)}>${escapeHtml(words)}</a>`;
 }

@@ -40,8 +40,9 @@ export function venueFeedUrl(
 }
 
 /**
- * `locale=…` for a calendar file or link in `locale` (docs/api.md §10.6), which the server reads
- * before the visitor's `Accept-Language`; empty for English, its default.
+ * `locale=…` for a link to the server's pages, calendar files or calendar links in `locale`
+ * (docs/api.md §10.5, §10.6), which the server reads before the visitor's `Accept-Language`; empty
+ * for English, its default.
  */
 export const localeQuery = (locale: string | undefined): string =>
   locale && locale !== 'en' ? `locale=${encodeURIComponent(locale)}` : '';

@@ -126,11 +126,25 @@ function unwrapPreloadHelper(): Plugin {
  */
 function precompressAndPin(): Plugin {
   let outDir = '';
+  /** The table of languages' file (`more`) and each language's, by the widget's table key. */
+  let languageFiles: Record<string, string> = {};
   return {
     name: 'venue-events:precompress-and-pin',
     apply: 'build',
     configResolved(config) {
       outDir = config.build.outDir;
+    },
+    // The languages are what `widget/i18n/more.ts` imports, keyed as `language` keys its tables
+    // (`pt_BR.ts` is `pt-br`): one list of them, the table's own.
+    generateBundle(_options, bundle) {
+      const more = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'more');
+      if (more?.type !== 'chunk') return;
+      languageFiles = { more: more.fileName };
+      for (const file of more.dynamicImports) {
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk')
+          languageFiles[chunk.name.toLowerCase().replace('_', '-')] = file;
+      }
     },
     closeBundle() {
       for (const name of readdirSync(outDir)) {
@@ -155,17 +169,13 @@ function precompressAndPin(): Plugin {
       // language's wait for two chunks as well, which `languages` names for preloading.
       const integrity = sri('venue-events.js');
       const dir = `/widget/v${version}/`;
-      // The table of languages and each language's chunk (`widget/i18n/more.ts`), by the widget's
-      // table key (`language`: `pt-br` for `pt_BR`): what a page in that language may preload.
-      const languages: Record<string, { path: string; integrity: string }> = {};
-      for (const name of readdirSync(outDir)) {
-        const key = /^(more|de|fr|es|it|nl|pt|pt_BR|pl|sv|da|cs|ar|he)-[\w-]+\.js$/.exec(name)?.[1];
-        if (key)
-          languages[key.toLowerCase().replace('_', '-')] = {
-            path: `${dir}${name}`,
-            integrity: sri(name),
-          };
-      }
+      // The table of languages and each language's chunk: what a page in that language may preload.
+      const languages = Object.fromEntries(
+        Object.entries(languageFiles).map(([key, name]) => [
+          key,
+          { path: `${dir}${name}`, integrity: sri(name) },
+        ]),
+      );
       const manifest = { version, path: `${dir}venue-events.js`, integrity, languages };
       writeFileSync(join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
       this.info(

@@ -176,20 +176,14 @@ function venue_events_page_languages( $locale = '' ) {
  * The language chunks of the widget shipped in the plugin (its `manifest.json`'s `languages`,
  * written by the widget's build, in VENUE_EVENTS_WIDGET_DIR): by the widget's table key (`more`
  * for the table of languages, `de`, `pt-br`…), the chunk's file in that folder (the basename of
- * the manifest's path) and its integrity hash. Empty when the manifest is missing or unreadable;
- * read once per request.
+ * the manifest's path) and its integrity hash. Empty when the manifest is missing or unreadable
+ * (venue_events_widget_manifest).
  *
  * @return array<string,array{file:string,integrity:string}>
  */
 function venue_events_language_chunks() {
-	static $chunks = null;
-	if ( null !== $chunks ) {
-		return $chunks;
-	}
-	$chunks   = array();
-	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/' . VENUE_EVENTS_WIDGET_DIR . '/manifest.json';
-	$manifest = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
-	$listed   = is_array( $manifest ) ? ( $manifest['languages'] ?? null ) : null;
+	$chunks = array();
+	$listed = venue_events_widget_manifest()['languages'] ?? null;
 	if ( ! is_array( $listed ) ) {
 		return $chunks;
 	}

@@ -310,15 +310,31 @@ function venue_events_register_settings() {
 }
 
 /**
- * The version of the widget shipped in the plugin (its `manifest.json`, written by the widget's
- * build, in VENUE_EVENTS_WIDGET_DIR), or '?' when the file is missing.
+ * The widget's `manifest.json` shipped in the plugin (written by the widget's build, in
+ * VENUE_EVENTS_WIDGET_DIR), decoded; an empty array when the file is missing or unreadable.
+ * Read once per request.
+ *
+ * @return array<string,mixed>
+ */
+function venue_events_widget_manifest() {
+	static $manifest = null;
+	if ( null === $manifest ) {
+		$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/' . VENUE_EVENTS_WIDGET_DIR . '/manifest.json';
+		$decoded  = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
+		$manifest = is_array( $decoded ) ? $decoded : array();
+	}
+	return $manifest;
+}
+
+/**
+ * The version of the widget shipped in the plugin (venue_events_widget_manifest), or '?' when
+ * the manifest is missing.
  *
  * @return string
  */
 function venue_events_widget_version() {
-	$file     = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/' . VENUE_EVENTS_WIDGET_DIR . '/manifest.json';
-	$manifest = is_readable( $file ) ? json_decode( (string) file_get_contents( $file ), true ) : null; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
-	return is_array( $manifest ) && is_string( $manifest['version'] ?? null ) ? $manifest['version'] : '?';
+	$version = venue_events_widget_manifest()['version'] ?? null;
+	return is_string( $version ) ? $version : '?';
 }
 
 /** Adds Settings → Venue events. */

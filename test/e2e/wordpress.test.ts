@@ -238,7 +238,7 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
     expect(await block.locator('venue-events [part="card"]').count()).toBe(12);
     expect(errors).toEqual([]);
     await page.close();
-  });
+  }, 60_000);
 
   it("runs none of a hostile events server's script, and refuses a fragment that is not one element", async () => {
     // The settings' server is the hostile one for this test: even the site's own server is checked.

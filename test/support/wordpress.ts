@@ -91,7 +91,11 @@ async function startMariaDb(dir: string): Promise<ChildProcess> {
   return child;
 }
 
-/** `wp-config.php` of the instance: its socket, its origin, the debug log, no updates or cron. */
+/**
+ * `wp-config.php` of the instance: its socket, its origin, the debug log, no updates or cron, and
+ * no request beyond loopback (WP_HTTP_BLOCK_EXTERNAL): the admin's update and browser checks would
+ * otherwise wait on api.wordpress.org for as long as the machine's DNS takes to give up.
+ */
 function wpConfig(dir: string, origin: string): string {
   const salts = ['AUTH', 'SECURE_AUTH', 'LOGGED_IN', 'NONCE']
     .flatMap((k) => [`${k}_KEY`, `${k}_SALT`])
@@ -112,6 +116,7 @@ define('WP_DEBUG_DISPLAY', false);
 define('AUTOMATIC_UPDATER_DISABLED', true);
 define('WP_AUTO_UPDATE_CORE', false);
 define('DISABLE_WP_CRON', true);
+define('WP_HTTP_BLOCK_EXTERNAL', true);
 define('FS_METHOD', 'direct');
 ${salts}
 $table_prefix = 'wp_';

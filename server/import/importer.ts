@@ -4,7 +4,7 @@
  * named venues replaced in one transaction. The importer validates and orchestrates; the store
  * only stores.
  */
-import type { VenueFile } from '../../shared/venue-file.js';
+import type { EventInput, VenueFile } from '../../shared/venue-file.js';
 import type { StoredVenue } from '../store/model.js';
 import { IdConflictError, type Store } from '../store/store.js';
 import {
@@ -40,13 +40,16 @@ export async function importVenueFiles(
 
   const venues: StoredVenue[] = [];
   const paths: string[] = [];
+  const inputs: (readonly EventInput[])[] = [];
   for (const { file, at } of valid) {
     normaliseVenueFile(file).forEach((venue, v) => {
       venues.push(venue);
       paths.push(`${at}venues[${v}]`);
+      inputs.push(file.venues[v]!.events ?? []);
     });
   }
   await keepSourceEvents(store, venues);
+  await keepPostponedClosures(store, venues, inputs);
   try {
     await store.replaceVenues(venues);
   } catch (error) {
@@ -70,6 +73,32 @@ async function keepSourceEvents(store: Store, venues: StoredVenue[]): Promise<vo
     if (!venue.source) continue;
     const kept = await store.storedVenue(venue.slug);
     if (kept?.source?.url === venue.source.url) venue.events = kept.events;
+  }
+}
+
+/**
+ * An event still postponed keeps the instant the import that postponed it closed its sales
+ * (docs/api.md §10.20): re-importing the file would otherwise move the ticket office's
+ * `closed_at` to each import. Only closures the importer made (the file gives no `sales`).
+ * @param inputs each venue's events as the file gives them, in `venues`' order
+ */
+async function keepPostponedClosures(
+  store: Store,
+  venues: StoredVenue[],
+  inputs: readonly (readonly EventInput[])[],
+): Promise<void> {
+  for (const [v, venue] of venues.entries()) {
+    if (venue.source) continue;
+    const kept = await store.storedVenue(venue.slug);
+    if (!kept) continue;
+    const before = new Map(kept.events.map((e) => [e.id, e]));
+    venue.events.forEach((event, i) => {
+      const input = inputs[v]![i];
+      const earlier = before.get(event.id);
+      if (input?.schedule_status !== 'postponed' || input.sales !== undefined) return;
+      if (earlier?.scheduleStatus === 'postponed' && earlier.closedManuallyAt !== null)
+        event.closedManuallyAt = earlier.closedManuallyAt;
+    });
   }
 }
 

@@ -188,6 +188,36 @@ describe('schedule changes, doors and age limits (docs/api.md §10.20)', () => {
   });
 });
 
+describe('a postponed event re-imported (docs/api.md §10.20)', () => {
+  it('keeps closed_at from the import that postponed it; an event newly postponed closes at its own import', async () => {
+    const store = await openTestStore();
+    try {
+      const night = (id: number, postponed: boolean) =>
+        event(id, {
+          date: '2026-12-12',
+          time: '20:00',
+          ...(postponed && { schedule_status: 'postponed', status_reason: 'Illness' }),
+        });
+      await importVenueFile(store, changes([night(1, true), night(2, false)]));
+      const first = (await store.event('changes', 1))!.closedManuallyAt;
+      expect(first).not.toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await importVenueFile(store, changes([night(1, true), night(2, true)]));
+      expect((await store.event('changes', 1))!.closedManuallyAt).toBe(first);
+      const second = (await store.event('changes', 2))!.closedManuallyAt;
+      expect(second! > first!).toBe(true);
+      // Back on sale and postponed again: a new closure.
+      await importVenueFile(store, changes([night(1, false), night(2, true)]));
+      expect((await store.event('changes', 1))!.closedManuallyAt).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await importVenueFile(store, changes([night(1, true), night(2, true)]));
+      expect((await store.event('changes', 1))!.closedManuallyAt! > second!).toBe(true);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('the import refuses a schedule that cannot be (docs/venue-file.md)', () => {
   const problems = async (events: unknown[]) => {
     const store = await openTestStore();

@@ -11,6 +11,7 @@ const STORE_SUITES = [
   'test/server/widget-html-*.test.ts',
   'test/server/calendar*.test.ts',
   'test/server/store-merged.test.ts',
+  'test/server/schedule.test.ts',
   'test/sources/sync.test.ts',
 ];
 

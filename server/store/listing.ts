@@ -262,6 +262,13 @@ export function searchPlanner(version: () => string) {
 export type ListedRows = 'listing' | 'past';
 
 /**
+ * The first listed date of a listing row `l`: its span's `until`, except on the span that lists a
+ * postponed event after its date (`FOREVER`, docs/api.md §10.20), whose listed date is the one it
+ * shows, its last (`last_date`).
+ */
+const SHOWN_FIRST = `CASE WHEN l.until > l.last_date THEN l.last_date ELSE l.until END`;
+
+/**
  * The date condition of docs/api.md §10.12 on a listing row `l`: one of the event's listed dates is
  * within [`from`, `to`]. Within a span the listed dates run from `until` (the first) to
  * `last_date` (the last), both listed, so only a tour with stops on both sides of the range needs
@@ -270,7 +277,7 @@ export type ListedRows = 'listing' | 'past';
  * dates are all of the event's, from `first_date` to `last_date` (docs/api.md §10.20).
  */
 function dateCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): string | undefined {
-  const first = rows === 'past' ? 'l.first_date' : 'l.until';
+  const first = rows === 'past' ? 'l.first_date' : SHOWN_FIRST;
   if (s.from && s.to) {
     const [from, to] = [d.p('from'), d.p('to')];
     return `${first} <= ${to} AND l.last_date >= ${from} AND (${first} >= ${from} OR l.last_date <= ${to}
@@ -291,9 +298,14 @@ function dateCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): stri
 function accessCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): string | undefined {
   if (!s.access) return undefined;
   const mask = d.p('access');
-  const dated = rows === 'past' ? '<' : '>=';
+  const today = d.p('today');
+  // A postponed event listed after its date (docs/api.md §10.20) is listed on its last date.
+  const dated =
+    rows === 'past'
+      ? `< ${today}`
+      : `>= CASE WHEN l.last_date < ${today} THEN l.last_date ELSE ${today} END`;
   return `EXISTS (SELECT 1 FROM event_access AS x WHERE x.event_id = l.event_id
-      AND x.date ${dated} ${d.p('today')}${s.from ? ` AND x.date >= ${d.p('from')}` : ''}${s.to ? ` AND x.date <= ${d.p('to')}` : ''}
+      AND x.date ${dated}${s.from ? ` AND x.date >= ${d.p('from')}` : ''}${s.to ? ` AND x.date <= ${d.p('to')}` : ''}
       AND (x.mask & ${mask}) = ${mask})`;
 }
 
@@ -404,14 +416,19 @@ export const categoriesQuery = (p: Pick<ListingParameters, 'slug' | 'today'>): s
  * The access counts query of docs/api.md §10.15 for both stores: one row with, for each
  * vocabulary id k (`ACCESS_IDS[k]`), `n{k}`: how many events listed on `today` have it on one of
  * their listed dates (an `event_access` row from `today` on with its bit; only served events have
- * rows, and a served event with a date from `today` on is listed).
+ * rows, and a served event with a date from `today` on is listed), or, for a postponed event
+ * listed after its dates (the `FOREVER` span, docs/api.md §10.20), on its last date.
  */
 export const accessCountsQuery = (p: Pick<ListingParameters, 'slug' | 'today'>): string =>
   `SELECT ${ACCESS_IDS.map(
     (_id, k) =>
       `CAST(count(DISTINCT CASE WHEN (mask & ${1 << k}) <> 0 THEN event_id END) AS integer) AS n${k}`,
   ).join(', ')}
-   FROM event_access WHERE venue_slug = ${p.slug} AND date >= ${p.today}`;
+   FROM (SELECT event_id, mask FROM event_access WHERE venue_slug = ${p.slug} AND date >= ${p.today}
+         UNION ALL
+         SELECT x.event_id, x.mask FROM listing AS l
+           JOIN event_access AS x ON x.event_id = l.event_id AND x.date >= l.last_date
+         WHERE l.venue_slug = ${p.slug} AND l.until = '${FOREVER}' AND l.after < ${p.today}) AS a`;
 
 /** The access counts of a row of `accessCountsQuery`, ids in vocabulary order. */
 export const accessCounts = (row: Record<string, number>): AccessCount[] =>

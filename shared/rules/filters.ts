@@ -253,12 +253,22 @@ export function matchesWords(words: readonly string[], text: string): boolean {
 /**
  * The dates on which an event resource is listed from `today` on (venue-local `YYYY-MM-DD`): a
  * single event's date; a tour's stops dated `today` or later (cancelled stops included: they show,
- * struck through).
+ * struck through), or a postponed tour's last date once they have passed (`listedStops`).
  */
 export function listedDates(event: EventResource, today: string): string[] {
   const a = event.attributes;
   if (a.date_mode === 'single') return [a.event_date.slice(0, 10)];
-  return [...new Set(a.occurrences.map((o) => o.occurrence_date).filter((d) => d >= today))];
+  return [...new Set(listedStops(a.occurrences, today).map((o) => o.occurrence_date))];
+}
+
+/**
+ * A tour's stops dated `today` or later; a tour listed with none (postponed, docs/api.md §10.20,
+ * stays listed after its dates) is listed on its last date, which its card shows.
+ */
+function listedStops<T extends { occurrence_date: string }>(stops: readonly T[], today: string) {
+  const upcoming = stops.filter((o) => o.occurrence_date >= today);
+  const last = stops.at(-1)?.occurrence_date;
+  return upcoming.length > 0 ? upcoming : stops.filter((o) => o.occurrence_date === last);
 }
 
 /**
@@ -272,9 +282,10 @@ export function listedAccess(
 ): { date: string; access: readonly string[] | undefined }[] {
   const a = event.attributes;
   if (a.date_mode === 'single') return [{ date: a.event_date.slice(0, 10), access: a.access }];
-  return a.occurrences
-    .filter((o) => o.occurrence_date >= today)
-    .map((o) => ({ date: o.occurrence_date, access: o.access }));
+  return listedStops(a.occurrences, today).map((o) => ({
+    date: o.occurrence_date,
+    access: o.access,
+  }));
 }
 
 /**

@@ -48,6 +48,7 @@ const FILE = changes([
     time: '21:00',
     schedule_status: 'postponed',
     status_reason: 'Illness',
+    access: ['wheelchair'],
   }),
   event(3, {
     title: 'Still Selling',
@@ -72,6 +73,15 @@ const FILE = changes([
     ],
   }),
   event(5, { title: 'Plain Night', date: '2026-12-08', time: '20:00' }),
+  // A tour postponed after its stops: listed on its last date, with that stop's access.
+  event(6, {
+    title: 'Waiting Tour',
+    schedule_status: 'postponed',
+    occurrences: [
+      { date: '2026-11-20', time: '20:00', access: ['wheelchair'] },
+      { date: '2026-11-28', time: '20:00', access: ['wheelchair', 'captioned'] },
+    ],
+  }),
 ]);
 
 interface Attributes extends Record<string, unknown> {
@@ -92,6 +102,19 @@ const list = async (): Promise<Attributes[]> =>
     (e) => e.attributes,
   );
 const titled = (all: Attributes[], title: string) => all.find((a) => a.title === title)!;
+
+/** The bundled proxy in front of `upstream`, on today's clock. */
+const proxyOf = (upstream: string) =>
+  listen(
+    createServer(
+      createProxyApp({
+        upstream,
+        logger: false,
+        venueZones: { changes: 'Europe/London' },
+        clock: () => new Date(NOW),
+      }),
+    ),
+  );
 
 describe('schedule changes, doors and age limits (docs/api.md §10.20)', () => {
   it('a rescheduled event says when it was, why, when the doors open and its age limit', async () => {
@@ -121,6 +144,7 @@ describe('schedule changes, doors and age limits (docs/api.md §10.20)', () => {
   it('a postponed event keeps its passed date first in the list, and sales are closed by hand with its reason', async () => {
     const all = await list();
     expect(all.map((a) => a.title)).toEqual([
+      'Waiting Tour',
       'Waiting Night',
       'Plain Night',
       'Tour',
@@ -135,6 +159,63 @@ describe('schedule changes, doors and age limits (docs/api.md §10.20)', () => {
       message: 'Illness',
     });
     expect(waiting).not.toHaveProperty('previous_date');
+  });
+
+  it('the filters read a postponed event past its date by the date it shows', async () => {
+    const titles = async (query: string) =>
+      (
+        (await (await fetch(`${origin.url}/t/changes/api/events?${query}`)).json()) as Listed
+      ).data.map((e) => e.attributes.title);
+    // Listed on its old date (1 Dec; the tour's last, 28 Nov): with the events that have
+    // step-free access (the tour's last stop's)…
+    expect(await titles('access=wheelchair')).toEqual(['Waiting Tour', 'Waiting Night']);
+    expect(await titles('access=captioned')).toEqual(['Waiting Tour']);
+    // The filter bar's counts (docs/api.md §10.15) count them as the filter finds them.
+    const counts = (await (await fetch(`${origin.url}/t/changes/api/access`)).json()) as {
+      data: { id: string; attributes: { count: number } }[];
+    };
+    expect(counts.data.map((a) => [a.id, a.attributes.count])).toEqual([
+      ['wheelchair', 2],
+      ['captioned', 1],
+    ]);
+    // …up to a date after it, not from a date after it.
+    expect(await titles('end_date=2026-12-10')).toEqual([
+      'Waiting Tour',
+      'Waiting Night',
+      'Plain Night',
+      'Tour',
+    ]);
+    expect(await titles('start_date=2026-12-05&end_date=2026-12-10')).toEqual([
+      'Plain Night',
+      'Tour',
+    ]);
+    expect(await titles('start_date=2026-11-30&end_date=2026-12-02')).toEqual(['Waiting Night']);
+    expect(await titles('start_date=2026-12-05')).not.toContain('Waiting Night');
+    expect(await titles('access=wheelchair&end_date=2026-11-30')).toEqual(['Waiting Tour']);
+    // And across venues (docs/api.md §10.16); through the proxy too, which filters the
+    // platform's pages itself across venues (it has no access data: the dates only).
+    const across = async (base: string, query: string) =>
+      (
+        (await (await fetch(`${base}/api/events?venues=changes&${query}`)).json()) as Listed
+      ).data.map((e) => e.attributes.title);
+    expect(await across(origin.url, 'access=wheelchair&end_date=2026-12-10')).toEqual([
+      'Waiting Tour',
+      'Waiting Night',
+    ]);
+    const proxy = await proxyOf(origin.url);
+    try {
+      for (const base of [origin.url, proxy.url]) {
+        expect(await across(base, 'end_date=2026-11-30'), base).toEqual(['Waiting Tour']);
+        expect(await across(base, 'start_date=2026-12-05'), base).toEqual([
+          'Plain Night',
+          'Tour',
+          'Moved Night',
+          'Still Selling',
+        ]);
+      }
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('a postponed event whose sales the venue gives keeps selling, and 21+ is 18+', async () => {
@@ -276,18 +357,6 @@ describe('the import refuses a schedule that cannot be (docs/venue-file.md)', ()
 });
 
 describe('through the proxy (docs/api.md §10.20 "Proxy mode")', () => {
-  const proxyOf = (upstream: string) =>
-    listen(
-      createServer(
-        createProxyApp({
-          upstream,
-          logger: false,
-          venueZones: { changes: 'Europe/London' },
-          clock: () => new Date(NOW),
-        }),
-      ),
-    );
-
   it('passes the members through, and asks the platform for one venue’s past events', async () => {
     const proxy = await proxyOf(origin.url);
     try {

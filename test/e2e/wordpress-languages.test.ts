@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
-import { logIn, startWordPress, type WordPress } from '../support/wordpress.js';
+import { logIn, openBlockEditor, startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 
@@ -253,10 +253,9 @@ echo json_encode(['link' => $link, 'hint' => $hint]);`);
   it("translates the block editor's sidebar through wp.i18n", async () => {
     const page = await browser!.newPage();
     await logIn(page, wp!.origin, 'admin', 'admin-password');
-    await page.goto(`${wp!.origin}/wp-admin/post.php?post=${pages.block}&action=edit`);
+    await openBlockEditor(page, wp!.origin, pages.block!);
     const block = page.locator('[data-type="venue-events/events"]');
     await block.locator('venue-events').waitFor({ state: 'attached' });
-    await page.keyboard.press('Escape'); // the editor's welcome guide
     await block.click({ force: true });
     expect(await page.getByLabel('[de] Venue', { exact: true }).inputValue()).toBe('blue-room');
     await expect
@@ -264,7 +263,7 @@ echo json_encode(['link' => $link, 'hint' => $hint]);`);
       .toEqual(['[de] Cards', '[de] Compact']);
     expect(await page.getByText('[de] A language tag such as en-GB or de.').count()).toBe(1);
     await page.close();
-  });
+  }, 60_000);
 
   it('leaves no warning, notice or fatal error of the plugin in the debug log', () => {
     const lines = wp!

@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 import { compromisedServer, unlistedServer, type Hostile } from '../support/hostile-events.js';
-import { logIn, startWordPress, type WordPress } from '../support/wordpress.js';
+import { logIn, openBlockEditor, startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 
@@ -156,10 +156,9 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
     const context = await browser.newContext();
     const { page, errors, requests } = await recording(context);
     await logIn(page, wp.origin, 'contributor', 'contributor-password');
-    await page.goto(`${wp.origin}/wp-admin/post.php?post=${ids.contributor}&action=edit`);
+    await openBlockEditor(page, wp.origin, ids.contributor!);
     const block = page.locator('[data-type="venue-events/events"]');
     await block.locator('venue-events [part="card"]').first().waitFor({ timeout: 20_000 });
-    await page.keyboard.press('Escape'); // the editor's welcome guide
     await block.click({ force: true });
     const notice = page.locator('.components-notice', {
       hasText: `${unlisted.url}: not on the site's list of events servers`,
@@ -229,7 +228,7 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
       const context = await browser.newContext();
       const { page, errors } = await recording(context);
       await logIn(page, wp.origin, 'admin', 'admin-password');
-      await page.goto(`${wp.origin}/wp-admin/post.php?post=${ids.plain}&action=edit`);
+      await openBlockEditor(page, wp.origin, ids.plain!);
       await page
         .locator('[data-type="venue-events/events"] venue-events [part="card"]')
         .first()

@@ -12,7 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 import { listen, type Running } from '../support/listen.js';
-import { logIn, startWordPress, type WordPress } from '../support/wordpress.js';
+import { logIn, openBlockEditor, startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 
@@ -224,11 +224,10 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await logIn(page, wp!.origin, 'admin', 'admin-password');
-    await page.goto(`${wp!.origin}/wp-admin/post.php?post=${pages.editor}&action=edit`);
+    await openBlockEditor(page, wp!.origin, pages.editor!);
     const block = page.locator('[data-type="venue-events/events"]');
     // The server-side preview: the compact layout's element, as widget.html draws it.
     await block.locator('venue-events[layout="compact"]').waitFor({ state: 'attached' });
-    await page.keyboard.press('Escape'); // the editor's welcome guide
     await block.click({ force: true });
     expect(await page.getByLabel('Venue', { exact: true }).inputValue()).toBe('blue-room');
     await page.getByLabel('Layout').selectOption('');

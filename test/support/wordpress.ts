@@ -233,3 +233,33 @@ export async function logIn(page: Page, origin: string, user: string, password: 
   await page.fill('#user_pass', password);
   await Promise.all([page.waitForURL(/wp-admin/), page.click('#wp-submit')]);
 }
+
+/** The part of the block editor's `wp.data` that `openBlockEditor` uses. */
+interface EditorData {
+  select(store: 'core/edit-post'): { isFeatureActive(feature: string): boolean } | undefined;
+  select(store: 'core/block-editor'): { getBlockCount(): number } | undefined;
+  dispatch(store: 'core/edit-post'): { toggleFeature(feature: string): void };
+}
+
+/**
+ * Opens the block editor of post `id` (logged in already) once its blocks are loaded, with its
+ * welcome guide closed through the editor's own store, whether or not it has shown yet: pressing
+ * Escape raced the guide's appearance, and a guide opened after it covered the block.
+ */
+export async function openBlockEditor(page: Page, origin: string, id: number): Promise<void> {
+  await page.goto(`${origin}/wp-admin/post.php?post=${id}&action=edit`);
+  await page.waitForFunction(
+    () => {
+      const data = (window as { wp?: { data?: EditorData } }).wp?.data;
+      return (data?.select('core/block-editor')?.getBlockCount() ?? 0) > 0;
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.evaluate(() => {
+    const data = (window as unknown as { wp: { data: EditorData } }).wp.data;
+    if (data.select('core/edit-post')?.isFeatureActive('welcomeGuide'))
+      data.dispatch('core/edit-post').toggleFeature('welcomeGuide');
+  });
+  await page.locator('.edit-post-welcome-guide').waitFor({ state: 'detached' });
+}

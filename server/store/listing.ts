@@ -262,30 +262,28 @@ export function searchPlanner(version: () => string) {
 export type ListedRows = 'listing' | 'past';
 
 /**
- * The first listed date of a listing row `l`: its span's `until`, except on the span that lists a
- * postponed event after its date (`FOREVER`, docs/api.md §10.20), whose listed date is the one it
- * shows, its last (`last_date`).
- */
-const SHOWN_FIRST = `CASE WHEN l.until > l.last_date THEN l.last_date ELSE l.until END`;
-
-/**
  * The date condition of docs/api.md §10.12 on a listing row `l`: one of the event's listed dates is
  * within [`from`, `to`]. Within a span the listed dates run from `until` (the first) to
  * `last_date` (the last), both listed, so only a tour with stops on both sides of the range needs
  * its dates looked up (`event_dates`). The venue condition there is redundant per row but lets
  * PostgreSQL, when it hashes the subquery, read only the venue's dates in the range. A past row's
- * dates are all of the event's, from `first_date` to `last_date` (docs/api.md §10.20).
+ * dates are all of the event's, from `first_date` to `last_date` (docs/api.md §10.20); a postponed
+ * event's after its date, its last only (whose `l.until >= from` holds: `last_date` decides).
  */
 function dateCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): string | undefined {
-  const first = rows === 'past' ? 'l.first_date' : SHOWN_FIRST;
+  const first = rows === 'past' ? 'l.first_date' : 'l.until';
+  // The span listing a postponed event after its date (`FOREVER`, docs/api.md §10.20) lists it on
+  // its last date: its first listed date is on or before `to` when its last is.
+  const firstUpTo = (to: string) =>
+    rows === 'past' ? `${first} <= ${to}` : `(${first} <= ${to} OR l.last_date <= ${to})`;
   if (s.from && s.to) {
     const [from, to] = [d.p('from'), d.p('to')];
-    return `${first} <= ${to} AND l.last_date >= ${from} AND (${first} >= ${from} OR l.last_date <= ${to}
+    return `${firstUpTo(to)} AND l.last_date >= ${from} AND (${first} >= ${from} OR l.last_date <= ${to}
       OR EXISTS (SELECT 1 FROM event_dates AS d WHERE d.event_id = l.event_id
                  AND d.venue_slug = ${d.p('slug')} AND d.date >= ${from} AND d.date <= ${to}))`;
   }
   if (s.from) return `l.last_date >= ${d.p('from')}`;
-  if (s.to) return `${first} <= ${d.p('to')}`;
+  if (s.to) return firstUpTo(d.p('to'));
   return undefined;
 }
 

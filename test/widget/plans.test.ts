@@ -188,7 +188,7 @@ describe('past events (views with "past")', () => {
   it('a "Past events" control at the end of the list shows the past events, newest first without buy controls, and back', async () => {
     const el = await list('venue="plans" views="list past" locale="en-GB" no-filters');
     const upcoming = titles(el);
-    expect(upcoming).to.have.length(6);
+    expect(upcoming).to.have.length(7);
     const control = toggle(el)!;
     expect(control.textContent!.trim()).to.equal('Past events');
     // At the end: after the list.
@@ -224,7 +224,7 @@ describe('past events (views with "past")', () => {
       ),
     );
     expect(buyControl(card(el, 'Moved Night')).link!.textContent).to.equal('Buy tickets');
-    await waitFor(() => live(el) === '6 upcoming events', 'the announcement');
+    await waitFor(() => live(el) === '7 upcoming events', 'the announcement');
     expect(toggle(el)!.textContent!.trim()).to.equal('Past events');
   });
 
@@ -313,7 +313,7 @@ describe('past events (views with "past")', () => {
     cleanup();
     // Not where the list offers no past events.
     const plain = await list('venue="plans" sync-url locale="en-GB" no-filters');
-    expect(titles(plain)).to.have.length(6);
+    expect(titles(plain)).to.have.length(7);
   });
 });
 
@@ -374,6 +374,17 @@ describe('the month calendar’s past nights', () => {
     el.shadowRoot!.querySelector<HTMLElement>('[part="month-nav"]')!.click();
     await waitFor(() => counts(el)['2026-11-28'] === 1, 'November’s nights');
     expect(el.getAttribute('month')).to.equal('2026-11');
+  });
+
+  it('this month: a night postponed from a passed day stays on that day, saying so, its sales closed', async () => {
+    const el = await calendar('venue="plans" locale="en-GB"');
+    expect(counts(el)).to.include({ '2026-12-02': 1 });
+    el.shadowRoot!.querySelector<HTMLElement>('td[data-date="2026-12-02"]')!.click();
+    const [waiting] = await dayCards(el, 1);
+    expect(part(waiting!, 'title')).to.equal('Still Waiting');
+    expect(part(waiting!, 'schedule-status')).to.equal('Postponed');
+    expect(part(waiting!, 'date')).to.equal('Wed, 2 Dec 2026, 20:00');
+    expect(buyControl(waiting!).link).to.equal(undefined);
   });
 
   it('in the list’s calendar view: the month before shows its past nights', async () => {

@@ -110,6 +110,13 @@ export interface Backend {
   eventById(call: Call, slug: string, id: string): Promise<Answer>;
   /** The event of venue `slug` whose page is `eventSlug`. Rejects with a 404 when none is listed. */
   eventBySlug(call: Call, slug: string, eventSlug: string): Promise<FoundEvent>;
+  /**
+   * The listed event of venue `slug` whose page was `eventSlug` before it kept its id under a new
+   * slug (docs/sources.md "Stable identity"), as `eventBySlug` finds it by its current one; the
+   * routes answer `301` to its current page. Undefined for none (an unknown venue included).
+   * Absent in proxy mode: the platform owns its event pages.
+   */
+  eventByEarlierSlug?(call: Call, slug: string, eventSlug: string): Promise<FoundEvent | undefined>;
   /** Where the event page is when this backend does not draw it (the platform's); else undefined. */
   eventPageElsewhere?(slug: string, eventSlug: string): string;
 }

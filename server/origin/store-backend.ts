@@ -10,7 +10,7 @@ import { EVENT_ID, SLUG, whole } from '../../shared/contract.js';
 import { forBase, maxAgeSeconds } from '../http/conditional.js';
 import { createError, unknownEventError, unknownVenueError } from '../http/errors.js';
 import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
-import type { Answer, Backend, Listing, Named } from '../listing/backend.js';
+import type { Answer, Backend, FoundEvent, Listing, Named } from '../listing/backend.js';
 import { memoKey } from '../listing/memo-key.js';
 import { lastDate } from '../store/filter-index.js';
 import { keptSince } from '../store/listing.js';
@@ -78,6 +78,34 @@ const kept = (
   (event.scheduleStatus === 'postponed' || lastDate(event) >= keptSince(today, store.keepPastDays))
     ? event
     : undefined;
+
+/**
+ * `event` of `venue` as its page shows it now, its links on `base`; undefined for none, or one
+ * the store no longer keeps (`kept`).
+ */
+function foundEvent(
+  options: StoreBackendOptions,
+  venue: VenueRecord,
+  event: StoredEvent | undefined,
+  base: string,
+): FoundEvent | undefined {
+  const { store, reads, clock, earlierShape } = options;
+  const nowMs = clock().getTime();
+  const day = reads.day(venue.timezone, nowMs);
+  const stored = kept(store, event, day.today);
+  if (!stored) return undefined;
+  const moment = { nowMs, today: day.today };
+  const resource = renderEvent(stored, venue, base, moment, earlierShape);
+  const untilMs = nextTransition([stored], day.endMs, nowMs);
+  return {
+    event: resource,
+    venue,
+    today: day.today,
+    nowMs,
+    maxAgeSeconds: maxAgeSeconds(untilMs, nowMs),
+    headers: NO_HEADERS,
+  };
+}
 
 /** The store's backend. Its answers reject with the store's errors (a 503 while it is away). */
 export function storeBackend(options: StoreBackendOptions): Backend {
@@ -156,23 +184,18 @@ export function storeBackend(options: StoreBackendOptions): Backend {
 
     async eventBySlug({ req }, slug, raw) {
       const [venue] = await venuesAt(reads, [slug], store.version());
-      const nowMs = clock().getTime();
-      const day = reads.day(venue!.timezone, nowMs);
-      const found = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
-      const stored = kept(store, found, day.today);
-      if (!stored) throw createError(404, `Venue "${slug}" has no public event page here.`);
-      const moment = { nowMs, today: day.today };
-      const event = renderEvent(stored, venue!, publicBase(req), moment, earlierShape);
-      const untilMs = nextTransition([stored], day.endMs, nowMs);
-      const maxAge = maxAgeSeconds(untilMs, nowMs);
-      return {
-        event,
-        venue: venue!,
-        today: day.today,
-        nowMs,
-        maxAgeSeconds: maxAge,
-        headers: NO_HEADERS,
-      };
+      const stored = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
+      const found = foundEvent(options, venue!, stored, publicBase(req));
+      if (!found) throw createError(404, `Venue "${slug}" has no public event page here.`);
+      return found;
+    },
+
+    // Asked after `eventBySlug`'s 404 only: an unknown venue is that 404's, so undefined here.
+    async eventByEarlierSlug({ req }, slug, raw) {
+      const venue = await reads.venue(slug, store.version());
+      if (!venue || !EVENT_SLUG.test(raw)) return undefined;
+      const earlier = await store.eventByEarlierSlug(slug, raw);
+      return foundEvent(options, venue, earlier, publicBase(req));
     },
   };
 }

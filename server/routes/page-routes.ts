@@ -10,7 +10,9 @@
  * - `GET /t/{slug}/events.ics[?categories=…&ids=…]` and `/events.ics?venues=…`: the calendar file
  *   (with `ids`, those saved events only, a download); a bad value: the API's JSON 400;
  * - `GET /t/{slug}/events/{event-slug}`: the event page (the platform's, redirected, in proxy
- *   mode), its `.ics`, and `…/calendar/{google|outlook}[?date=…]`, a 302 to the service.
+ *   mode), its `.ics`, and `…/calendar/{google|outlook}[?date=…]`, a 302 to the service; each a
+ *   301 to the current slug's from an earlier slug of the event (docs/sources.md "Stable
+ *   identity").
  *
  * Listing pages and calendar files are the backend's memo entries, keyed by the request's public
  * base (their links cannot be filled in afterwards: iCalendar folds lines), built from the
@@ -23,6 +25,7 @@
  */
 import { ListingQuery, parameterNames } from '../../shared/queries.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { isHttpError } from 'http-errors';
 import {
   CALENDAR_SERVICES,
   readFeedIds,
@@ -48,7 +51,7 @@ import { eventPage } from '../pages/event-page.js';
 import { chooseLanguage, ENGLISH, type PageLang } from '../pages/i18n/index.js';
 import { pastListing, venueListing, venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
-import { PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
+import { eventPath, PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
 import { HTML_TYPE } from '../pages/send-page.js';
 import { BadQueryPage, sendAnswer, sendBadQuery, venueNamed, venuesNamed } from './common.js';
 
@@ -217,16 +220,47 @@ function sendFound(
   sendAnswer(req, res, answer, contentType, headers);
 }
 
+/**
+ * The event the request's page slug names, or undefined when the answer is sent: the slug is an
+ * earlier one of an event that kept its id (docs/sources.md "Stable identity"), so a `301` to the
+ * same resource (`tail` after the slug: `''`, `.ics`, `/calendar/{service}`) on its current slug,
+ * the query as asked, as fresh as its page.
+ * @throws the backend's 404 when no event has or had the slug
+ */
+async function findEvent(
+  backend: Backend,
+  req: Request,
+  res: Response,
+  tail: string,
+): Promise<FoundEvent | undefined> {
+  const slug = venueNamed(req).slugs[0]!;
+  const eventSlug = String(req.params.eventSlug);
+  try {
+    return await backend.eventBySlug({ req, res }, slug, eventSlug);
+  } catch (error) {
+    // Earlier slugs are looked up on a miss only: a current slug costs nothing more.
+    const moved =
+      isHttpError(error) && error.status === 404
+        ? await backend.eventByEarlierSlug?.({ req, res }, slug, eventSlug)
+        : undefined;
+    if (!moved) throw error;
+    const { search } = new URL(req.originalUrl, 'http://localhost');
+    const path = `${eventPath(slug, moved.event.attributes.slug)}${tail}${search}`;
+    res.set({ 'Cache-Control': `public, max-age=${moved.maxAgeSeconds}`, ...moved.headers });
+    res.redirect(301, `${backend.publicBase(req)}${path}`);
+    return undefined;
+  }
+}
+
 /** The routes of one event: its page, its calendar file and its calendar links. */
 function eventHandlers(backend: Backend) {
-  const find = (req: Request, res: express.Response) =>
-    backend.eventBySlug({ req, res }, venueNamed(req).slugs[0]!, String(req.params.eventSlug));
   const page: RequestHandler = async (req, res) => {
     const { slugs } = venueNamed(req);
     const elsewhere = backend.eventPageElsewhere?.(slugs[0]!, String(req.params.eventSlug));
     if (elsewhere !== undefined) return res.redirect(302, elsewhere);
     const lang = languageOf(req, res);
-    const found = await find(req, res);
+    const found = await findEvent(backend, req, res, '');
+    if (!found) return;
     const html = eventPage(found.event, found.venue, {
       base: backend.publicBase(req),
       today: found.today,
@@ -236,7 +270,8 @@ function eventHandlers(backend: Backend) {
   };
   const calendar: RequestHandler = async (req, res) => {
     const lang = languageOf(req, res);
-    const found = await find(req, res);
+    const found = await findEvent(backend, req, res, '.ics');
+    if (!found) return;
     const { event, venue, nowMs } = found;
     const base = backend.publicBase(req);
     const text = calendarFile([event], {
@@ -260,7 +295,8 @@ function eventHandlers(backend: Backend) {
     async (req, res) => {
       const date = readLinkDate(req.query.date);
       const lang = languageOf(req, res);
-      const found = await find(req, res);
+      const found = await findEvent(backend, req, res, `/calendar/${service}`);
+      if (!found) return;
       const target = calendarLinkOf(found.event, service, {
         venue: found.venue,
         base: backend.publicBase(req),

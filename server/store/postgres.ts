@@ -108,6 +108,14 @@ const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   migratePast,
   // Postponed events stay listed after their date (docs/api.md §10.20): their venues relisted.
   relistPostponed,
+  // Earlier page slugs of events that kept their id (docs/sources.md "Stable identity"). No
+  // foreign key: replacing a venue deletes its events, and its history must outlive that.
+  `CREATE TABLE event_slug_history (
+     venue_slug text NOT NULL,
+     slug text NOT NULL,
+     event_id bigint NOT NULL,
+     PRIMARY KEY (venue_slug, slug)
+   );`,
 ];
 
 /** `postgres://user:secret@host/db` → `postgres://user@host/db`, for messages. */
@@ -278,6 +286,55 @@ async function insertEvents(client: pg.Client, venues: readonly StoredVenue[]): 
   await insertEventAccess(client, events);
 }
 
+/** Each event id of `venues` as stored now, with its venue and page slug, by id. */
+async function slugsBefore(
+  client: pg.Client,
+  venues: readonly StoredVenue[],
+): Promise<Map<number, { venue: string; slug: string }>> {
+  const { rows } = await client.query<{ id: string; venue_slug: string; slug: string }>(
+    'SELECT id, venue_slug, slug FROM events WHERE venue_slug = ANY($1::text[])',
+    [venues.map((v) => v.slug)],
+  );
+  return new Map(rows.map((row) => [Number(row.id), { venue: row.venue_slug, slug: row.slug }]));
+}
+
+/**
+ * The history of `venues`' page slugs (docs/sources.md "Stable identity"), in the import's
+ * transaction after its events are written: each earlier slug (`before`, `slugsBefore`) of an
+ * event that kept its id in its venue under another slug is noted (the event that last left a
+ * slug takes it), and the history of ids a venue no longer has is forgotten.
+ */
+async function recordSlugs(
+  client: pg.Client,
+  venues: readonly StoredVenue[],
+  before: ReadonlyMap<number, { venue: string; slug: string }>,
+): Promise<void> {
+  // Keyed by venue and slug: one INSERT … ON CONFLICT may not touch a row twice.
+  const moved = new Map<string, [venue: string, slug: string, id: number]>();
+  for (const venue of venues) {
+    for (const event of venue.events) {
+      const earlier = before.get(event.id);
+      if (earlier && earlier.venue === venue.slug && earlier.slug !== event.slug) {
+        moved.set(`${venue.slug}\n${earlier.slug}`, [venue.slug, earlier.slug, event.id]);
+      }
+    }
+  }
+  const rows = [...moved.values()];
+  if (rows.length > 0) {
+    await client.query(
+      `INSERT INTO event_slug_history (venue_slug, slug, event_id)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::bigint[])
+     ON CONFLICT (venue_slug, slug) DO UPDATE SET event_id = EXCLUDED.event_id`,
+      [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
+    );
+  }
+  await client.query(
+    `DELETE FROM event_slug_history h WHERE h.venue_slug = ANY($1::text[]) AND NOT EXISTS
+       (SELECT 1 FROM events e WHERE e.id = h.event_id AND e.venue_slug = h.venue_slug)`,
+    [venues.map((v) => v.slug)],
+  );
+}
+
 /**
  * `Store.replaceVenues` as one transaction on a connection of its own; `learn` gets the new
  * store version as soon as it is committed.
@@ -294,6 +351,7 @@ async function writeVenues(
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+    const before = await slugsBefore(client, venues);
     await client.query('DELETE FROM venues WHERE slug = ANY($1::text[])', [
       venues.map((v) => v.slug),
     ]);
@@ -322,6 +380,7 @@ async function writeVenues(
       ],
     );
     await insertEvents(client, venues);
+    await recordSlugs(client, venues, before);
     const { rows } = await client.query<{ version: string }>(
       'UPDATE store_version SET version = version + 1 RETURNING version',
     );
@@ -424,6 +483,44 @@ function sourceReads(read: Read): Pick<Store, 'storedVenue' | 'sourceVenues'> {
   };
 }
 
+/** One event's reads (`Store.event`, `eventBySlug`, `eventByEarlierSlug`). */
+function eventReads(read: Read): Pick<Store, 'event' | 'eventBySlug' | 'eventByEarlierSlug'> {
+  const parse = (rows: { doc: string }[]) => rows.map((row) => storedEvent(row.doc));
+  return {
+    async event(slug, id) {
+      return parse(
+        await read<{ doc: string }>(
+          've_event',
+          'SELECT doc FROM events WHERE id = $1 AND venue_slug = $2 AND served',
+          [id, slug],
+        ),
+      )[0];
+    },
+    async eventBySlug(slug, eventSlug) {
+      return parse(
+        await read<{ doc: string }>(
+          've_event_by_slug',
+          'SELECT doc FROM events WHERE venue_slug = $1 AND slug = $2 AND served ORDER BY id LIMIT 1',
+          [slug, eventSlug],
+        ),
+      )[0];
+    },
+    async eventByEarlierSlug(slug, eventSlug) {
+      return parse(
+        await read<{ doc: string }>(
+          've_event_by_earlier_slug',
+          `SELECT e.doc FROM event_slug_history h
+         JOIN events e ON e.id = h.event_id AND e.venue_slug = h.venue_slug AND e.served
+         WHERE h.venue_slug = $1 AND h.slug = $2 AND e.slug <> $2
+           AND NOT EXISTS (SELECT 1 FROM events c
+             WHERE c.venue_slug = $1 AND c.slug = $2 AND c.served)`,
+          [slug, eventSlug],
+        ),
+      )[0];
+    },
+  };
+}
+
 /**
  * Connects to the PostgreSQL database at `url`, migrates its schema and starts listening for
  * imports by any instance.
@@ -501,24 +598,7 @@ export async function openPostgresStore(
     mergeFacts: (slug, today, fromMs, beforeMs) => across.mergeFacts(slug, today, fromMs, beforeMs),
     earliestClose: (slug, today, first, window, filter = NO_FILTER) =>
       filtered.earliestClose(slug, today, first, window, filter),
-    async event(slug, id) {
-      return parse(
-        await read<{ doc: string }>(
-          've_event',
-          'SELECT doc FROM events WHERE id = $1 AND venue_slug = $2 AND served',
-          [id, slug],
-        ),
-      )[0];
-    },
-    async eventBySlug(slug, eventSlug) {
-      return parse(
-        await read<{ doc: string }>(
-          've_event_by_slug',
-          'SELECT doc FROM events WHERE venue_slug = $1 AND slug = $2 AND served ORDER BY id LIMIT 1',
-          [slug, eventSlug],
-        ),
-      )[0];
-    },
+    ...eventReads(read),
     replaceVenues: (venues) => writeVenues(connection, venues, versions.learn),
     version: versions.version,
     async ping() {

@@ -82,6 +82,14 @@ const MIGRATIONS: (string | ((db: Database.Database) => void))[] = [
   migratePast,
   // Postponed events stay listed after their date (docs/api.md §10.20): their venues relisted.
   relistPostponed,
+  // Earlier page slugs of events that kept their id (docs/sources.md "Stable identity"). No
+  // foreign key: replacing a venue deletes its events, and its history must outlive that.
+  `CREATE TABLE IF NOT EXISTS event_slug_history (
+    venue_slug TEXT NOT NULL,
+    slug TEXT NOT NULL,
+    event_id INTEGER NOT NULL,
+    PRIMARY KEY (venue_slug, slug)
+  ) WITHOUT ROWID;`,
 ];
 
 function migrate(db: Database.Database): void {
@@ -148,6 +156,14 @@ function statements(db: Database.Database) {
     eventBySlug: db.prepare<[string, string], { doc: string }>(
       "SELECT doc FROM events WHERE venue_slug = ? AND served = 1 AND json_extract(doc, '$.slug') = ? ORDER BY id LIMIT 1",
     ),
+    // The event an earlier slug named, while it is served and no served event has that slug now.
+    eventByEarlierSlug: db.prepare<{ venue: string; slug: string }, { doc: string }>(
+      `SELECT e.doc FROM event_slug_history h
+       JOIN events e ON e.id = h.event_id AND e.venue_slug = h.venue_slug AND e.served = 1
+       WHERE h.venue_slug = @venue AND h.slug = @slug AND json_extract(e.doc, '$.slug') <> @slug
+         AND NOT EXISTS (SELECT 1 FROM events c WHERE c.venue_slug = @venue AND c.served = 1
+           AND json_extract(c.doc, '$.slug') = @slug)`,
+    ),
     owner: db.prepare<[number], { venue_slug: string }>(
       'SELECT venue_slug FROM events WHERE id = ?',
     ),
@@ -213,6 +229,38 @@ function relistPostponed(db: Database.Database): void {
 }
 
 /**
+ * The history of a venue's page slugs (docs/sources.md "Stable identity"), kept by
+ * `replaceTransaction`: `before` reads a venue's slugs by event id before it is replaced,
+ * `record` then notes each earlier slug of an event that kept its id under another slug (the
+ * latest event to leave a slug takes it) and forgets the history of ids the venue no longer has.
+ */
+function slugHistoryWriter(db: Database.Database) {
+  const slugs = db.prepare<[string], { id: number; slug: string }>(
+    "SELECT id, json_extract(doc, '$.slug') AS slug FROM events WHERE venue_slug = ?",
+  );
+  const upsert = db.prepare<[string, string, number]>(
+    `INSERT INTO event_slug_history (venue_slug, slug, event_id) VALUES (?, ?, ?)
+     ON CONFLICT (venue_slug, slug) DO UPDATE SET event_id = excluded.event_id`,
+  );
+  const forget = db.prepare<[string, string]>(
+    `DELETE FROM event_slug_history WHERE venue_slug = ?
+       AND event_id NOT IN (SELECT id FROM events WHERE venue_slug = ?)`,
+  );
+  return {
+    before: (slug: string) => new Map(slugs.all(slug).map((row) => [row.id, row.slug])),
+    record(venue: StoredVenue, before: ReadonlyMap<number, string>) {
+      for (const event of venue.events) {
+        const earlier = before.get(event.id);
+        if (earlier !== undefined && earlier !== event.slug) {
+          upsert.run(venue.slug, earlier, event.id);
+        }
+      }
+      forget.run(venue.slug, venue.slug);
+    },
+  };
+}
+
+/**
  * `Store.replaceVenues` as one SQLite transaction (run it `.immediate()`).
  * @throws IdConflictError when an id belongs to a venue the import leaves alone; rolled back.
  */
@@ -220,7 +268,9 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
   const filters = filterRowWriter(db);
   const writePast = pastRowWriter(db);
   const writeListing = listingWriter(db);
+  const history = slugHistoryWriter(db);
   return db.transaction((venues: readonly StoredVenue[]) => {
+    const slugsBefore = venues.map((venue) => history.before(venue.slug));
     for (const venue of venues) {
       filters.forgetVenue(venue.slug);
       q.deleteVenue.run(venue.slug);
@@ -234,7 +284,7 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
       }),
     );
     if (conflicts.length > 0) throw new IdConflictError(conflicts);
-    for (const venue of venues) {
+    venues.forEach((venue, v) => {
       q.insertVenue.run(
         venue.slug,
         venue.name,
@@ -248,7 +298,8 @@ function replaceTransaction(db: Database.Database, q: ReturnType<typeof statemen
         writePast(venue.slug, event);
       }
       writeListing(venue.slug, venue.timezone, venue.events);
-    }
+      history.record(venue, slugsBefore[v]!);
+    });
   });
 }
 
@@ -323,6 +374,8 @@ export function openSqliteStore(path: string, options: StoreOptions = {}): Store
       filtered.earliestClose(slug, today, first, window, filter),
     event: async (slug, id) => parse(q.event.get(id, slug)),
     eventBySlug: async (slug, eventSlug) => parse(q.eventBySlug.get(slug, eventSlug)),
+    eventByEarlierSlug: async (slug, eventSlug) =>
+      parse(q.eventByEarlierSlug.get({ venue: slug, slug: eventSlug })),
     async replaceVenues(venues) {
       try {
         replace.immediate(venues);

@@ -171,6 +171,15 @@ export interface Store {
   /** A served event of the venue by its page slug (`/t/{slug}/events/{event-slug}`), or undefined. */
   eventBySlug(slug: string, eventSlug: string): Promise<StoredEvent | undefined>;
   /**
+   * The served event of venue `slug` whose page slug was `eventSlug` before an import gave it
+   * another while it kept its id (a source's event retitled, a venue file's `slug` edited), or
+   * undefined: for a slug no event of the venue had, an event no longer served, and a slug a
+   * served event of the venue has now (current slugs win). Its pages answer `301` to the event's
+   * current ones (docs/sources.md "Stable identity", docs/decisions.md "Sources"). `replaceVenues`
+   * keeps the history: the event that last left a slug has it; ids a venue drops lose theirs.
+   */
+  eventByEarlierSlug(slug: string, eventSlug: string): Promise<StoredEvent | undefined>;
+  /**
    * The venue whole, as the last import wrote it: its record, events source and every event
    * (served or not) in id order; undefined for an unknown venue. For the source sync.
    */
@@ -185,7 +194,9 @@ export interface Store {
   sourceLock(slug: string): Promise<(() => Promise<void>) | undefined>;
   /**
    * Replaces each given venue whole, in one transaction; other venues are untouched. The venues
-   * are already validated and unique among themselves (the importer checks that).
+   * are already validated and unique among themselves (the importer checks that). In the same
+   * transaction, an event that keeps its id under a new slug leaves its old one to
+   * `eventByEarlierSlug`.
    * @throws IdConflictError when an event id belongs to a venue not in `venues`; nothing changed.
    */
   replaceVenues(venues: readonly StoredVenue[]): Promise<void>;

@@ -7,7 +7,8 @@
 // Debian's `zip` (provisioned by scripts/provision.mjs). The widget ships in the plugin: the built
 // script, its chunks and its manifest (dist/widget, `vite build`) go in `widget/v{plugin version}/`
 // (VENUE_EVENTS_WIDGET_DIR), so no events server's script is ever loaded on a WordPress site
-// (docs/wordpress.md "Security model"), and the plugin serves the script without a `?ver=`: the
+// (docs/wordpress.md "Security model"), with the declarative styles of `widget.html` drawn by the
+// same release (`declarative.css`), which replace the events server's in its fragment, and the plugin serves the script without a `?ver=`: the
 // URL the page loads is the one its chunks import it by, so one module (docs/wordpress.md
 // "Rendering").
 // The plugin's translation template, `languages/venue-events.pot`, is written from the strings its
@@ -30,6 +31,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { Engine } from 'php-parser';
+import { tsImport } from 'tsx/esm/api';
 import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -67,6 +69,38 @@ const pluginVersion = (() => {
 })();
 /** The widget's folder in the plugin, as VENUE_EVENTS_WIDGET_DIR names it. */
 const widgetDir = `widget/v${pluginVersion}`;
+
+/**
+ * The declarative shadow root's styles of `widget.html` (widget/declarative.ts), as this release's
+ * events server draws them: the plugin puts them in the fragment instead of the server's own
+ * (docs/wordpress.md "Security model"), so the page's look is the release's, not the server's.
+ * Taken from a drawing of one event, so they are the very text the server writes.
+ */
+async function declarativeStyles() {
+  const declarative = await tsImport('../widget/declarative.ts', import.meta.url);
+  const attributes = { venue: 'styles', 'base-url': 'https://events.invalid' };
+  const el = declarative.drawnElementOf(
+    declarative.readDrawnAttributes((name) => attributes[name] ?? null),
+  );
+  const event = {
+    title: 'Styles',
+    event_date: '2030-01-01',
+    event_time: '20:00:00',
+    tickets_enabled: false,
+    publish_status: 'published',
+  };
+  const self = 'https://events.invalid/api/events/1';
+  const listText = JSON.stringify({
+    data: [{ type: 'events', id: '1', attributes: event, links: { self } }],
+  });
+  const html = declarative.drawnElement(el, { listText, nowMs: 0, plainText: (text) => text });
+  const css = /^<venue-events[^>]*><template shadowrootmode="open"><style>([^<]+)<\/style>/.exec(
+    html,
+  )?.[1];
+  if (!css) throw new Error('build:wordpress: no <style> in the drawn widget.html');
+  // As drawn, to the byte (its leading space too): the page's element stays the server's.
+  return css;
+}
 
 /** The editor's script handles of the globals src/editor.ts uses. */
 const EDITOR_DEPENDENCIES = [
@@ -314,7 +348,14 @@ addEditor('src/editor.ts', 'build/editor.js');
 const template = potText();
 rmSync(out, { recursive: true, force: true });
 mkdirSync(staged, { recursive: true });
-for (const file of ['venue-events.php', 'block.json', 'readme.txt', 'includes', 'languages']) {
+for (const file of [
+  'venue-events.php',
+  'uninstall.php',
+  'block.json',
+  'readme.txt',
+  'includes',
+  'languages',
+]) {
   // languages/: translations shipped with the plugin, if any (the template is written below).
   if (existsSync(join(source, file))) {
     cpSync(join(source, file), join(staged, file), { recursive: true });
@@ -325,6 +366,8 @@ mkdirSync(join(staged, widgetDir), { recursive: true });
 for (const name of readdirSync(widget).filter((n) => /\.(js|json)$/.test(n))) {
   cpSync(join(widget, name), join(staged, widgetDir, name));
 }
+// Read by the PHP (sanitize.php venue_events_shipped_styles), never served.
+writeFileSync(join(staged, widgetDir, 'declarative.css'), await declarativeStyles());
 await build({
   entryPoints: [join(source, 'src/editor.ts')],
   outfile: join(staged, 'build/editor.js'),

@@ -6,7 +6,10 @@
  * the settings refuse bad addresses with a notice, and a cache of rendered content keeps the
  * element.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
@@ -257,6 +260,310 @@ echo json_encode(['status' => $response->get_status(), 'data' => $response->get_
   });
 });
 
+/** A test's own events server on `host`:`port` (a free port for 0), recording each request's path. */
+async function serve(app: express.Express, host = '127.0.0.1', port = 0): Promise<Hostile> {
+  const requests: string[] = [];
+  const outer = express();
+  outer.use((req, _res, next) => {
+    requests.push(req.originalUrl);
+    next();
+  });
+  outer.use(app);
+  const server = createServer(outer);
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The rule a compromised server puts in its fragment's styles to lay the element over the page. */
+const OVERLAY = ':host{position:fixed;inset:0;z-index:99999;background:rgb(255,255,255)}';
+
+/**
+ * A compromised events server that passes the demo server's answers through, its `widget.html`
+ * with OVERLAY in the declarative shadow root: as a `<style>` of its own and at the start of the
+ * fragment's.
+ */
+function overlayServer(upstream: string): Promise<Hostile> {
+  const app = express();
+  app.use(async (req, res) => {
+    const answer = await fetch(`${upstream}${req.originalUrl}`);
+    const body = await answer.text();
+    const open = '<template shadowrootmode="open"><style>';
+    res.status(answer.status).type(answer.headers.get('content-type') ?? 'text/html');
+    res.send(body.replace(open, `${open}${OVERLAY}</style><style>${OVERLAY}`));
+  });
+  return serve(app);
+}
+
+/**
+ * A compromised events server whose `widget.html` is the demo's fragment for blue-room padded
+ * (inside it, with a comment the plugin's check removes) to a size by venue: `huge` 1.2 MB sent in
+ * chunks without a length, `huge-declared` 1.2 MB with its Content-Length, `almost` 900 kB.
+ */
+function hugeServer(upstream: string): Promise<Hostile> {
+  const sizes: Record<string, number> = {
+    huge: 1_200_000,
+    'huge-declared': 1_200_000,
+    almost: 900_000,
+  };
+  const app = express();
+  app.get('/t/:venue/widget.html', async (req, res) => {
+    const fragment = await (await fetch(`${upstream}/t/blue-room/widget.html`)).text();
+    const padding = `<!--${'x'.repeat(sizes[req.params.venue] ?? 0)}-->`;
+    const body = fragment.replace(/<\/venue-events>\s*$/, `${padding}</venue-events>`);
+    res.type('html');
+    if (req.params.venue !== 'huge') {
+      res.send(body);
+      return;
+    }
+    for (let at = 0; at < body.length; at += 65_536) res.write(body.slice(at, at + 65_536));
+    res.end();
+  });
+  return serve(app);
+}
+
+/** The fallback element of `venue` on `server`: the element around the link to its listing. */
+const fallback = (venue: string, server: string) =>
+  `<venue-events venue="${venue}" base-url="${server}"><a href="${server}/t/${venue}/events">See all upcoming events</a></venue-events>`;
+
+/** The number of fragments the plugin keeps (transients `venue_events_*`, the last good copies included). */
+const keptFragments = async () =>
+  Number(
+    await wp.php(`
+global $wpdb;
+echo (int) $wpdb->get_var($wpdb->prepare("SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $wpdb->esc_like('_transient_venue_events_') . '%'));`),
+  );
+
+describe('a compromised events server cannot take the page, its host or the site over', () => {
+  let overlay: Hostile;
+  let huge: Hostile;
+  /** Page ids by name. */
+  let pages: Record<string, number> = {};
+
+  beforeAll(async () => {
+    [overlay, huge] = await Promise.all([overlayServer(demo.origin), hugeServer(demo.origin)]);
+    const shortcode = (venue: string, server: string) =>
+      `[venue_events venue=\\"${venue}\\" server=\\"${server}\\"]`;
+    pages = JSON.parse(
+      await wp.php(`
+update_option('venue_events_servers', ['${demo.origin}', '${overlay.url}', '${huge.url}']);
+$page = fn ($title, $content) => wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => $title, 'post_content' => $content]);
+echo json_encode([
+  'overlay' => $page('Overlaid', "<p><a id=\\"own-link\\" href=\\"#own\\">Our own link</a></p>\\n\\n${shortcode('blue-room', overlay.url)}\\n\\n<p id=\\"after\\">After the events.</p>"),
+  'huge' => $page('Huge', "${shortcode('huge', huge.url)}\\n\\n${shortcode('huge-declared', huge.url)}\\n\\n<p>After the events.</p>"),
+  'almost' => $page('Almost', "${shortcode('almost', huge.url)}"),
+]);`),
+    ) as Record<string, number>;
+  }, 30_000);
+
+  afterAll(async () => {
+    await wp.php(`update_option('venue_events_servers', ['${demo.origin}']);`);
+    await overlay?.close();
+    await huge?.close();
+  });
+
+  it("with JavaScript off, a fragment styled `:host{position:fixed;inset:0;z-index:99999}` stays in its place, in the plugin's styles, and the page's own link stays clickable", async () => {
+    await forgetFragments();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${wp.origin}/?page_id=${pages.overlay}`);
+    expect(overlay.requests).toContain('/t/blue-room/widget.html');
+    const element = page.locator('venue-events');
+    expect(await element.locator('[part="card"]').count()).toBe(12);
+    const box = await element.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const link = document.getElementById('own-link')!.getBoundingClientRect();
+      const at = document.elementFromPoint(link.x + link.width / 2, link.y + link.height / 2);
+      return {
+        position: style.position,
+        zIndex: style.zIndex,
+        belowTheLink: el.getBoundingClientRect().top >= link.bottom,
+        linkOnTop: at?.id === 'own-link',
+      };
+    });
+    expect(box).toEqual({
+      position: 'static',
+      zIndex: 'auto',
+      belowTheLink: true,
+      linkOnTop: true,
+    });
+    // The card looks as the release draws it: the same size as on the demo server's own fragment.
+    const cardSize = (p: Page) =>
+      p
+        .locator('venue-events [part="card"]')
+        .first()
+        .evaluate((card) => {
+          const { width, height } = card.getBoundingClientRect();
+          return { width: Math.round(width), height: Math.round(height) };
+        });
+    const honest = await context.newPage();
+    await honest.goto(`${wp.origin}/?page_id=${ids.plain}`);
+    expect(await cardSize(page)).toEqual(await cardSize(honest));
+    await page.click('#own-link', { timeout: 5_000 });
+    expect(new URL(page.url()).hash).toBe('#own');
+    await context.close();
+  });
+
+  it('refuses a fragment over 1 MB, sent in chunks or with its length: the element with its link instead, and the page whole', async () => {
+    await forgetFragments();
+    const html = await served(`page_id=${pages.huge}`);
+    expect(huge.requests).toEqual(
+      expect.arrayContaining(['/t/huge/widget.html', '/t/huge-declared/widget.html']),
+    );
+    expect(html).toContain(fallback('huge', huge.url));
+    expect(html).toContain(fallback('huge-declared', huge.url));
+    expect(html).not.toContain('<template shadowrootmode');
+    expect(html).toContain('After the events.');
+    expect(html.length).toBeLessThan(500_000);
+    expect(await keptFragments()).toBe(0);
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${wp.origin}/?page_id=${pages.huge}`);
+    expect(await page.getByRole('link', { name: 'See all upcoming events' }).count()).toBe(2);
+    expect(await page.getByText('After the events.').isVisible()).toBe(true);
+    await context.close();
+    // Under the bound, the same padded fragment is drawn.
+    expect(await served(`page_id=${pages.almost}`)).toContain('<template shadowrootmode="open">');
+  });
+});
+
+describe('an events server whose name resolves elsewhere once checked (DNS rebinding)', () => {
+  const name = `venue-events-rebind-${process.pid}.test`;
+  /** The hosts file's lines without this test's entry. */
+  const others = () =>
+    readFileSync('/etc/hosts', 'utf8')
+      .split('\n')
+      .filter((line) => line !== '' && !line.endsWith(` ${name}`));
+  /** Points `name` at `ip` in the hosts file (written in place: it may be a mount). */
+  const point = (ip: string | null) =>
+    writeFileSync('/etc/hosts', `${[...others(), ...(ip ? [`${ip} ${name}`] : [])].join('\n')}\n`);
+  let internal: Hostile;
+  let rebinding: string;
+
+  beforeAll(async () => {
+    const port = new URL(demo.origin).port;
+    rebinding = `http://${name}:${port}`;
+    // A service of the machine's own network, on the same port as the events server.
+    const app = express();
+    app.use((_req, res) => {
+      res
+        .type('html')
+        .send(
+          '<venue-events venue="blue-room"><template shadowrootmode="open"><p>Internal service</p></template></venue-events>',
+        );
+    });
+    internal = await serve(app, '127.0.0.2', Number(port));
+    point('127.0.0.1');
+    // The resolver's answer changes as the site starts each request to the name, and changes
+    // back once it is answered: what a rebinding DNS server does between two lookups.
+    await wp.php(`
+update_option('venue_events_servers', ['${demo.origin}', '${rebinding}']);
+file_put_contents(WPMU_PLUGIN_DIR . '/rebind.php', '<?php
+define("WP_ACCESSIBLE_HOSTS", "${name}");
+function test_rebind_to($ip) {
+  $lines = array_filter(file("/etc/hosts", FILE_IGNORE_NEW_LINES), fn ($l) => $l !== "" && substr($l, -${name.length + 1}) !== " ${name}");
+  $lines[] = "$ip ${name}";
+  file_put_contents("/etc/hosts", implode("\\n", $lines) . "\\n");
+}
+add_filter("pre_http_request", function ($pre, $args, $url) {
+  if (parse_url($url, PHP_URL_HOST) === "${name}") test_rebind_to("127.0.0.2");
+  return $pre;
+}, 10, 3);
+add_action("http_api_debug", function ($response, $context, $class, $args, $url) {
+  if (parse_url($url, PHP_URL_HOST) === "${name}") test_rebind_to("127.0.0.1");
+}, 10, 5);
+');`);
+  }, 30_000);
+
+  afterAll(async () => {
+    point(null);
+    await wp.php(`
+unlink(WPMU_PLUGIN_DIR . '/rebind.php');
+update_option('venue_events_servers', ['${demo.origin}']);`);
+    await internal?.close();
+  });
+
+  it('fetches the fragment from the address it checked, not from the one the name points to at fetch time', async () => {
+    // The setting is real: a plain request of WordPress's to the name reaches the internal service.
+    const plain = await wp.php(
+      `echo wp_remote_retrieve_body(wp_remote_get('${rebinding}/t/blue-room/widget.html'));`,
+    );
+    expect(plain).toContain('Internal service');
+    expect(internal.requests).toEqual(['/t/blue-room/widget.html']);
+
+    await forgetFragments();
+    const out = await wp.php(`
+$id = wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Rebound', 'post_content' => '[venue_events venue="blue-room" server="${rebinding}"]']);
+echo $id;`);
+    const html = await served(`page_id=${Number(out)}`);
+    expect(html).toMatch(
+      new RegExp(
+        `<venue-events venue="blue-room" base-url="${rebinding}"><template shadowrootmode="open">`,
+      ),
+    );
+    expect(html.match(/part="card"/g)).toHaveLength(12);
+    expect(html).not.toContain('Internal service');
+    expect(internal.requests).toHaveLength(1);
+  });
+});
+
+describe('the cache of fragments', () => {
+  it('keeps one entry per allowed value: other spellings, unknown languages, venues and categories a contributor gives create none', async () => {
+    await forgetFragments();
+    /** Renders each attribute set for the editor's preview (the REST block renderer) as the contributor. */
+    const render = (sets: Record<string, string>[]) =>
+      wp.php(`
+wp_set_current_user(get_user_by('login', 'contributor')->ID);
+foreach (json_decode(${JSON.stringify(JSON.stringify(sets))}, true) as $attributes) {
+  $request = new WP_REST_Request('GET', '/wp/v2/block-renderer/venue-events/events');
+  $request->set_param('context', 'edit');
+  $request->set_param('attributes', $attributes + ['venue' => 'blue-room']);
+  if (rest_do_request($request)->get_status() !== 200) echo 'refused ';
+}`);
+    const allowed = ['', 'de', 'en'].flatMap((locale) =>
+      ['', 'compact'].map((layout) => ({ locale, layout })),
+    );
+    expect(await render(allowed)).toBe('');
+    const kept = await keptFragments();
+    // The fresh copy and the last good one of each of the 6 elements.
+    expect(kept).toBe(12);
+
+    const locales = [
+      'DE',
+      'de-AT',
+      'de-ch',
+      'de-Latn-AT',
+      'EN-gb',
+      'en-AU',
+      'zz',
+      'tlh',
+      'x-klingon',
+    ];
+    const noise: Record<string, string>[] = [
+      ...locales.map((locale) => ({ locale })),
+      ...['COMPACT', 'grid', 'compact '].map((layout) => ({ layout })),
+      { view: 'calendar' },
+      { view: 'LIST' },
+      ...['no-such-category', 'No-Such-Category', 'another, no-such-category'].map((category) => ({
+        category,
+      })),
+      { venue: 'nowhere' },
+      { venue: 'blue-room nowhere' },
+    ];
+    expect(await render(noise)).toBe('');
+    expect(await keptFragments()).toBe(kept);
+  });
+});
+
 describe('the settings', () => {
   it('checks each events server address: https, http only to loopback, local networks only when allowed', async () => {
     const out = await wp.php(`
@@ -358,6 +665,46 @@ echo json_encode($cases);`);
     // Two logins and seven wp-admin pages: some 6 s alone, over 30 s seen beside the other
     // WordPress file and its Chromium on this 2-core machine.
   }, 90_000);
+  it('refuses IPv6 addresses on local networks as their IPv4 kin: loopback, unique local, link-local, and IPv4 ones mapped into IPv6', async () => {
+    const cases: [string, boolean][] = [
+      ['http://[::1]:8080', true],
+      ['https://[::1]', false],
+      ['https://[fc00::1]', false],
+      ['https://[fdff:ffff::1]', false],
+      ['https://[fe80::1]', false],
+      ['https://[febf::1]', false],
+      ['https://[::ffff:192.168.1.2]', false],
+      ['https://[::ffff:a00:1]', false],
+      ['https://[::ffff:169.254.169.254]', false],
+      ['http://[::ffff:127.0.0.1]:8080', true],
+      ['https://[64:ff9b::a9fe:a9fe]', false],
+      ['https://[::]', false],
+      ['https://[2606:4700:4700::1111]', false],
+      ['https://[::ffff:93.184.215.14]', false],
+    ];
+    const out = await wp.php(`
+echo json_encode(array_map(fn ($c) => venue_events_server_problem($c[0], $c[1]), json_decode('${JSON.stringify(cases)}', true)));`);
+    const local = (ip: string) =>
+      `is on a local network (${ip}): tick "Allow local network addresses" to use it.`;
+    expect(
+      (JSON.parse(out) as string[]).map((p) => (p === '' ? 'ok' : p.replace(/^.* (is) /, '$1 '))),
+    ).toEqual([
+      'ok',
+      local('::1'),
+      local('fc00::1'),
+      local('fdff:ffff::1'),
+      local('fe80::1'),
+      local('febf::1'),
+      local('::ffff:192.168.1.2'),
+      local('::ffff:a00:1'),
+      local('::ffff:169.254.169.254'),
+      'ok',
+      local('64:ff9b::a9fe:a9fe'),
+      local('::'),
+      'ok',
+      'ok',
+    ]);
+  });
 });
 
 describe('behind a cache of rendered post content', () => {
@@ -397,5 +744,36 @@ add_filter("the_content", function ($content) {
       expect(await still.locator('venue-events [part="card"]').count(), name).toBe(12);
       await off.close();
     }
+  });
+});
+
+describe('deleting the plugin', () => {
+  it('leaves none of its options or kept fragments behind', async () => {
+    const count = `
+global $wpdb;
+$count = fn ($like) => (int) $wpdb->get_var($wpdb->prepare("SELECT COUNT(*) FROM {$wpdb->options} WHERE option_name LIKE %s", $like));
+$left = fn () => ['options' => $count('venue\\\\_events\\\\_%'), 'transients' => $count('%transient%venue\\\\_events\\\\_%')];`;
+    const out = await wp.php(`${count}
+update_option('venue_events_locale', 'de');
+venue_events_render(['venue' => 'blue-room']);
+$before = $left();
+wp_set_current_user(1);
+deactivate_plugins('venue-events/venue-events.php');
+require_once ABSPATH . 'wp-admin/includes/file.php';
+$deleted = delete_plugins(['venue-events/venue-events.php']);
+echo json_encode(['before' => $before, 'deleted' => $deleted, 'after' => $left(), 'files' => file_exists(WP_PLUGIN_DIR . '/venue-events')]);`);
+    const { before, deleted, after, files } = JSON.parse(out) as {
+      before: { options: number; transients: number };
+      deleted: boolean;
+      after: { options: number; transients: number };
+      files: boolean;
+    };
+    expect(before.options).toBeGreaterThanOrEqual(4);
+    expect(before.transients).toBeGreaterThan(0);
+    expect({ deleted, after, files }).toEqual({
+      deleted: true,
+      after: { options: 0, transients: 0 },
+      files: false,
+    });
   });
 });

@@ -15,6 +15,9 @@ if ( ! defined( 'ABSPATH' ) ) {
 /** Seconds the events server has to answer: a page waits for it at most this long. */
 const VENUE_EVENTS_TIMEOUT_SECONDS = 3;
 
+/** The most bytes of a fragment: a drawn page of cards is some 60 kB; more is not one. */
+const VENUE_EVENTS_MAX_BYTES = 1048576;
+
 /** How long the last good copy is kept to stand in for a failing server: one week. */
 const VENUE_EVENTS_LAST_GOOD_SECONDS = 604800;
 
@@ -62,39 +65,99 @@ function venue_events_max_age( $header ) {
 }
 
 /**
+ * The pins of a request to `$url` on the checked `$address`, for each of WordPress's transports
+ * (Requests' cURL and fsockopen): cURL resolves the host to that address alone (CURLOPT_RESOLVE,
+ * the TLS name and the Host header unchanged), fsockopen connects its socket to it. Without them
+ * the transport would ask DNS again, whose answer may have changed since the check.
+ *
+ * @param string $url     The URL requested.
+ * @param string $address The checked address (IPv4 or IPv6).
+ * @return array<string,callable> Action → its callback.
+ */
+function venue_events_pins( $url, $address ) {
+	$parts = wp_parse_url( $url );
+	$host  = strtolower( trim( (string) ( $parts['host'] ?? '' ), '[]' ) );
+	$port  = (int) ( $parts['port'] ?? ( 'https' === ( $parts['scheme'] ?? '' ) ? 443 : 80 ) );
+	$ip    = false !== strpos( $address, ':' ) ? '[' . $address . ']' : $address;
+	return array(
+		'http_api_curl'                     => function ( $handle ) use ( $host, $port, $ip ) {
+			curl_setopt( $handle, CURLOPT_RESOLVE, array( "{$host}:{$port}:{$ip}" ) ); // phpcs:ignore WordPress.WP.AlternativeFunctions -- the handle WordPress hands over.
+		},
+		'requests-fsockopen.remote_socket' => function ( &$socket ) use ( $port, $ip ) {
+			$socket = preg_replace( '#^((?:ssl|tcp)://)?.*$#', '${1}' . $ip . ':' . $port, (string) $socket );
+		},
+	);
+}
+
+/**
  * GETs `$url` from an allowed events server, or a WP_Error. The address is checked again as it is
  * requested (its DNS answer may have changed since the list was saved, or the local-network tick
- * been taken away), and redirects are not followed: a 3xx is no fragment.
+ * been taken away), and the connection goes to the address checked (venue_events_pins); redirects
+ * are not followed (a 3xx is no fragment), and an answer over VENUE_EVENTS_MAX_BYTES is refused.
  *
  * @param string $url    The fragment's URL.
  * @param string $server The events server's base URL (on the allowed list).
  * @return array|WP_Error
  */
 function venue_events_get( $url, $server ) {
-	$problem = venue_events_server_problem( $server, venue_events_allow_local() );
-	if ( '' !== $problem ) {
-		return new WP_Error( 'venue_events_address', $problem );
+	$check = venue_events_server_check( $server, venue_events_allow_local() );
+	if ( '' !== $check['problem'] ) {
+		return new WP_Error( 'venue_events_address', $check['problem'] );
 	}
-	return wp_remote_get(
-		$url,
-		array(
-			'timeout'     => VENUE_EVENTS_TIMEOUT_SECONDS,
-			'redirection' => 0,
-			'headers'     => array( 'Accept' => 'text/html' ),
-		)
-	);
+	$pins = venue_events_pins( $url, $check['address'] );
+	foreach ( $pins as $action => $pin ) {
+		add_action( $action, $pin );
+	}
+	try {
+		$response = wp_remote_get(
+			$url,
+			array(
+				'timeout'             => VENUE_EVENTS_TIMEOUT_SECONDS,
+				'redirection'         => 0,
+				'headers'             => array( 'Accept' => 'text/html' ),
+				// One byte over the bound is read, so an answer cut at the bound is told from one that fits.
+				'limit_response_size' => VENUE_EVENTS_MAX_BYTES + 1,
+			)
+		);
+	} finally {
+		foreach ( $pins as $action => $pin ) {
+			remove_action( $action, $pin );
+		}
+	}
+	$length = (int) wp_remote_retrieve_header( $response, 'content-length' );
+	if ( ! is_wp_error( $response ) && ( strlen( (string) wp_remote_retrieve_body( $response ) ) > VENUE_EVENTS_MAX_BYTES || $length > VENUE_EVENTS_MAX_BYTES ) ) {
+		return new WP_Error( 'venue_events_size', 'The events server answered more than ' . VENUE_EVENTS_MAX_BYTES . ' bytes.' );
+	}
+	return $response;
+}
+
+/**
+ * The transient of the fragment of `$atts`: its URL with the venues and categories as sets (sorted,
+ * each once; categories in lower case, as the server compares them), so the spellings of one set
+ * share one entry, the first one fetched (the same events, drawn for that spelling).
+ *
+ * @param array<string,string> $atts Cleaned attributes (server and venue set).
+ * @return string
+ */
+function venue_events_cache_key( array $atts ) {
+	$atts['venue']    = venue_events_sorted_list( $atts['venue'], ' ' );
+	$atts['category'] = venue_events_sorted_list( strtolower( $atts['category'] ), ',' );
+	return 'venue_events_' . md5( venue_events_widget_url( $atts ) );
 }
 
 /**
  * The checked fragment of `$atts`, or null when there is none to show: fresh from the transient,
- * else fetched and kept, else the last good copy.
+ * else fetched and kept, else the last good copy. The transients are keyed by the fragment's URL,
+ * made of the cleaned attributes alone (venue_events_clean_attributes_of), each from a bounded
+ * set (venue_events_cache_key): the allowed servers, the venues the server answers for, its
+ * categories that have events, the widget's languages, two layouts and two views.
  *
  * @param array<string,string> $atts Cleaned attributes (server and venue set).
  * @return string|null
  */
 function venue_events_fragment( array $atts ) {
 	$url   = venue_events_widget_url( $atts );
-	$key   = 'venue_events_' . md5( $url );
+	$key   = venue_events_cache_key( $atts );
 	$fresh = get_transient( $key );
 	if ( is_string( $fresh ) && '' !== $fresh ) {
 		return $fresh;
@@ -105,6 +168,11 @@ function venue_events_fragment( array $atts ) {
 	if ( null === $html ) {
 		$last = get_transient( $key . '_last' );
 		return is_string( $last ) && '' !== $last ? $last : null;
+	}
+	// A category without events (its fragment has no cards) is not kept: any word is a category
+	// the server answers for, and each would be an entry.
+	if ( '' !== $atts['category'] && false === strpos( $html, '<template shadowrootmode=' ) ) {
+		return $html;
 	}
 	$max_age = venue_events_max_age( (string) wp_remote_retrieve_header( $response, 'cache-control' ) );
 	if ( $max_age > 0 ) {

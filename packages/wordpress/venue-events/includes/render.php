@@ -28,6 +28,10 @@ const VENUE_EVENTS_ATTRIBUTES = array(
  * is the block's or shortcode's own only when it is on the administrator's list, else the default
  * (venue_events_server_for): an author cannot name a server of their own.
  *
+ * The locale is one of a bounded set (venue_events_bounded_locale): the fragment is cached by the
+ * attributes (venue_events_cache_key), and a contributor's block or preview must not create a
+ * cache entry per spelling.
+ *
  * @param array $given The block's or shortcode's attributes.
  * @return array<string,string>
  */
@@ -36,24 +40,64 @@ function venue_events_clean_attributes_of( $given ) {
 	$atts  = array(
 		'server'   => venue_events_server_for( $given['server'] ),
 		'venue'    => venue_events_clean_venue( $given['venue'] ),
-		'locale'   => venue_events_clean_locale( $given['locale'] ),
+		'locale'   => venue_events_bounded_locale( $given['locale'] ),
 		'layout'   => 'compact' === $given['layout'] ? 'compact' : '',
 		'category' => trim( sanitize_text_field( (string) $given['category'] ) ),
 		'view'     => 'list' === $given['view'] ? 'list' : '',
 	);
-	$settings = array(
-		'venue'  => 'venue_events_venue',
-		'locale' => 'venue_events_locale',
-	);
-	foreach ( $settings as $name => $option ) {
-		if ( '' === $atts[ $name ] && '' === trim( (string) $given[ $name ] ) ) {
-			$atts[ $name ] = (string) get_option( $option, '' );
-		}
+	// A venue given but refused stays unset (no element), not the default venue.
+	if ( '' === $atts['venue'] && '' === trim( (string) $given['venue'] ) ) {
+		$atts['venue'] = (string) get_option( 'venue_events_venue', '' );
 	}
-	if ( '' === $atts['locale'] && '' === trim( (string) $given['locale'] ) ) {
+	// A locale outside the bounded set is the defaults' as well: the settings', else the site's.
+	if ( '' === $atts['locale'] ) {
+		$atts['locale'] = (string) get_option( 'venue_events_locale', '' );
+	}
+	if ( '' === $atts['locale'] ) {
 		$atts['locale'] = venue_events_site_locale();
 	}
 	return $atts;
+}
+
+/**
+ * The items of a `$separator`-separated list, trimmed, each once, sorted: one spelling of a set.
+ *
+ * @param string $list      The list.
+ * @param string $separator What separates its items (` ` or `,`).
+ * @return string
+ */
+function venue_events_sorted_list( $list, $separator ) {
+	$items = array_unique( array_filter( array_map( 'trim', explode( $separator, $list ) ), 'strlen' ) );
+	sort( $items, SORT_STRING );
+	return implode( $separator, $items );
+}
+
+/**
+ * A block's or shortcode's locale as the plugin asks the events server for it: the settings'
+ * default locale or the site's as they are written (in any case), else the language the shipped
+ * widget has strings for (`de-AT` → `de`, `pt-br` → `pt-BR`), else '' (the defaults). A locale
+ * the widget does not speak would be drawn in English anyway, and each other spelling would be a
+ * cache entry of its own.
+ *
+ * @param mixed $value The locale as given.
+ * @return string
+ */
+function venue_events_bounded_locale( $value ) {
+	$locale = venue_events_clean_locale( $value );
+	if ( '' === $locale ) {
+		return '';
+	}
+	foreach ( array( (string) get_option( 'venue_events_locale', '' ), venue_events_site_locale() ) as $allowed ) {
+		if ( '' !== $allowed && 0 === strcasecmp( $allowed, $locale ) ) {
+			return $allowed;
+		}
+	}
+	$language = venue_events_widget_language( $locale );
+	$shipped  = array_diff( array_merge( array( 'en' ), array_keys( venue_events_language_chunks() ) ), array( 'more' ) );
+	if ( ! in_array( $language, $shipped, true ) ) {
+		return '';
+	}
+	return (string) preg_replace_callback( '/-(\w+)$/', fn( $m ) => '-' . strtoupper( $m[1] ), $language );
 }
 
 /**
@@ -93,13 +137,24 @@ function venue_events_fallback_element( array $atts ) {
 	}
 	$html = '<venue-events';
 	foreach ( $attributes as $name => $value ) {
-		$html .= sprintf( ' %s="%s"', $name, 'base-url' === $name ? esc_url( $value ) : esc_attr( $value ) );
+		$html .= sprintf( ' %s="%s"', $name, venue_events_no_shortcodes( 'base-url' === $name ? esc_url( $value ) : esc_attr( $value ) ) );
 	}
 	return $html . sprintf(
 		'><a href="%s">%s</a></venue-events>',
-		esc_url( venue_events_listing_url( $atts ) ),
+		venue_events_no_shortcodes( esc_url( venue_events_listing_url( $atts ) ) ),
 		esc_html__( 'See all upcoming events', 'venue-events' )
 	);
+}
+
+/**
+ * An escaped attribute value with each `[` written `&#91;`: do_shortcode runs the shortcodes it
+ * finds inside HTML attributes, and the browser reads the reference as the character.
+ *
+ * @param string $escaped The value, escaped for an attribute.
+ * @return string
+ */
+function venue_events_no_shortcodes( $escaped ) {
+	return str_replace( '[', '&#91;', $escaped );
 }
 
 /**

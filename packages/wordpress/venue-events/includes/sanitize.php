@@ -6,6 +6,11 @@
  * `on…` attribute, an executable `<script>`, a `javascript:` URL, an `<iframe>`, a comment) is
  * removed; a fragment that is not one `<venue-events>` element is refused (null).
  *
+ * The element's look is the plugin's own: the server's `<style>` is dropped, in the declarative
+ * shadow root as in the light DOM, and the shadow root gets the declarative styles of the widget
+ * the plugin ships (venue_events_shipped_styles), so no rule of the server's (`:host { position:
+ * fixed }`) can lay the element over the page, with or without the widget's script.
+ *
  * The light DOM — what the page itself sees — is held tighter than the declarative shadow root:
  * only the element, its declarative template, data blocks (JSON, and JSON-LD that parses as
  * schema.org events) and the link to the listing; no `<style>` (it would reach the whole page),
@@ -42,7 +47,6 @@ function venue_events_allowed_elements() {
 		'venue-events'     => $element,
 		'venue-buy-button' => array_merge( $element, array( 'event' ) ),
 		'template'         => array( 'shadowrootmode' ),
-		'style'            => array(),
 		'script'           => array( 'type', 'data-url', 'data-venue-events-page', 'data-venue-events-drawn' ),
 		'a'                => array( 'href', 'rel', 'hreflang' ),
 		'img'              => array( 'src', 'alt', 'width', 'height', 'loading', 'decoding' ),
@@ -134,14 +138,13 @@ function venue_events_clean_children( DOMNode $node, array $allowed ) {
 			continue;
 		}
 		$name = XML_ELEMENT_NODE === $child->nodeType ? strtolower( $child->nodeName ) : '';
-		$keep = isset( $allowed[ $name ] ) && ( 'script' !== $name || venue_events_data_block( $child ) )
-			&& ( 'style' !== $name || ! preg_match( '/<\/style/i', $child->textContent ) );
+		$keep = isset( $allowed[ $name ] ) && ( 'script' !== $name || venue_events_data_block( $child ) );
 		if ( ! $keep ) {
 			$node->removeChild( $child );
 			continue;
 		}
 		venue_events_clean_attributes( $child, $allowed[ $name ] );
-		if ( 'script' !== $name && 'style' !== $name ) {
+		if ( 'script' !== $name ) {
 			venue_events_clean_children( $child, $allowed );
 		}
 	}
@@ -187,24 +190,47 @@ function venue_events_light_data_block( DOMElement $el ) {
 }
 
 /**
+ * The declarative styles of the widget the plugin ships (`declarative.css` in
+ * VENUE_EVENTS_WIDGET_DIR, written by scripts/build-wordpress.mjs from the release's own drawing
+ * of `widget.html`), or null when the file is missing, unreadable or could end its `<style>`.
+ * Read once per request.
+ *
+ * @return string|null
+ */
+function venue_events_shipped_styles() {
+	static $styles = false;
+	if ( false === $styles ) {
+		$file   = dirname( VENUE_EVENTS_PLUGIN_FILE ) . '/' . VENUE_EVENTS_WIDGET_DIR . '/declarative.css';
+		$text   = is_readable( $file ) ? (string) file_get_contents( $file ) : ''; // phpcs:ignore WordPress.WP.AlternativeFunctions -- a local file.
+		$styles = '' === trim( $text ) || preg_match( '/<\/style/i', $text ) ? null : $text;
+	}
+	return $styles;
+}
+
+/**
  * Checks the light DOM of the `<venue-events>` element: the element keeps its own attributes,
  * none of the global ones but `lang` and `dir`; its children may be the declarative template
- * (checked as the shadow root), data blocks, and links (`href` only, text inside). Everything
- * else goes, `<style>`, `id`, `name` and form attributes with it.
+ * (checked as the shadow root, its styles the plugin's), data blocks, and links (`href` only,
+ * text inside). Everything else goes, `<style>`, `id`, `name` and form attributes with it. Without
+ * the shipped styles the drawn cards go too: the link shows until the widget draws them itself.
  *
  * @param DOMElement          $element The `<venue-events>` element.
  * @param array<string,array> $allowed venue_events_allowed_elements().
  */
 function venue_events_clean_light( DOMElement $element, array $allowed ) {
+	$styles = venue_events_shipped_styles();
 	venue_events_clean_light_attributes( $element, $allowed['venue-events'] );
 	foreach ( iterator_to_array( $element->childNodes ) as $child ) {
 		if ( XML_TEXT_NODE === $child->nodeType ) {
 			continue;
 		}
 		$name = XML_ELEMENT_NODE === $child->nodeType ? strtolower( $child->nodeName ) : '';
-		if ( 'template' === $name && in_array( $child->getAttribute( 'shadowrootmode' ), array( 'open', 'closed' ), true ) ) {
+		if ( 'template' === $name && in_array( $child->getAttribute( 'shadowrootmode' ), array( 'open', 'closed' ), true ) && null !== $styles ) {
 			venue_events_clean_light_attributes( $child, array( 'shadowrootmode' ) );
 			venue_events_clean_children( $child, $allowed );
+			$style = $child->ownerDocument->createElement( 'style' );
+			$style->appendChild( $child->ownerDocument->createTextNode( $styles ) );
+			$child->insertBefore( $style, $child->firstChild );
 		} elseif ( 'script' === $name && venue_events_light_data_block( $child ) ) {
 			venue_events_clean_light_attributes( $child, array( 'type', 'data-url', 'data-venue-events-page', 'data-venue-events-drawn' ) );
 		} elseif ( 'a' === $name ) {
@@ -251,7 +277,8 @@ const VENUE_EVENTS_STAND_INS = array(
 
 /**
  * Marks the characters of `$node`'s text that a content filter run over the page would rewrite:
- * every `[` (do_shortcode would run a shortcode written in an event's text) and the first
+ * every `[`, in text and in attribute values (do_shortcode would run a shortcode written in an
+ * event's text or in a link to it), and the first
  * character of each smiley convert_smilies would turn into an image. They are written as
  * character references (venue_events_write_stand_ins), which the filters do not read and the
  * browser shows as the characters. In JSON data blocks a `[` inside a string becomes `\u005b`.
@@ -260,6 +287,9 @@ const VENUE_EVENTS_STAND_INS = array(
  * @param string|null $smilies convert_smilies' pattern when smilies are on, else null.
  */
 function venue_events_mark_filtered_text( DOMNode $node, $smilies ) {
+	if ( $node instanceof DOMElement ) {
+		venue_events_mark_attributes( $node );
+	}
 	foreach ( iterator_to_array( $node->childNodes ) as $child ) {
 		$name = strtolower( $child->nodeName );
 		if ( XML_TEXT_NODE === $child->nodeType ) {
@@ -274,7 +304,11 @@ function venue_events_mark_filtered_text( DOMNode $node, $smilies ) {
 				);
 			}
 			$child->nodeValue = str_replace( '[', VENUE_EVENTS_STAND_INS['['], $text );
-		} elseif ( 'script' === $name && false !== strpos( $child->textContent, '[' ) ) {
+		} elseif ( 'script' === $name ) {
+			venue_events_mark_attributes( $child );
+			if ( false === strpos( $child->textContent, '[' ) ) {
+				continue;
+			}
 			$json = preg_replace_callback(
 				'/"(?:[^"\\\\]|\\\\.)*"/s',
 				function ( $m ) {
@@ -285,6 +319,21 @@ function venue_events_mark_filtered_text( DOMNode $node, $smilies ) {
 			venue_events_set_text( $child, $json );
 		} elseif ( XML_ELEMENT_NODE === $child->nodeType && 'style' !== $name ) {
 			venue_events_mark_filtered_text( $child, $smilies );
+		}
+	}
+}
+
+/**
+ * Marks every `[` of `$el`'s attribute values as text's are (venue_events_mark_filtered_text):
+ * do_shortcode runs the shortcodes it finds inside HTML attributes too. Not in `href` and `src`,
+ * which the serialiser writes URL-escaped (`%5B`), and where a stand-in would be escaped so too.
+ *
+ * @param DOMElement $el The element.
+ */
+function venue_events_mark_attributes( DOMElement $el ) {
+	foreach ( iterator_to_array( $el->attributes ) as $attribute ) {
+		if ( false !== strpos( $attribute->value, '[' ) && ! in_array( strtolower( $attribute->nodeName ), array( 'href', 'src' ), true ) ) {
+			$el->setAttribute( $attribute->nodeName, str_replace( '[', VENUE_EVENTS_STAND_INS['['], $attribute->value ) );
 		}
 	}
 }

@@ -22,31 +22,111 @@ if ( ! defined( 'ABSPATH' ) ) {
 const VENUE_EVENTS_MAX_SERVERS = 20;
 
 /**
- * Whether `$ip` is a loopback address (127.0.0.0/8, ::1).
+ * IPv6 ranges that are not the public internet, as (prefix, bits): unspecified and loopback,
+ * IPv4-compatible (::/96, deprecated), discard (100::/64), documentation (2001:db8::/32), unique
+ * local (fc00::/7, the private range), link-local (fe80::/10), site-local (fec0::/10, deprecated)
+ * and multicast (ff00::/8). The ranges that carry an IPv4 address are read by that address
+ * instead (venue_events_embedded_v4).
+ */
+const VENUE_EVENTS_LOCAL_V6 = array(
+	array( '::', 128 ),
+	array( '::1', 128 ),
+	array( '::', 96 ),
+	array( '100::', 64 ),
+	array( '2001:db8::', 32 ),
+	array( 'fc00::', 7 ),
+	array( 'fe80::', 10 ),
+	array( 'fec0::', 10 ),
+	array( 'ff00::', 8 ),
+);
+
+/**
+ * Whether the packed address `$packed` starts with the first `$bits` bits of `$prefix`.
+ *
+ * @param string $packed An address as inet_pton packs it.
+ * @param string $prefix A textual address of the same family.
+ * @param int    $bits   The prefix's length.
+ * @return bool
+ */
+function venue_events_in_range( $packed, $prefix, $bits ) {
+	$range = inet_pton( $prefix );
+	$bytes = intdiv( $bits, 8 );
+	if ( strlen( $range ) !== strlen( $packed ) || substr( $range, 0, $bytes ) !== substr( $packed, 0, $bytes ) ) {
+		return false;
+	}
+	$rest = $bits % 8;
+	$mask = ( 0xff << ( 8 - $rest ) ) & 0xff;
+	return 0 === $rest || ( ord( $range[ $bytes ] ) & $mask ) === ( ord( $packed[ $bytes ] ) & $mask );
+}
+
+/**
+ * The IPv4 address an IPv6 address carries and is routed by, or '': IPv4-mapped
+ * (::ffff:0:0/96), NAT64 (64:ff9b::/96) and 6to4 (2002::/16). A mapped private address reaches
+ * the private host, so it is judged as that host.
+ *
+ * @param string $packed An IPv6 address as inet_pton packs it.
+ * @return string
+ */
+function venue_events_embedded_v4( $packed ) {
+	if ( venue_events_in_range( $packed, '::ffff:0:0', 96 ) || venue_events_in_range( $packed, '64:ff9b::', 96 ) ) {
+		return (string) inet_ntop( substr( $packed, 12, 4 ) );
+	}
+	return venue_events_in_range( $packed, '2002::', 16 ) ? (string) inet_ntop( substr( $packed, 2, 4 ) ) : '';
+}
+
+/**
+ * Whether `$ip` is a loopback address (127.0.0.0/8, ::1, ::ffff:127.0.0.0/104).
  *
  * @param string $ip An IPv4 or IPv6 address.
  * @return bool
  */
 function venue_events_is_loopback( $ip ) {
-	return '::1' === $ip || 1 === preg_match( '/^127\./', $ip );
+	$packed = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a name is not an address: false.
+	if ( false === $packed ) {
+		return false;
+	}
+	if ( 16 === strlen( $packed ) ) {
+		$v4 = venue_events_embedded_v4( $packed );
+		return '' === $v4 ? venue_events_in_range( $packed, '::1', 128 ) : venue_events_is_loopback( $v4 );
+	}
+	return venue_events_in_range( $packed, '127.0.0.0', 8 );
 }
 
 /**
  * Whether `$ip` is on a local network: loopback, private (RFC 1918, fc00::/7), link-local (where
- * cloud metadata services answer, 169.254.169.254), shared (100.64.0.0/10), or otherwise reserved.
+ * cloud metadata services answer, 169.254.169.254, fe80::/10), shared (100.64.0.0/10), otherwise
+ * reserved, or an IPv6 address carrying one of those. Anything that is not an address counts as
+ * local: what cannot be judged is not let through.
  *
  * @param string $ip An IPv4 or IPv6 address.
  * @return bool
  */
 function venue_events_is_local_ip( $ip ) {
-	if ( preg_match( '/^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./', $ip ) || preg_match( '/^fd00:ec2::/i', $ip ) ) {
+	$packed = @inet_pton( $ip ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a name is not an address: false.
+	if ( false === $packed ) {
+		return true;
+	}
+	if ( 16 === strlen( $packed ) ) {
+		$v4 = venue_events_embedded_v4( $packed );
+		if ( '' !== $v4 ) {
+			return venue_events_is_local_ip( $v4 );
+		}
+		foreach ( VENUE_EVENTS_LOCAL_V6 as list( $prefix, $bits ) ) {
+			if ( venue_events_in_range( $packed, $prefix, $bits ) ) {
+				return true;
+			}
+		}
+	} elseif ( venue_events_in_range( $packed, '100.64.0.0', 10 ) || venue_events_in_range( $packed, '0.0.0.0', 8 ) ) {
 		return true;
 	}
 	return false === filter_var( $ip, FILTER_VALIDATE_IP, FILTER_FLAG_NO_PRIV_RANGE | FILTER_FLAG_NO_RES_RANGE );
 }
 
 /**
- * The addresses `$host` stands for: itself when it is an IP address, else its DNS A records.
+ * The addresses `$host` stands for: itself when it is an IP address, else its DNS A records
+ * (the system's resolver, so the hosts file too) and AAAA records. Every one is checked, and the
+ * request goes to one of these very addresses (venue_events_get pins it), so an answer that
+ * changes between the check and the request (DNS rebinding) is never connected to.
  *
  * @param string $host The URL's host (IPv6 in brackets).
  * @return string[] Empty when it does not resolve.
@@ -60,44 +140,76 @@ function venue_events_host_addresses( $host ) {
 		return array( '127.0.0.1' );
 	}
 	$found = gethostbynamel( $host );
-	return is_array( $found ) ? $found : array();
+	$found = is_array( $found ) ? $found : array();
+	// The request connects to an IPv4 address (the first): AAAA answers are asked only to be
+	// checked too, and a name without an IPv4 address does not resolve for the plugin.
+	if ( ! $found || ! function_exists( 'dns_get_record' ) ) {
+		return $found;
+	}
+	$v6 = @dns_get_record( $host, DNS_AAAA ); // phpcs:ignore WordPress.PHP.NoSilencedErrors -- a failed lookup warns; it is no answer.
+	foreach ( is_array( $v6 ) ? $v6 : array() as $record ) {
+		if ( isset( $record['ipv6'] ) && false !== filter_var( $record['ipv6'], FILTER_VALIDATE_IP, FILTER_FLAG_IPV6 ) ) {
+			$found[] = $record['ipv6'];
+		}
+	}
+	return $found;
 }
 
 /**
- * Why `$url` may not be an events server, or '' when it may: https (http only to a loopback
- * address, where nothing crosses a network), a host and nothing but a path, and an address off the
- * local network unless `$allow_local` (the administrator's tick).
+ * Why `$url` may not be an events server, or '' when it may, and the address to connect to:
+ * https (http only to a loopback address, where nothing crosses a network), a host and nothing but
+ * a path, and every address it resolves to off the local network unless `$allow_local` (the
+ * administrator's tick).
+ *
+ * @param string $url         A URL as typed.
+ * @param bool   $allow_local Whether local network addresses are allowed.
+ * @return array{problem:string,address:string} The problem ('' when none, else for an admin
+ *                                              notice) and, when none, the first address.
+ */
+function venue_events_server_check( $url, $allow_local ) {
+	$parts = wp_parse_url( $url );
+	$fail  = fn( $problem ) => array(
+		'problem' => $problem,
+		'address' => '',
+	);
+	if ( ! is_array( $parts ) || empty( $parts['host'] ) || ! in_array( $parts['scheme'] ?? '', array( 'http', 'https' ), true ) ) {
+		/* translators: %s: the address as typed. */
+		return $fail( sprintf( __( '%s is not an http(s) address.', 'venue-events' ), $url ) );
+	}
+	if ( isset( $parts['query'] ) || isset( $parts['fragment'] ) || isset( $parts['user'] ) || isset( $parts['pass'] ) ) {
+		/* translators: %s: the address as typed. */
+		return $fail( sprintf( __( '%s has a query, a fragment or a user name: give only the server\'s address.', 'venue-events' ), $url ) );
+	}
+	$addresses = venue_events_host_addresses( strtolower( $parts['host'] ) );
+	if ( ! $addresses ) {
+		/* translators: %s: the host name. */
+		return $fail( sprintf( __( '%s does not resolve to an address.', 'venue-events' ), $parts['host'] ) );
+	}
+	$loopback = count( array_filter( $addresses, 'venue_events_is_loopback' ) ) === count( $addresses );
+	if ( 'https' !== $parts['scheme'] && ! $loopback ) {
+		/* translators: %s: the address as typed. */
+		return $fail( sprintf( __( '%s must use https (plain http only to this machine).', 'venue-events' ), $url ) );
+	}
+	$local = array_values( array_filter( $addresses, 'venue_events_is_local_ip' ) );
+	if ( $local && ! $allow_local ) {
+		/* translators: 1: the address as typed, 2: the local IP address it stands for. */
+		return $fail( sprintf( __( '%1$s is on a local network (%2$s): tick "Allow local network addresses" to use it.', 'venue-events' ), $url, $local[0] ) );
+	}
+	return array(
+		'problem' => '',
+		'address' => $addresses[0],
+	);
+}
+
+/**
+ * Why `$url` may not be an events server, or '' when it may (venue_events_server_check).
  *
  * @param string $url         A URL as typed.
  * @param bool   $allow_local Whether local network addresses are allowed.
  * @return string The problem, for an admin notice; '' when none.
  */
 function venue_events_server_problem( $url, $allow_local ) {
-	$parts = wp_parse_url( $url );
-	if ( ! is_array( $parts ) || empty( $parts['host'] ) || ! in_array( $parts['scheme'] ?? '', array( 'http', 'https' ), true ) ) {
-		/* translators: %s: the address as typed. */
-		return sprintf( __( '%s is not an http(s) address.', 'venue-events' ), $url );
-	}
-	if ( isset( $parts['query'] ) || isset( $parts['fragment'] ) || isset( $parts['user'] ) || isset( $parts['pass'] ) ) {
-		/* translators: %s: the address as typed. */
-		return sprintf( __( '%s has a query, a fragment or a user name: give only the server\'s address.', 'venue-events' ), $url );
-	}
-	$addresses = venue_events_host_addresses( strtolower( $parts['host'] ) );
-	if ( ! $addresses ) {
-		/* translators: %s: the host name. */
-		return sprintf( __( '%s does not resolve to an address.', 'venue-events' ), $parts['host'] );
-	}
-	$loopback = count( array_filter( $addresses, 'venue_events_is_loopback' ) ) === count( $addresses );
-	if ( 'https' !== $parts['scheme'] && ! $loopback ) {
-		/* translators: %s: the address as typed. */
-		return sprintf( __( '%s must use https (plain http only to this machine).', 'venue-events' ), $url );
-	}
-	$local = array_values( array_filter( $addresses, 'venue_events_is_local_ip' ) );
-	if ( $local && ! $allow_local ) {
-		/* translators: 1: the address as typed, 2: the local IP address it stands for. */
-		return sprintf( __( '%1$s is on a local network (%2$s): tick "Allow local network addresses" to use it.', 'venue-events' ), $url, $local[0] );
-	}
-	return '';
+	return venue_events_server_check( $url, $allow_local )['problem'];
 }
 
 /**

@@ -288,17 +288,16 @@ const OVERLAY = ':host{position:fixed;inset:0;z-index:99999;background:rgb(255,2
 
 /**
  * A compromised events server that passes the demo server's answers through, its `widget.html`
- * with OVERLAY in the declarative shadow root: as a `<style>` of its own and at the start of the
- * fragment's.
+ * with OVERLAY in the declarative shadow root: at the end of the fragment's `<style>` (after its
+ * `:host{all:initial}`, which would reset it) and as a `<style>` of its own after it.
  */
 function overlayServer(upstream: string): Promise<Hostile> {
   const app = express();
   app.use(async (req, res) => {
     const answer = await fetch(`${upstream}${req.originalUrl}`);
     const body = await answer.text();
-    const open = '<template shadowrootmode="open"><style>';
     res.status(answer.status).type(answer.headers.get('content-type') ?? 'text/html');
-    res.send(body.replace(open, `${open}${OVERLAY}</style><style>${OVERLAY}`));
+    res.send(body.replace('</style>', `${OVERLAY}</style><style>${OVERLAY}</style>`));
   });
   return serve(app);
 }
@@ -513,6 +512,29 @@ echo $id;`);
     expect(html.match(/part="card"/g)).toHaveLength(12);
     expect(html).not.toContain('Internal service');
     expect(internal.requests).toHaveLength(1);
+  });
+});
+
+describe('a shortcode written in an attribute value', () => {
+  it('is not run: the drawn element and the element with its link keep `[venue_events]` as their category', async () => {
+    const block = (venue: string) =>
+      `<!-- wp:venue-events/events {"venue":"${venue}","category":"[venue_events]"} /-->`;
+    const id = await wp.php(`
+echo wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_title' => 'Bracketed', 'post_content' => ${JSON.stringify(`${block('blue-room')}\n\n${block('nowhere')}`)}]);`);
+    const html = await served(`page_id=${Number(id)}`);
+    const elements = html.match(/<venue-events [^>]*>/g) ?? [];
+    expect(elements).toHaveLength(2);
+    for (const element of elements) expect(element).toContain('category="&#91;venue_events]"');
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${wp.origin}/?page_id=${Number(id)}`);
+    expect(
+      await page
+        .locator('venue-events')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('category'))),
+    ).toEqual(['[venue_events]', '[venue_events]']);
+    await context.close();
   });
 });
 

@@ -23,6 +23,7 @@ import { accessInOrder } from '../../shared/rules/access.js';
 import { checkPrice } from '../../shared/rules/price.js';
 import { MAX_PERFORMER_LENGTH } from '../../shared/patterns.js';
 import { createAjv } from '../lib/ajv.js';
+import { sanitizeDescription } from '../lib/sanitize-description.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails } from '../lib/venue-details.js';
 import type { StoredEvent, StoredSchedule, StoredSource, StoredVenue } from '../store/model.js';
@@ -364,7 +365,8 @@ function normaliseEvent(event: EventInput, zone: string, importedAt: string): St
     title: event.title,
     slug: event.slug,
     category: event.category ?? '',
-    description: event.description ?? '',
+    // Safe HTML in the store and the API, a file's or a source's (docs/api.md §2.2).
+    description: sanitizeDescription(event.description ?? ''),
     location: event.location ?? '',
     // An age limit alone says whether the event is 18+ (ageProblems refused a disagreement).
     over18: event.over_18 ?? (event.min_age ?? 0) >= 18,

@@ -109,8 +109,9 @@ const MIGRATIONS: (string | ((client: pg.Client) => Promise<void>))[] = [
   // Postponed events stay listed after their date (docs/api.md §10.20): their venues relisted.
   relistPostponed,
   // Earlier page slugs of events that kept their id (docs/sources.md "Stable identity"). No
-  // foreign key: replacing a venue deletes its events, and its history must outlive that.
-  `CREATE TABLE event_slug_history (
+  // foreign key: replacing a venue deletes its events, and its history must outlive that. IF NOT
+  // EXISTS: a database whose migrations are re-run from an earlier version keeps the table.
+  `CREATE TABLE IF NOT EXISTS event_slug_history (
      venue_slug text NOT NULL,
      slug text NOT NULL,
      event_id bigint NOT NULL,

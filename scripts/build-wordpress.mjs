@@ -43,7 +43,23 @@ const widget = join(root, 'dist/widget');
 if (!existsSync(join(widget, 'manifest.json'))) {
   throw new Error('build:wordpress: the widget is not built (dist/widget): run vite build first');
 }
-const { version: widgetVersion } = JSON.parse(readFileSync(join(widget, 'manifest.json'), 'utf8'));
+const { version: widgetVersion, languages: widgetLanguages } = JSON.parse(
+  readFileSync(join(widget, 'manifest.json'), 'utf8'),
+);
+// The PHP bounds a block's locale by the widget's languages (cache keys): the list it holds must
+// be the shipped widget's, else a language would be refused or an unknown one let through.
+{
+  const listed = /VENUE_EVENTS_WIDGET_LANGUAGES = array\(([^)]*)\)/.exec(
+    readFileSync(join(source, 'includes/i18n.php'), 'utf8'),
+  )?.[1];
+  const php = [...(listed ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
+  const shipped = ['en', ...Object.keys(widgetLanguages).filter((k) => k !== 'more')].sort();
+  if (php.join() !== shipped.join()) {
+    throw new Error(
+      `build:wordpress: includes/i18n.php VENUE_EVENTS_WIDGET_LANGUAGES is ${php.join(', ')}, the widget's languages ${shipped.join(', ')}`,
+    );
+  }
+}
 // The readme names the widget it ships; a release that forgets to say so fails here.
 if (!readFileSync(join(source, 'readme.txt'), 'utf8').includes(`widget ${widgetVersion}`)) {
   throw new Error(`build:wordpress: readme.txt does not name the shipped widget ${widgetVersion}`);

@@ -49,12 +49,10 @@ function venue_events_clean_attributes_of( $given ) {
 	if ( '' === $atts['venue'] && '' === trim( (string) $given['venue'] ) ) {
 		$atts['venue'] = (string) get_option( 'venue_events_venue', '' );
 	}
-	// A locale outside the bounded set is the defaults' as well: the settings', else the site's.
-	if ( '' === $atts['locale'] ) {
+	// A locale given but refused is none (the page's language), as a venue given but refused.
+	if ( '' === $atts['locale'] && '' === trim( (string) $given['locale'] ) ) {
 		$atts['locale'] = (string) get_option( 'venue_events_locale', '' );
-	}
-	if ( '' === $atts['locale'] ) {
-		$atts['locale'] = venue_events_site_locale();
+		$atts['locale'] = '' === $atts['locale'] ? venue_events_site_locale() : $atts['locale'];
 	}
 	return $atts;
 }
@@ -75,9 +73,9 @@ function venue_events_sorted_list( $list, $separator ) {
 /**
  * A block's or shortcode's locale as the plugin asks the events server for it: the settings'
  * default locale or the site's as they are written (in any case), else the language the shipped
- * widget has strings for (`de-AT` → `de`, `pt-br` → `pt-BR`), else '' (the defaults). A locale
- * the widget does not speak would be drawn in English anyway, and each other spelling would be a
- * cache entry of its own.
+ * widget has strings for (VENUE_EVENTS_WIDGET_LANGUAGES: `de-AT` → `de`, `pt-br` → `pt-BR`), else
+ * '' (none: the page's language). A locale the widget does not speak would be drawn in English
+ * anyway, and each other spelling would be a cache entry of its own.
  *
  * @param mixed $value The locale as given.
  * @return string
@@ -93,8 +91,7 @@ function venue_events_bounded_locale( $value ) {
 		}
 	}
 	$language = venue_events_widget_language( $locale );
-	$shipped  = array_diff( array_merge( array( 'en' ), array_keys( venue_events_language_chunks() ) ), array( 'more' ) );
-	if ( ! in_array( $language, $shipped, true ) ) {
+	if ( ! in_array( $language, VENUE_EVENTS_WIDGET_LANGUAGES, true ) ) {
 		return '';
 	}
 	return (string) preg_replace_callback( '/-(\w+)$/', fn( $m ) => '-' . strtoupper( $m[1] ), $language );

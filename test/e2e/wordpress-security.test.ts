@@ -513,6 +513,16 @@ echo $id;`);
     expect(html).not.toContain('Internal service');
     expect(internal.requests).toHaveLength(1);
   });
+  it("on WordPress's other transport (Requests' fsockopen, where PHP has no cURL) connects to the checked address too", async () => {
+    const before = internal.requests.length;
+    const out = await wp.php(`
+Requests::$transport[serialize(['ssl' => false])] = 'Requests_Transport_fsockopen';
+$plain = wp_remote_retrieve_body(wp_remote_get('${rebinding}/t/blue-room/widget.html'));
+$fetched = wp_remote_retrieve_body(venue_events_get('${rebinding}/t/blue-room/widget.html', '${rebinding}'));
+echo json_encode(['plain' => strpos($plain, 'Internal service') !== false, 'cards' => substr_count($fetched, 'part="card"')]);`);
+    expect(JSON.parse(out)).toEqual({ plain: true, cards: 12 });
+    expect(internal.requests.length - before).toBe(1);
+  });
 });
 
 describe('a shortcode written in an attribute value', () => {

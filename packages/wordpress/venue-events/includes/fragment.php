@@ -15,7 +15,7 @@ if ( ! defined( 'ABSPATH' ) ) {
 /** Seconds the events server has to answer: a page waits for it at most this long. */
 const VENUE_EVENTS_TIMEOUT_SECONDS = 3;
 
-/** The most bytes of a fragment: a drawn page of cards is some 60 kB; more is not one. */
+/** The most bytes of a fragment: a drawn page of 12 cards is some 50 kB; twenty times that is not one. */
 const VENUE_EVENTS_MAX_BYTES = 1048576;
 
 /** How long the last good copy is kept to stand in for a failing server: one week. */

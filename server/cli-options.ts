@@ -9,6 +9,7 @@ import { withoutTrailingSlash } from '../shared/url.js';
 import { DEMO_SLUG } from './demo/venue.js';
 import { KEEP_PAST_DAYS } from './store/listing.js';
 import { isValidHost } from './http/host.js';
+import { DEFAULT_SOURCE_LIMITS, type SourceLimits } from './sources/source-event.js';
 import {
   DEFAULT_MAX_FILTER_PAGES,
   DEFAULT_PROXY_TIMEOUT_MS,
@@ -68,6 +69,8 @@ export interface ServerOptions {
   allowSourceHosts: string[];
   /** Origin mode: sync every source once, print each one's state and exit (0 all good, 1 not). */
   checkSources: boolean;
+  /** Origin mode: the bounds of each source's read (docs/api.md §10.21), defaults filled in. */
+  sourceLimits: SourceLimits;
 }
 
 export const USAGE = `Usage: npm start -- [options]
@@ -106,6 +109,9 @@ Every option can also be set by the environment variable on its right (lists com
                          their last date (default ${KEEP_PAST_DAYS})                        VENUE_EVENTS_KEEP_PAST_DAYS
   --allow-source-host HOST  origin mode: a source host that may be private or
                          loopback (repeatable)                                VENUE_EVENTS_ALLOW_SOURCE_HOSTS
+  --source-limit NAME=N  origin mode: a bound of each source's read (repeatable;
+                         names in docs/api.md §10.21, e.g. max-events=5000,
+                         timeout-ms=10000, memory-mb=96)                      VENUE_EVENTS_SOURCE_LIMITS
   --check-sources        fetch every venue's source once, print each state, exit
   --help                 show this help
 
@@ -178,6 +184,37 @@ function venueZones(pairs: string[] | undefined): Record<string, string> {
   return zones;
 }
 
+/** Each limit's smallest and largest value (ms, MB, counts, characters). */
+const SOURCE_LIMIT_RANGES: Record<keyof SourceLimits, [number, number]> = {
+  maxEvents: [1, 1_000_000],
+  maxStops: [1, 10_000],
+  maxExpansionSteps: [1, 100_000_000],
+  maxSourceExpansionSteps: [1, 1_000_000_000],
+  maxTitleLength: [1, 100_000],
+  maxDescriptionLength: [1, 10_000_000],
+  maxRows: [1, 10_000_000],
+  maxProblems: [1, 10_000],
+  timeoutMs: [100, 3_600_000],
+  memoryMb: [16, 16_384],
+};
+
+/** `max-events=5000` pairs over the defaults; a name is a limit's in kebab case. */
+function sourceLimits(pairs: string[] | undefined): SourceLimits {
+  const limits = { ...DEFAULT_SOURCE_LIMITS };
+  const names = Object.keys(SOURCE_LIMIT_RANGES) as (keyof SourceLimits)[];
+  const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  for (const pair of pairs ?? []) {
+    const [name = '', raw = ''] = pair.split('=');
+    const key = names.find((n) => kebab(n) === name);
+    if (key === undefined)
+      throw new UsageError(
+        `--source-limit must be NAME=N with NAME one of ${names.map(kebab).join(', ')}, got "${pair}"`,
+      );
+    limits[key] = int(`source-limit ${name}`, raw, ...SOURCE_LIMIT_RANGES[key]);
+  }
+  return limits;
+}
+
 /** `--venues FILE`, proxy mode only: the origin's venues are described by the files it imports. */
 function venuesFile(file: string | undefined, upstream: string | undefined): string | undefined {
   if (file !== undefined && upstream === undefined) {
@@ -226,6 +263,7 @@ const OPTIONS = {
   'keep-past-days': { type: 'string' },
   'allow-source-host': { type: 'string', multiple: true },
   'check-sources': { type: 'boolean' },
+  'source-limit': { type: 'string', multiple: true },
 } as const satisfies ParseArgsConfig['options'];
 
 export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): ServerOptions {
@@ -256,6 +294,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
   return {
     allowSourceHosts: sourceHosts(values['allow-source-host'], env.VENUE_EVENTS_ALLOW_SOURCE_HOSTS),
     checkSources: checkSources(values['check-sources'], upstream),
+    sourceLimits: sourceLimits(list(values['source-limit'], env.VENUE_EVENTS_SOURCE_LIMITS)),
     help: values.help ?? false,
     data: values.data ?? env.VENUE_EVENTS_DATA,
     db: values.db ?? env.VENUE_EVENTS_DB ?? env.DATABASE_URL ?? 'data/venue-events.db',

@@ -43,8 +43,14 @@ async function checkSources(sync: SourceSync): Promise<number> {
   const states = await sync.syncAll();
   for (const s of states) {
     const n = s.events ?? 0;
-    const what = s.lastError ?? `${s.outcome}, ${n} event${n === 1 ? '' : 's'}`;
+    const skipped = s.skipped > 0 ? `, ${s.skipped} skipped` : '';
+    const what = s.lastError ?? `${s.outcome}, ${n} event${n === 1 ? '' : 's'}${skipped}`;
     process.stdout.write(`${s.venue} (${s.host}): ${s.lastError ? 'FAILED: ' : ''}${what}\n`);
+    if (s.lastError) continue;
+    for (const p of s.skippedEvents)
+      process.stdout.write(
+        `  skipped ${p.path}${p.line ? ` (line ${p.line})` : ''}: ${p.message}\n`,
+      );
   }
   if (states.length === 0) process.stdout.write('No venue has a source.\n');
   return states.some((s) => s.lastError !== null) ? 1 : 0;
@@ -75,6 +81,7 @@ async function originApp(
     store,
     clock,
     fetch: { allowHosts: options.allowSourceHosts },
+    limits: options.sourceLimits,
     logger,
   });
   const app = createApp({

@@ -30,11 +30,14 @@ export interface SourceFigures {
   lastSuccessMs: number | null;
   failures: number;
   events: number | null;
+  /** Events the last applied sync could not read and left out. */
+  skipped: number;
 }
 
 /**
  * The gauges of the events sources (docs/sources.md "Kept in step"), read from `sources` at each
- * scrape: the last good sync (Unix seconds), failed syncs since start, events listed.
+ * scrape: the last good sync (Unix seconds), failed syncs since start, events listed, events
+ * skipped (docs/api.md §10.21).
  */
 function sourceGauges(registry: Registry, sources: () => readonly SourceFigures[]): void {
   const gauge = (name: string, help: string, value: (s: SourceFigures) => number | null) =>
@@ -65,6 +68,11 @@ function sourceGauges(registry: Registry, sources: () => readonly SourceFigures[
     'venue_events_source_events',
     "Events of a venue's source, as last applied",
     (s) => s.events,
+  );
+  gauge(
+    'venue_events_source_skipped_events',
+    "Events of a venue's source that its last applied sync could not read and left out",
+    (s) => s.skipped,
   );
 }
 

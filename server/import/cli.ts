@@ -9,8 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DateFormatSchema, type DateFormat } from '../../shared/venue-file.js';
 import { applySourceEvents } from '../sources/apply.js';
-import { readSource } from '../sources/read-source.js';
-import { SourceFormatError } from '../sources/source-event.js';
+import { DEFAULT_SOURCE_LIMITS, SourceFormatError } from '../sources/source-event.js';
+import { SourceReader, SourceReadError } from '../sources/source-reader.js';
 import type { StoredSource } from '../store/model.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
@@ -45,12 +45,18 @@ async function importSourceFile(
     ...(dateFormat && { dateFormat }),
   };
   const now = new Date();
-  const events = readSource(source, readFileBytes(file), undefined, url, {
-    zone: venue.timezone,
-    now,
-  });
-  const written = await applySourceEvents(store, venue, events, now);
-  return `Imported ${written} events from ${file} into ${slug}\n`;
+  const context = { zone: venue.timezone, now };
+  const reader = new SourceReader(DEFAULT_SOURCE_LIMITS);
+  const body = readFileBytes(file);
+  const read = await reader.read({ source, body, contentType: undefined, url, context });
+  const applied = await applySourceEvents(store, venue, read.events, now);
+  const skipped = [...read.skipped, ...applied.skipped];
+  const count = read.skippedCount + applied.skipped.length;
+  const lines = skipped.map(
+    (p) => `  skipped ${p.path}${p.line ? ` (line ${p.line})` : ''}: ${p.message}\n`,
+  );
+  const more = count > skipped.length ? [`  and ${count - skipped.length} more skipped\n`] : [];
+  return `Imported ${applied.events} events from ${file} into ${slug}\n${[...lines, ...more].join('')}`;
 }
 
 async function run(): Promise<number> {

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import transliterate from '@sindresorhus/transliterate';
 import type { EventInput, VenueFile } from '../../shared/venue-file.js';
-import { checkVenueFile, normaliseVenueFile } from '../import/venue-file.js';
+import { checkVenueFile, normaliseVenueFile, type VenueFileProblem } from '../import/venue-file.js';
 import type { StoredVenue } from '../store/model.js';
 import { IdConflictError, type Store } from '../store/store.js';
 import { SourceFormatError, type SourceEvent, type SourceProblem } from './source-event.js';
@@ -71,51 +71,98 @@ function sourcePath(path: string, events: readonly SourceEvent[]): string {
   return key ? `event ${JSON.stringify(key)}${m[2] ? `: ${m[2]}` : ''}` : path;
 }
 
+/** The event a venue-file problem is in (`venues[0].events[3]…` → 3), or undefined. */
+function eventOf(path: string): number | undefined {
+  const m = /^venues\[0\]\.events\[(\d+)\]/.exec(path);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** What a sync wrote: the events listed, and those the venue-file rules refused, each named. */
+export interface AppliedSource {
+  events: number;
+  skipped: SourceProblem[];
+}
+
+/**
+ * `venue` as a venue file with `events` of its source, checked as one: an event the venue-file
+ * rules refuse is left out and named in `skipped` (one problem each: its first, and how many
+ * more), and the rest checked again; a problem outside the events refuses the whole.
+ * @throws SourceFormatError for a problem outside the events
+ */
+function checkedVenue(
+  venue: StoredVenue,
+  events: readonly SourceEvent[],
+  now: Date,
+  skipped: SourceProblem[],
+): { next: StoredVenue; kept: SourceEvent[] } {
+  let kept = [...events];
+  for (;;) {
+    const doc: VenueFile = {
+      venues: [{ ...venueRecord(venue), events: venueFileEvents(venue, kept, now) }],
+    };
+    const { problems, file } = checkVenueFile(doc);
+    if (problems.length === 0 && file) return { next: normaliseVenueFile(file)[0]!, kept };
+    if (problems.some((p) => eventOf(p.path) === undefined) || problems.length === 0)
+      throw new SourceFormatError(
+        problems.map((p) => ({ path: sourcePath(p.path, kept), message: p.message })),
+      );
+    const refused = new Map<number, VenueFileProblem[]>();
+    for (const p of problems) {
+      const index = eventOf(p.path)!;
+      refused.set(index, [...(refused.get(index) ?? []), p]);
+    }
+    for (const [first, ...more] of refused.values()) {
+      const also = more.length > 0 ? ` (and ${more.length} more)` : '';
+      skipped.push({ path: sourcePath(first!.path, kept), message: `${first!.message}${also}` });
+    }
+    kept = kept.filter((_, index) => !refused.has(index));
+  }
+}
+
+/** The venue file's record of a stored venue, without its events. */
+function venueRecord(venue: StoredVenue): Omit<VenueFile['venues'][number], 'events'> {
+  return {
+    slug: venue.slug,
+    name: venue.name,
+    timezone: venue.timezone,
+    api_shape: venue.apiShape,
+    ...(venue.url !== undefined && { url: venue.url }),
+    ...(venue.address !== undefined && { address: venue.address }),
+  };
+}
+
 /**
  * Replaces `venue`'s listing with `events` of its source, in one transaction, keeping its record
- * and source. Resolves with the number of events written.
- * @throws SourceFormatError naming each event (by its source key) the venue-file rules refuse, or
- *   an id another venue holds; the store is then unchanged
+ * and source. An event the venue-file rules refuse, or whose id another venue holds, is left out
+ * and named; the others are written (docs/api.md §10.21).
+ * @throws SourceFormatError for a problem outside the events; the store is then unchanged
  */
 export async function applySourceEvents(
   store: Store,
   venue: StoredVenue,
   events: readonly SourceEvent[],
   now: Date,
-): Promise<number> {
-  const doc: VenueFile = {
-    venues: [
-      {
-        slug: venue.slug,
-        name: venue.name,
-        timezone: venue.timezone,
-        api_shape: venue.apiShape,
-        ...(venue.url !== undefined && { url: venue.url }),
-        ...(venue.address !== undefined && { address: venue.address }),
-        events: venueFileEvents(venue, events, now),
-      },
-    ],
-  };
-  const checked = checkVenueFile(doc);
-  if (checked.problems.length > 0 || !checked.file) {
-    throw new SourceFormatError(
-      checked.problems.map((p): SourceProblem => ({
-        path: sourcePath(p.path, events),
-        message: p.message,
-      })),
-    );
+): Promise<AppliedSource> {
+  const skipped: SourceProblem[] = [];
+  let { next, kept } = checkedVenue(venue, events, now, skipped);
+  for (;;) {
+    try {
+      await store.replaceVenues([{ ...next, ...(venue.source && { source: venue.source }) }]);
+      return { events: next.events.length, skipped };
+    } catch (error) {
+      if (!(error instanceof IdConflictError)) throw error;
+      const taken = new Set(error.conflicts.map((c) => c.event));
+      for (const c of error.conflicts)
+        skipped.push({
+          path: sourcePath(`venues[0].events[${c.event}].id`, kept),
+          message: `its id ${c.id} already belongs to venue "${c.owner}"`,
+        });
+      ({ next, kept } = checkedVenue(
+        venue,
+        kept.filter((_, index) => !taken.has(index)),
+        now,
+        skipped,
+      ));
+    }
   }
-  const [next] = normaliseVenueFile(checked.file);
-  try {
-    await store.replaceVenues([{ ...next!, ...(venue.source && { source: venue.source }) }]);
-  } catch (error) {
-    if (!(error instanceof IdConflictError)) throw error;
-    throw new SourceFormatError(
-      error.conflicts.map((c) => ({
-        path: sourcePath(`venues[0].events[${c.event}].id`, events),
-        message: `its id ${c.id} already belongs to venue "${c.owner}"`,
-      })),
-    );
-  }
-  return next!.events.length;
 }

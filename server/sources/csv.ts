@@ -11,11 +11,17 @@ import { AMOUNT_PATTERN } from '../../shared/patterns.js';
 import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
+  firstEvents,
+  limitsOf,
   plainTextHtml,
+  ProblemList,
   SourceFormatError,
+  type ReadOptions,
   type SourceContext,
   type SourceEvent,
+  type SourceLimits,
   type SourceProblem,
+  type SourceRead,
 } from './source-event.js';
 
 /** How the sheet writes its dates: ISO, day first (UK, most of Europe), month first (US), German. */
@@ -79,13 +85,14 @@ interface EventRow {
   event: Event;
 }
 
-/** How a row's cells are read: the sheet's columns, delimiter and date format. */
+/** How a row's cells are read: the sheet's columns, delimiter, date format and limits. */
 interface RowReading {
   columns: ReadonlyMap<Column, number>;
   /** Positions of the columns without a name in the header. */
   unnamed: readonly number[];
   delimiter: Delimiter;
   dateFormat: DateFormat;
+  limits: SourceLimits;
 }
 
 /**
@@ -97,29 +104,45 @@ interface RowReading {
  * before yesterday (venue-local) are left out, as are rows with every cell empty. Events come out
  * by first date and time, then key.
  *
+ * A row with a problem (a cell it cannot read, a cell count unlike the header's, the same key and
+ * start as an earlier row, a title over `maxTitleLength`) is skipped and named in `skipped`; the
+ * sheet's other rows are read. Rows after the first `maxRows` are not read, and counted
+ * (docs/api.md §10.21).
+ *
  * @param text the sheet, `,`- or `;`-separated (whichever the header line has more of), BOM allowed
  * @param context the venue's IANA zone and the clock
  * @param dateFormat how the `date` column is written; ISO `YYYY-MM-DD` unless named
- * @throws SourceFormatError with every problem of the sheet, each at `row N, column` (`row N` for
- *   a row csv-parse cannot read), N the sheet's row number counting the header as row 1
+ * @param options the limits
+ * @throws SourceFormatError when the sheet cannot be read as one (no header, an unknown, repeated
+ *   or missing required column, a quoted cell never closed), with each problem at `row N, column`,
+ *   N the sheet's row number counting the header as row 1
  */
 export function eventsFromCsv(
   text: string,
   context: SourceContext,
   dateFormat: DateFormat = 'YYYY-MM-DD',
-): SourceEvent[] {
-  const problems: SourceProblem[] = [];
+  options: ReadOptions = {},
+): SourceRead {
+  const limits = limitsOf(options.limits);
+  const skipped = new ProblemList(limits.maxProblems);
   const delimiter = delimiterOf(text);
-  const [header, ...records] = readRecords(text, delimiter, problems);
+  const [header, ...records] = readRecords(text, delimiter, limits, skipped);
   if (header === undefined) throw new SourceFormatError([{ path: 'row 1', message: 'no header' }]);
-  const reading: RowReading = { ...readHeader(header, problems), delimiter, dateFormat };
+  const headerProblems: SourceProblem[] = [];
+  const reading: RowReading = {
+    ...readHeader(header, headerProblems),
+    delimiter,
+    dateFormat,
+    limits,
+  };
+  if (headerProblems.length > 0) throw new SourceFormatError(headerProblems);
   const rows = records
     .filter((record) => record.cells.some((cell) => cell.trim() !== ''))
-    .map((record) => readRow(record, reading, problems))
+    .map((record) => readRow(record, reading, skipped))
     .filter((row): row is EventRow => row !== undefined);
-  checkDuplicates(rows, problems);
-  if (problems.length > 0) throw new SourceFormatError(sortProblems(problems));
-  return eventsOf(rows, yesterday(context));
+  const all = eventsOf(withoutDuplicates(rows, skipped), yesterday(context));
+  const events = firstEvents(all, limits, skipped, 'rows');
+  return { events, skipped: sortProblems(skipped.kept), skippedCount: skipped.count };
 }
 
 /** `;` when the header line has more semicolons than commas (Excel in European locales). */
@@ -130,17 +153,24 @@ function delimiterOf(text: string): Delimiter {
 }
 
 /**
- * The sheet's records with their row numbers, header first. A record csv-parse rejects (a cell
- * count unlike the header's, a stray quote) is a problem of its row and is left out, so the rest
- * of the sheet is still checked; an error csv-parse cannot skip (a quote never closed) ends the
- * reading there.
+ * The sheet's records with their row numbers, header first, at most `maxRows` data rows (the rest
+ * counted as skipped). A record csv-parse rejects (a cell count unlike the header's, a stray
+ * quote) is skipped, so the rest of the sheet is still read; an error csv-parse cannot skip (a
+ * quote never closed) refuses the sheet.
+ * @throws SourceFormatError for an error csv-parse cannot skip past
  */
-function readRecords(text: string, delimiter: Delimiter, problems: SourceProblem[]): SheetRow[] {
+function readRecords(
+  text: string,
+  delimiter: Delimiter,
+  limits: SourceLimits,
+  skipped: ProblemList,
+): SheetRow[] {
   const rows: SheetRow[] = [];
-  let skipped = 0;
+  let rejected = 0;
+  let unread = 0;
   // Blank lines are rows of the sheet too: counted in the row numbers, never read.
   const rowOf = (info: { records: number; empty_lines: number }) =>
-    info.records + info.empty_lines + skipped;
+    info.records + info.empty_lines + rejected;
   try {
     parse(text, {
       bom: true,
@@ -149,18 +179,26 @@ function readRecords(text: string, delimiter: Delimiter, problems: SourceProblem
       skip_empty_lines: true,
       skip_records_with_error: true,
       on_record: (cells: string[], info) => {
-        rows.push({ row: rowOf(info), cells });
+        if (rows.length <= limits.maxRows) rows.push({ row: rowOf(info), cells });
+        else unread++;
         return null;
       },
       on_skip: (error) => {
-        if (error !== undefined) problems.push(csvProblem(error, rowOf(csvInfo(error)) + 1, rows));
-        skipped += 1;
+        if (error !== undefined) skipped.add(csvProblem(error, rowOf(csvInfo(error)) + 1, rows));
+        rejected += 1;
         return undefined;
       },
     });
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
-    problems.push(csvProblem(error, rowOf(csvInfo(error)) + 1, rows));
+    throw new SourceFormatError([csvProblem(error, rowOf(csvInfo(error)) + 1, rows)]);
+  }
+  if (unread > 0) {
+    skipped.add({
+      path: `row ${rows.at(-1)!.row + 1}`,
+      message: `this row and the ${unread - 1} after it not read: at most ${limits.maxRows} rows per sheet`,
+    });
+    skipped.count += unread - 1;
   }
   return rows;
 }
@@ -219,13 +257,13 @@ function isColumn(name: string): name is Column {
   return (COLUMNS as readonly string[]).includes(name);
 }
 
-/** One data row as an event, or `undefined` when it has a problem (reported). */
+/** One data row as an event, or `undefined` when it has a problem (its first one in `skipped`). */
 function readRow(
   record: SheetRow,
   reading: RowReading,
-  problems: SourceProblem[],
+  skipped: ProblemList,
 ): EventRow | undefined {
-  const before = problems.length;
+  const problems: SourceProblem[] = [];
   const report: Report = (column, message) =>
     problems.push({ path: `row ${record.row}, ${column}`, message });
   const cell = (column: Column) => {
@@ -244,6 +282,11 @@ function readRow(
       message: 'a value in a column without a name in the header',
     });
   const title = required('title', 'a title');
+  if (title.length > reading.limits.maxTitleLength)
+    report(
+      'title',
+      `${title.length} characters, over the limit of ${reading.limits.maxTitleLength}`,
+    );
   const date = readDate(required('date', dateWhat(reading.dateFormat)), reading.dateFormat, report);
   const time = readTime(required('time', TIME_WHAT), 'time', report);
   const status = readStatus(cell('status'), report);
@@ -255,9 +298,14 @@ function readRow(
     ...(status === 'cancelled'
       ? { cancelled_visibility: 'listed', cancellation_reason: cell('cancellation_reason') }
       : {}),
-    ...optionalFields(cell, reading.delimiter, report),
+    ...optionalFields(cell, reading, report),
   };
-  if (problems.length > before || date === undefined || time === undefined) return undefined;
+  if (problems.length > 0) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more in this row)` : '';
+    skipped.add({ ...problems[0]!, message: `${problems[0]!.message}${more}` });
+    return undefined;
+  }
+  if (date === undefined || time === undefined) return undefined;
   const uid = cell('uid') || undefined;
   const key = uid ?? `${title}|${date}`;
   return { row: record.row, uid, key, date, time, cancelled: status === 'cancelled', event };
@@ -266,7 +314,7 @@ function readRow(
 /** The event fields of a row's optional columns, each present only when its cell is given. */
 function optionalFields(
   cell: (column: Column) => string,
-  delimiter: Delimiter,
+  { delimiter, limits }: RowReading,
   report: Report,
 ): Partial<Event> {
   const text = (column: 'category' | 'location') =>
@@ -284,7 +332,9 @@ function optionalFields(
   return {
     ...(endTime !== undefined ? { end_time: endTime } : {}),
     ...text('category'),
-    ...(cell('description') ? { description: plainTextHtml(cell('description')) } : {}),
+    ...(cell('description')
+      ? { description: plainTextHtml(cell('description'), limits.maxDescriptionLength) }
+      : {}),
     ...text('location'),
     ...(image !== undefined ? { small_image_path: image, show_images: true } : {}),
     ...(ticketUrl !== undefined ? { ticket_url: ticketUrl } : {}),
@@ -422,28 +472,29 @@ function readBoolean(
 }
 
 /**
- * Two rows of one key at one start: two rows without a uid with the same title and date (give
- * them uids), or two stops of one uid at the same date and time.
+ * The rows but those repeating an earlier row's key at its start: two rows without a uid with the
+ * same title and date (give them uids), or two stops of one uid at the same date and time. The
+ * later row is skipped.
  */
-function checkDuplicates(rows: readonly EventRow[], problems: SourceProblem[]): void {
+function withoutDuplicates(rows: readonly EventRow[], skipped: ProblemList): EventRow[] {
   const first = new Map<string, EventRow>();
-  for (const row of rows) {
+  return rows.filter((row) => {
     const at = row.uid === undefined ? row.key : `${row.key}\n${row.date}T${row.time}`;
     const earlier = first.get(at);
-    if (earlier === undefined) {
-      first.set(at, row);
-    } else if (row.uid === undefined) {
-      problems.push({
-        path: `row ${row.row}, title`,
-        message: `same title and date as row ${earlier.row}: give each a uid to keep both`,
-      });
-    } else {
-      problems.push({
-        path: `row ${row.row}, time`,
-        message: `same uid, date and time as row ${earlier.row}`,
-      });
-    }
-  }
+    if (earlier === undefined) return first.set(at, row);
+    skipped.add(
+      row.uid === undefined
+        ? {
+            path: `row ${row.row}, title`,
+            message: `same title and date as row ${earlier.row}: give each a uid to keep both`,
+          }
+        : {
+            path: `row ${row.row}, time`,
+            message: `same uid, date and time as row ${earlier.row}`,
+          },
+    );
+    return false;
+  });
 }
 
 /** The venue-local date before `context.now`'s, `YYYY-MM-DD`: the window's first day. */
@@ -458,7 +509,11 @@ function yesterday(context: SourceContext): string {
  */
 function eventsOf(rows: readonly EventRow[], from: string): SourceEvent[] {
   const byKey = new Map<string, EventRow[]>();
-  for (const row of rows) byKey.set(row.key, [...(byKey.get(row.key) ?? []), row]);
+  for (const row of rows) {
+    const all = byKey.get(row.key);
+    if (all === undefined) byKey.set(row.key, [row]);
+    else all.push(row);
+  }
   const events: { start: string; event: SourceEvent }[] = [];
   for (const [key, all] of byKey) {
     const kept = all.filter((row) => row.date >= from).sort(byStart);

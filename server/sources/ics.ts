@@ -14,11 +14,17 @@ import { DateTime, IANAZone } from 'luxon';
 import { findIana } from 'windows-iana';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
+  firstEvents,
+  limitsOf,
   plainTextHtml,
+  ProblemList,
   SourceFormatError,
+  type ReadOptions,
   type SourceContext,
   type SourceEvent,
+  type SourceLimits,
   type SourceProblem,
+  type SourceRead,
 } from './source-event.js';
 
 type Component = InstanceType<typeof ICAL.Component>;
@@ -32,13 +38,6 @@ type Report = (property: string | undefined, message: string) => void;
 
 /** A series' stops run to this many days after the clock (docs/sources.md). */
 const WINDOW_DAYS = 400;
-/** At most this many stops per series: the first ones. */
-const MAX_STOPS = 500;
-/**
- * ical.js expands a series from its DTSTART (COUNT and INTERVAL count from there), so an old and
- * dense series is walked from its first instance; past this many it is a problem, never a hang.
- */
-const MAX_EXPANSION = 50_000;
 const DAY_MS = 86_400_000;
 /** The properties holding date-times a TZID applies to (RRULE's UNTIL is settled apart). */
 const TIME_PROPERTIES = ['dtstart', 'dtend', 'recurrence-id', 'exdate', 'rdate'] as const;
@@ -128,6 +127,13 @@ class Zones {
 interface Vevent {
   /** `VEVENT 3 (UID abc)`: 1-based in file order. */
   path: string;
+  /** Its number, 1-based in file order, and the line its `BEGIN:VEVENT` is on. */
+  index: number;
+  line: number | undefined;
+  /** What stops it from being read; a series with any is skipped whole. */
+  problems: SourceProblem[];
+  /** The end of each instance an `RDATE;VALUE=PERIOD` gives, by its start's key (`keyOf`). */
+  periodEnds: Map<string, Time>;
   component: Component;
   uid: string | undefined;
   /** SUMMARY, trimmed; an override may leave it out (the series' title is the event's). */
@@ -151,11 +157,22 @@ interface Window {
   end: number;
 }
 
+/** What one read shares across its series: the limits and the expansion steps left. */
+interface Budget {
+  limits: SourceLimits;
+  stepsLeft: number;
+}
+
 /** One instance of a series, as ical.js details it (an override's own start, end and props). */
 interface Instance {
   start: Time;
   end: Time;
   item: Component;
+}
+
+/** A series skipped while mapped: why. */
+interface Unmapped {
+  problem: SourceProblem;
 }
 
 /** A mapped event, with what ordering and the key check need. */
@@ -169,36 +186,77 @@ interface Mapped {
  * Maps an iCalendar feed to a venue's events.
  *
  * Each VEVENT (with its RECURRENCE-ID overrides, by UID) is one event keyed by its UID, else
- * `"{title}|{first date}"` (the venue-local date of its DTSTART). A recurring one has `occurrences`: its instances starting from yesterday
- * to 400 days after `context.now` (venue-local dates), at most the first 500, each `{date, time}` on
- * the venue's wall clock (`HH:MM`), with `end_time` when it ends within 24 hours, and `status:
+ * `"{title}|{first date}"` (the venue-local date of its DTSTART). A recurring one has `occurrences`:
+ * its instances (RRULE, and RDATE as dates, date-times or periods) starting from yesterday to 400
+ * days after `context.now` (venue-local dates), at most the first `maxStops`, each `{date, time}`
+ * on the venue's wall clock (`HH:MM`), with `end_time` when it ends within 24 hours, and `status:
  * 'cancelled'`, `location` or `ticket_url` where an override says so. Any other is single-date
  * (`date`, `time`, `end_time`), kept from yesterday on. Private, confidential and tentative events
- * are left out. Events come out by first date and time, then key.
+ * are left out. Events come out by first date and time, then key, at most `maxEvents`.
+ *
+ * An event that cannot be read (no SUMMARY or DTSTART, a date it cannot read, a TZID that is
+ * neither IANA, Windows nor a VTIMEZONE of the feed, a UID another series has, a title over
+ * `maxTitleLength`, a series past its expansion steps) is skipped and named in `skipped`, with
+ * the line of its `BEGIN:VEVENT`; the feed's other events are read (docs/api.md §10.21).
  *
  * @param text the feed (`BEGIN:VCALENDAR` … `END:VCALENDAR`, folded lines and CRLF or LF as written)
  * @param context the venue's IANA zone and the clock
- * @throws SourceFormatError with every problem of the feed: `VCALENDAR` when the text is not
- *   iCalendar; else each at `VEVENT n (UID x), PROPERTY` (no SUMMARY, no DTSTART, a date it cannot
- *   read, a TZID that is neither IANA, Windows nor a VTIMEZONE of the feed, a UID two series share)
+ * @param options limits, VEVENTs not to read (by number, with the cause), a watcher of progress
+ * @throws SourceFormatError at `VCALENDAR` when the text is not iCalendar at all
  */
-export function eventsFromIcs(text: string, context: SourceContext): SourceEvent[] {
-  const problems: SourceProblem[] = [];
+export function eventsFromIcs(
+  text: string,
+  context: SourceContext,
+  options: ReadOptions = {},
+): SourceRead {
+  const limits = limitsOf(options.limits);
+  const skipped = new ProblemList(limits.maxProblems);
   const zones = new Zones(context.zone);
+  const lines = veventLines(text);
   const vevents = readCalendars(text)
     .flatMap((calendar) => calendar.getAllSubcomponents('vevent'))
-    .map((component, index) => readVevent(component, index + 1, zones, problems));
-  const series = seriesOf(vevents, problems);
-  if (problems.length > 0) throw new SourceFormatError(problems);
+    .map((component, index) => readVevent(component, index + 1, lines[index], zones));
+  const budget: Budget = { limits, stepsLeft: limits.maxSourceExpansionSteps };
   const window = windowOf(context);
-  const mapped = series
-    .map((one) => mapSeries(one, window, context.zone, problems))
-    .filter((one): one is Mapped => one !== undefined);
-  checkKeys(mapped, problems);
-  if (problems.length > 0) throw new SourceFormatError(problems);
-  return mapped
+  const mapped: Mapped[] = [];
+  for (const series of seriesOf(vevents, skipped)) {
+    const lead = series.master ?? series.overrides[0]!;
+    const cause = options.skip?.get(lead.index);
+    if (cause !== undefined) lead.problems.push({ path: lead.path, message: cause });
+    const problem = [series.master, ...series.overrides].flatMap((one) => one?.problems ?? [])[0];
+    if (problem !== undefined) {
+      skipped.add({ ...problem, line: lead.line });
+      continue;
+    }
+    options.onEvent?.(lead.index, lead.path, lead.line);
+    const one = mapSeries(series, window, context.zone, budget);
+    if (one === undefined) continue;
+    if ('problem' in one) skipped.add({ ...one.problem, line: lead.line });
+    else mapped.push(one);
+  }
+  const events = uniqueKeys(mapped, skipped)
     .sort((a, b) => compare(a.first, b.first) || compare(a.source.key, b.source.key))
     .map((one) => one.source);
+  return {
+    events: firstEvents(events, limits, skipped, 'VCALENDAR'),
+    skipped: skipped.kept,
+    skippedCount: skipped.count,
+  };
+}
+
+/** The line (1-based) of each `BEGIN:VEVENT`, in file order: where an operator finds an event. */
+function veventLines(text: string): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let at = 0;
+  for (;;) {
+    const next = text.indexOf('\n', at);
+    const end = next === -1 ? text.length : next;
+    if (/^begin:vevent\r?$/i.test(text.slice(at, Math.min(end, at + 14)))) lines.push(line);
+    if (next === -1) return lines;
+    at = next + 1;
+    line++;
+  }
 }
 
 /** The feed's VCALENDARs (a feed of several concatenated is read whole). */
@@ -227,20 +285,64 @@ function readCalendars(text: string): Component[] {
 function readVevent(
   component: Component,
   index: number,
+  line: number | undefined,
   zones: Zones,
-  problems: SourceProblem[],
 ): Vevent {
   const uid = textOf(component, 'uid');
   const path = uid === undefined ? `VEVENT ${index}` : `VEVENT ${index} (UID ${uid})`;
+  const problems: SourceProblem[] = [];
   const report: Report = (property, message) =>
     problems.push({ path: property === undefined ? path : `${path}, ${property}`, message });
   const override = component.hasProperty('recurrence-id');
   const title = textOf(component, 'summary');
+  const periodEnds = new Map<string, Time>();
   if (title === undefined && !override) report('SUMMARY', 'missing (every event needs a title)');
   if (override && uid === undefined) report('UID', 'missing on an override (RECURRENCE-ID)');
   if (!component.hasProperty('dtstart')) report('DTSTART', 'missing (every event needs a start)');
-  else if (settleZones(component, zones, report)) checkTimes(component, report);
-  return { path, component, uid, title, override };
+  else if (settleZones(component, zones, report)) {
+    checkTimes(component, report);
+    startPeriods(component, periodEnds);
+    startWithDtstart(component);
+  }
+  return { path, index, line, problems, periodEnds, component, uid, title, override };
+}
+
+/**
+ * An `RDATE;VALUE=PERIOD` (RFC 5545 §3.8.5.2: Zimbra, Exchange) as the date-times ical.js expands
+ * (it cannot compare a period), each period's end kept for its instance.
+ */
+function startPeriods(component: Component, periodEnds: Map<string, Time>): void {
+  for (const property of component.getAllProperties('rdate')) {
+    const values: unknown[] = property.getValues();
+    if (!values.some((value) => value instanceof ICAL.Period)) continue;
+    const starts = values.map((value) => {
+      if (!(value instanceof ICAL.Period)) return value as Time;
+      periodEnds.set(keyOf(value.start), value.getEnd());
+      return value.start;
+    });
+    property.resetType('date-time');
+    property.setValues(starts);
+  }
+}
+
+/**
+ * DTSTART is a series' first instance (RFC 5545 §3.8.5.2), but ical.js leaves it out of a series
+ * of RDATEs alone: it is added to them, unless an RDATE already names it.
+ */
+function startWithDtstart(component: Component): void {
+  const start: unknown = component.getFirstPropertyValue('dtstart');
+  const rdates = component.getAllProperties('rdate');
+  if (!(start instanceof ICAL.Time) || rdates.length === 0 || component.hasProperty('rrule'))
+    return;
+  const named = rdates.flatMap((property) => property.getValues() as Time[]).map(keyOf);
+  if (named.includes(keyOf(start))) return;
+  const first = rdates[0]!;
+  first.setValues([start, ...(first.getValues() as Time[])]);
+}
+
+/** An instant's key (a date's for a date), to find an instance's RDATE period. */
+function keyOf(time: Time): string {
+  return time.isDate ? time.toString() : String(time.toUnixTime());
 }
 
 /**
@@ -331,7 +433,7 @@ function checkTimes(component: Component, report: Report): void {
  * Groups the VEVENTs by UID: each series with its overrides; a VEVENT without UID is its own. Two
  * series of one UID are a problem (the key would name two events).
  */
-function seriesOf(vevents: readonly Vevent[], problems: SourceProblem[]): Series[] {
+function seriesOf(vevents: readonly Vevent[], skipped: ProblemList): Series[] {
   const byUid = new Map<string, Series>();
   const all: Series[] = [];
   for (const vevent of vevents) {
@@ -348,9 +450,10 @@ function seriesOf(vevents: readonly Vevent[], problems: SourceProblem[]): Series
     if (vevent.override) series.overrides.push(vevent);
     else if (series.master === undefined) series.master = vevent;
     else
-      problems.push({
+      skipped.add({
         path: `${vevent.path}, UID`,
         message: `also the UID of ${series.master.path} (only an override may share it)`,
+        line: vevent.line,
       });
   }
   return all;
@@ -372,29 +475,26 @@ function windowOf(context: SourceContext): Window {
 /**
  * One series as an event, or undefined when it is left out: private, confidential or tentative,
  * a single event before yesterday, a series with no stop in the window. Overrides whose series is
- * not in the feed (an invitation to some instances only) are that series' stops.
+ * not in the feed (an invitation to some instances only) are that series' stops. Unmapped (with
+ * its problem) when it has no title, a title over the limit, or cannot be expanded in its steps.
  */
 function mapSeries(
   series: Series,
   window: Window,
   zone: string,
-  problems: SourceProblem[],
-): Mapped | undefined {
+  budget: Budget,
+): Mapped | Unmapped | undefined {
   const lead = series.master ?? series.overrides[0]!;
   if (leftOut(lead.component)) return undefined;
   const title = lead.title ?? series.overrides.find((one) => one.title)?.title;
-  if (title === undefined) {
-    problems.push({
-      path: `${lead.path}, SUMMARY`,
-      message: 'missing (every event needs a title)',
-    });
-    return undefined;
-  }
-  const base = baseOf(lead.component, title);
-  const report = (message: string) => problems.push({ path: `${lead.path}, RRULE`, message });
+  const summary = (message: string) => ({ problem: { path: `${lead.path}, SUMMARY`, message } });
+  if (title === undefined) return summary('missing (every event needs a title)');
+  if (title.length > budget.limits.maxTitleLength)
+    return summary(`${title.length} characters, over the limit of ${budget.limits.maxTitleLength}`);
+  const base = baseOf(lead.component, title, budget.limits.maxDescriptionLength);
   const master = series.master && seriesEvent(series.master, series.overrides);
   if (master !== undefined && !master.isRecurring()) {
-    const stop = stopOf(instanceOf(master, master.startDate), base, zone);
+    const stop = stopOf(instanceOf(master, master.startDate, lead), base, zone);
     if (stop === undefined || stop.date < window.from) return undefined;
     const event = singleEvent(base, stop);
     return {
@@ -403,14 +503,16 @@ function mapSeries(
       source: keyed(lead, event, zone),
     };
   }
+  let failed: string | undefined;
   const instances = master
-    ? expand(master, window, series.overrides.length > 0, report)
+    ? expand(master, lead, window, series.overrides.length > 0, budget, (m) => (failed = m))
     : ownInstances(series.overrides);
+  if (failed !== undefined) return { problem: { path: `${lead.path}, RRULE`, message: failed } };
   const stops = instances
     .map((instance) => stopOf(instance, base, zone))
     .filter((stop): stop is OccurrenceInput => stop !== undefined && inWindow(stop, window))
     .sort((a, b) => compare(a.date, b.date) || compare(a.time, b.time))
-    .slice(0, MAX_STOPS);
+    .slice(0, budget.limits.maxStops);
   const first = stops[0];
   if (first === undefined) return undefined;
   const event: Event = { ...base, occurrences: stops };
@@ -431,34 +533,45 @@ function seriesEvent(master: Vevent, overrides: readonly Vevent[]): IcalEvent {
 /**
  * The instances of a series whose (original) start is up to the window's end, with overrides
  * applied; before the window only those an override may move into it. Stops once the window has
- * 500 stops: later instances can only come after them, bar an override moving one earlier, which
- * a venue does not do 500 instances ahead.
+ * `maxStops` stops: later instances can only come after them, bar an override moving one
+ * earlier, which a venue does not do 500 instances ahead. ical.js walks a series from its DTSTART
+ * (COUNT and INTERVAL count from there), so an old and dense series costs steps: past the
+ * series' or the source's steps it fails (`fail`), never hangs (a rule that never matches hangs
+ * inside one step: the worker's clock ends that, docs/api.md §10.21).
  */
 function expand(
   series: IcalEvent,
+  lead: Vevent,
   window: Window,
   overridden: boolean,
-  report: (message: string) => void,
+  budget: Budget,
+  fail: (message: string) => void,
 ): Instance[] {
   const instances: Instance[] = [];
+  const { maxStops, maxExpansionSteps } = budget.limits;
   let inside = 0;
   try {
     const iterator = series.iterator();
-    for (let step = 0; inside < MAX_STOPS; step++) {
-      if (step === MAX_EXPANSION) {
-        report(`more than ${MAX_EXPANSION} instances before ${window.to}: too many to expand`);
-        break;
+    for (let step = 0; inside < maxStops; step++, budget.stepsLeft--) {
+      if (step === maxExpansionSteps || budget.stepsLeft <= 0) {
+        fail(
+          step === maxExpansionSteps
+            ? `more than ${maxExpansionSteps} instances before ${window.to}: too many to expand`
+            : `the source's ${budget.limits.maxSourceExpansionSteps} expansion steps are spent`,
+        );
+        return [];
       }
       const next: Time | null = iterator.next();
       const place = next ? placeOf(next, window) : 1;
       if (!next || place > 0) break;
       if (place < 0 && !overridden) continue;
-      const instance = instanceOf(series, next);
+      const instance = instanceOf(series, next, lead);
       instances.push(instance);
       if (placeOf(instance.start, window) === 0 && !leftOut(instance.item)) inside++;
     }
   } catch (error) {
-    report(`cannot expand: ${messageOf(error)}`);
+    fail(`cannot expand: ${messageOf(error)}`);
+    return [];
   }
   return instances;
 }
@@ -473,10 +586,15 @@ function placeOf(time: Time, window: Window): number {
   return at < window.start ? -1 : at >= window.end ? 1 : 0;
 }
 
-/** The instance of a series starting at `occurrence` (its RECURRENCE-ID), overrides applied. */
-function instanceOf(series: IcalEvent, occurrence: Time): Instance {
+/**
+ * The instance of a series starting at `occurrence` (its RECURRENCE-ID), overrides applied; an
+ * `RDATE` period's instance ends where its period does.
+ */
+function instanceOf(series: IcalEvent, occurrence: Time, lead: Vevent): Instance {
   const details = series.getOccurrenceDetails(occurrence);
-  return { start: details.startDate, end: details.endDate, item: details.item.component };
+  const item = details.item.component;
+  const periodEnd = item === lead.component ? lead.periodEnds.get(keyOf(occurrence)) : undefined;
+  return { start: details.startDate, end: periodEnd ?? details.endDate, item };
 }
 
 /** Overrides without their series: each is an instance as it stands. */
@@ -538,27 +656,30 @@ function keyed(lead: Vevent, event: Event, zone: string): SourceEvent {
   return { key: `${event.title}|${date}`, event };
 }
 
-/** Two events without UID of one title and first date would share a key. */
-function checkKeys(mapped: readonly Mapped[], problems: SourceProblem[]): void {
+/**
+ * The events whose keys are their own: of two events without UID of one title and first date,
+ * the second is skipped (it would take the first one's identity).
+ */
+function uniqueKeys(mapped: readonly Mapped[], skipped: ProblemList): Mapped[] {
   const seen = new Map<string, string>();
-  for (const one of mapped) {
+  return mapped.filter((one) => {
     const earlier = seen.get(one.source.key);
-    if (earlier === undefined) seen.set(one.source.key, one.path);
-    else
-      problems.push({
-        path: `${one.path}, UID`,
-        message: `missing, and its key "${one.source.key}" is also ${earlier}'s: give each a UID`,
-      });
-  }
+    if (earlier === undefined) return seen.set(one.source.key, one.path);
+    skipped.add({
+      path: `${one.path}, UID`,
+      message: `missing, and its key "${one.source.key}" is also ${earlier}'s: give each a UID`,
+    });
+    return false;
+  });
 }
 
 /**
  * What the event says beyond its dates: title, category (the first of CATEGORIES), description,
  * location, status, image and ticket URL, each only when the feed gives it.
  */
-function baseOf(component: Component, title: string): Event {
+function baseOf(component: Component, title: string, maxDescription: number): Event {
   const category = component.getFirstProperty('categories')?.getValues()[0] as unknown;
-  const description = descriptionOf(component);
+  const description = descriptionOf(component, maxDescription);
   const location = textOf(component, 'location');
   const image = imageOf(component);
   const ticketUrl = ticketUrlOf(component);
@@ -576,17 +697,19 @@ function baseOf(component: Component, title: string): Event {
 }
 
 /**
- * X-ALT-DESC;FMTTYPE=text/html as it is (the server sanitises it), else DESCRIPTION as plain text:
- * escaped, blank-line-separated paragraphs as `<p>`, other line breaks as `<br>`.
+ * X-ALT-DESC;FMTTYPE=text/html as it is (the import sanitises it), else DESCRIPTION as plain
+ * text: escaped, blank-line-separated paragraphs as `<p>`, other line breaks as `<br>`. HTML over
+ * `maxLength` characters gives way to the plain text (cutting markup would garble it), which is
+ * cut at `maxLength` with "…".
  */
-function descriptionOf(component: Component): string | undefined {
+function descriptionOf(component: Component, maxLength: number): string | undefined {
   const html = component
     .getAllProperties('x-alt-desc')
     .find((property) => /^text\/html\b/i.test(property.getFirstParameter('fmttype') ?? ''));
   const htmlValue = html && unescapeText(rawValue(html)).trim();
-  if (htmlValue) return htmlValue;
+  if (htmlValue && htmlValue.length <= maxLength) return htmlValue;
   const text = textOf(component, 'description');
-  return text === undefined ? undefined : plainTextHtml(text);
+  return text === undefined ? undefined : plainTextHtml(text, maxLength);
 }
 
 /** RFC 7986 IMAGE, else an ATTACH of an image/* type: an absolute http(s) URI, not inline data. */

@@ -5,7 +5,12 @@
  */
 import { eventsFromCsv } from './csv.js';
 import { eventsFromIcs } from './ics.js';
-import { SourceFormatError, type SourceContext, type SourceEvent } from './source-event.js';
+import {
+  SourceFormatError,
+  type ReadOptions,
+  type SourceContext,
+  type SourceRead,
+} from './source-event.js';
 import type { StoredSource } from '../store/model.js';
 
 /** The format of a source answer, or undefined when nothing names one. */
@@ -25,17 +30,19 @@ export function sourceFormat(
 }
 
 /**
- * The events of a source's `body` (bytes as fetched).
+ * The events of a source's `body` (bytes as fetched), and those it could not read. Runs on the
+ * thread that calls it, unbounded in time: the server calls it in a worker (`SourceReader`).
  * @throws SourceFormatError when no format is named, the bytes are not UTF-8, or the mapper
- *   refuses the file (every problem)
+ *   refuses the file as a whole (every problem)
  */
 export function readSource(
   source: StoredSource,
-  body: Buffer,
+  body: Uint8Array,
   contentType: string | undefined,
   url: string,
   context: SourceContext,
-): SourceEvent[] {
+  options: ReadOptions = {},
+): SourceRead {
   const format = sourceFormat(source, contentType, url);
   if (!format) {
     throw new SourceFormatError([
@@ -53,6 +60,6 @@ export function readSource(
     throw new SourceFormatError([{ path: 'body', message: 'the source is not UTF-8 text' }]);
   }
   return format === 'ics'
-    ? eventsFromIcs(text, context)
-    : eventsFromCsv(text, context, source.dateFormat);
+    ? eventsFromIcs(text, context, options)
+    : eventsFromCsv(text, context, source.dateFormat, options);
 }

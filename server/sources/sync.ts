@@ -2,9 +2,12 @@
  * Keeping venues in step with their sources (docs/sources.md "Kept in step"): each venue whose
  * events come from a source is fetched at start and every `refresh_seconds`, conditionally
  * (`If-None-Match` / `If-Modified-Since`); an unchanged source (a 304, or the same bytes) writes
- * nothing; a changed one is read and applied all or nothing (`applySourceEvents`). A failed fetch,
- * a bad file or a refused event keeps the last good listing and logs one line naming the venue and
- * the cause. What each source did last is `states()`, for `/metrics` and `--check-sources`.
+ * nothing; a changed one is read in a bounded worker (`SourceReader`) and applied
+ * (`applySourceEvents`), an event that cannot be read skipped and named. A failed fetch or a file
+ * that cannot be read at all keeps the last good listing and logs one line naming the venue and
+ * the cause. At most `concurrency` sources are fetched and read at once, so a thousand venues
+ * syncing at start hold a few bodies, not a thousand (docs/api.md §10.21). What each source did
+ * last is `states()`, for `/metrics` and `--check-sources`.
  */
 import { createHash } from 'node:crypto';
 import type { Store } from '../store/store.js';
@@ -15,8 +18,14 @@ import {
   type SourceFetchOptions,
   type SourceValidators,
 } from './fetch-source.js';
-import { readSource } from './read-source.js';
-import { SourceFormatError } from './source-event.js';
+import { Slots } from '../lib/slots.js';
+import {
+  DEFAULT_SOURCE_LIMITS,
+  SourceFormatError,
+  type SourceLimits,
+  type SourceProblem,
+} from './source-event.js';
+import { SourceReader, SourceReadError } from './source-reader.js';
 
 /** What a venue's source did last. Times are UTC epoch ms. */
 export interface SourceState {
@@ -32,6 +41,10 @@ export interface SourceState {
   events: number | null;
   /** Why the last sync failed, one line; null after a good one. */
   lastError: string | null;
+  /** Events the last applied sync could not read and left out (docs/api.md §10.21). */
+  skipped: number;
+  /** The first of them, each named (`VEVENT 3 (UID x), RRULE`, its line) with the cause. */
+  skippedEvents: SourceProblem[];
   /**
    * What the last sync did: applied, unchanged, or nothing because another instance on the same
    * PostgreSQL database was syncing this source (`busy`; that instance applies it for all).
@@ -41,6 +54,8 @@ export interface SourceState {
 
 /** How often the sync looks for venues given a source since it started, ms. */
 const RESCAN_MS = 60_000;
+/** Sources fetched and read at once, by default. */
+const DEFAULT_CONCURRENCY = 4;
 
 /** The log a sync writes to (pino's shape). */
 export interface SyncLogger {
@@ -55,6 +70,10 @@ export interface SourceSyncOptions {
   logger: SyncLogger;
   /** How often to look for venues given a source since the start, ms (default 60,000). */
   rescanMs?: number;
+  /** The bounds of each source's read (default `DEFAULT_SOURCE_LIMITS`). */
+  limits?: SourceLimits;
+  /** Sources fetched, read and applied at once (default 4); one worker reads at a time. */
+  concurrency?: number;
 }
 
 /**
@@ -75,7 +94,7 @@ function causeOf(error: unknown): string {
     const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more)` : '';
     return first ? `${first.path}: ${first.message}${more}` : 'the source was refused';
   }
-  if (error instanceof SourceFetchError) return error.message;
+  if (error instanceof SourceFetchError || error instanceof SourceReadError) return error.message;
   return (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 }
 
@@ -88,11 +107,18 @@ export class SourceSync {
   /** Each source venue's `refresh_seconds`, as its last sync read it (for `#schedule`). */
   readonly #refreshSeconds = new Map<string, number>();
   readonly #running = new Map<string, Promise<SourceState>>();
+  readonly #slots: Slots;
+  readonly #reader: SourceReader;
+  readonly #maxProblems: number;
   #stopped = false;
   #rescanTimer: NodeJS.Timeout | undefined;
 
   constructor(options: SourceSyncOptions) {
     this.#options = options;
+    this.#slots = new Slots(options.concurrency ?? DEFAULT_CONCURRENCY);
+    const limits = options.limits ?? DEFAULT_SOURCE_LIMITS;
+    this.#reader = new SourceReader(limits);
+    this.#maxProblems = limits.maxProblems;
   }
 
   /** Each source venue's state, in slug order. */
@@ -158,7 +184,7 @@ export class SourceSync {
   syncVenue(slug: string): Promise<SourceState> {
     let run = this.#running.get(slug);
     if (!run) {
-      run = this.#sync(slug).finally(() => this.#running.delete(slug));
+      run = this.#slots.run(() => this.#sync(slug)).finally(() => this.#running.delete(slug));
       this.#running.set(slug, run);
     }
     return run;
@@ -174,6 +200,23 @@ export class SourceSync {
     const timer = setTimeout(() => void this.#tick(slug), seconds * 1000);
     timer.unref();
     this.#timers.set(slug, timer);
+  }
+
+  /** One line for an applied source; a warning naming the first events it skipped, if any. */
+  #logApplied(state: SourceState): void {
+    const { venue, host, events, skipped, skippedEvents } = state;
+    if (skipped === 0) {
+      this.#options.logger.info({ venue, host, events }, 'source applied');
+      return;
+    }
+    const named = skippedEvents
+      .slice(0, 3)
+      .map((p) => `${p.path}${p.line === undefined ? '' : ` (line ${p.line})`}: ${p.message}`)
+      .join('; ');
+    this.#options.logger.warn(
+      { venue, host, events, skipped, skippedEvents },
+      `source of venue "${venue}" applied with ${skipped} event${skipped === 1 ? '' : 's'} skipped: ${named}`,
+    );
   }
 
   async #sync(slug: string): Promise<SourceState> {
@@ -193,6 +236,8 @@ export class SourceSync {
       failures: 0,
       events: null,
       lastError: null,
+      skipped: 0,
+      skippedEvents: [],
       outcome: null,
     };
     this.#states.set(slug, state);
@@ -214,11 +259,21 @@ export class SourceSync {
           ? createHash('sha256').update(fetched.body).digest('hex')
           : kept.sha256;
       if (fetched.status === 'fetched' && sha256 !== kept.sha256) {
+        const { body, contentType } = fetched;
         const context = { zone: venue.timezone, now };
-        const events = readSource(venue.source, fetched.body, fetched.contentType, url, context);
-        state.events = await applySourceEvents(store, venue, events, now);
+        const read = await this.#reader.read({
+          source: venue.source,
+          body,
+          contentType,
+          url,
+          context,
+        });
+        const applied = await applySourceEvents(store, venue, read.events, now);
+        state.events = applied.events;
+        state.skipped = read.skippedCount + applied.skipped.length;
+        state.skippedEvents = [...read.skipped, ...applied.skipped].slice(0, this.#maxProblems);
         state.outcome = 'applied';
-        logger.info({ venue: slug, host: state.host, events: state.events }, 'source applied');
+        this.#logApplied(state);
       } else {
         state.events ??= venue.events.length;
         state.outcome = 'unchanged';

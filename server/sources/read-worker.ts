@@ -1,0 +1,61 @@
+/**
+ * The worker thread a source is read in (`SourceReader`, docs/api.md §10.21): reads the source
+ * given as its `workerData` (`WorkerInput`) and posts `WorkerMessage`s back: one `event` before
+ * each VEVENT is mapped (so the reader can name the one a read hung or ran out of memory in),
+ * then one `read`, `refused` or `failed`. Its heap and its time are bounded by the thread that
+ * started it, which ends it past either.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { StoredSource } from '../store/model.js';
+import { readSource } from './read-source.js';
+import {
+  SourceFormatError,
+  type SourceLimits,
+  type SourceProblem,
+  type SourceRead,
+} from './source-event.js';
+
+/** What a worker reads: the source, its body, the venue's zone, the clock, the limits. */
+export interface WorkerInput {
+  source: StoredSource;
+  body: Uint8Array;
+  contentType: string | undefined;
+  url: string;
+  zone: string;
+  /** The clock, UTC epoch ms. */
+  nowMs: number;
+  limits: SourceLimits;
+  /** VEVENTs not to read (number, cause): an earlier read never ended in them. */
+  skip: [number, string][];
+}
+
+/** What a worker posts. */
+export type WorkerMessage =
+  | { kind: 'event'; index: number; path: string; line: number | undefined }
+  | { kind: 'read'; read: SourceRead }
+  | { kind: 'refused'; problems: SourceProblem[] }
+  | { kind: 'failed'; message: string };
+
+function post(message: WorkerMessage): void {
+  parentPort!.postMessage(message);
+}
+
+const input = workerData as WorkerInput;
+try {
+  const read = readSource(
+    input.source,
+    input.body,
+    input.contentType,
+    input.url,
+    { zone: input.zone, now: new Date(input.nowMs) },
+    {
+      limits: input.limits,
+      skip: new Map(input.skip),
+      onEvent: (index, path, line) => post({ kind: 'event', index, path, line }),
+    },
+  );
+  post({ kind: 'read', read });
+} catch (error) {
+  if (error instanceof SourceFormatError) post({ kind: 'refused', problems: error.problems });
+  else post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+}

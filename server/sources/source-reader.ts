@@ -1,0 +1,161 @@
+/**
+ * Reading sources off the main thread, bounded (docs/api.md §10.21 "Bounded sources"): each read
+ * runs in a worker thread of its own with a heap limit (`memoryMb`, V8's `resourceLimits`) and a
+ * wall clock (`timeoutMs`); past either the worker is ended, wherever it is, even inside one call
+ * of a library that never returns (ical.js on a rule that never matches). The server's own
+ * thread only waits for a message, so `/healthz` and the listings answer throughout.
+ *
+ * A worker ended while it mapped one VEVENT (it says which before each) names that event: the
+ * source is read again without it, and the event is skipped with the cause, so one unreadable
+ * event does not cost a venue its other events; a third such event, or a worker ended outside any
+ * event, fails the read (`SourceReadError`) and the venue keeps its last good listing.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ROOT } from '../lib/files.js';
+import { Slots } from '../lib/slots.js';
+import type { StoredSource } from '../store/model.js';
+import {
+  SourceFormatError,
+  type SourceContext,
+  type SourceLimits,
+  type SourceRead,
+} from './source-event.js';
+import type { WorkerInput, WorkerMessage } from './read-worker.js';
+
+/** Most events one source may lose to workers ended inside them before the read fails. */
+const MAX_ENDED_EVENTS = 2;
+
+/** A read that did not finish: its worker ran out of time or memory, or broke. One line. */
+export class SourceReadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SourceReadError';
+  }
+}
+
+/** One source to read: as `readSource` takes it. */
+export interface SourceInput {
+  source: StoredSource;
+  body: Uint8Array;
+  contentType: string | undefined;
+  url: string;
+  context: SourceContext;
+}
+
+/** How one worker's read ended. */
+type Outcome =
+  | { kind: 'read'; read: SourceRead }
+  | { kind: 'ended'; cause: string; in: { index: number; path: string } | undefined };
+
+/**
+ * How to start the worker: the bundle's `dist/server/sources/read-worker.js` under `npm start`;
+ * from the TypeScript sources (tests, `npm run import`), a module that registers tsx's loader in
+ * the worker first (a loader of the parent thread does not reach a worker on Node 20).
+ */
+function workerScript(): { script: string | URL; eval: boolean } {
+  const built = join(ROOT, 'dist', 'server', 'sources', 'read-worker.js');
+  if (!fileURLToPath(import.meta.url).endsWith('.ts') && existsSync(built))
+    return { script: built, eval: false };
+  const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'api', 'index.mjs'));
+  const worker = pathToFileURL(join(ROOT, 'server', 'sources', 'read-worker.ts'));
+  const script = `import(${JSON.stringify(tsx.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker.href)}); });`;
+  return { script, eval: true };
+}
+
+/** Reads sources in bounded workers, `concurrency` at once (the rest wait their turn). */
+export class SourceReader {
+  readonly #limits: SourceLimits;
+  readonly #slots: Slots;
+  readonly #worker = workerScript();
+
+  /**
+   * @param limits the limits of every read (`timeoutMs` and `memoryMb` bound each worker)
+   * @param concurrency workers at once (default 1: the server's own thread keeps a core)
+   */
+  constructor(limits: SourceLimits, concurrency = 1) {
+    this.#limits = limits;
+    this.#slots = new Slots(concurrency);
+  }
+
+  /**
+   * The source's events and those it skipped.
+   * @throws SourceFormatError when the file is refused as a whole (at most `maxProblems` named)
+   * @throws SourceReadError when the read ran out of time or memory outside an event, or in more
+   *   than two events
+   */
+  read(input: SourceInput): Promise<SourceRead> {
+    return this.#slots.run(() => this.#readSkipping(input));
+  }
+
+  async #readSkipping(input: SourceInput): Promise<SourceRead> {
+    // The mapper names each skipped VEVENT among the read's own skipped events, with its cause.
+    const skip = new Map<number, string>();
+    for (;;) {
+      const outcome = await this.#once(input, skip);
+      if (outcome.kind === 'read') return outcome.read;
+      if (outcome.in === undefined || skip.size === MAX_ENDED_EVENTS) {
+        const where = outcome.in ? ` in ${outcome.in.path}` : '';
+        throw new SourceReadError(`the source could not be read: ${outcome.cause}${where}`);
+      }
+      skip.set(outcome.in.index, `its read ${outcome.cause}: skipped`);
+    }
+  }
+
+  /** One worker's read, without the VEVENTs `skip` names. */
+  #once(input: SourceInput, skip: ReadonlyMap<number, string>): Promise<Outcome> {
+    const { timeoutMs, memoryMb, maxProblems } = this.#limits;
+    const data: WorkerInput = {
+      source: input.source,
+      body: input.body,
+      contentType: input.contentType,
+      url: input.url,
+      zone: input.context.zone,
+      nowMs: input.context.now.getTime(),
+      limits: this.#limits,
+      skip: [...skip],
+    };
+    const worker = new Worker(this.#worker.script, {
+      eval: this.#worker.eval,
+      workerData: data,
+      // Not the server's own heap flags (`npm start`'s): `resourceLimits` bound the worker.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
+    });
+    return new Promise<Outcome>((resolve, reject) => {
+      let current: { index: number; path: string } | undefined;
+      let settled = false;
+      const settle = (outcome: Outcome | Error) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void worker.terminate();
+        if (outcome instanceof Error) reject(outcome);
+        else resolve(outcome);
+      };
+      const timer = setTimeout(
+        () => settle({ kind: 'ended', cause: `ran over its ${timeoutMs} ms`, in: current }),
+        timeoutMs,
+      );
+      worker.on('message', (message: WorkerMessage) => {
+        if (message.kind === 'event') current = message;
+        else if (message.kind === 'read') settle({ kind: 'read', read: message.read });
+        else if (message.kind === 'refused')
+          settle(new SourceFormatError(message.problems.slice(0, maxProblems)));
+        else settle(new SourceReadError(`the source could not be read: ${message.message}`));
+      });
+      worker.on('error', (error: Error & { code?: string }) => {
+        const cause =
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `ran out of its ${memoryMb} MB of memory`
+            : `broke (${error.message.split('\n')[0]})`;
+        settle({ kind: 'ended', cause, in: current });
+      });
+      worker.on('exit', (code) =>
+        settle({ kind: 'ended', cause: `ended with code ${code}`, in: current }),
+      );
+    });
+  }
+}

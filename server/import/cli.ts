@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { DateFormatSchema, type DateFormat } from '../../shared/venue-file.js';
 import { applySourceEvents } from '../sources/apply.js';
 import { DEFAULT_SOURCE_LIMITS, SourceFormatError } from '../sources/source-event.js';
-import { SourceReader, SourceReadError } from '../sources/source-reader.js';
+import { SourceReader } from '../sources/source-reader.js';
 import type { StoredSource } from '../store/model.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';

@@ -140,7 +140,7 @@ export function eventsFromCsv(
     .filter((record) => record.cells.some((cell) => cell.trim() !== ''))
     .map((record) => readRow(record, reading, skipped))
     .filter((row): row is EventRow => row !== undefined);
-  const all = eventsOf(withoutDuplicates(rows, skipped), yesterday(context));
+  const all = eventsOf(withoutDuplicates(rows, skipped), yesterday(context), limits.maxStops);
   const events = firstEvents(all, limits, skipped, 'rows');
   return { events, skipped: sortProblems(skipped.kept), skippedCount: skipped.count };
 }
@@ -505,9 +505,10 @@ function yesterday(context: SourceContext): string {
 /**
  * The rows as events: a uid of more than one row in the sheet is a multi-date event (even when
  * the window leaves it one stop, so its shape does not change as the days pass), other rows are
- * single-date events. Rows before `from` are left out.
+ * single-date events. Rows before `from` are left out, and a uid's rows after its first
+ * `maxStops`.
  */
-function eventsOf(rows: readonly EventRow[], from: string): SourceEvent[] {
+function eventsOf(rows: readonly EventRow[], from: string, maxStops: number): SourceEvent[] {
   const byKey = new Map<string, EventRow[]>();
   for (const row of rows) {
     const all = byKey.get(row.key);
@@ -516,7 +517,10 @@ function eventsOf(rows: readonly EventRow[], from: string): SourceEvent[] {
   }
   const events: { start: string; event: SourceEvent }[] = [];
   for (const [key, all] of byKey) {
-    const kept = all.filter((row) => row.date >= from).sort(byStart);
+    const kept = all
+      .filter((row) => row.date >= from)
+      .sort(byStart)
+      .slice(0, maxStops);
     const first = kept[0];
     if (first === undefined) continue;
     const event = all.length > 1 ? seriesEvent(kept) : first.event;

@@ -74,7 +74,7 @@ beforeAll(async () => {
 afterAll(() => feed.close());
 
 describe('npm run import -- --venue SLUG FILE', () => {
-  it('imports a sheet into the venue in the date format named; a bad row changes nothing', async () => {
+  it('imports a sheet into the venue in the date format named; a bad row is skipped and named, a sheet it cannot read changes nothing', async () => {
     const db = await dbReady;
     const good = write(
       'good.csv',
@@ -82,20 +82,34 @@ describe('npm run import -- --venue SLUG FILE', () => {
     );
     const ok = await importInto('sheet-hall', '--date-format', 'DD/MM/YYYY', good);
     expect(ok.stdout).toContain('Imported 2 events from');
+    const unreadable = write(
+      'unreadable.csv',
+      'title,date,time,Hall\r\nGig,05/01/2030,20:00,A\r\n',
+    );
+    const refused = await importInto('sheet-hall', '--date-format', 'DD/MM/YYYY', unreadable);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('row 1, Hall: unknown column');
+    expect(refused.stderr).toContain('Nothing was imported.');
+    const listed = async () => {
+      const store = await openStore(db);
+      try {
+        return await store.countListed('sheet-hall', '2026-12-01');
+      } finally {
+        await store.close();
+      }
+    };
+    expect(await listed()).toBe(2);
     const bad = write(
       'bad.csv',
       'title,date,time\r\nFar Gig,05/01/2030,20:00\r\nBroken,31/02/2030,21:00\r\n',
     );
-    const refused = await importInto('sheet-hall', '--date-format', 'DD/MM/YYYY', bad);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('row 3, date');
-    expect(refused.stderr).toContain('Nothing was imported.');
-    const store = await openStore(db);
-    try {
-      expect(await store.countListed('sheet-hall', '2026-12-01')).toBe(2);
-    } finally {
-      await store.close();
-    }
+    const partly = await importInto('sheet-hall', '--date-format', 'DD/MM/YYYY', bad);
+    expect(partly.code).toBe(0);
+    expect(partly.stdout).toContain('Imported 1 events from');
+    expect(partly.stdout).toContain(
+      'skipped row 3, date: expected a date as DD/MM/YYYY, got "31/02/2030"',
+    );
+    expect(await listed()).toBe(1);
   });
 
   it('refuses an unknown venue and a wrong date format with a clear line', async () => {

@@ -4,6 +4,7 @@
  * problem at its spreadsheet row and column.
  */
 import { readFileSync } from 'node:fs';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { plainText } from '../../server/lib/html-text.js';
 import { eventsFromCsv, type DateFormat } from '../../server/sources/csv.js';
@@ -21,7 +22,7 @@ const fixture = (name: string) =>
 /** A small sheet as Google Sheets writes it: comma-separated, CRLF. */
 const sheet = (...lines: string[]) => lines.join('\r\n') + '\r\n';
 
-/** The problems the sheet is rejected with (fails when it is accepted). */
+/** The problems the sheet is refused with (fails when it is read). */
 function problemsOf(text: string, dateFormat?: DateFormat): SourceProblem[] {
   try {
     eventsFromCsv(text, context, dateFormat);
@@ -29,7 +30,12 @@ function problemsOf(text: string, dateFormat?: DateFormat): SourceProblem[] {
     expect(error).toBeInstanceOf(SourceFormatError);
     return (error as SourceFormatError).problems;
   }
-  return expect.unreachable('the sheet was accepted');
+  return expect.unreachable('the sheet was read');
+}
+
+/** The rows the sheet skips, each named (fails when it is refused). */
+function skippedOf(text: string, dateFormat?: DateFormat): SourceProblem[] {
+  return eventsFromCsv(text, context, dateFormat).skipped;
 }
 
 const titled = (events: SourceEvent[], title: string) => {
@@ -43,7 +49,7 @@ const paragraphs = (html: string | undefined) =>
   [...(html ?? '').matchAll(/<p>(.*?)<\/p>/gs)].map(([, inner]) => plainText(inner!));
 
 describe('a sheet published from Google Sheets', () => {
-  const events = eventsFromCsv(fixture('google-sheets'), context);
+  const events = eventsFromCsv(fixture('google-sheets'), context).events;
 
   it('lists every event once, soonest first, whatever the header case', () => {
     expect(events.map(({ event }) => event.title)).toEqual([
@@ -115,7 +121,7 @@ describe('a cancelled row', () => {
       'Quiz,2027-03-10,20:00,Canceled,Host unwell',
       'Folk,2027-03-11,20:00,scheduled,',
     );
-    const events = eventsFromCsv(text, context);
+    const events = eventsFromCsv(text, context).events;
     expect(titled(events, 'Quiz')).toMatchObject({
       status: 'cancelled',
       cancelled_visibility: 'listed',
@@ -124,9 +130,9 @@ describe('a cancelled row', () => {
     expect(titled(events, 'Folk').status).toBe('published');
   });
 
-  it('refuses a status it does not know', () => {
+  it('skips a row whose status it does not know', () => {
     const text = sheet('title,date,time,status', 'Quiz,2027-03-10,20:00,postponed');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       {
         path: 'row 2, status',
         message: 'expected scheduled, cancelled or nothing, got "postponed"',
@@ -137,7 +143,7 @@ describe('a cancelled row', () => {
 
 describe('a sheet saved by Excel in a European locale', () => {
   const text = fixture('excel-semicolon');
-  const events = eventsFromCsv(text, context, 'DD.MM.YYYY');
+  const events = eventsFromCsv(text, context, 'DD.MM.YYYY').events;
 
   it('reads the BOM, the semicolons and the day-first dates, and skips the empty row', () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -165,8 +171,8 @@ describe('a sheet saved by Excel in a European locale', () => {
     ]);
   });
 
-  it('is rejected when read as ISO dates, never guessed', () => {
-    const problems = problemsOf(text);
+  it('skips every row when read as ISO dates, never guessed', () => {
+    const problems = skippedOf(text);
     expect(problems).toContainEqual({
       path: 'row 2, date',
       message: 'expected a date as YYYY-MM-DD, got "14.03.2027"',
@@ -179,7 +185,7 @@ describe('a sheet saved by Excel in the US', () => {
   const text = fixture('excel-us');
 
   it('reads month-first dates, with or without leading zeros', () => {
-    const events = eventsFromCsv(text, context, 'MM/DD/YYYY');
+    const events = eventsFromCsv(text, context, 'MM/DD/YYYY').events;
     expect(events.map(({ event }) => [event.title, event.date, event.time])).toEqual([
       ['Open Mic', '2027-03-05', '19:00'],
       ['Blues Night', '2027-03-14', '09:30'],
@@ -189,16 +195,16 @@ describe('a sheet saved by Excel in the US', () => {
     expect(titled(events, 'Film Club').price).toBeUndefined();
   });
 
-  it('is rejected when read day first: no date is swapped to fit', () => {
-    expect(problemsOf(text, 'DD/MM/YYYY')).toEqual([
+  it('skips the row read day first: no date is swapped to fit', () => {
+    expect(skippedOf(text, 'DD/MM/YYYY')).toEqual([
       { path: 'row 3, date', message: 'expected a date as DD/MM/YYYY, got "3/14/2027"' },
     ]);
   });
 });
 
-describe('a sheet with problems is rejected whole', () => {
+describe('a row with a problem is skipped and named; a sheet that cannot be read is refused', () => {
   it('names a day that does not exist at its spreadsheet row (a two-line cell is one row)', () => {
-    expect(problemsOf(fixture('uk-dates'), 'DD/MM/YYYY')).toEqual([
+    expect(skippedOf(fixture('uk-dates'), 'DD/MM/YYYY')).toEqual([
       { path: 'row 7, date', message: 'expected a date as DD/MM/YYYY, got "31/02/2027"' },
     ]);
   });
@@ -208,7 +214,7 @@ describe('a sheet with problems is rejected whole', () => {
       (title, day) => `${title},2027-03-1${day},20:00`,
     );
     const text = sheet('title,date,time', ...rows, 'Party,Friday 12 March,21:00');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       { path: 'row 7, date', message: 'expected a date as YYYY-MM-DD, got "Friday 12 March"' },
     ]);
   });
@@ -226,9 +232,9 @@ describe('a sheet with problems is rejected whole', () => {
     ]);
   });
 
-  it('refuses a ticket link that is not https', () => {
+  it('skips a row whose ticket link is not https', () => {
     const text = sheet('title,date,time,ticket_url', 'Quiz,2027-03-10,20:00,http://t.example/q');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       {
         path: 'row 2, ticket_url',
         message: 'expected an absolute https URL, got "http://t.example/q"',
@@ -236,23 +242,23 @@ describe('a sheet with problems is rejected whole', () => {
     ]);
   });
 
-  it('refuses an access id outside the vocabulary', () => {
+  it('skips a row with an access id outside the vocabulary', () => {
     const text = sheet('title,date,time,access', 'Quiz,2027-03-10,20:00,wheelchair;ramps');
-    const [problem] = problemsOf(text);
+    const [problem] = skippedOf(text);
     expect(problem?.path).toBe('row 2, access');
     expect(problem?.message).toMatch(/^unknown access id "ramps"; expected one of wheelchair,/);
   });
 
-  it('refuses a price without its currency', () => {
+  it('skips a row with a price without its currency', () => {
     const text = sheet('title,date,time,price,currency', 'Quiz,2027-03-10,20:00,12.50,');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       { path: 'row 2, currency', message: 'required when a price is given' },
     ]);
   });
 
-  it('refuses a decimal comma in a comma-separated sheet', () => {
+  it('skips a row with a decimal comma in a comma-separated sheet', () => {
     const text = sheet('title,date,time,price,currency', 'Quiz,2027-03-10,20:00,"12,50",GBP');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       {
         path: 'row 2, price',
         message: 'expected an amount such as 12.50 or a range such as 12-15, got "12,50"',
@@ -262,21 +268,23 @@ describe('a sheet with problems is rejected whole', () => {
 
   it('names the row whose cell count differs from the header', () => {
     const text = sheet('title,date,time', 'Quiz,2027-03-10,20:00', 'Folk,2027-03-11,20:00,extra');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       { path: 'row 3', message: 'has 4 cells where the header has 3' },
     ]);
   });
 
-  it('names the row where a quote is never closed', () => {
+  it('lists the rows before a quote that is never closed, and names the row it starts in', () => {
     const text = sheet('title,date,time', 'Quiz,2027-03-10,20:00', '"Folk,2027-03-11,20:00');
-    expect(problemsOf(text)).toEqual([
+    const read = eventsFromCsv(text, context);
+    expect(read.events.map(({ event }) => event.title)).toEqual(['Quiz']);
+    expect(read.skipped).toEqual([
       { path: 'row 3', message: 'a quoted cell starts here and is never closed' },
     ]);
   });
 
-  it('refuses two rows of the same title and date without uids', () => {
+  it('skips the second of two rows of the same title and date without uids', () => {
     const text = sheet('title,date,time', 'Quiz,2027-03-10,18:00', 'Quiz,2027-03-10,20:30');
-    expect(problemsOf(text)).toEqual([
+    expect(skippedOf(text)).toEqual([
       {
         path: 'row 3, title',
         message: 'same title and date as row 2: give each a uid to keep both',
@@ -284,8 +292,11 @@ describe('a sheet with problems is rejected whole', () => {
     ]);
   });
 
-  it('reports every problem of the sheet together', () => {
-    expect(problemsOf(fixture('three-bad-rows'))).toEqual([
+  it('names every row it skips, and lists the others', () => {
+    const read = eventsFromCsv(fixture('three-bad-rows'), context);
+    expect(read.events.length).toBeGreaterThan(0);
+    expect(read.skippedCount).toBe(3);
+    expect(read.skipped).toEqual([
       { path: 'row 3, time', message: 'expected a time as HH:MM (24-hour), got "7pm"' },
       {
         path: 'row 4, ticket_url',
@@ -311,7 +322,7 @@ describe('the window', () => {
     'past,Past Run,2027-02-26,19:30',
     'past,Past Run,2027-02-27,19:30',
   );
-  const events = eventsFromCsv(text, context);
+  const events = eventsFromCsv(text, context).events;
 
   it('leaves out a row dated two days ago and keeps yesterday’s', () => {
     expect(events.map(({ event }) => event.title)).toEqual(['Yesterday', 'Today', 'Long Run']);
@@ -320,5 +331,39 @@ describe('the window', () => {
   it('keeps a tour’s stops from yesterday on', () => {
     const run = titled(events, 'Long Run');
     expect(run.occurrences?.map((stop) => stop.date)).toEqual(['2027-03-04']);
+  });
+});
+
+describe('sheets written to hurt', () => {
+  it('counts 250,000 unreadable rows of a 1 MB sheet, keeping the first 20 named', () => {
+    const text = 'title,date,time\n' + 'x,,\n'.repeat(250_000);
+    const read = eventsFromCsv(text, context);
+    expect(read.events).toEqual([]);
+    expect(read.skippedCount).toBe(250_000);
+    expect(read.skipped).toHaveLength(20);
+    expect(read.skipped[0]).toEqual({
+      path: 'row 2, date',
+      message: 'missing: expected a date as YYYY-MM-DD (and 1 more in this row)',
+    });
+  });
+
+  it('reads at most maxRows rows and counts the rest', () => {
+    const rows = Array.from({ length: 5 }, (_, i) => `Night ${i},2027-03-1${i},20:00`);
+    const read = eventsFromCsv(sheet('title,date,time', ...rows), context, undefined, {
+      limits: { maxRows: 3 },
+    });
+    expect(read.events.map(({ event }) => event.title)).toEqual(['Night 0', 'Night 1', 'Night 2']);
+    expect(read.skippedCount).toBe(2);
+    expect(read.skipped[0]!.message).toContain('at most 3 rows');
+  });
+
+  it('makes one tour of 20,000 rows sharing a uid, its first 500 nights as stops', () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => {
+      const day = DateTime.fromISO('2027-03-01').plus({ minutes: i * 30 });
+      return `tour,Long Tour,${day.toISODate()},${day.toFormat('HH:mm')}`;
+    });
+    const [tour] = eventsFromCsv(sheet('uid,title,date,time', ...rows), context).events;
+    expect(tour!.event.occurrences).toHaveLength(500);
+    expect(tour!.event.occurrences![499]).toEqual({ date: '2027-03-11', time: '09:30' });
   });
 });

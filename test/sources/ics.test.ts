@@ -61,7 +61,7 @@ function problemsOf(text: string, context: SourceContext = LONDON): SourceProble
 }
 
 describe('a Google Calendar export', () => {
-  const events = eventsFromIcs(feed('google'), LONDON);
+  const events = eventsFromIcs(feed('google'), LONDON).events;
 
   it('lists the weekly series as one event at 19:30 on both sides of the clocks going forward', () => {
     // 28 March 2027 is the change to BST: 19:30 GMT is 19:30Z, 19:30 BST is 18:30Z. The EXDATE
@@ -116,7 +116,7 @@ describe('a Google Calendar export', () => {
 
 describe('an Outlook/Exchange calendar', () => {
   const text = feed('outlook');
-  const events = eventsFromIcs(text, BERLIN);
+  const events = eventsFromIcs(text, BERLIN).events;
 
   it('reads "W. Europe Standard Time" as Berlin time', () => {
     expect(single(titled(events, 'Kammermusik am Abend'))).toBe('2027-03-20 20:00–22:00');
@@ -149,12 +149,12 @@ describe('an Outlook/Exchange calendar', () => {
       /BEGIN:VTIMEZONE\r\nTZID:(?:W\. Europe|GMT) Standard Time\r\n[\s\S]*?END:VTIMEZONE\r\n/g;
     const bare = text.replace(windowsBlocks, '');
     expect(bare).not.toContain('TZID:W. Europe Standard Time\r\n');
-    expect(eventsFromIcs(bare, BERLIN)).toEqual(events);
+    expect(eventsFromIcs(bare, BERLIN).events).toEqual(events);
   });
 });
 
 describe('an Apple Calendar export', () => {
-  const events = eventsFromIcs(feed('apple'), NEW_YORK);
+  const events = eventsFromIcs(feed('apple'), NEW_YORK).events;
 
   it('lists every second Friday from yesterday to 400 days ahead, at 20:00 in winter and summer', () => {
     // January and February 2027 are past; 14 April 2028 is beyond 4 April 2028.
@@ -189,7 +189,7 @@ describe('an Apple Calendar export', () => {
 
   it("reads a floating time on the venue's own clock, wherever the venue is", () => {
     expect(single(titled(events, 'Rooftop Listening Party'))).toBe('2027-03-20 21:00–23:30');
-    const inLondon = eventsFromIcs(feed('apple'), { ...NEW_YORK, zone: 'Europe/London' });
+    const inLondon = eventsFromIcs(feed('apple'), { ...NEW_YORK, zone: 'Europe/London' }).events;
     expect(single(titled(inLondon, 'Rooftop Listening Party'))).toBe('2027-03-20 21:00–23:30');
     // The New York series, by contrast, is in the small hours of Saturday in London.
     expect(stops(titled(inLondon, 'Second Friday Session'))[0]).toBe('2027-03-13 01:00–04:00');
@@ -197,7 +197,7 @@ describe('an Apple Calendar export', () => {
 });
 
 describe('a The Events Calendar (WordPress) export', () => {
-  const events = eventsFromIcs(feed('the-events-calendar'), LONDON);
+  const events = eventsFromIcs(feed('the-events-calendar'), LONDON).events;
 
   it('takes the HTML description, first category, image, ticket link and location', () => {
     expect(titled(events, 'Late Night Jazz: The Ronnie Trio')).toEqual({
@@ -234,7 +234,7 @@ describe('a The Events Calendar (WordPress) export', () => {
 });
 
 describe('a Meetup export', () => {
-  const events = eventsFromIcs(feed('meetup'), LONDON);
+  const events = eventsFromIcs(feed('meetup'), LONDON).events;
 
   it('shows UTC times on the London clock, before and after the change to BST', () => {
     expect(single(titled(events, 'March Jam Session'))).toBe('2027-03-10 19:00–22:00');
@@ -262,7 +262,7 @@ describe('a Meetup export', () => {
 });
 
 describe('recurrence rules (a Nextcloud calendar)', () => {
-  const events = eventsFromIcs(feed('nextcloud-recurrence'), LONDON);
+  const events = eventsFromIcs(feed('nextcloud-recurrence'), LONDON).events;
 
   it('stops a yearly BYMONTH/BYMONTHDAY series at its UNTIL', () => {
     // 15 March 2028 is within 400 days, but after UNTIL (end of 2027).
@@ -345,28 +345,101 @@ describe('feeds it cannot read', () => {
     ]);
   });
 
-  it('names every event it cannot read, and what is wrong with it', () => {
-    expect(problemsOf(feed('problems'))).toEqual([
+  it('lists the events it can read and skips each one it cannot, naming it, its line and why', () => {
+    const { events, skipped, skippedCount } = eventsFromIcs(feed('problems'), LONDON);
+    expect(events.map(({ event }) => `${event.title} ${single(event)}`)).toEqual([
+      'A fine evening 2027-03-10 19:00',
+    ]);
+    expect(skipped).toEqual([
+      {
+        path: 'VEVENT 5 (UID fine@blue-room.example), UID',
+        message: expect.stringContaining('VEVENT 1'),
+        line: 27,
+      },
       {
         path: 'VEVENT 2 (UID no-start@blue-room.example), DTSTART',
         message: expect.stringContaining('missing'),
+        line: 10,
       },
       {
         path: 'VEVENT 3 (UID mars@blue-room.example), DTSTART',
         message: expect.stringContaining('unknown TZID "Mars/Olympus_Mons"'),
-      },
-      {
-        path: 'VEVENT 3 (UID mars@blue-room.example), DTEND',
-        message: expect.stringContaining('unknown TZID "Mars/Olympus_Mons"'),
+        line: 15,
       },
       {
         path: 'VEVENT 4 (UID untitled@blue-room.example), SUMMARY',
         message: expect.stringContaining('missing'),
+        line: 22,
       },
-      {
-        path: 'VEVENT 5 (UID fine@blue-room.example), UID',
-        message: expect.stringContaining('VEVENT 1'),
-      },
+    ]);
+    expect(skippedCount).toBe(4);
+  });
+});
+
+describe('feeds written to hurt', () => {
+  const calendar = (...vevents: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...vevents, 'END:VCALENDAR', ''].join(
+      '\r\n',
+    );
+  const vevent = (uid: string, ...lines: string[]) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `SUMMARY:${uid}`,
+      'DTSTART:20270310T190000Z',
+      'DTEND:20270310T210000Z',
+      ...lines,
+      'END:VEVENT',
+    ].join('\r\n');
+
+  it('reads RDATE periods (Zimbra, Exchange): each night with the end its period gives', () => {
+    const text = calendar(
+      vevent('tour', 'RDATE;VALUE=PERIOD:20270311T190000Z/20270311T200000Z,20270312T190000Z/PT3H'),
+    );
+    const [tour] = eventsFromIcs(text, LONDON).events;
+    expect(stops(tour!.event)).toEqual([
+      '2027-03-10 19:00–21:00',
+      '2027-03-11 19:00–20:00',
+      '2027-03-12 19:00–22:00',
+    ]);
+  });
+
+  it('skips a series too dense to expand within its steps, and lists the others', () => {
+    const text = calendar(
+      vevent('every-minute', 'RRULE:FREQ=MINUTELY').replace('20270310T19', '19700101T00'),
+      vevent('fine'),
+    );
+    const read = eventsFromIcs(text, LONDON, { limits: { maxExpansionSteps: 1000 } });
+    expect(read.events.map(({ key }) => key)).toEqual(['fine']);
+    expect(read.skipped).toEqual([
+      expect.objectContaining({
+        path: 'VEVENT 1 (UID every-minute), RRULE',
+        message: expect.stringContaining('more than 1000 instances'),
+      }),
+    ]);
+  });
+
+  it('keeps the first events by date up to the limit, and counts the rest', () => {
+    const text = calendar(
+      ...[14, 11, 13, 12].map((day) =>
+        vevent(`night-${day}`).replaceAll('20270310', `202703${day}`),
+      ),
+    );
+    const read = eventsFromIcs(text, LONDON, { limits: { maxEvents: 2 } });
+    expect(read.events.map(({ key }) => key)).toEqual(['night-11', 'night-12']);
+    expect(read.skippedCount).toBe(2);
+    expect(read.skipped[0]!.message).toContain('2 events after the first 2');
+  });
+
+  it('skips an event whose title is over the limit, and cuts a long description', () => {
+    const text = calendar(
+      vevent('long-title').replace('SUMMARY:long-title', `SUMMARY:${'x'.repeat(301)}`),
+      vevent('long-text', `DESCRIPTION:${'word '.repeat(10)}`),
+    );
+    const read = eventsFromIcs(text, LONDON, { limits: { maxDescriptionLength: 12 } });
+    expect(read.events.map(({ event }) => event.description)).toEqual(['<p>word word wo…</p>']);
+    expect(read.skipped).toEqual([
+      expect.objectContaining({ message: '301 characters, over the limit of 300' }),
     ]);
   });
 });

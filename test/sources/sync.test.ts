@@ -398,8 +398,8 @@ describe('the sample feeds and sheets, each served by a real server on loopback'
       expect(state).toMatchObject({ outcome: 'applied', lastError: null });
       const context = { zone, now };
       const expected = name.endsWith('.ics')
-        ? eventsFromIcs(feed.body, context)
-        : eventsFromCsv(feed.body, context, dateFormat);
+        ? eventsFromIcs(feed.body, context).events
+        : eventsFromCsv(feed.body, context, dateFormat).events;
       expect(state!.events).toBe(expected.length);
       expect(expected.length).toBeGreaterThan(0);
       const stored = await store.storedVenue('feed-hall');

@@ -2,6 +2,7 @@
  * Operations: the server behind a TLS-terminating proxy, Prometheus metrics, graceful
  * shutdown, and every CLI option mirrored by an environment variable.
  */
+import { DEFAULT_SOURCE_LIMITS } from '../../server/sources/source-event.js';
 import { connect } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -168,6 +169,18 @@ describe('graceful shutdown', () => {
 });
 
 describe('CLI options (server/cli-options.ts)', () => {
+  it('takes source limits by name, and names the known ones for an unknown one', () => {
+    expect(parseServerOptions(['--source-limit', 'memory-mb=64'], {}).sourceLimits.memoryMb).toBe(
+      64,
+    );
+    expect(() => parseServerOptions(['--source-limit', 'max-bytes=5'], {})).toThrow(
+      /one of max-events, max-stops, .*timeout-ms, memory-mb, got "max-bytes=5"/,
+    );
+    expect(() => parseServerOptions(['--source-limit', 'timeout-ms=5'], {})).toThrow(
+      '--source-limit timeout-ms must be an integer from 100 to 3600000, got "5"',
+    );
+  });
+
   it('every option has an environment variable', () => {
     const options = parseServerOptions([], {
       VENUE_EVENTS_DATA: 'venues.json',
@@ -191,8 +204,10 @@ describe('CLI options (server/cli-options.ts)', () => {
       VENUE_EVENTS_MAX_FILTER_PAGES: '20',
       VENUE_EVENTS_KEEP_PAST_DAYS: '365',
       VENUE_EVENTS_ALLOW_SOURCE_HOSTS: 'calendar.lan, 10.0.0.5',
+      VENUE_EVENTS_SOURCE_LIMITS: 'max-events=5000, timeout-ms=2000',
     });
     expect(options).toEqual({
+      sourceLimits: { ...DEFAULT_SOURCE_LIMITS, maxEvents: 5000, timeoutMs: 2000 },
       help: false,
       data: 'venues.json',
       db: 'postgres://u@db:5432/events',

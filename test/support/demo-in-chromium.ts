@@ -55,7 +55,7 @@ export async function listShown(page: Page, host = 'venue-events'): Promise<void
 
 /**
  * Waits until nothing more loads and every element of the widget (the list, its filter bar, its
- * buy controls, the month grid) finished updating: what is then on screen stays.
+ * buy controls, the month grid) is defined and finished updating: what is then on screen stays.
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
@@ -69,6 +69,10 @@ export async function settled(page: Page): Promise<void> {
           elements.push(el);
           if (el.shadowRoot) roots.push(el.shadowRoot);
         }
+      // An element whose chunk is still on its way has no updateComplete yet: wait for it to be
+      // defined (and so upgraded) first, or the wait would pass over it.
+      const ours = elements.filter((el) => el.localName.startsWith('venue-'));
+      await Promise.all(ours.map((el) => customElements.whenDefined(el.localName)));
       await Promise.all(elements.map((el) => el.updateComplete));
     }
     await document.fonts.ready;

@@ -5,7 +5,9 @@
  * 1. A 5,000-event iCalendar feed (4,950 single nights and 50 weekly series) on loopback: the
  *    first sync (fetch, parse, expand, check and apply to an SQLite file) in ms, and the
  *    process's peak RSS after it, run with the server's `--max-semi-space-size=8` as `npm start`
- *    runs it (the script's own loader, tsx, is in the figure before the sync).
+ *    runs it. The script runs bundled (package.json's `bench:sources` builds it and the server),
+ *    so the source is read in the built worker `npm start` uses, not one that compiles
+ *    TypeScript first.
  * 2. The same source again: how many requests it cost (a conditional one, answered 304) and
  *    whether anything was written.
  * 3. The API while syncs run: a venue's memoised list page under load, alone and while the

@@ -2,7 +2,7 @@
  * Sanitises venue-authored description HTML with DOMPurify, loaded on first use so the initial
  * script stays small. An allow-list, so nothing can escape the card or act on the host page:
  *
- * - Elements: text structure and phrasing only (`ALLOWED_TAGS` below). No `dialog`, `slot`,
+ * - Elements: text structure and phrasing only (shared/description-html.ts, as the server's). No `dialog`, `slot`,
  *   `template`, `marquee`, forms or form controls, media, frames, SVG/MathML, `style`.
  * - Attributes: `href`, `title`, `lang`, `dir`, `colspan`, `rowspan`. No `style` (so no fixed or
  *   sticky positioning), no `id`/`class`, no `popover`, no handlers.
@@ -16,50 +16,12 @@
  * to be shown), with DOMPurify and these lists, so none of it weighs on the initial script.
  */
 import DOMPurify from 'dompurify';
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_LINK,
+  DESCRIPTION_TAGS,
+} from '../shared/description-html.js';
 import { policy } from './trusted-html.js';
-
-export const ALLOWED_TAGS = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'cite',
-  'code',
-  'del',
-  'details',
-  'em',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'ins',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
-export const ALLOWED_ATTR = ['href', 'title', 'lang', 'dir', 'colspan', 'rowspan'];
 
 let purifier: ReturnType<typeof DOMPurify> | undefined;
 /** The origin relative links of the description being sanitised resolve against. */
@@ -90,10 +52,10 @@ export function sanitizeHtml(html: string, linkBase: string): string {
   purifier ??= createPurifier();
   base = new URL(linkBase).origin;
   return purifier.sanitize(html, {
-    ALLOWED_TAGS,
-    ALLOWED_ATTR,
+    ALLOWED_TAGS: [...DESCRIPTION_TAGS],
+    ALLOWED_ATTR: [...DESCRIPTION_ATTRIBUTES],
     ALLOW_DATA_ATTR: false,
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:|tel:|\/(?!\/))/i,
+    ALLOWED_URI_REGEXP: DESCRIPTION_LINK,
     ...(policy && { RETURN_TRUSTED_TYPE: true, TRUSTED_TYPES_POLICY: policy as never }),
   }) as unknown as string;
 }

@@ -341,7 +341,12 @@ function lastStartInstant(event: EventInput, zone: string): string {
   return instant(venueDateTime(date, time, zone).toMillis());
 }
 
-function normaliseEvent(event: EventInput, zone: string, importedAt: string): StoredEvent {
+function normaliseEvent(
+  event: EventInput,
+  zone: string,
+  importedAt: string,
+  clean: (html: string) => string,
+): StoredEvent {
   const stops = sortStops(
     (event.occurrences ?? []).map((o) => ({
       date: o.date,
@@ -366,7 +371,7 @@ function normaliseEvent(event: EventInput, zone: string, importedAt: string): St
     slug: event.slug,
     category: event.category ?? '',
     // Safe HTML in the store and the API, a file's or a source's (docs/api.md §2.2).
-    description: sanitizeDescription(event.description ?? ''),
+    description: clean(event.description ?? ''),
     location: event.location ?? '',
     // An age limit alone says whether the event is 18+ (ageProblems refused a disagreement).
     over18: event.over_18 ?? (event.min_age ?? 0) >= 18,
@@ -450,13 +455,23 @@ function storedSource(source: SourceInput, extras: Record<string, EventExtras> =
  */
 export function normaliseVenueFile(file: VenueFile, nowMs = Date.now()): StoredVenue[] {
   const importedAt = instant(nowMs);
+  // A feed repeats one description across a series' nights written as events of their own: each
+  // text is parsed once.
+  const cleaned = new Map<string, string>();
+  const clean = (html: string) => {
+    let safe = cleaned.get(html);
+    if (safe === undefined) cleaned.set(html, (safe = sanitizeDescription(html)));
+    return safe;
+  };
   return file.venues.map((venue) => ({
     slug: venue.slug,
     name: venue.name ?? venue.slug,
     timezone: venue.timezone,
     apiShape: venue.api_shape ?? 'current',
     ...venueDetails(venue),
-    events: (venue.events ?? []).map((event) => normaliseEvent(event, venue.timezone, importedAt)),
+    events: (venue.events ?? []).map((event) =>
+      normaliseEvent(event, venue.timezone, importedAt, clean),
+    ),
     ...(venue.source && { source: storedSource(venue.source, venue.event_extras) }),
   }));
 }

@@ -3,82 +3,24 @@
  * sanitised HTML"), so `attributes.description` is safe HTML for any client that trusts our JSON:
  * a venue file's description and a source's (an Outlook feed's `X-ALT-DESC;FMTTYPE=text/html`)
  * alike, since both reach the store through `normaliseVenueFile`. sanitize-html parses the HTML
- * on the server and keeps only the widget's allow-list (widget/sanitize.ts):
+ * on the server and keeps only the allow-list the widget keeps (shared/description-html.ts):
  *
  * - Elements: `DESCRIPTION_TAGS`. Any other element goes, its text kept, except elements whose
  *   content is code or not text (`script`, `style`, `iframe`, `template`, `svg`…): they go whole.
  * - Attributes: `DESCRIPTION_ATTRIBUTES`. No `style`, `id`/`class`, `data-*` or event handlers.
  * - Links: `href` only when http(s), `mailto:`, `tel:` or a path (`/…`, not `//host` nor
- *   `/\host`, which browsers read as `//host`), as the widget's `ALLOWED_URI_REGEXP`: no
+ *   `/\host`, which browsers read as `//host`), as the widget's (`DESCRIPTION_LINK`): no
  *   `javascript:`, `data:` or other scheme, however spelled.
  *
  * The widget and the server's pages still clean what they show (proxy mode passes an upstream's
  * text through as it is); this makes the JSON itself safe.
  */
 import sanitizeHtml from 'sanitize-html';
-
-/**
- * The elements a description keeps: widget/sanitize.ts's `ALLOWED_TAGS` (a browser chunk with
- * DOMPurify, which the server does not import). test/server/description-sanitising.test.ts keeps
- * the two lists equal.
- */
-export const DESCRIPTION_TAGS: readonly string[] = [
-  'a',
-  'abbr',
-  'b',
-  'blockquote',
-  'br',
-  'cite',
-  'code',
-  'del',
-  'details',
-  'em',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'hr',
-  'i',
-  'ins',
-  'li',
-  'mark',
-  'ol',
-  'p',
-  'pre',
-  'q',
-  's',
-  'small',
-  'span',
-  'strong',
-  'sub',
-  'summary',
-  'sup',
-  'table',
-  'tbody',
-  'td',
-  'tfoot',
-  'th',
-  'thead',
-  'tr',
-  'u',
-  'ul',
-];
-
-/** The attributes a kept element keeps: widget/sanitize.ts's `ALLOWED_ATTR` (kept equal too). */
-export const DESCRIPTION_ATTRIBUTES: readonly string[] = [
-  'href',
-  'title',
-  'lang',
-  'dir',
-  'colspan',
-  'rowspan',
-];
-
-/**
- * The links a description keeps, as widget/sanitize.ts's `ALLOWED_URI_REGEXP` (its source is
- * compared by the test): http(s), `mailto:`, `tel:`, or a path on the API's own origin.
- */
-export const DESCRIPTION_LINK = /^(?:https?:|mailto:|tel:|\/(?!\/))/i;
+import {
+  DESCRIPTION_ATTRIBUTES,
+  DESCRIPTION_LINK,
+  DESCRIPTION_TAGS,
+} from '../../shared/description-html.js';
 
 /**
  * Elements removed with everything inside them, not only their tags: DOMPurify's default

@@ -10,7 +10,7 @@
  * tz database and the venue's wall clock are luxon's. Nothing here parses iCalendar itself.
  */
 import ICAL from 'ical.js';
-import { DateTime, IANAZone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
 import { findIana } from 'windows-iana';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
@@ -80,6 +80,42 @@ function offsetAt(zone: IANAZone, wall: number): number {
   if (before === after) return before * 60;
   const fits = [before, after].filter((offset) => zone.offset(wall - offset * 60_000) === offset);
   return (fits.length > 0 ? Math.max(...fits) : before) * 60;
+}
+
+/**
+ * The venue's wall clock for instants: `YYYY-MM-DD` and `HH:MM` there. Each UTC day's offset is
+ * asked of the tz database (luxon) once and kept when the day starts and ends on one offset, so
+ * 5,000 events cost a few hundred look-ups, not four each (a look-up formats a date with `Intl`).
+ * A day with a change is looked up per instant. One per call: nothing is shared between reads.
+ */
+class WallClock {
+  private readonly zone: IANAZone;
+  /** Minutes east of UTC by UTC day number; undefined for a day with a change. */
+  private readonly days = new Map<number, number | undefined>();
+
+  constructor(iana: string) {
+    this.zone = IANAZone.create(iana);
+  }
+
+  /** `YYYY-MM-DD` and `HH:MM` on the venue's wall clock; a date (all-day) at `00:00`. */
+  wallOf(time: Time): { date: string; time: string } {
+    // All-day events are listed on their (first) date at 00:00 without an end: a decision of
+    // docs/decisions.md "Sources" (the venue file has no all-day event).
+    if (time.isDate) return { date: dateOf(time), time: '00:00' };
+    const at = time.toUnixTime() * 1000;
+    const wall = new Date(at + this.offsetAt(at) * 60_000).toISOString();
+    return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
+  }
+
+  /** Minutes east of UTC at the instant `at` (epoch ms). */
+  private offsetAt(at: number): number {
+    const day = Math.floor(at / DAY_MS);
+    if (!this.days.has(day)) {
+      const first = this.zone.offset(day * DAY_MS);
+      this.days.set(day, first === this.zone.offset((day + 1) * DAY_MS - 1) ? first : undefined);
+    }
+    return this.days.get(day) ?? this.zone.offset(at);
+  }
 }
 
 /** Where the zones of one call come from; one `IanaTimezone` per name, none shared between calls. */
@@ -212,6 +248,7 @@ export function eventsFromIcs(
   const limits = limitsOf(options.limits);
   const skipped = new ProblemList(limits.maxProblems);
   const zones = new Zones(context.zone);
+  const clock = new WallClock(context.zone);
   const lines = veventLines(text);
   const vevents = readCalendars(text)
     .flatMap((calendar) => calendar.getAllSubcomponents('vevent'))
@@ -229,7 +266,7 @@ export function eventsFromIcs(
       continue;
     }
     options.onEvent?.(lead.index, lead.path, lead.line);
-    const one = mapSeries(series, window, context.zone, budget);
+    const one = mapSeries(series, window, clock, budget);
     if (one === undefined) continue;
     if ('problem' in one) skipped.add({ ...one.problem, line: lead.line });
     else mapped.push(one);
@@ -259,6 +296,22 @@ function veventLines(text: string): number[] {
   }
 }
 
+/**
+ * `calendar`, its TZID look-ups memoised, misses too: ical.js caches a VTIMEZONE it found but scans
+ * every subcomponent again for a TZID the feed does not define (most feeds name IANA zones
+ * without one), once per date-time read, so a feed of n events cost n² steps (5,000 events: 0.4 s).
+ */
+function withZoneMemo(calendar: Component): Component {
+  const lookUp = calendar.getTimeZoneByID.bind(calendar);
+  // Typed as always found; ical.js answers null for a TZID without a VTIMEZONE, kept as it is.
+  const known = new Map<string, Timezone>();
+  calendar.getTimeZoneByID = (tzid: string) => {
+    if (!known.has(tzid)) known.set(tzid, lookUp(tzid));
+    return known.get(tzid)!;
+  };
+  return calendar;
+}
+
 /** The feed's VCALENDARs (a feed of several concatenated is read whole). */
 function readCalendars(text: string): Component[] {
   const notIcal = (message: string) =>
@@ -275,7 +328,7 @@ function readCalendars(text: string): Component[] {
     : typeof parsed[0] === 'string'
       ? [parsed]
       : parsed;
-  const calendars = jcals.map((jcal) => new ICAL.Component(jcal as unknown[]));
+  const calendars = jcals.map((jcal) => withZoneMemo(new ICAL.Component(jcal as unknown[])));
   if (calendars.length === 0 || calendars.some((calendar) => calendar.name !== 'vcalendar'))
     throw notIcal('expected BEGIN:VCALENDAR');
   return calendars;
@@ -417,7 +470,10 @@ function checkTimes(component: Component, report: Report): void {
   for (const name of ['dtstart', 'dtend'] as const) {
     const property = component.getFirstProperty(name);
     const value = property ? rawValue(property) : undefined;
-    if (value !== undefined && !DateTime.fromISO(value, { zone: 'utc' }).isValid)
+    if (
+      value !== undefined &&
+      !DateTime.fromISO(value, { zone: FixedOffsetZone.utcInstance }).isValid
+    )
       report(name.toUpperCase(), `not a date: "${value}"`);
   }
   // Only a DURATION can fail to make an end (DTEND was read above); most events have none.
@@ -481,7 +537,7 @@ function windowOf(context: SourceContext): Window {
 function mapSeries(
   series: Series,
   window: Window,
-  zone: string,
+  clock: WallClock,
   budget: Budget,
 ): Mapped | Unmapped | undefined {
   const lead = series.master ?? series.overrides[0]!;
@@ -494,13 +550,13 @@ function mapSeries(
   const base = baseOf(lead.component, title, budget.limits.maxDescriptionLength);
   const master = series.master && seriesEvent(series.master, series.overrides);
   if (master !== undefined && !master.isRecurring()) {
-    const stop = stopOf(instanceOf(master, master.startDate, lead), base, zone);
+    const stop = stopOf(instanceOf(master, master.startDate, lead), base, clock);
     if (stop === undefined || stop.date < window.from) return undefined;
     const event = singleEvent(base, stop);
     return {
       path: lead.path,
       first: `${stop.date} ${stop.time}`,
-      source: keyed(lead, event, zone),
+      source: keyed(lead, event, clock),
     };
   }
   let failed: string | undefined;
@@ -509,7 +565,7 @@ function mapSeries(
     : ownInstances(series.overrides);
   if (failed !== undefined) return { problem: { path: `${lead.path}, RRULE`, message: failed } };
   const stops = instances
-    .map((instance) => stopOf(instance, base, zone))
+    .map((instance) => stopOf(instance, base, clock))
     .filter((stop): stop is OccurrenceInput => stop !== undefined && inWindow(stop, window))
     .sort((a, b) => compare(a.date, b.date) || compare(a.time, b.time))
     .slice(0, budget.limits.maxStops);
@@ -519,7 +575,7 @@ function mapSeries(
   return {
     path: lead.path,
     first: `${first.date} ${first.time}`,
-    source: keyed(lead, event, zone),
+    source: keyed(lead, event, clock),
   };
 }
 
@@ -610,10 +666,10 @@ function ownInstances(overrides: readonly Vevent[]): Instance[] {
  * 24 hours, and what an override changes (cancelled, another location or ticket URL). Undefined
  * when an override makes it private, confidential or tentative.
  */
-function stopOf(instance: Instance, base: Event, zone: string): OccurrenceInput | undefined {
+function stopOf(instance: Instance, base: Event, clock: WallClock): OccurrenceInput | undefined {
   if (leftOut(instance.item)) return undefined;
-  const start = wallOf(instance.start, zone);
-  const endTime = endTimeOf(instance.start, instance.end, zone);
+  const start = clock.wallOf(instance.start);
+  const endTime = endTimeOf(instance.start, instance.end, clock);
   const location = textOf(instance.item, 'location');
   const ticketUrl = ticketUrlOf(instance.item);
   const cancelled = isCancelled(instance.item) && base.status !== 'cancelled';
@@ -649,10 +705,10 @@ function inWindow(stop: OccurrenceInput, window: Window): boolean {
  * The source event, keyed by UID, else by title and the venue-local date of its DTSTART (a
  * series' first instance, not its first in the window, so the key holds as the days pass).
  */
-function keyed(lead: Vevent, event: Event, zone: string): SourceEvent {
+function keyed(lead: Vevent, event: Event, clock: WallClock): SourceEvent {
   if (lead.uid !== undefined) return { key: lead.uid, event };
   const start = lead.component.getFirstPropertyValue('dtstart');
-  const date = start instanceof ICAL.Time ? wallOf(start, zone).date : event.date;
+  const date = start instanceof ICAL.Time ? clock.wallOf(start).date : event.date;
   return { key: `${event.title}|${date}`, event };
 }
 
@@ -757,32 +813,25 @@ function isCancelled(component: Component): boolean {
   return textOf(component, 'status')?.toUpperCase() === 'CANCELLED';
 }
 
-/** `YYYY-MM-DD` and `HH:MM` on the venue's wall clock; a date (all-day) at `00:00`. */
-function wallOf(time: Time, zone: string): { date: string; time: string } {
-  if (time.isDate) {
-    // All-day events are listed on their (first) date at 00:00 without an end: a decision of
-    // docs/decisions.md "Sources" (the venue file has no all-day event).
-    return { date: dateOf(time), time: '00:00' };
-  }
-  const local = DateTime.fromSeconds(time.toUnixTime(), { zone });
-  return { date: local.toISODate()!, time: local.toFormat('HH:mm') };
-}
-
 /**
  * The end's wall time when it comes within 24 hours after the start and reads right as an
  * `end_time` (later the same day, or not after the start the next day: across a DST change a
  * 24-hour event would read as a short one, so it has none). None for an all-day event.
  */
-function endTimeOf(start: Time, end: Time, zone: string): string | undefined {
+function endTimeOf(start: Time, end: Time, clock: WallClock): string | undefined {
   if (start.isDate || end.isDate) return undefined;
   const length = (end.toUnixTime() - start.toUnixTime()) * 1000;
   if (length <= 0 || length > DAY_MS) return undefined;
-  const from = wallOf(start, zone);
-  const to = wallOf(end, zone);
+  const from = clock.wallOf(start);
+  const to = clock.wallOf(end);
   const sameDay = to.date === from.date && to.time > from.time;
-  const nextDay =
-    to.date === DateTime.fromISO(from.date).plus({ days: 1 }).toISODate() && to.time <= from.time;
+  const nextDay = to.time <= from.time && to.date === dayAfter(from.date);
   return sameDay || nextDay ? to.time : undefined;
+}
+
+/** The date after `YYYY-MM-DD`, as `YYYY-MM-DD`. */
+function dayAfter(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
 /** `YYYY-MM-DD` of a DATE value. */

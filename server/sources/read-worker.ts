@@ -1,8 +1,8 @@
 /**
  * The worker thread a source is read in (`SourceReader`, docs/api.md §10.21): reads the source
- * given as its `workerData` (`WorkerInput`) and posts `WorkerMessage`s back: one `event` before
- * each VEVENT is mapped (so the reader can name the one a read hung or ran out of memory in),
- * then one `read`, `refused` or `failed`. Its heap and its time are bounded by the thread that
+ * given as its `workerData` (`WorkerInput`), writing the number of each VEVENT to the shared
+ * `cursor` before it is mapped (so the reader can name the one a read hung or ran out of memory
+ * in), and posts one `WorkerMessage` back: `read`, `refused` or `failed`. Its heap and its time are bounded by the thread that
  * started it, which ends it past either.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -27,11 +27,12 @@ export interface WorkerInput {
   limits: SourceLimits;
   /** VEVENTs not to read (number, cause): an earlier read never ended in them. */
   skip: [number, string][];
+  /** Two int32s the worker writes before each VEVENT: its number (1-based) and line (0: none). */
+  cursor: SharedArrayBuffer;
 }
 
 /** What a worker posts. */
 export type WorkerMessage =
-  | { kind: 'event'; index: number; path: string; line: number | undefined }
   | { kind: 'read'; read: SourceRead }
   | { kind: 'refused'; problems: SourceProblem[] }
   | { kind: 'failed'; message: string };
@@ -41,6 +42,7 @@ function post(message: WorkerMessage): void {
 }
 
 const input = workerData as WorkerInput;
+const cursor = new Int32Array(input.cursor);
 try {
   const read = readSource(
     input.source,
@@ -51,7 +53,10 @@ try {
     {
       limits: input.limits,
       skip: new Map(input.skip),
-      onEvent: (index, path, line) => post({ kind: 'event', index, path, line }),
+      onEvent: (index, _path, line) => {
+        Atomics.store(cursor, 1, line ?? 0);
+        Atomics.store(cursor, 0, index);
+      },
     },
   );
   post({ kind: 'read', read });

@@ -5,9 +5,9 @@
  * of a library that never returns (ical.js on a rule that never matches). The server's own
  * thread only waits for a message, so `/healthz` and the listings answer throughout.
  *
- * A worker ended while it mapped one VEVENT (it says which before each) names that event: the
- * source is read again without it, and the event is skipped with the cause, so one unreadable
- * event does not cost a venue its other events; a third such event, or a worker ended outside any
+ * A worker ended while it mapped one VEVENT (it writes which to shared memory before each) names
+ * that event: the source is read again without it, and the event is skipped with the cause, so
+ * one unreadable event does not cost a venue its other events; a third such event, or a worker ended outside any
  * event, fails the read (`SourceReadError`) and the venue keeps its last good listing.
  */
 import { existsSync } from 'node:fs';
@@ -48,7 +48,7 @@ export interface SourceInput {
 /** How one worker's read ended. */
 type Outcome =
   | { kind: 'read'; read: SourceRead }
-  | { kind: 'ended'; cause: string; in: { index: number; path: string } | undefined };
+  | { kind: 'ended'; cause: string; in: { index: number; line: number } | undefined };
 
 /**
  * How to start the worker: the bundle's `dist/server/sources/read-worker.js` under `npm start`;
@@ -97,7 +97,8 @@ export class SourceReader {
       const outcome = await this.#once(input, skip);
       if (outcome.kind === 'read') return outcome.read;
       if (outcome.in === undefined || skip.size === MAX_ENDED_EVENTS) {
-        const where = outcome.in ? ` in ${outcome.in.path}` : '';
+        const line = outcome.in?.line ? ` (line ${outcome.in.line})` : '';
+        const where = outcome.in ? ` in VEVENT ${outcome.in.index}${line}` : '';
         throw new SourceReadError(`the source could not be read: ${outcome.cause}${where}`);
       }
       skip.set(outcome.in.index, `its read ${outcome.cause}: skipped`);
@@ -107,6 +108,9 @@ export class SourceReader {
   /** One worker's read, without the VEVENTs `skip` names. */
   #once(input: SourceInput, skip: ReadonlyMap<number, string>): Promise<Outcome> {
     const { timeoutMs, memoryMb, maxProblems } = this.#limits;
+    // The VEVENT being mapped (its number, its line), written by the worker before each: shared
+    // memory, so it costs no message and reads right at the instant the worker is ended.
+    const cursor = new Int32Array(new SharedArrayBuffer(8));
     const data: WorkerInput = {
       source: input.source,
       body: input.body,
@@ -116,6 +120,7 @@ export class SourceReader {
       nowMs: input.context.now.getTime(),
       limits: this.#limits,
       skip: [...skip],
+      cursor: cursor.buffer as SharedArrayBuffer,
     };
     const worker = new Worker(this.#worker.script, {
       eval: this.#worker.eval,
@@ -125,7 +130,10 @@ export class SourceReader {
       resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
     });
     return new Promise<Outcome>((resolve, reject) => {
-      let current: { index: number; path: string } | undefined;
+      const current = () => {
+        const index = Atomics.load(cursor, 0);
+        return index === 0 ? undefined : { index, line: Atomics.load(cursor, 1) };
+      };
       let settled = false;
       const settle = (outcome: Outcome | Error) => {
         if (settled) return;
@@ -136,12 +144,11 @@ export class SourceReader {
         else resolve(outcome);
       };
       const timer = setTimeout(
-        () => settle({ kind: 'ended', cause: `ran over its ${timeoutMs} ms`, in: current }),
+        () => settle({ kind: 'ended', cause: `ran over its ${timeoutMs} ms`, in: current() }),
         timeoutMs,
       );
       worker.on('message', (message: WorkerMessage) => {
-        if (message.kind === 'event') current = message;
-        else if (message.kind === 'read') settle({ kind: 'read', read: message.read });
+        if (message.kind === 'read') settle({ kind: 'read', read: message.read });
         else if (message.kind === 'refused')
           settle(new SourceFormatError(message.problems.slice(0, maxProblems)));
         else settle(new SourceReadError(`the source could not be read: ${message.message}`));
@@ -151,10 +158,10 @@ export class SourceReader {
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? `ran out of its ${memoryMb} MB of memory`
             : `broke (${error.message.split('\n')[0]})`;
-        settle({ kind: 'ended', cause, in: current });
+        settle({ kind: 'ended', cause, in: current() });
       });
       worker.on('exit', (code) =>
-        settle({ kind: 'ended', cause: `ended with code ${code}`, in: current }),
+        settle({ kind: 'ended', cause: `ended with code ${code}`, in: current() }),
       );
     });
   }

@@ -15,6 +15,7 @@ import { importVenueFile, VenueFileError } from './import/importer.js';
 import { OperatorError, readJsonFile } from './lib/json-file.js';
 import { createApp } from './origin/app.js';
 import type { PageVenue } from './pages/page-shell.js';
+import { skippedLines } from './sources/source-event.js';
 import { SourceSync } from './sources/sync.js';
 import { openStore } from './store/open-store.js';
 import type { Store } from './store/store.js';
@@ -47,10 +48,7 @@ async function checkSources(sync: SourceSync): Promise<number> {
     const what = s.lastError ?? `${s.outcome}, ${n} event${n === 1 ? '' : 's'}${skipped}`;
     process.stdout.write(`${s.venue} (${s.host}): ${s.lastError ? 'FAILED: ' : ''}${what}\n`);
     if (s.lastError) continue;
-    for (const p of s.skippedEvents)
-      process.stdout.write(
-        `  skipped ${p.path}${p.line ? ` (line ${p.line})` : ''}: ${p.message}\n`,
-      );
+    process.stdout.write(skippedLines(s.skippedEvents, s.skipped));
   }
   if (states.length === 0) process.stdout.write('No venue has a source.\n');
   return states.some((s) => s.lastError !== null) ? 1 : 0;

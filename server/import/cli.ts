@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DateFormatSchema, type DateFormat } from '../../shared/venue-file.js';
 import { applySourceEvents } from '../sources/apply.js';
-import { DEFAULT_SOURCE_LIMITS, SourceFormatError } from '../sources/source-event.js';
+import { DEFAULT_SOURCE_LIMITS, skippedLines, SourceFormatError } from '../sources/source-event.js';
 import { SourceReader } from '../sources/source-reader.js';
 import type { StoredSource } from '../store/model.js';
 import { openStore } from '../store/open-store.js';
@@ -52,11 +52,7 @@ async function importSourceFile(
   const applied = await applySourceEvents(store, venue, read.events, now);
   const skipped = [...read.skipped, ...applied.skipped];
   const count = read.skippedCount + applied.skipped.length;
-  const lines = skipped.map(
-    (p) => `  skipped ${p.path}${p.line ? ` (line ${p.line})` : ''}: ${p.message}\n`,
-  );
-  const more = count > skipped.length ? [`  and ${count - skipped.length} more skipped\n`] : [];
-  return `Imported ${applied.events} events from ${file} into ${slug}\n${[...lines, ...more].join('')}`;
+  return `Imported ${applied.events} events from ${file} into ${slug}\n${skippedLines(skipped, count)}`;
 }
 
 async function run(): Promise<number> {

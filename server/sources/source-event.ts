@@ -183,3 +183,16 @@ function trimBlanks(line: string): string {
   while (end > start && blank(end - 1)) end--;
   return line.slice(start, end);
 }
+
+/**
+ * The lines naming skipped events, as `npm run import -- --venue` and `--check-sources` print
+ * them (docs/api.md §10.21): `  skipped {path} (line {n}): {cause}` each, then
+ * `  and {k} more skipped` when `count` (all skipped) is more than the problems named.
+ */
+export function skippedLines(problems: readonly SourceProblem[], count = problems.length): string {
+  const lines = problems.map(
+    (p) => `  skipped ${p.path}${p.line ? ` (line ${p.line})` : ''}: ${p.message}\n`,
+  );
+  if (count > problems.length) lines.push(`  and ${count - problems.length} more skipped\n`);
+  return lines.join('');
+}

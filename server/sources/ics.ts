@@ -1,18 +1,45 @@
 /**
- * The iCalendar feed source (docs/sources.md; the choices made here are recorded in
+ * The iCalendar feed source (docs/sources.md "iCalendar"; the choices made here are recorded in
  * docs/decisions.md "Sources"): an RFC 5545 / RFC 7986 feed as Google Calendar, Outlook/Exchange,
- * Apple Calendar, The Events Calendar (WordPress) or Meetup publish it, mapped to the events of
- * the venue file. Pure: text, the venue's zone and the clock in; events, or every problem of the
- * feed at once (`VEVENT 3 (UID abc), DTSTART`), out.
+ * Apple Calendar, Thunderbird, The Events Calendar (WordPress) or Meetup publish it, mapped to the
+ * events of the venue file, read as calendar apps read it. Pure: text, the venue's zone and the
+ * clock in; events, and every event it could not read (`VEVENT 3 (UID abc), DTSTART`), out.
  *
- * Reading the text, recurrence (RRULE, RDATE, EXDATE, RECURRENCE-ID) and a feed's own VTIMEZONE
- * rules are ical.js's; Windows zone names (Outlook, Exchange) are CLDR's through windows-iana; the
- * tz database and the venue's wall clock are luxon's. Nothing here parses iCalendar itself.
+ * Reading the text, recurrence rules and a feed's own VTIMEZONE rules are ical.js's (with what it
+ * leaves out done in `ics-recurrence.ts`); zones and the venue's wall clock are `ics-time.ts`'s.
+ * Nothing here parses iCalendar itself.
  */
 import ICAL from 'ical.js';
-import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
-import { findIana } from 'windows-iana';
+import { DateTime, FixedOffsetZone } from 'luxon';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
+import {
+  expand,
+  instanceOf,
+  isExcluded,
+  ownInstance,
+  recurrenceIdOf,
+  settleRecurrenceIds,
+  takeExdates,
+  windowOf,
+  type Budget,
+  type Excluded,
+  type Expandable,
+  type Instance,
+  type Window,
+} from './ics-recurrence.js';
+import {
+  DAY_MS,
+  dateOf,
+  keyOf,
+  WallClock,
+  writtenDate,
+  Zones,
+  type Component,
+  type IcalEvent,
+  type Property,
+  type Time,
+  type Timezone,
+} from './ics-time.js';
 import {
   firstEvents,
   limitsOf,
@@ -22,142 +49,22 @@ import {
   type ReadOptions,
   type SourceContext,
   type SourceEvent,
-  type SourceLimits,
   type SourceProblem,
   type SourceRead,
 } from './source-event.js';
 
-type Component = InstanceType<typeof ICAL.Component>;
-type Property = InstanceType<typeof ICAL.Property>;
-type Time = InstanceType<typeof ICAL.Time>;
-type Timezone = InstanceType<typeof ICAL.Timezone>;
-type IcalEvent = InstanceType<typeof ICAL.Event>;
 type Event = SourceEvent['event'];
 /** Reports a problem of one VEVENT, at one of its properties (or the VEVENT as a whole). */
 type Report = (property: string | undefined, message: string) => void;
 
-/** A series' stops run to this many days after the clock (docs/sources.md). */
-const WINDOW_DAYS = 400;
-const DAY_MS = 86_400_000;
 /** The properties holding date-times a TZID applies to (RRULE's UNTIL is settled apart). */
 const TIME_PROPERTIES = ['dtstart', 'dtend', 'recurrence-id', 'exdate', 'rdate'] as const;
+/** The title of an event without SUMMARY, as calendar apps show one (docs/sources.md). */
+export const UNTITLED = 'Untitled event';
+/** How ical.js writes a DATE it read as a DATE-TIME (`DTSTART:20190101` without `VALUE=DATE`). */
+const BARE_DATE = /^(\d{4}-\d{2}-\d{2})T::$/;
 /** ical.js reads an unknown property (X-ALT-DESC) raw; this is its own TEXT unescaping. */
 const unescapeText: (raw: string) => string = ICAL.design.icalendar.value.text.fromICAL;
-
-/**
- * An IANA zone as ical.js computes with one: its offsets come from the tz database (luxon), so
- * ical.js compares a series' instances with UNTIL, EXDATE and RECURRENCE-ID as instants, across
- * DST changes, exactly as luxon later writes them on the venue's wall clock.
- */
-class IanaTimezone extends ICAL.Timezone {
-  private readonly zone: IANAZone;
-  /** Offsets by wall time: ical.js asks for the same instance's several times. */
-  private readonly offsets = new Map<number, number>();
-
-  constructor(iana: string) {
-    super({ tzid: iana });
-    this.zone = IANAZone.create(iana);
-  }
-
-  /** Seconds east of UTC at the wall time `tt` in this zone. */
-  override utcOffset(tt: Time): number {
-    const wall = Date.UTC(tt.year, tt.month - 1, tt.day, tt.hour, tt.minute, tt.second);
-    let offset = this.offsets.get(wall);
-    if (offset === undefined) this.offsets.set(wall, (offset = offsetAt(this.zone, wall)));
-    return offset;
-  }
-}
-
-/**
- * Seconds east of UTC of a wall time (milliseconds since the epoch, the wall read as UTC) in
- * `zone`, as RFC 5545 §3.3.5 reads one: of a time a DST change repeats, the first; of a time it
- * skips, the offset before the change. (Not luxon's `fromObject`, which resolves a repeated time
- * by the offset of the real clock's present, so by the season the feed is read in.)
- */
-function offsetAt(zone: IANAZone, wall: number): number {
-  const before = zone.offset(wall - DAY_MS);
-  const after = zone.offset(wall + DAY_MS);
-  if (before === after) return before * 60;
-  const fits = [before, after].filter((offset) => zone.offset(wall - offset * 60_000) === offset);
-  return (fits.length > 0 ? Math.max(...fits) : before) * 60;
-}
-
-/**
- * The venue's wall clock for instants: `YYYY-MM-DD` and `HH:MM` there. Each UTC day's offset is
- * asked of the tz database (luxon) once and kept when the day starts and ends on one offset, so
- * 5,000 events cost a few hundred look-ups, not four each (a look-up formats a date with `Intl`).
- * A day with a change is looked up per instant. One per call: nothing is shared between reads.
- */
-class WallClock {
-  private readonly zone: IANAZone;
-  /** Minutes east of UTC by UTC day number; undefined for a day with a change. */
-  private readonly days = new Map<number, number | undefined>();
-
-  constructor(iana: string) {
-    this.zone = IANAZone.create(iana);
-  }
-
-  /** `YYYY-MM-DD` and `HH:MM` on the venue's wall clock; a date (all-day) at `00:00`. */
-  wallOf(time: Time): { date: string; time: string } {
-    // All-day events are listed on their (first) date at 00:00 without an end: a decision of
-    // docs/decisions.md "Sources" (the venue file has no all-day event).
-    if (time.isDate) return { date: dateOf(time), time: '00:00' };
-    const at = time.toUnixTime() * 1000;
-    const wall = new Date(at + this.offsetAt(at) * 60_000).toISOString();
-    return { date: wall.slice(0, 10), time: wall.slice(11, 16) };
-  }
-
-  /** Minutes east of UTC at the instant `at` (epoch ms). */
-  private offsetAt(at: number): number {
-    const day = Math.floor(at / DAY_MS);
-    if (!this.days.has(day)) {
-      const first = this.zone.offset(day * DAY_MS);
-      this.days.set(day, first === this.zone.offset((day + 1) * DAY_MS - 1) ? first : undefined);
-    }
-    return this.days.get(day) ?? this.zone.offset(at);
-  }
-}
-
-/** Where the zones of one call come from; one `IanaTimezone` per name, none shared between calls. */
-class Zones {
-  private readonly byName = new Map<string, IanaTimezone>();
-  private readonly resolved = new Map<string, Timezone | undefined>();
-
-  constructor(readonly venue: string) {}
-
-  /** The venue's zone: where floating times are read. */
-  get floating(): IanaTimezone {
-    return this.iana(this.venue);
-  }
-
-  /**
-   * The zone a TZID names: an IANA name, else a Windows name (CLDR's first IANA zone for it), else
-   * the feed's own VTIMEZONE of that TZID (its rules, through ical.js); undefined when none.
-   */
-  resolve(tzid: string, vevent: Component): Timezone | undefined {
-    // Asked once a VEVENT; the answer for a name does not change within a feed.
-    if (this.resolved.has(tzid)) return this.resolved.get(tzid);
-    const zone = this.lookUp(tzid, vevent);
-    this.resolved.set(tzid, zone);
-    return zone;
-  }
-
-  private lookUp(tzid: string, vevent: Component): Timezone | undefined {
-    const name = IANAZone.isValidZone(tzid) ? tzid : findIana(tzid)[0];
-    if (name !== undefined) return this.iana(name);
-    const root = vevent.parent ?? vevent;
-    const defined = root
-      .getAllSubcomponents('vtimezone')
-      .some((zone) => zone.getFirstPropertyValue('tzid') === tzid);
-    return defined ? (root.getTimeZoneByID(tzid) ?? undefined) : undefined;
-  }
-
-  private iana(name: string): IanaTimezone {
-    let zone = this.byName.get(name);
-    if (zone === undefined) this.byName.set(name, (zone = new IanaTimezone(name)));
-    return zone;
-  }
-}
 
 /** One VEVENT of the feed, read and checked. */
 interface Vevent {
@@ -170,9 +77,11 @@ interface Vevent {
   problems: SourceProblem[];
   /** The end of each instance an `RDATE;VALUE=PERIOD` gives, by its start's key (`keyOf`). */
   periodEnds: Map<string, Time>;
+  /** Its EXDATEs, taken out of `component` (`takeExdates`). */
+  excluded: Excluded;
   component: Component;
   uid: string | undefined;
-  /** SUMMARY, trimmed; an override may leave it out (the series' title is the event's). */
+  /** SUMMARY, trimmed; undefined when it has none (an override then has its series' title). */
   title: string | undefined;
   /** An override: it has a RECURRENCE-ID. */
   override: boolean;
@@ -182,31 +91,11 @@ interface Vevent {
 interface Series {
   master: Vevent | undefined;
   overrides: Vevent[];
+  /** Another VEVENT without RECURRENCE-ID of the same UID came first: this one is keyed apart. */
+  duplicateOf?: Vevent;
 }
 
-/** The venue-local dates a series' stops may start on, inclusive, and the same as instants. */
-interface Window {
-  from: string;
-  to: string;
-  /** Unix seconds: the start of `from`, the end of `to` (exclusive), in the venue's zone. */
-  start: number;
-  end: number;
-}
-
-/** What one read shares across its series: the limits and the expansion steps left. */
-interface Budget {
-  limits: SourceLimits;
-  stepsLeft: number;
-}
-
-/** One instance of a series, as ical.js details it (an override's own start, end and props). */
-interface Instance {
-  start: Time;
-  end: Time;
-  item: Component;
-}
-
-/** A series skipped while mapped: why. */
+/** An event skipped while mapped: why. */
 interface Unmapped {
   problem: SourceProblem;
 }
@@ -215,25 +104,42 @@ interface Unmapped {
 interface Mapped {
   path: string;
   first: string;
+  /** Keyed by its UID (else by its title and date). */
+  hasUid: boolean;
   source: SourceEvent;
 }
 
+/** What mapping a series needs: the window, the clock, the budget, where warnings go. */
+interface Mapping {
+  window: Window;
+  clock: WallClock;
+  budget: Budget;
+  /** An event listed with something the feed left out made up ("Untitled event"), or keyed apart. */
+  warn: (problem: SourceProblem) => void;
+}
+
 /**
- * Maps an iCalendar feed to a venue's events.
+ * Maps an iCalendar feed to a venue's events (docs/sources.md "iCalendar", docs/api.md §10.21).
  *
  * Each VEVENT (with its RECURRENCE-ID overrides, by UID) is one event keyed by its UID, else
  * `"{title}|{first date}"` (the venue-local date of its DTSTART). A recurring one has `occurrences`:
- * its instances (RRULE, and RDATE as dates, date-times or periods) starting from yesterday to 400
- * days after `context.now` (venue-local dates), at most the first `maxStops`, each `{date, time}`
- * on the venue's wall clock (`HH:MM`), with `end_time` when it ends within 24 hours, and `status:
- * 'cancelled'`, `location` or `ticket_url` where an override says so. Any other is single-date
- * (`date`, `time`, `end_time`), kept from yesterday on. Private, confidential and tentative events
- * are left out. Events come out by first date and time, then key, at most `maxEvents`.
+ * its instances (RRULE, and RDATE as dates, date-times or periods, less EXDATE) starting from
+ * yesterday to 400 days after `context.now` (venue-local dates), at most the first `maxStops`, each
+ * `{date, time}` on the venue's wall clock (`HH:MM`), with `end_time` when it ends within 24
+ * hours, and `status: 'cancelled'`, `location` or `ticket_url` where an override says so. An
+ * override with its own SUMMARY or DESCRIPTION is an event of its own, keyed
+ * `"{UID}|{RECURRENCE-ID}"` (`2027-03-18T19:30:00Z`, or `2027-03-18` for an all-day series). A
+ * second VEVENT of one UID without RECURRENCE-ID is its own event too, keyed
+ * `"{UID}|{YYYY-MM-DD HH:MM}"` (its start on the venue's clock). Any other is single-date (`date`,
+ * `time`, `end_time`), kept from yesterday on. Private, confidential and tentative events are left
+ * out. Events come out by first date and time, then key, at most `maxEvents`.
  *
- * An event that cannot be read (no SUMMARY or DTSTART, a date it cannot read, a TZID that is
- * neither IANA, Windows nor a VTIMEZONE of the feed, a UID another series has, a title over
- * `maxTitleLength`, a series past its expansion steps) is skipped and named in `skipped`, with
- * the line of its `BEGIN:VEVENT`; the feed's other events are read (docs/api.md §10.21).
+ * An event that cannot be read (no DTSTART, a date it cannot read, a TZID that is neither IANA,
+ * Windows nor a VTIMEZONE of the feed, a title over `maxTitleLength`, a series past its expansion
+ * steps, a key another event has) is skipped and named in `skipped`, with the line of its
+ * `BEGIN:VEVENT`, and counted in `skippedCount`; the feed's other events are read. An event listed
+ * with a warning (no SUMMARY: "Untitled event"; a second VEVENT of a UID) is named in `skipped`
+ * after the skipped ones, its message saying it was listed, and not counted.
  *
  * @param text the feed (`BEGIN:VCALENDAR` … `END:VCALENDAR`, folded lines and CRLF or LF as written)
  * @param context the venue's IANA zone and the clock
@@ -247,16 +153,20 @@ export function eventsFromIcs(
 ): SourceRead {
   const limits = limitsOf(options.limits);
   const skipped = new ProblemList(limits.maxProblems);
+  const warnings: SourceProblem[] = [];
   const zones = new Zones(context.zone);
-  const clock = new WallClock(context.zone);
   const lines = veventLines(text);
   const vevents = readCalendars(text)
     .flatMap((calendar) => calendar.getAllSubcomponents('vevent'))
     .map((component, index) => readVevent(component, index + 1, lines[index], zones));
-  const budget: Budget = { limits, stepsLeft: limits.maxSourceExpansionSteps };
-  const window = windowOf(context);
+  const mapping: Mapping = {
+    window: windowOf(context),
+    clock: new WallClock(context.zone),
+    budget: { limits, stepsLeft: limits.maxSourceExpansionSteps },
+    warn: (problem) => warnings.push(problem),
+  };
   const mapped: Mapped[] = [];
-  for (const series of seriesOf(vevents, skipped)) {
+  for (const series of seriesOf(vevents)) {
     const lead = series.master ?? series.overrides[0]!;
     const cause = options.skip?.get(lead.index);
     if (cause !== undefined) lead.problems.push({ path: lead.path, message: cause });
@@ -266,17 +176,19 @@ export function eventsFromIcs(
       continue;
     }
     options.onEvent?.(lead.index, lead.path, lead.line);
-    const one = mapSeries(series, window, clock, budget);
-    if (one === undefined) continue;
-    if ('problem' in one) skipped.add({ ...one.problem, line: lead.line });
-    else mapped.push(one);
+    for (const one of mapSeries(series, mapping)) {
+      if ('problem' in one) skipped.add(one.problem);
+      else mapped.push(one);
+    }
   }
   const events = uniqueKeys(mapped, skipped)
     .sort((a, b) => compare(a.first, b.first) || compare(a.source.key, b.source.key))
     .map((one) => one.source);
+  const listed = firstEvents(events, limits, skipped, 'VCALENDAR');
   return {
-    events: firstEvents(events, limits, skipped, 'VCALENDAR'),
-    skipped: skipped.kept,
+    events: listed,
+    // Warnings after the skipped events, within the same bound; `skippedCount` counts only these.
+    skipped: [...skipped.kept, ...warnings].slice(0, limits.maxProblems),
     skippedCount: skipped.count,
   };
 }
@@ -334,7 +246,10 @@ function readCalendars(text: string): Component[] {
   return calendars;
 }
 
-/** Reads one VEVENT: checks what the mapping needs and puts each date-time in its zone. */
+/**
+ * Reads one VEVENT: checks what the mapping needs, puts each date-time in its zone, and takes its
+ * EXDATEs out (they are applied to every instance, `ics-recurrence.ts`).
+ */
 function readVevent(
   component: Component,
   index: number,
@@ -349,15 +264,38 @@ function readVevent(
   const override = component.hasProperty('recurrence-id');
   const title = textOf(component, 'summary');
   const periodEnds = new Map<string, Time>();
-  if (title === undefined && !override) report('SUMMARY', 'missing (every event needs a title)');
+  let excluded: Excluded = { instants: new Set(), dates: new Set() };
   if (override && uid === undefined) report('UID', 'missing on an override (RECURRENCE-ID)');
+  readBareDates(component);
   if (!component.hasProperty('dtstart')) report('DTSTART', 'missing (every event needs a start)');
   else if (settleZones(component, zones, report)) {
     checkTimes(component, report);
     startPeriods(component, periodEnds);
     startWithDtstart(component);
+    excluded = takeExdates(component);
   }
-  return { path, index, line, problems, periodEnds, component, uid, title, override };
+  return { path, index, line, problems, periodEnds, excluded, component, uid, title, override };
+}
+
+/**
+ * A DATE written without `VALUE=DATE` (`DTSTART:20190101`, as holiday calendars and some
+ * exporters write it) read as the date it is, as calendar apps read it: ical.js takes the
+ * property's default type, DATE-TIME, and reads it as `2019-01-01T::`, which it cannot use.
+ */
+function readBareDates(component: Component): void {
+  for (const name of TIME_PROPERTIES) {
+    for (const property of component.getAllProperties(name)) {
+      if (property.type !== 'date-time') continue;
+      const dates = property.jCal
+        .slice(3)
+        .map((value: unknown) =>
+          typeof value === 'string' ? BARE_DATE.exec(value)?.[1] : undefined,
+        );
+      if (dates.length === 0 || dates.some((date) => date === undefined)) continue;
+      property.resetType('date');
+      property.setValues(dates.map((date) => ICAL.Time.fromDateString(date!)));
+    }
+  }
 }
 
 /**
@@ -391,11 +329,6 @@ function startWithDtstart(component: Component): void {
   if (named.includes(keyOf(start))) return;
   const first = rdates[0]!;
   first.setValues([start, ...(first.getValues() as Time[])]);
-}
-
-/** An instant's key (a date's for a date), to find an instance's RDATE period. */
-function keyOf(time: Time): string {
-  return time.isDate ? time.toString() : String(time.toUnixTime());
 }
 
 /**
@@ -442,20 +375,21 @@ function timesOf(property: Property, report: Report): Time[] | undefined {
   }
 }
 
-/** A floating UNTIL counts in the zone of the series' start (RFC 5545 §3.3.10). */
+/**
+ * A floating UNTIL counts in the zone of the series' start (RFC 5545 §3.3.10). An all-day series'
+ * date-time UNTIL is the date it names as written, in whatever zone: the series never moves
+ * across midnight.
+ */
 function settleUntil(component: Component, report: Report): void {
-  const start = component.getFirstPropertyValue('dtstart');
+  const start: unknown = component.getFirstPropertyValue('dtstart');
+  if (!(start instanceof ICAL.Time)) return;
   for (const property of component.getAllProperties('rrule')) {
     try {
-      const rule = property.getFirstValue();
+      const rule: unknown = property.getFirstValue();
       const until = rule instanceof ICAL.Recur ? rule.until : null;
-      if (
-        start instanceof ICAL.Time &&
-        until &&
-        !until.isDate &&
-        until.zone !== ICAL.Timezone.utcTimezone
-      )
-        until.zone = start.zone;
+      if (!(rule instanceof ICAL.Recur) || !until || until.isDate) continue;
+      if (start.isDate) rule.until = writtenDate(until);
+      else if (until.zone !== ICAL.Timezone.utcTimezone) until.zone = start.zone;
     } catch (error) {
       report('RRULE', `cannot read "${rawValue(property)}": ${messageOf(error)}`);
     }
@@ -486,10 +420,11 @@ function checkTimes(component: Component, report: Report): void {
 }
 
 /**
- * Groups the VEVENTs by UID: each series with its overrides; a VEVENT without UID is its own. Two
- * series of one UID are a problem (the key would name two events).
+ * Groups the VEVENTs by UID: each series with its overrides; a VEVENT without UID is its own. A
+ * second VEVENT without RECURRENCE-ID of a UID is a series of its own (`duplicateOf` the first),
+ * keyed apart: calendar apps show both, and the overrides go with the first.
  */
-function seriesOf(vevents: readonly Vevent[], skipped: ProblemList): Series[] {
+function seriesOf(vevents: readonly Vevent[]): Series[] {
   const byUid = new Map<string, Series>();
   const all: Series[] = [];
   for (const vevent of vevents) {
@@ -505,160 +440,222 @@ function seriesOf(vevents: readonly Vevent[], skipped: ProblemList): Series[] {
     }
     if (vevent.override) series.overrides.push(vevent);
     else if (series.master === undefined) series.master = vevent;
-    else
-      skipped.add({
-        path: `${vevent.path}, UID`,
-        message: `also the UID of ${series.master.path} (only an override may share it)`,
-        line: vevent.line,
-      });
+    else all.push({ master: vevent, overrides: [], duplicateOf: series.master });
   }
   return all;
 }
 
-/** From yesterday to 400 days after the clock, as venue-local dates and as instants. */
-function windowOf(context: SourceContext): Window {
-  const today = DateTime.fromJSDate(context.now, { zone: context.zone }).startOf('day');
-  const from = today.minus({ days: 1 });
-  const to = today.plus({ days: WINDOW_DAYS });
+/**
+ * One UID's events: its series (or single event) and each override that is an event of its own
+ * (`isDetached`). None when the series is private, confidential or tentative. Unmapped (with its
+ * problem) when a title is over the limit, or the series cannot be expanded in its steps.
+ */
+function mapSeries(series: Series, mapping: Mapping): (Mapped | Unmapped)[] {
+  const master = series.master;
+  const lead = master ?? series.overrides[0]!;
+  if (leftOut(lead.component)) return [];
+  if (master === undefined) return optional(orphans(series.overrides, mapping));
+  const { maxTitleLength, maxDescriptionLength } = mapping.budget.limits;
+  const title = master.title ?? UNTITLED;
+  if (title.length > maxTitleLength) return [tooLong(lead, title, maxTitleLength)];
+  const base = baseOf(master.component, title, maxDescriptionLength);
+  const overrides = series.overrides.map((one) => one.component);
+  settleRecurrenceIds(master.component, overrides);
+  const detached = series.overrides.filter((one) => isDetached(one, master, base, mapping));
+  const stays = overrides.filter((one) => !detached.some((other) => other.component === one));
+  const expandable: Expandable = {
+    event: seriesEvent(master.component, stays),
+    master: master.component,
+    periodEnds: master.periodEnds,
+    excluded: master.excluded,
+    overrides: stays,
+    detached: new Set(
+      detached.flatMap((one) => {
+        const id = recurrenceIdOf(one.component);
+        return id === undefined ? [] : [keyOf(id)];
+      }),
+    ),
+  };
+  return [
+    ...optional(seriesOutcome(series, master, expandable, base, mapping)),
+    ...detached.flatMap((one) =>
+      optional(detachedOutcome(one, master, base, expandable.excluded, mapping)),
+    ),
+  ];
+}
+
+function optional<T>(value: T | undefined): T[] {
+  return value === undefined ? [] : [value];
+}
+
+function tooLong(vevent: Vevent, title: string, max: number): Unmapped {
   return {
-    from: from.toISODate()!,
-    to: to.toISODate()!,
-    start: from.toSeconds(),
-    end: to.plus({ days: 1 }).toSeconds(),
+    problem: {
+      path: `${vevent.path}, SUMMARY`,
+      message: `${title.length} characters, over the limit of ${max}`,
+      line: vevent.line,
+    },
   };
 }
 
 /**
- * One series as an event, or undefined when it is left out: private, confidential or tentative,
- * a single event before yesterday, a series with no stop in the window. Overrides whose series is
- * not in the feed (an invitation to some instances only) are that series' stops. Unmapped (with
- * its problem) when it has no title, a title over the limit, or cannot be expanded in its steps.
+ * Whether an override is an event of its own, not a stop of its series: its SUMMARY or
+ * DESCRIPTION (given, and not the series') says it is another night (docs/decisions.md
+ * "Sources": every client then shows its own title and text with no new field). One that leaves
+ * them out, or changes only the time, end, location, link or status, stays a stop.
  */
-function mapSeries(
+function isDetached(override: Vevent, master: Vevent, base: Event, mapping: Mapping): boolean {
+  if (override.title !== undefined && override.title !== master.title) return true;
+  const description = descriptionOf(override.component, mapping.budget.limits.maxDescriptionLength);
+  return description !== undefined && description !== base.description;
+}
+
+/** The series, or its single event; undefined when nothing of it is in the window. */
+function seriesOutcome(
   series: Series,
-  window: Window,
-  clock: WallClock,
-  budget: Budget,
+  master: Vevent,
+  expandable: Expandable,
+  base: Event,
+  mapping: Mapping,
 ): Mapped | Unmapped | undefined {
-  const lead = series.master ?? series.overrides[0]!;
-  if (leftOut(lead.component)) return undefined;
-  const title = lead.title ?? series.overrides.find((one) => one.title)?.title;
-  const summary = (message: string) => ({ problem: { path: `${lead.path}, SUMMARY`, message } });
-  if (title === undefined) return summary('missing (every event needs a title)');
-  if (title.length > budget.limits.maxTitleLength)
-    return summary(`${title.length} characters, over the limit of ${budget.limits.maxTitleLength}`);
-  const base = baseOf(lead.component, title, budget.limits.maxDescriptionLength);
-  const master = series.master && seriesEvent(series.master, series.overrides);
-  if (master !== undefined && !master.isRecurring()) {
-    const stop = stopOf(instanceOf(master, master.startDate, lead), base, clock);
+  const { window, clock, budget } = mapping;
+  const untitled = master.title === undefined;
+  const event = expandable.event;
+  if (!event.isRecurring()) {
+    if (expandable.detached.has(keyOf(event.startDate))) return undefined;
+    const stop = stopOf(instanceOf(expandable, event.startDate), base, clock);
     if (stop === undefined || stop.date < window.from) return undefined;
-    const event = singleEvent(base, stop);
-    return {
-      path: lead.path,
-      first: `${stop.date} ${stop.time}`,
-      source: keyed(lead, event, clock),
-    };
+    return mappedOf(series, master, singleEvent(base, stop), untitled, mapping);
   }
   let failed: string | undefined;
-  const instances = master
-    ? expand(master, lead, window, series.overrides.length > 0, budget, (m) => (failed = m))
-    : ownInstances(series.overrides);
-  if (failed !== undefined) return { problem: { path: `${lead.path}, RRULE`, message: failed } };
+  const listed = (item: Component) => !leftOut(item);
+  const instances = expand(expandable, window, budget, listed, (m) => (failed = m));
+  if (failed !== undefined)
+    return { problem: { path: `${master.path}, RRULE`, message: failed, line: master.line } };
+  const withStops = multiDateEvent(instances, base, mapping);
+  return withStops && mappedOf(series, master, withStops, untitled, mapping);
+}
+
+/**
+ * Overrides whose series is not in the feed (an invitation to some instances only): one event,
+ * each override a stop as it stands; its title the first one's that has one.
+ */
+function orphans(overrides: readonly Vevent[], mapping: Mapping): Mapped | Unmapped | undefined {
+  const lead = overrides[0]!;
+  const { maxTitleLength, maxDescriptionLength } = mapping.budget.limits;
+  const given = overrides.find((one) => one.title !== undefined)?.title;
+  const title = given ?? UNTITLED;
+  if (title.length > maxTitleLength) return tooLong(lead, title, maxTitleLength);
+  const base = baseOf(lead.component, title, maxDescriptionLength);
+  const instances = overrides.map((one) => ownInstance(one.component));
+  const event = multiDateEvent(instances, base, mapping);
+  return event && mappedOf({ master: undefined, overrides: [] }, lead, event, !given, mapping);
+}
+
+/** The multi-date event of `instances`: their stops in the window; undefined when none is. */
+function multiDateEvent(
+  instances: readonly Instance[],
+  base: Event,
+  { window, clock, budget }: Mapping,
+): Event | undefined {
   const stops = instances
     .map((instance) => stopOf(instance, base, clock))
     .filter((stop): stop is OccurrenceInput => stop !== undefined && inWindow(stop, window))
     .sort((a, b) => compare(a.date, b.date) || compare(a.time, b.time))
     .slice(0, budget.limits.maxStops);
-  const first = stops[0];
-  if (first === undefined) return undefined;
-  const event: Event = { ...base, occurrences: stops };
+  return stops.length === 0 ? undefined : { ...base, occurrences: stops };
+}
+
+/**
+ * An override that is an event of its own: single-date, at its own start and end, with its own
+ * title, description, location, link and status where it gives them (else its series'), keyed
+ * `"{UID}|{RECURRENCE-ID}"`. Undefined when private, excluded, or before yesterday.
+ */
+function detachedOutcome(
+  override: Vevent,
+  master: Vevent,
+  masterBase: Event,
+  excluded: Excluded,
+  mapping: Mapping,
+): Mapped | Unmapped | undefined {
+  const id = recurrenceIdOf(override.component);
+  if (id === undefined || leftOut(override.component) || isExcluded(id, excluded)) return undefined;
+  const { maxTitleLength, maxDescriptionLength } = mapping.budget.limits;
+  const title = override.title ?? masterBase.title;
+  if (title.length > maxTitleLength) return tooLong(override, title, maxTitleLength);
+  const own = baseOf(override.component, title, maxDescriptionLength);
+  const cancelled = own.status === 'cancelled' || masterBase.status === 'cancelled';
+  const base: Event = {
+    ...masterBase,
+    ...own,
+    status: cancelled ? 'cancelled' : 'published',
+    ...(cancelled && { cancelled_visibility: 'listed' as const }),
+  };
+  const stop = stopOf(ownInstance(override.component), base, mapping.clock);
+  if (stop === undefined || stop.date < mapping.window.from) return undefined;
+  const event = singleEvent(base, stop);
+  const key = `${override.uid!}|${instantOf(id)}`;
+  if (override.title === undefined && master.title === undefined)
+    untitledWarning(override, mapping);
   return {
-    path: lead.path,
-    first: `${first.date} ${first.time}`,
-    source: keyed(lead, event, clock),
+    path: override.path,
+    first: `${event.date} ${event.time}`,
+    hasUid: true,
+    source: { key, event },
   };
 }
 
-/** The series as ical.js expands it, its overrides related to it by RECURRENCE-ID. */
-function seriesEvent(master: Vevent, overrides: readonly Vevent[]): IcalEvent {
-  return new ICAL.Event(master.component, {
-    exceptions: overrides.map((one) => one.component),
-  });
+/** A RECURRENCE-ID as a key's part: `2027-03-18T19:30:00Z` (UTC), or `2027-03-18` for a date. */
+function instantOf(id: Time): string {
+  if (id.isDate) return dateOf(id);
+  return new Date(id.toUnixTime() * 1000).toISOString().replace('.000Z', 'Z');
 }
 
 /**
- * The instances of a series whose (original) start is up to the window's end, with overrides
- * applied; before the window only those an override may move into it. Stops once the window has
- * `maxStops` stops: later instances can only come after them, bar an override moving one
- * earlier, which a venue does not do 500 instances ahead. ical.js walks a series from its DTSTART
- * (COUNT and INTERVAL count from there), so an old and dense series costs steps: past the
- * series' or the source's steps it fails (`fail`), never hangs (a rule that never matches hangs
- * inside one step: the worker's clock ends that, docs/api.md §10.21).
+ * The event as mapped, with its key: the UID; of a second VEVENT of a UID, the UID and its start
+ * on the venue's clock (`"{UID}|2027-03-12 19:00"`, a warning); without UID, the title and the
+ * venue-local date of its DTSTART (a series' first instance, not its first in the window, so the
+ * key holds as the days pass). An event without SUMMARY is listed with a warning.
  */
-function expand(
-  series: IcalEvent,
+function mappedOf(
+  series: Series,
   lead: Vevent,
-  window: Window,
-  overridden: boolean,
-  budget: Budget,
-  fail: (message: string) => void,
-): Instance[] {
-  const instances: Instance[] = [];
-  const { maxStops, maxExpansionSteps } = budget.limits;
-  let inside = 0;
-  try {
-    const iterator = series.iterator();
-    for (let step = 0; inside < maxStops; step++, budget.stepsLeft--) {
-      if (step === maxExpansionSteps || budget.stepsLeft <= 0) {
-        fail(
-          step === maxExpansionSteps
-            ? `more than ${maxExpansionSteps} instances before ${window.to}: too many to expand`
-            : `the source's ${budget.limits.maxSourceExpansionSteps} expansion steps are spent`,
-        );
-        return [];
-      }
-      const next: Time | null = iterator.next();
-      const place = next ? placeOf(next, window) : 1;
-      if (!next || place > 0) break;
-      if (place < 0 && !overridden) continue;
-      const instance = instanceOf(series, next, lead);
-      instances.push(instance);
-      if (placeOf(instance.start, window) === 0 && !leftOut(instance.item)) inside++;
-    }
-  } catch (error) {
-    fail(`cannot expand: ${messageOf(error)}`);
-    return [];
+  event: Event,
+  untitled: boolean,
+  { clock, warn }: Mapping,
+): Mapped {
+  const first = event.occurrences?.[0] ?? { date: event.date!, time: event.time! };
+  const start: unknown = lead.component.getFirstPropertyValue('dtstart');
+  const wall = start instanceof ICAL.Time ? clock.wallOf(start) : first;
+  let key = lead.uid ?? `${event.title}|${wall.date}`;
+  if (series.duplicateOf !== undefined) {
+    key = `${lead.uid!}|${wall.date} ${wall.time}`;
+    warn({
+      path: `${lead.path}, UID`,
+      message: `also the UID of ${series.duplicateOf.path}: listed as an event of its own, keyed "${key}" (not skipped)`,
+      line: lead.line,
+    });
   }
-  return instances;
+  if (untitled) untitledWarning(lead, { warn });
+  return {
+    path: lead.path,
+    first: `${first.date} ${first.time}`,
+    hasUid: lead.uid !== undefined,
+    source: { key, event },
+  };
 }
 
-/** -1 before the window, 0 in it, 1 after it: a date by its date, a date-time as an instant. */
-function placeOf(time: Time, window: Window): number {
-  if (time.isDate) {
-    const date = dateOf(time);
-    return date < window.from ? -1 : date > window.to ? 1 : 0;
-  }
-  const at = time.toUnixTime();
-  return at < window.start ? -1 : at >= window.end ? 1 : 0;
-}
-
-/**
- * The instance of a series starting at `occurrence` (its RECURRENCE-ID), overrides applied; an
- * `RDATE` period's instance ends where its period does.
- */
-function instanceOf(series: IcalEvent, occurrence: Time, lead: Vevent): Instance {
-  const details = series.getOccurrenceDetails(occurrence);
-  const item = details.item.component;
-  const periodEnd = item === lead.component ? lead.periodEnds.get(keyOf(occurrence)) : undefined;
-  return { start: details.startDate, end: periodEnd ?? details.endDate, item };
-}
-
-/** Overrides without their series: each is an instance as it stands. */
-function ownInstances(overrides: readonly Vevent[]): Instance[] {
-  return overrides.map((one) => {
-    const event = new ICAL.Event(one.component);
-    return { start: event.startDate, end: event.endDate, item: one.component };
+function untitledWarning(vevent: Vevent, { warn }: Pick<Mapping, 'warn'>): void {
+  warn({
+    path: `${vevent.path}, SUMMARY`,
+    message: `missing: listed as "${UNTITLED}" (not skipped)`,
+    line: vevent.line,
   });
+}
+
+/** The series as ical.js expands it, the overrides that stay its stops related by RECURRENCE-ID. */
+function seriesEvent(master: Component, overrides: readonly Component[]): IcalEvent {
+  return new ICAL.Event(master, { exceptions: [...overrides] });
 }
 
 /**
@@ -702,31 +699,28 @@ function inWindow(stop: OccurrenceInput, window: Window): boolean {
 }
 
 /**
- * The source event, keyed by UID, else by title and the venue-local date of its DTSTART (a
- * series' first instance, not its first in the window, so the key holds as the days pass).
- */
-function keyed(lead: Vevent, event: Event, clock: WallClock): SourceEvent {
-  if (lead.uid !== undefined) return { key: lead.uid, event };
-  const start = lead.component.getFirstPropertyValue('dtstart');
-  const date = start instanceof ICAL.Time ? clock.wallOf(start).date : event.date;
-  return { key: `${event.title}|${date}`, event };
-}
-
-/**
- * The events whose keys are their own: of two events without UID of one title and first date,
- * the second is skipped (it would take the first one's identity).
+ * The events whose keys are their own: of two events of one key (two without UID of one title and
+ * first date, two VEVENTs of one UID and start), the second is skipped (it would take the first
+ * one's identity).
  */
 function uniqueKeys(mapped: readonly Mapped[], skipped: ProblemList): Mapped[] {
   const seen = new Map<string, string>();
-  return mapped.filter((one) => {
+  const unique: Mapped[] = [];
+  for (const one of mapped) {
     const earlier = seen.get(one.source.key);
-    if (earlier === undefined) return seen.set(one.source.key, one.path);
+    if (earlier === undefined) {
+      seen.set(one.source.key, one.path);
+      unique.push(one);
+      continue;
+    }
     skipped.add({
       path: `${one.path}, UID`,
-      message: `missing, and its key "${one.source.key}" is also ${earlier}'s: give each a UID`,
+      message: one.hasUid
+        ? `its key "${one.source.key}" is also ${earlier}'s (the same UID and start)`
+        : `missing, and its key "${one.source.key}" is also ${earlier}'s: give each a UID`,
     });
-    return false;
-  });
+  }
+  return unique;
 }
 
 /**
@@ -832,11 +826,6 @@ function endTimeOf(start: Time, end: Time, clock: WallClock): string | undefined
 /** The date after `YYYY-MM-DD`, as `YYYY-MM-DD`. */
 function dayAfter(date: string): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-}
-
-/** `YYYY-MM-DD` of a DATE value. */
-function dateOf(time: Time): string {
-  return DateTime.utc(time.year, time.month, time.day).toISODate()!;
 }
 
 /** A TEXT property's first value, trimmed; undefined when absent or empty. */

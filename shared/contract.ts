@@ -111,13 +111,25 @@ export const scheduleMembers = {
   doors_time: Type.Optional(Type.String({ pattern: EVENT_TIME_PATTERN })),
 };
 
+/**
+ * Extension, docs/api.md §10.22, in this order: `all_day` (only `true`: a date without a time of
+ * day; its `event_time` is `00:00:00`, its `time_label` `12:00 AM`) and `end_date`, the last day
+ * of a multi-day all-day span, venue-local `YYYY-MM-DD`, inclusive, after the date. Each only when
+ * set; an occurrence's are the stop's own, the event's its own or its current stop's.
+ */
+export const allDayMembers = {
+  all_day: Type.Optional(Type.Literal(true)),
+  end_date: Type.Optional(Type.String({ pattern: LOCAL_DATE_PATTERN })),
+};
+
 /** Extension, docs/api.md §10.20: the age limit, an integer 1–25 (`over_18` exactly when ≥ 18). */
 export const MinAgeSchema = Type.Integer(MIN_AGE_RANGE);
 
 /**
  * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` that of §10.18: each
  * stop's own end; `ticket_url` that of §10.19: the stop's ticket link, else the event's; then
- * the schedule of §10.20 (`scheduleMembers`).
+ * the schedule of §10.20 (`scheduleMembers`) and the stop's own all-day members of §10.22
+ * (`allDayMembers`).
  */
 export const CompactOccurrenceSchema = Type.Object(
   {
@@ -125,6 +137,7 @@ export const CompactOccurrenceSchema = Type.Object(
     end_time: Type.Optional(EndTimeSchema),
     ticket_url: Type.Optional(TicketUrlSchema),
     ...scheduleMembers,
+    ...allDayMembers,
   },
   { additionalProperties: false },
 );
@@ -190,7 +203,8 @@ export type EventVenue = Static<typeof EventVenueSchema>;
  * stop's), `price`, `performers`, and `few_tickets_left` (only `true`, only while the ticket
  * office is open). `ticket_url` (§10.19) only when the venue gives one: a tour's is its current
  * stop's. The schedule of §10.20 (`scheduleMembers`: a tour's are its current stop's) and
- * `min_age` (an integer 1–25, agreeing with `over_18`) only when given. `venue` (last, §10.16)
+ * `min_age` (an integer 1–25, agreeing with `over_18`) only when given, then `all_day` and
+ * `end_date` (§10.22, `allDayMembers`: a tour's are its current stop's). `venue` (last, §10.16)
  * only in a listing of several venues.
  */
 export const EventAttributesSchema = Type.Object(
@@ -205,6 +219,7 @@ export const EventAttributesSchema = Type.Object(
     ticket_url: Type.Optional(TicketUrlSchema),
     ...scheduleMembers,
     min_age: Type.Optional(MinAgeSchema),
+    ...allDayMembers,
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },

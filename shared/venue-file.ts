@@ -130,16 +130,34 @@ const scheduleInput = {
   }),
 };
 
+/**
+ * An all-day date (docs/api.md §10.22): `all_day` true, `time` then optional (stored as 00:00 so
+ * ordering and filters read it on its date), and `end_date`, the venue-local last day of a
+ * multi-day span, inclusive. The importer refuses `end_date` without `all_day`, `end_time` with
+ * it, and an `end_date` before the date.
+ */
+const allDayInput = {
+  all_day: Type.Optional(
+    Type.Boolean({ description: 'An all-day date: no time of day; time may be left out' }),
+  ),
+  end_date: Type.Optional({
+    ...LocalDate,
+    description: 'All-day only: the venue-local last day of a multi-day span, inclusive',
+  }),
+};
+
 export const OccurrenceInputSchema = Type.Object(
   {
     date: LocalDate,
-    time: LocalTime,
+    // Required unless all_day (the importer says so with the path).
+    time: Type.Optional(LocalTime),
     location: Type.Optional(Type.String()),
     status: Type.Optional(Type.Union([Type.Literal('scheduled'), Type.Literal('cancelled')])),
     access: Type.Optional(AccessInput),
     end_time: Type.Optional(EndTime),
     ticket_url: Type.Optional(TicketUrl),
     ...scheduleInput,
+    ...allDayInput,
   },
   strict,
 );
@@ -195,6 +213,7 @@ export const EventInputSchema = Type.Object(
         description: 'Age limit (14 for 14+); 18 or more exactly when over_18 is true',
       }),
     ),
+    ...allDayInput,
   },
   strict,
 );
@@ -307,7 +326,12 @@ export const VenueFileSchema = Type.Object(
   },
 );
 
-export type OccurrenceInput = Static<typeof OccurrenceInputSchema>;
+/**
+ * A stop as the source mappers write it (server/sources/): always with its time, an all-day
+ * stop's `00:00` (docs/api.md §10.22). A venue file's stop may leave `time` out beside
+ * `all_day` (`EventInput['occurrences']`).
+ */
+export type OccurrenceInput = Static<typeof OccurrenceInputSchema> & { time: string };
 export type EventInput = Static<typeof EventInputSchema>;
 export type AddressInput = Static<typeof AddressInputSchema>;
 /**

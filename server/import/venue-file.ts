@@ -26,7 +26,13 @@ import { createAjv } from '../lib/ajv.js';
 import { sanitizeDescription } from '../lib/sanitize-description.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails } from '../lib/venue-details.js';
-import type { StoredEvent, StoredSchedule, StoredSource, StoredVenue } from '../store/model.js';
+import type {
+  StoredAllDay,
+  StoredEvent,
+  StoredSchedule,
+  StoredSource,
+  StoredVenue,
+} from '../store/model.js';
 
 /** Seconds between a source's fetches unless it says (docs/venue-file.md "Sources"). */
 export const DEFAULT_REFRESH_SECONDS = 900;
@@ -148,6 +154,53 @@ function storedSchedule(item: ScheduleInput): StoredSchedule {
   };
 }
 
+/** The members of docs/api.md §10.22 an event or a stop may give, with the date they qualify. */
+type AllDayInput = Pick<EventInput, 'date' | 'time' | 'end_time' | 'all_day' | 'end_date'>;
+
+/**
+ * The start time of an event or stop the checks accepted (`allDayProblems`), `HH:MM` or
+ * `HH:MM:SS`: its own, else an all-day date's `00:00`, which orders and filters it on its date
+ * (docs/api.md §10.22).
+ */
+const startOf = (item: Pick<EventInput, 'time'>): string => item.time ?? '00:00';
+
+/**
+ * The all-day rules of docs/api.md §10.22 for an event or stop at `at` (`dated`: it carries its
+ * own date and time, a single event or a stop): `end_date` only beside `all_day` true and not
+ * before the date, no `end_time` beside `all_day`, and a `time` unless `all_day`.
+ */
+function allDayProblems(item: AllDayInput, at: string, dated: boolean): VenueFileProblem[] {
+  const problems: VenueFileProblem[] = [];
+  const allDay = item.all_day === true;
+  if (item.end_date !== undefined && !allDay)
+    problems.push({ path: `${at}.end_date`, message: 'only beside all_day true' });
+  if (allDay && item.end_time !== undefined)
+    problems.push({
+      path: `${at}.end_time`,
+      message: 'an all-day date has no end time: give end_date for a span of days',
+    });
+  if (allDay && item.date !== undefined && item.end_date !== undefined && item.end_date < item.date)
+    problems.push({
+      path: `${at}.end_date`,
+      message: `must not be before the date (${item.date})`,
+    });
+  if (dated && !allDay && item.time === undefined)
+    problems.push({ path: `${at}.time`, message: 'required unless all_day is true' });
+  return problems;
+}
+
+/**
+ * An all-day date as stored (docs/api.md §10.22), only when given: an `end_date` equal to the
+ * date is a one-day date, stored without it.
+ */
+function storedAllDay(item: AllDayInput): StoredAllDay {
+  if (item.all_day !== true) return {};
+  return {
+    allDay: true,
+    ...(item.end_date !== undefined && item.end_date !== item.date && { endDate: item.end_date }),
+  };
+}
+
 /** Ticket links the schema's pattern lets through but a browser cannot open (docs/api.md §10.19). */
 function ticketUrlProblems(event: EventInput, at: string): VenueFileProblem[] {
   const links: [string, string | undefined][] = [
@@ -226,13 +279,13 @@ function ageProblems(event: EventInput, at: string): VenueFileProblem[] {
 function eventScheduleProblems(event: EventInput, ev: string): VenueFileProblem[] {
   const stops = event.occurrences ?? [];
   const own = stops.length
-    ? stops.filter((o) => o.doors_time === undefined).map((o) => o.time)
-    : event.time === undefined
+    ? stops.filter((o) => o.doors_time === undefined).map(startOf)
+    : event.time === undefined && event.all_day !== true
       ? []
-      : [event.time];
+      : [startOf(event)];
   return [
     ...scheduleProblems(event, ev, own),
-    ...stops.flatMap((o, i) => scheduleProblems(o, `${ev}.occurrences[${i}]`, [o.time])),
+    ...stops.flatMap((o, i) => scheduleProblems(o, `${ev}.occurrences[${i}]`, [startOf(o)])),
     ...ageProblems(event, ev),
   ];
 }
@@ -290,7 +343,17 @@ function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
       message: `"${event.slug}" is reserved: /t/{venue}/events/${event.slug} is the past events page`,
     });
   const multi = (event.occurrences ?? []).length > 0;
+  (event.occurrences ?? []).forEach((o, i) =>
+    problems.push(...allDayProblems(o, `${ev}.occurrences[${i}]`, true)),
+  );
   if (multi) {
+    // A tour's dates are its stops: each says whether it is all-day (docs/api.md §10.22).
+    for (const member of ['all_day', 'end_date'] as const)
+      if (event[member] !== undefined)
+        problems.push({
+          path: `${ev}.${member}`,
+          message: `must be absent when occurrences are given: give ${member} on each occurrence`,
+        });
     if (event.date !== undefined)
       problems.push({
         path: `${ev}.date`,
@@ -307,11 +370,12 @@ function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
         path: `${ev}.date`,
         message: 'required for a single-date event (or give occurrences)',
       });
-    if (event.time === undefined)
+    if (event.time === undefined && event.all_day !== true)
       problems.push({
         path: `${ev}.time`,
-        message: 'required for a single-date event (or give occurrences)',
+        message: 'required for a single-date event (or give occurrences, or all_day true)',
       });
+    problems.push(...allDayProblems(event, ev, false));
   }
   if (event.status === 'cancelled') {
     if (event.cancellation_reason == null)
@@ -334,10 +398,10 @@ function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
  * (docs/api.md §10.19, docs/decisions.md "Ticket links"), unless its `sales` say otherwise.
  */
 function lastStartInstant(event: EventInput, zone: string): string {
-  const starts = (event.occurrences ?? []).map((o) => [o.date, eventTime(o.time)] as const);
+  const starts = (event.occurrences ?? []).map((o) => [o.date, eventTime(startOf(o))] as const);
   const [date, time] = starts.length
     ? starts.reduce((a, b) => (`${b[0]}T${b[1]}` > `${a[0]}T${a[1]}` ? b : a))
-    : [event.date!, eventTime(event.time!)];
+    : [event.date!, eventTime(startOf(event))];
   return instant(venueDateTime(date, time, zone).toMillis());
 }
 
@@ -350,7 +414,7 @@ function normaliseEvent(
   const stops = sortStops(
     (event.occurrences ?? []).map((o) => ({
       date: o.date,
-      time: eventTime(o.time),
+      time: eventTime(startOf(o)),
       location: o.location ?? '',
       status: o.status ?? 'scheduled',
       // Only when given: a stop without its own list takes the event's (docs/api.md §10.15).
@@ -358,6 +422,7 @@ function normaliseEvent(
       ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
       ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
       ...storedSchedule(o),
+      ...storedAllDay(o),
     })),
   );
   const visible = (event.visibility ?? 'public') === 'public';
@@ -385,7 +450,8 @@ function normaliseEvent(
     cancelledAt: storedInstant(event.cancelled_at),
     mode: stops.length > 0 ? 'multiple' : 'single',
     date: event.date ?? null,
-    time: event.time === undefined ? null : eventTime(event.time),
+    // A single all-day date without a time is stored at 00:00 (docs/api.md §10.22).
+    time: stops.length > 0 || event.date === undefined ? null : eventTime(startOf(event)),
     stops,
     ...salesOf(event, zone, importedAt),
     // Absent unless given, so an event without access data renders as it always did.
@@ -393,6 +459,7 @@ function normaliseEvent(
     ...storedFacts(event),
     ...storedSchedule(event),
     ...(event.min_age !== undefined && { minAge: event.min_age }),
+    ...(stops.length === 0 && storedAllDay(event)),
   };
 }
 

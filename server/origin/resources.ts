@@ -13,7 +13,7 @@ import {
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { AccessId } from '../../shared/rules/access.js';
-import type { StoredEvent, StoredSchedule, StoredStop } from '../store/model.js';
+import type { StoredAllDay, StoredEvent, StoredSchedule, StoredStop } from '../store/model.js';
 import type { VenueRecord } from '../store/store.js';
 
 // The venue's day has its home in shared/rules; `store-reads.ts` takes it from here.
@@ -48,6 +48,15 @@ function scheduleMembers(event: StoredSchedule, stop?: StoredStop | null) {
   };
 }
 
+/**
+ * The members of docs/api.md §10.22 of a single event or a stop, in the contract's order, only
+ * when set: documents and events without them are served byte for byte as before.
+ */
+const allDayMembers = (dated: StoredAllDay) => ({
+  ...(dated.allDay && { all_day: true as const }),
+  ...(dated.endDate !== undefined && { end_date: dated.endDate }),
+});
+
 /** What a compact occurrence takes from its event (`compactOf`). */
 interface OccurrenceContext {
   /** The event's access list (`[]` when only stops declare one); undefined: no `access`. */
@@ -74,14 +83,15 @@ const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): Comp
   if (end !== undefined) occurrence.end_time = end;
   const ticketUrl = stop.ticketUrl ?? event.ticketUrl;
   if (ticketUrl !== undefined) occurrence.ticket_url = ticketUrl;
-  return Object.assign(occurrence, scheduleMembers(event, stop));
+  return Object.assign(occurrence, scheduleMembers(event, stop), allDayMembers(stop));
 };
 
 /**
  * The members of docs/api.md §10.18 (current shape), in the contract's order, each only when the
  * venue gives it: `end_time` (a tour's is its current stop's, else the event's), `price`,
  * `performers`, and `few_tickets_left` only while the ticket office is `open` (a closed office
- * wins, whatever the reason); then §10.19's `ticket_url` and §10.20's schedule and `min_age`.
+ * wins, whatever the reason); then §10.19's `ticket_url`, §10.20's schedule and `min_age`, and
+ * §10.22's `all_day` and `end_date`.
  * Fresh values: the stored event is never shared with a response.
  */
 function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen: boolean) {
@@ -96,6 +106,8 @@ function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen:
     ...(ticketUrl !== undefined && { ticket_url: ticketUrl }),
     ...scheduleMembers(event, current),
     ...(event.minAge !== undefined && { min_age: event.minAge }),
+    // docs/api.md §10.22: a tour's are its current stop's, as its date and time are.
+    ...allDayMembers(current ?? event),
   };
 }
 

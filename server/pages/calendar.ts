@@ -23,6 +23,7 @@ import {
   linkDateOf,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
+import { allDayLast, exclusiveEnd } from '../../shared/rules/all-day.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { labelTime, stopAnchor, type Schedule } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';
@@ -130,6 +131,8 @@ interface Dated {
   time: string;
   /** The date's venue-local end time `HH:MM:SS` (docs/api.md §10.18), when given. */
   end: string | undefined;
+  /** An all-day date's last day, venue-local `YYYY-MM-DD` inclusive (docs/api.md §10.22). */
+  last: string | undefined;
   location: string;
   cancelled: boolean;
   /** Stop anchor on the event page, for tours. */
@@ -149,6 +152,7 @@ function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
         date: a.event_date.slice(0, 10),
         time: a.event_time,
         end: endTimeOf(a),
+        last: allDayLast(a, a.event_date.slice(0, 10)),
         location: a.location,
         cancelled,
         anchor: null,
@@ -166,6 +170,7 @@ function datesOf(resource: EventResource, venue: PageVenue): Dated[] {
         date: stop.occurrence_date,
         time,
         end: endTimeOf(a, stop),
+        last: allDayLast(stop, stop.occurrence_date),
         location: stop.location_label || a.location,
         cancelled: cancelled || stop.status === 'cancelled',
         anchor: stopAnchor(stop.occurrence_date, time),
@@ -285,6 +290,29 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     const zone = venue.timezone;
     const a = d.resource.attributes;
     const page = `${base}${eventPath(venue.slug, a.slug)}`;
+    const where = placeOf(venue, a.location, d);
+    const common = {
+      id: `event-${d.resource.id}${d.anchor ? `-${d.anchor.slice(5)}` : ''}@${host}`,
+      stamp: input.now,
+      summary: a.title,
+      description: descriptionOf(d, page, lang),
+      location: where || null,
+      url: d.anchor ? `${page}#${d.anchor}` : page,
+      ...revisionOf(d),
+    };
+    if (d.last !== undefined) {
+      // docs/api.md §10.22: `DTSTART;VALUE=DATE` and the day after the last as `DTEND;VALUE=DATE`
+      // (RFC 5545 §3.6.1: exclusive), dates in no zone: the venue's days wherever it is read.
+      const day = (date: string) => DateTime.fromISO(date, { zone: 'UTC' });
+      calendar.createEvent({
+        ...common,
+        start: day(d.date),
+        end: day(exclusiveEnd(d.last)),
+        allDay: true,
+        timezone: null,
+      });
+      continue;
+    }
     const start = at(d);
     // The venue's end wall time (the next day when not after the start), else two hours on.
     const endWall = d.end === undefined ? undefined : endWallClock(d.date, d.time, d.end);
@@ -303,18 +331,11 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
           endWall?.time ?? end.toFormat('HH:mm:ss'),
           zone,
         ).length === 1);
-    const where = placeOf(venue, a.location, d);
     calendar.createEvent({
-      id: `event-${d.resource.id}${d.anchor ? `-${d.anchor.slice(5)}` : ''}@${host}`,
-      stamp: input.now,
+      ...common,
       start: exact ? start : start.toUTC(),
       end: exact ? end : end.toUTC(),
       ...(!zone ? { floating: true } : exact ? { timezone: zone } : { timezone: null }),
-      summary: a.title,
-      description: descriptionOf(d, page, lang),
-      location: where || null,
-      url: d.anchor ? `${page}#${d.anchor}` : page,
-      ...revisionOf(d),
     });
   }
   return calendar.toString();
@@ -347,6 +368,7 @@ export function calendarLinkOf(
     zone: venue.timezone ?? 'UTC',
     durationMinutes: DEFAULT_DURATION_MINUTES,
     ...(at.end !== undefined && { end: at.end }),
+    ...(at.last !== undefined && { last: at.last }),
     location: placeOf(venue, a.location, at),
     pageUrl,
     details: (input.lang ?? ENGLISH).t.eventPage(pageUrl),

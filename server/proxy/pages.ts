@@ -26,6 +26,7 @@ import {
   TicketOfficeSchema,
   TicketUrlSchema,
   scheduleMembers,
+  allDayMembers,
   whole,
   type EventResource,
   type ListResponse,
@@ -70,8 +71,11 @@ const validTicketUrl = ajv.compile<string>(TicketUrlSchema);
 const validPrice = ajv.compile<PriceValue>(lenient(PriceSchema));
 const validPerformers = ajv.compile<string[]>(PerformersSchema);
 const validMinAge = ajv.compile<number>(MinAgeSchema);
-/** docs/api.md §10.20: each schedule member's check, by name. */
-const validSchedule = Object.entries(scheduleMembers).map(
+/**
+ * docs/api.md §10.20 and §10.22: each schedule and all-day member's check, by name (a malformed
+ * one costs that member, not the event).
+ */
+const validSchedule = Object.entries({ ...scheduleMembers, ...allDayMembers }).map(
   ([name, schema]) => [name, ajv.compile(schema)] as const,
 );
 

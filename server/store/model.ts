@@ -36,8 +36,22 @@ export interface StoredSchedule {
   doorsTime?: string;
 }
 
-/** A stop of a multi-date event; its schedule (`StoredSchedule`) replaces the event's. */
-export interface StoredStop extends StoredSchedule {
+/**
+ * An all-day date (docs/api.md §10.22), each absent unless the venue file (or a source) gives it,
+ * so documents written before them read as timed dates: `allDay` (only `true`; the date's time is
+ * then `00:00:00`, which orders and filters it on its date) and `endDate`, the venue-local last
+ * day (`YYYY-MM-DD`, inclusive, after the date) of a multi-day span, only beside `allDay`.
+ */
+export interface StoredAllDay {
+  allDay?: true;
+  endDate?: string;
+}
+
+/**
+ * A stop of a multi-date event; its schedule (`StoredSchedule`) replaces the event's; its
+ * all-day members (`StoredAllDay`) are its own (a tour's event level has none).
+ */
+export interface StoredStop extends StoredSchedule, StoredAllDay {
   date: string;
   time: string;
   location: string;
@@ -53,8 +67,11 @@ export interface StoredStop extends StoredSchedule {
   ticketUrl?: string;
 }
 
-/** An event as stored (admin view, normalised). */
-export interface StoredEvent extends StoredSchedule {
+/**
+ * An event as stored (admin view, normalised). `StoredAllDay` on a single-date event only (a
+ * tour's stops carry their own).
+ */
+export interface StoredEvent extends StoredSchedule, StoredAllDay {
   id: number;
   title: string;
   slug: string;

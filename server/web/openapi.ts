@@ -82,7 +82,10 @@ const FeedEventSchema = Type.Object(
     id: Type.String({ description: '`{event id}-{YYYY-MM-DD}-{HHMM}`' }),
     groupId: Type.String({ description: 'The event id.' }),
     title: Type.String(),
-    start: Type.String({ description: 'Venue-local date-time with its UTC offset then.' }),
+    start: Type.String({
+      description:
+        'Venue-local date-time with its UTC offset then; an all-day date its date, YYYY-MM-DD.',
+    }),
     end: Type.Optional(
       Type.String({
         description:
@@ -90,7 +93,10 @@ const FeedEventSchema = Type.Object(
       }),
     ),
     url: Type.String({ description: 'The event page (docs/api.md §10.5).' }),
-    allDay: Type.Literal(false),
+    allDay: Type.Boolean({
+      description:
+        'true for an all-day date (docs/api.md §10.22): start is its date and end the day after its last (exclusive), both YYYY-MM-DD.',
+    }),
     extendedProps: Type.Object(
       {
         category: Type.String(),

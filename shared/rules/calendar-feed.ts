@@ -7,6 +7,7 @@
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../contract.js';
 import { hasAllAccess, type AccessId } from './access.js';
+import { allDayLast, exclusiveEnd } from './all-day.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';
@@ -34,16 +35,21 @@ export interface FeedEvent {
   /** The event id: FullCalendar groups a tour's stops by it. */
   groupId: string;
   title: string;
-  /** Venue-local date-time with the venue's UTC offset then (`2026-12-05T19:30:00+00:00`). */
+  /**
+   * Venue-local date-time with the venue's UTC offset then (`2026-12-05T19:30:00+00:00`); an
+   * all-day date's venue-local date alone (`2026-12-05`, docs/api.md §10.22).
+   */
   start: string;
   /**
    * When the date ends, in `start`'s form; only when the venue gives an end time (docs/api.md
-   * §10.18): the next day when not after the start.
+   * §10.18): the next day when not after the start. An all-day date's is the day after its last
+   * (exclusive, as FullCalendar reads a date-only end; §10.22), always given.
    */
   end?: string;
   /** The public event page. */
   url: string;
-  allDay: false;
+  /** True for an all-day date (docs/api.md §10.22): `start` and `end` are dates. */
+  allDay: boolean;
   extendedProps: {
     category: string;
     location: string;
@@ -126,8 +132,13 @@ export interface FeedContext {
 interface Reading {
   date: string;
   time: string;
-  /** Venue-local end `YYYY-MM-DDTHH:MM:SS`, when given. */
+  /**
+   * Venue-local end `YYYY-MM-DDTHH:MM:SS`, when given; an all-day date's exclusive end date
+   * `YYYY-MM-DD` (docs/api.md §10.22).
+   */
   end: string | undefined;
+  /** An all-day date (docs/api.md §10.22). */
+  allDay: boolean;
   location: string;
   off: boolean;
   access: AccessId[] | undefined;
@@ -146,23 +157,36 @@ function readings(event: EventResource, today: string): Reading[] {
   if (a.date_mode === 'single') {
     const date = a.event_date.slice(0, 10);
     const time = a.event_time;
-    const end = localEnd(date, time, endTimeOf(a));
-    return [{ date, time, end, location: a.location, off: false, access: a.access }];
+    const last = allDayLast(a, date);
+    const end = last ? exclusiveEnd(last) : localEnd(date, time, endTimeOf(a));
+    const allDay = last !== undefined;
+    return [{ date, time, end, allDay, location: a.location, off: false, access: a.access }];
   }
   const dates = new Set(listedDates(event, today));
   return a.occurrences
     .filter((o) => dates.has(o.occurrence_date))
     .map((o) => {
       const time = labelTime(o.time_label) ?? '00:00:00';
+      const last = allDayLast(o, o.occurrence_date);
       return {
         date: o.occurrence_date,
         time,
-        end: localEnd(o.occurrence_date, time, endTimeOf(a, o)),
+        end: last ? exclusiveEnd(last) : localEnd(o.occurrence_date, time, endTimeOf(a, o)),
+        allDay: last !== undefined,
         location: o.location_label,
         off: o.status === 'cancelled',
         access: o.access,
       };
     });
+}
+
+/**
+ * A reading is in `range` when it starts within it; an all-day span (docs/api.md §10.22) when any
+ * of its days is, so a span begun before a month still shows on that month's first days.
+ */
+function inRange({ date, time, end, allDay }: Reading, range: FeedRange): boolean {
+  if (allDay) return `${date}T00:00:00` < range.end && `${end!}T00:00:00` > range.start;
+  return `${date}T${time}` >= range.start && `${date}T${time}` < range.end;
 }
 
 /**
@@ -173,16 +197,17 @@ function readings(event: EventResource, today: string): Reading[] {
 export function feedEvents(event: EventResource, range: FeedRange, ctx: FeedContext): FeedEvent[] {
   const a = event.attributes;
   return readings(event, ctx.today)
-    .filter(({ date, time }) => `${date}T${time}` >= range.start && `${date}T${time}` < range.end)
+    .filter((r) => inRange(r, range))
     .filter(({ access }) => !ctx.access?.length || hasAllAccess(access, ctx.access))
-    .map(({ date, time, end, location, off, access }) => ({
+    .map(({ date, time, end, allDay, location, off, access }) => ({
       id: `${event.id}-${date}-${time.slice(0, 2)}${time.slice(3, 5)}`,
       groupId: event.id,
       title: a.title,
-      start: ctx.zone ? zonedStart(ctx.zone, `${date}T${time}`) : `${date}T${time}`,
-      ...(end && { end: ctx.zone ? zonedStart(ctx.zone, end) : end }),
+      // An all-day date's start and end are dates, in no zone (docs/api.md §10.22).
+      start: allDay ? date : ctx.zone ? zonedStart(ctx.zone, `${date}T${time}`) : `${date}T${time}`,
+      ...(end && { end: ctx.zone && !allDay ? zonedStart(ctx.zone, end) : end }),
       url: ctx.pageUrl(event),
-      allDay: false,
+      allDay,
       extendedProps: {
         category: a.category,
         location,
@@ -213,7 +238,7 @@ export function feedDocument(
       a.item.start < b.item.start ? -1 : a.item.start > b.item.start ? 1 : a.i - b.i,
     )
     .map(({ item }) =>
-      ctx.zone
+      ctx.zone && !item.allDay
         ? { ...item, start: zoned(item.start), ...(item.end && { end: zoned(item.end) }) }
         : item,
     );

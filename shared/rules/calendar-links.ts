@@ -8,6 +8,7 @@
 import type { DateTime } from 'luxon';
 import type { EventResource } from '../contract.js';
 import { EVENT_ID, whole } from '../patterns.js';
+import { allDayLast, exclusiveEnd } from './all-day.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { dayNumber, FilterError } from './filters.js';
 import { labelTime, stopAnchor } from './structured-data.js';
@@ -46,6 +47,11 @@ export interface CalendarLinkEvent {
    * `time`; absent: `durationMinutes` after the start.
    */
   end?: string;
+  /**
+   * An all-day date's last day, venue-local `YYYY-MM-DD` inclusive (docs/api.md §10.22): the
+   * links then add whole days, `time`, `end` and `durationMinutes` unread.
+   */
+  last?: string;
   /** Where, plain text; `''` for none (then no location is sent). */
   location: string;
   /** Absolute URL of the event page (a tour's stop anchor included), given in the details. */
@@ -69,6 +75,8 @@ export interface LinkDate {
   anchor: string | null;
   /** Venue-local end time `HH:MM:SS` (docs/api.md §10.18), only when the venue gives one. */
   end?: string;
+  /** An all-day date's last day, `YYYY-MM-DD` inclusive (docs/api.md §10.22), only for one. */
+  last?: string;
 }
 
 /**
@@ -134,17 +142,31 @@ const detailsOf = (event: CalendarLinkEvent): string =>
  * else `durationMinutes` after the start instant. `location` is left out when empty.
  */
 export function googleCalendarUrl(event: CalendarLinkEvent): string {
-  const { start, end, exact } = span(event);
-  const stamp = (at: DateTime) =>
-    exact ? at.toFormat("yyyyLLdd'T'HHmmss") : at.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
   return withQuery('https://calendar.google.com/calendar/render', [
     ['action', 'TEMPLATE'],
     ['text', clipEncoded(event.title, LINK_TEXT_BOUNDS.title)],
-    ['dates', `${stamp(start)}/${stamp(end)}`],
+    ['dates', googleDates(event)],
     ['ctz', event.zone],
     ['details', detailsOf(event)],
     ['location', clipEncoded(event.location, LINK_TEXT_BOUNDS.location)],
   ]);
+}
+
+/** `YYYY-MM-DD` → `YYYYMMDD`. */
+const compactDate = (date: string): string => date.replace(/-/g, '');
+
+/**
+ * Google's `dates`: `S/E` as `googleCalendarUrl` says; an all-day date's (docs/api.md §10.22)
+ * in Google's date-only form, its first day and the day after its last (exclusive),
+ * `20261212/20261215`.
+ */
+function googleDates(event: CalendarLinkEvent): string {
+  if (event.last !== undefined)
+    return `${compactDate(event.date)}/${compactDate(exclusiveEnd(event.last))}`;
+  const { start, end, exact } = span(event);
+  const stamp = (at: DateTime) =>
+    exact ? at.toFormat("yyyyLLdd'T'HHmmss") : at.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
+  return `${stamp(start)}/${stamp(end)}`;
 }
 
 /**
@@ -155,16 +177,26 @@ export function googleCalendarUrl(event: CalendarLinkEvent): string {
  * read them), the end at `end` when given, else `durationMinutes` later. `location` is left out when empty.
  */
 export function outlookCalendarUrl(event: CalendarLinkEvent): string {
-  const { start, end } = span(event);
-  const utc = (at: DateTime) => at.toUTC().toFormat("yyyy-LL-dd'T'HH:mm:ss'Z'");
+  // docs/api.md §10.22: an all-day date as Outlook takes one, `allday=true` and its dates, the
+  // end exclusive as in the .ics files.
+  const [startdt, enddt] =
+    event.last === undefined ? outlookInstants(event) : [event.date, exclusiveEnd(event.last)];
   return withQuery('https://outlook.live.com/calendar/0/action/compose', [
     ['rru', 'addevent'],
     ['subject', clipEncoded(event.title, LINK_TEXT_BOUNDS.title)],
-    ['startdt', utc(start)],
-    ['enddt', utc(end)],
+    ['startdt', startdt],
+    ['enddt', enddt],
+    ...(event.last === undefined ? [] : ([['allday', 'true']] as [string, string][])),
     ['location', clipEncoded(event.location, LINK_TEXT_BOUNDS.location)],
     ['body', detailsOf(event)],
   ]);
+}
+
+/** A timed date's `startdt` and `enddt` (`outlookCalendarUrl`), UTC `YYYY-MM-DDTHH:MM:SSZ`. */
+function outlookInstants(event: CalendarLinkEvent): [string, string] {
+  const { start, end } = span(event);
+  const utc = (at: DateTime) => at.toUTC().toFormat("yyyy-LL-dd'T'HH:mm:ss'Z'");
+  return [utc(start), utc(end)];
 }
 
 /** The link of `service` for `event`. */
@@ -184,12 +216,14 @@ export function linkDateOf(resource: EventResource, date?: string): LinkDate | u
     const own = a.event_date.slice(0, 10);
     if (date !== undefined && date !== own) return undefined;
     const end = endTimeOf(a);
+    const last = allDayLast(a, own);
     return {
       date: own,
       time: a.event_time,
       location: a.location,
       anchor: null,
       ...(end !== undefined && { end }),
+      ...(last !== undefined && { last }),
     };
   }
   const stop =
@@ -200,12 +234,14 @@ export function linkDateOf(resource: EventResource, date?: string): LinkDate | u
   const time = labelTime(stop.time_label);
   if (!time) return undefined;
   const end = endTimeOf(a, stop);
+  const last = allDayLast(stop, stop.occurrence_date);
   return {
     date: stop.occurrence_date,
     time,
     location: stop.location_label || a.location,
     anchor: stopAnchor(stop.occurrence_date, time),
     ...(end !== undefined && { end }),
+    ...(last !== undefined && { last }),
   };
 }
 

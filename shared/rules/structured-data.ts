@@ -24,6 +24,7 @@ import type {
 } from '../contract.js';
 import { TIME_LABEL_PATTERN } from '../patterns.js';
 import { ACCESS_TERMS, type AccessId } from './access.js';
+import { allDayLast } from './all-day.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { ticketOfficeOf } from './ticket-office.js';
 import { ticketUrlOf } from './ticket-url.js';
@@ -355,6 +356,22 @@ function scheduleData(
 }
 
 /**
+ * `startDate` and `endDate` of one date starting `date` `time`, `at` writing its times: the end
+ * at `end` (§10.18) when given; an all-day date's (§10.22) its days, schema.org `Date`s, its
+ * first and its `last` (inclusive).
+ */
+function datesData(
+  date: string,
+  time: string,
+  { end, last }: { end: string | undefined; last: string | undefined },
+  at: (date: string, time: string) => string,
+): { startDate: string; endDate?: string } {
+  if (last) return { startDate: date, endDate: last };
+  const ends = end && endWallClock(date, time, end);
+  return { startDate: at(date, time), ...(ends && { endDate: at(ends.date, ends.time) }) };
+}
+
+/**
  * The schema.org `Event`s of one event resource: one for a single-date event, one per described
  * stop of a multi-date event (each with its own date, place and status; a cancelled stop is
  * `EventCancelled`). Empty when `links.self` is not an http(s) URL (no page to point at).
@@ -389,6 +406,8 @@ export function eventStructuredData(
       place: JsonLdPlace;
       access: readonly string[] | undefined;
       end: string | undefined;
+      /** An all-day date's last day, `YYYY-MM-DD` inclusive (§10.22): dates, not times. */
+      last: string | undefined;
       /** Where this date's tickets are sold (§10.19), else the event page. */
       buy: string;
     },
@@ -399,14 +418,12 @@ export function eventStructuredData(
     const { place, work } = withAccess(at.place, a.title, at.access, options.accessLabels);
     const isCancelled = cancelled || stopCancelled;
     const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
-    const end = at.end && endWallClock(date, time, at.end);
     return {
       '@context': 'https://schema.org',
       '@type': 'Event',
       '@id': id,
       name: a.title,
-      startDate: start(date, time),
-      ...(end && { endDate: start(end.date, end.time) }),
+      ...datesData(date, time, at, start),
       ...scheduleData((stop ?? a) as Schedule, isCancelled, start, date, age),
       eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
       location: place,
@@ -440,6 +457,7 @@ export function eventStructuredData(
         place: venuePlace,
         access: a.access,
         end: endTimeOf(a),
+        last: allDayLast(a, a.event_date.slice(0, 10)),
         buy: ticketUrlOf(a) ?? page,
       }),
     ];
@@ -452,7 +470,8 @@ export function eventStructuredData(
       ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
       : venuePlace;
     const buy = ticketUrlOf(stop) ?? ticketUrlOf(a) ?? page;
-    const at = { place, access: stop.access, end: endTimeOf(a, stop), buy };
+    const last = allDayLast(stop, stop.occurrence_date);
+    const at = { place, access: stop.access, end: endTimeOf(a, stop), last, buy };
     return [event(anchor, anchor, stop.occurrence_date, time, at, stop)];
   });
 }

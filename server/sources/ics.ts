@@ -292,8 +292,10 @@ function readBareDates(component: Component): void {
           typeof value === 'string' ? BARE_DATE.exec(value)?.[1] : undefined,
         );
       if (dates.length === 0 || dates.some((date) => date === undefined)) continue;
+      const times = dates.map((date) => ICAL.Time.fromDateString(date!));
       property.resetType('date');
-      property.setValues(dates.map((date) => ICAL.Time.fromDateString(date!)));
+      if (times.length === 1) property.setValue(times[0]!);
+      else property.setValues(times);
     }
   }
 }

@@ -11,7 +11,7 @@ import type { AnyEventAttributes, CompactOccurrence } from '../../shared/contrac
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { priceText } from '../../shared/rules/price-text.js';
 import type { Schedule } from '../../shared/rules/structured-data.js';
-import { formatWallClock } from '../../shared/rules/wall-clock.js';
+import { dateTimeFormat, formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
 import { ENGLISH, listText, numberText, type PageLang } from './i18n/index.js';
 import { clockText, startDateOf, type PageVenue } from './page-shell.js';
@@ -82,6 +82,33 @@ export function endHtml(
   if (!end) return '';
   const at = startDateOf(venue)(end.date, end.time);
   return ` – <time datetime="${escapeHtml(at)}">${escapeHtml(endText(startDate, end, lang))}</time>`;
+}
+
+/**
+ * An all-day date's days as `lang` writes them (docs/api.md §10.22): one day in full, `Sat, 12
+ * Dec 2026`; a span by `Intl`'s range, `12–14 Dec 2026` (`12.–14. Dez. 2026`); without the year
+ * with `year` false (the month view). Venue-local parts, never shifted by a zone.
+ */
+export function allDayDates(date: string, last: string, lang: PageLang, year = true): string {
+  const options: Intl.DateTimeFormatOptions = {
+    ...(last === date && { weekday: 'short' }),
+    day: 'numeric',
+    month: 'short',
+    ...(year && { year: 'numeric' }),
+    timeZone: 'UTC',
+  };
+  if (last === date) return formatWallClock(date, undefined, lang.intl, options);
+  const at = (day: string) => new Date(`${day}T00:00Z`);
+  return dateTimeFormat(lang.intl, options).formatRange(at(date), at(last));
+}
+
+/**
+ * `<time datetime="2026-12-12">Sat, 12 Dec 2026</time>, All day` (a span: `12–14 Dec 2026, All
+ * day`): an all-day date where a page writes a start and its end (docs/api.md §10.22), escaped.
+ */
+export function allDayHtml(date: string, last: string, lang: PageLang = ENGLISH): string {
+  const days = escapeHtml(allDayDates(date, last, lang));
+  return `<time datetime="${escapeHtml(date)}">${days}</time>, ${escapeHtml(lang.t.allDay)}`;
 }
 
 /** "Few tickets left" as a page says it. */

@@ -17,12 +17,14 @@ import {
   ticketOfficeOf,
 } from '../../shared/rules/structured-data.js';
 import type { AccessId } from '../../shared/rules/access.js';
+import { allDayLast } from '../../shared/rules/all-day.js';
 import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
   ageText,
   doorsText,
+  allDayHtml,
   endHtml,
   endOf,
   factsHtml,
@@ -135,6 +137,9 @@ function dateItems(
   const a = resource.attributes;
   const start = startDateOf(venue);
   const when = (date: string, time: string, stop?: (typeof a.occurrences)[number]) => {
+    // docs/api.md §10.22: an all-day date says its days and "All day", no time and no end.
+    const last = allDayLast(stop ?? a, date);
+    if (last !== undefined) return allDayHtml(date, last, lang);
     const doors = doorsText(scheduleOf(a, stop), lang);
     return `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time, lang))}</time>${endHtml(venue, date, endOf(a, date, time, stop), lang)}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}`;
   };

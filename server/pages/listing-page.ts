@@ -14,6 +14,7 @@
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
 import type { AccessCount } from '../../shared/rules/access.js';
+import { allDayLast } from '../../shared/rules/all-day.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery, isFiltered, NO_FILTER, type ListFilter } from '../../shared/rules/filters.js';
 import { eventStructuredData, labelTime } from '../../shared/rules/structured-data.js';
@@ -24,6 +25,7 @@ import { countText, listText, numberText, type PageLang } from './i18n/index.js'
 import {
   ageText,
   doorsText,
+  allDayHtml,
   endHtml,
   endOf,
   factsHtml,
@@ -199,9 +201,15 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
   const end = endHtml(venue, date, endOf(a, date, time, next ?? undefined), lang);
   const facts = factsHtml(a, undefined, lang);
   const moved = scheduleHtml(a, schedule, date, lang);
+  // docs/api.md §10.22: the date shown's days and "All day" in place of its time and end.
+  const last = allDayLast(next ?? a, date);
+  const when =
+    last === undefined
+      ? `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time, lang))}</time>${end}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}`
+      : allDayHtml(date, last, lang);
   return `<li><article>
 <h2><a href="${escapeHtml(eventHref(venue.slug, a.slug, lang))}">${escapeHtml(a.title)}</a></h2>
-<p><time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time, lang))}</time>${end}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}${stops}</p>
+<p>${when}${stops}</p>
 ${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">${escapeHtml(t.accessLine(access))}</p>`}${facts && `\n${facts}`}${moved && `\n${moved}`}
 ${cancelledHtml(a, lang)}
 ${text ? `<p>${escapeHtml(text)}</p>` : ''}

@@ -11,6 +11,7 @@
  */
 import type { EventResource } from '../../shared/contract.js';
 import { hasAllAccess, type AccessCount } from '../../shared/rules/access.js';
+import { allDayLast } from '../../shared/rules/all-day.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import {
   filterQuery,
@@ -23,6 +24,7 @@ import { dateTimeFormat } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
 import type { Schedule } from '../../shared/rules/structured-data.js';
 import {
+  allDayDates,
   doorsText,
   endOf,
   fewTicketsLeft,
@@ -90,6 +92,8 @@ interface Entry {
   time: string;
   /** The venue-local end (docs/api.md §10.18), when the venue gives one. */
   end?: { date: string; time: string };
+  /** An all-day date's last day, `YYYY-MM-DD` inclusive (docs/api.md §10.22): no time shown. */
+  last?: string;
   cancelled: boolean;
   /** The event page, for a stop with its anchor. */
   href: string;
@@ -170,11 +174,13 @@ function entriesByDay(
           const end = endOf(a, date, a.event_time);
           const time = a.event_time;
           const schedule = scheduleOf(a);
+          const last = allDayLast(a, date);
           entries.push({
             resource,
             venue,
             time,
             ...(end && { end }),
+            ...(last && { last }),
             cancelled,
             href: page,
             schedule,
@@ -190,11 +196,13 @@ function entriesByDay(
         const href = `${page}#${stopAnchor(date, time)}`;
         const stopCancelled = cancelled || stop.status === 'cancelled';
         const end = endOf(a, date, time, stop);
+        const last = allDayLast(stop, date);
         entries.push({
           resource,
           venue,
           time,
           ...(end && { end }),
+          ...(last && { last }),
           cancelled: stopCancelled,
           href,
           schedule: scheduleOf(a, stop),
@@ -235,6 +243,15 @@ function entryFacts(entry: Entry, lang: PageLang): string {
   return facts.length ? ` <span class="facts">${escapeHtml(facts.join(' · '))}</span>` : '';
 }
 
+/**
+ * `<time datetime="2026-12-12">All day</time>` in place of an entry's times (docs/api.md
+ * §10.22); a span's days after it, `All day (12–14 Dec)`.
+ */
+function allDayTime(date: string, last: string, lang: PageLang): string {
+  const span = last === date ? '' : ` (${allDayDates(date, last, lang, false)})`;
+  return `<time datetime="${escapeHtml(date)}">${escapeHtml(`${lang.t.allDay}${span}`)}</time>`;
+}
+
 /** One entry of a day cell: its times, its title linking to its page, its marks and facts. */
 function entryLine(entry: Entry, date: string, place: ListingPlace): string {
   const lang = langOf(place);
@@ -248,7 +265,7 @@ function entryLine(entry: Entry, date: string, place: ListingPlace): string {
   const until = end
     ? `–<time datetime="${escapeHtml(zoned(end.date, end.time))}">${escapeHtml(clockText(end.time, lang))}</time>`
     : '';
-  return `<li><time datetime="${escapeHtml(start)}">${escapeHtml(clockText(entry.time, lang))}</time>${until} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date, lang)}${at}${entryFacts(entry, lang)}</li>`;
+  return `<li>${entry.last ? allDayTime(date, entry.last, lang) : `<time datetime="${escapeHtml(start)}">${escapeHtml(clockText(entry.time, lang))}</time>${until}`} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date, lang)}${at}${entryFacts(entry, lang)}</li>`;
 }
 
 /**

@@ -113,6 +113,7 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
   rescheduled: 'موعد جديد',
   rescheduledWas: (when) => `موعد جديد — بدلًا من ${when}`,
   doors: (time) => `فتح الأبواب ${time}`,
+  allDay: 'طوال اليوم',
   age: (age) => `${age}+`,
   accessLabels,
 

@@ -86,6 +86,7 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   rescheduled: 'Přesunuto',
   rescheduledWas: (when) => `Přesunuto – původně ${when}`,
   doors: (time) => `Otevřeno od ${time}`,
+  allDay: 'Celý den',
   age: (age) => `Od ${age} let`,
   accessLabels,
 

@@ -74,6 +74,7 @@ export const da: PageStrings<'one' | 'other'> = {
   rescheduled: 'Flyttet',
   rescheduledWas: (when) => `Flyttet – tidligere ${when}`,
   doors: (time) => `Dørene åbner kl. ${time}`,
+  allDay: 'Hele dagen',
   age: (age) => `Fra ${age} år`,
   accessLabels,
 

@@ -77,6 +77,7 @@ export const de: PageStrings<'one' | 'other'> = {
   rescheduled: 'Verlegt',
   rescheduledWas: (when) => `Verlegt – vorher ${when}`,
   doors: (time) => `Einlass ${time}`,
+  allDay: 'Ganztägig',
   age: (age) => `ab ${age}`,
   accessLabels,
 

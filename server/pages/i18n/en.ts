@@ -68,6 +68,7 @@ export const en: PageStrings<'one' | 'other'> = {
   rescheduled: 'Rescheduled',
   rescheduledWas: (when) => `Rescheduled — was ${when}`,
   doors: (time) => `Doors ${time}`,
+  allDay: 'All day',
   age: (age) => `${age}+`,
   accessLabels,
 

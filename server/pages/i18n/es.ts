@@ -77,6 +77,7 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
   rescheduled: 'Nueva fecha',
   rescheduledWas: (when) => `Nueva fecha (antes: ${when})`,
   doors: (time) => `Apertura de puertas ${time}`,
+  allDay: 'Todo el día',
   age: (age) => `+${age}`,
   accessLabels,
 

@@ -82,6 +82,7 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
   rescheduled: 'Reprogrammé',
   rescheduledWas: (when) => `Reprogrammé — prévu initialement ${when}`,
   doors: (time) => `Ouverture des portes ${time}`,
+  allDay: 'Toute la journée',
   age: (age) => `Dès ${age}\u00a0ans`,
   accessLabels,
 

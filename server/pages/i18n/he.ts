@@ -72,6 +72,7 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
   rescheduled: 'מועד חדש',
   rescheduledWas: (when) => `מועד חדש — במקום ${when}`,
   doors: (time) => `פתיחת דלתות ${time}`,
+  allDay: 'כל היום',
   age: (age) => `${age}+`,
   accessLabels,
 

@@ -78,6 +78,7 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
   rescheduled: 'Nuova data',
   rescheduledWas: (when) => `Nuova data (inizialmente ${when})`,
   doors: (time) => `Apertura porte ${time}`,
+  allDay: 'Tutto il giorno',
   age: (age) => `Dai ${age} anni`,
   accessLabels,
 

@@ -73,6 +73,7 @@ export const nl: PageStrings<'one' | 'other'> = {
   rescheduled: 'Verplaatst',
   rescheduledWas: (when) => `Verplaatst — was ${when}`,
   doors: (time) => `Deuren open ${time}`,
+  allDay: 'Hele dag',
   age: (age) => `${age}+`,
   accessLabels,
 

@@ -92,6 +92,7 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   rescheduled: 'Nowy termin',
   rescheduledWas: (when) => `Nowy termin – wcześniej ${when}`,
   doors: (time) => `Otwarcie drzwi ${time}`,
+  allDay: 'Cały dzień',
   age: (age) => `${age}+`,
   accessLabels,
 

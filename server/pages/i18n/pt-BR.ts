@@ -23,6 +23,7 @@ export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   free: 'Entrada gratuita',
   fewLeft: 'Últimos ingressos',
   doors: (time) => `Abertura da casa ${time}`,
+  allDay: 'Dia inteiro',
   age: (age) => `${age} anos`,
   accessLabels,
   ticketsOnSaleUntil: (when) => `Ingressos à venda on-line até ${when}.`,

@@ -81,6 +81,7 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
   rescheduled: 'Nova data',
   rescheduledWas: (when) => `Nova data (antes: ${when})`,
   doors: (time) => `Abertura de portas ${time}`,
+  allDay: 'Todo o dia',
   age: (age) => `M/${age}`,
   accessLabels,
 

@@ -68,6 +68,7 @@ export const sv: PageStrings<'one' | 'other'> = {
   rescheduled: 'Nytt datum',
   rescheduledWas: (when) => `Nytt datum – tidigare ${when}`,
   doors: (time) => `Insläpp ${time}`,
+  allDay: 'Heldag',
   age: (age) => `Från ${age} år`,
   accessLabels,
 

@@ -134,6 +134,8 @@ export interface PageStrings<P extends PluralCategory> {
   rescheduledWas: (when: string) => string;
   /** "Doors 19:00" (`time` as the language writes a time). */
   doors: (time: string) => string;
+  /** An all-day date (docs/api.md §10.22), said in place of its time: "All day". */
+  allDay: string;
   /** The age limit: "14+" (`age` a number as the language writes it). */
   age: (age: string) => string;
   /** The access provisions' labels (docs/api.md §10.15). */

@@ -53,8 +53,9 @@ function widgetReach() {
 /**
  * What each folder may not import (docs/architecture.md "Layers"), as `no-restricted-imports`
  * regexes over relative specifiers. Within server/, a folder imports only folders below it:
- * shared → lib → http → pages, store → listing, import, web → routes (the one set of listing
- * routes over a mode's backend) → origin, proxy (siblings: never each other) → the shell and main.
+ * shared → lib → http → pages, store → listing, import → sources (a venue's feed read and
+ * applied as a venue file is) → web → routes (the one set of listing routes over a mode's backend)
+ * → origin, proxy (siblings: never each other) → the shell (main, import-cli, cli-options).
  */
 const SERVER_FOLDERS = [
   'lib',
@@ -63,37 +64,72 @@ const SERVER_FOLDERS = [
   'store',
   'listing',
   'import',
+  'sources',
   'web',
   'routes',
   'origin',
   'proxy',
   'demo',
 ];
-const SHELL_FILES = '(?:app-shell|main|cli-options)\\.js$';
+const SHELL_FILES = '(?:app-shell|main|cli-options|import-cli)\\.js$';
+/** The shell's command-line files: above origin/ and proxy/, which share only app-shell.ts. */
+const ENTRY_FILES = '(?:main|cli-options|import-cli)\\.js$';
 /** Folder → the server folders it may not import (and whether the shell's files are out too). */
 const SERVER_LAYERS = {
   lib: { banned: SERVER_FOLDERS.filter((f) => f !== 'lib'), shell: true },
   http: {
-    banned: ['pages', 'store', 'listing', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    banned: [
+      'pages',
+      'store',
+      'listing',
+      'import',
+      'sources',
+      'web',
+      'routes',
+      'origin',
+      'proxy',
+      'demo',
+    ],
     shell: true,
   },
   pages: {
-    banned: ['store', 'listing', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    banned: ['store', 'listing', 'import', 'sources', 'web', 'routes', 'origin', 'proxy', 'demo'],
     shell: true,
   },
   store: {
-    banned: ['http', 'pages', 'listing', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    banned: [
+      'http',
+      'pages',
+      'listing',
+      'import',
+      'sources',
+      'web',
+      'routes',
+      'origin',
+      'proxy',
+      'demo',
+    ],
     shell: true,
   },
-  listing: { banned: ['store', 'import', 'web', 'routes', 'origin', 'proxy', 'demo'], shell: true },
+  listing: {
+    banned: ['store', 'import', 'sources', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    shell: true,
+  },
   import: {
+    banned: ['http', 'pages', 'listing', 'sources', 'web', 'routes', 'origin', 'proxy', 'demo'],
+    shell: true,
+  },
+  sources: {
     banned: ['http', 'pages', 'listing', 'web', 'routes', 'origin', 'proxy', 'demo'],
     shell: true,
   },
-  web: { banned: ['store', 'listing', 'import', 'routes', 'origin', 'proxy'], shell: true },
-  routes: { banned: ['store', 'import', 'origin', 'proxy', 'demo'], shell: true },
-  origin: { banned: ['proxy', 'import'], shell: false },
-  proxy: { banned: ['origin', 'store', 'import'], shell: false },
+  web: {
+    banned: ['store', 'listing', 'import', 'sources', 'routes', 'origin', 'proxy'],
+    shell: true,
+  },
+  routes: { banned: ['store', 'import', 'sources', 'origin', 'proxy', 'demo'], shell: true },
+  origin: { banned: ['proxy', 'import', 'sources'], shell: false },
+  proxy: { banned: ['origin', 'store', 'import', 'sources'], shell: false },
   demo: { banned: SERVER_FOLDERS.filter((f) => f !== 'demo'), shell: true },
 };
 const sharedLayer = {
@@ -163,14 +199,16 @@ const layerRules = [
               regex: '^(?:\\.\\./)+widget/(?!declarative\\.js$)',
               message: 'The server imports only widget/declarative.ts of the widget.',
             },
-            ...(shell
-              ? [
-                  {
-                    regex: `^\\.\\./${SHELL_FILES}`,
-                    message: `server/${folder}/ may not import the shell.`,
-                  },
-                ]
-              : []),
+            shell
+              ? {
+                  regex: `^\\.\\./${SHELL_FILES}`,
+                  message: `server/${folder}/ may not import the shell.`,
+                }
+              : {
+                  // A mode's app builds on app-shell.ts; the command line stays above both modes.
+                  regex: `^\\.\\./${ENTRY_FILES}`,
+                  message: `server/${folder}/ may not import the command line.`,
+                },
           ],
         },
       ],

@@ -17,7 +17,7 @@ import { createServer, IncomingMessage, ServerResponse, type Server } from 'node
 import compression from 'compression';
 import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { TrustProxy } from './cli-options.js';
+import type { TrustProxy } from './http/host.js';
 import { accessLog } from './http/access-log.js';
 import { sendEncoded } from './http/conditional.js';
 import { errorHandler, notFound } from './http/errors.js';

@@ -16,10 +16,10 @@ import {
   DEFAULT_STALE_MS,
 } from './proxy/defaults.js';
 
+import type { TrustProxy } from './http/host.js';
+
 export class UsageError extends Error {}
 
-/** Express's `trust proxy` setting (expressjs.com "Express behind proxies"). */
-export type TrustProxy = boolean | number | string[];
 
 export interface ServerOptions {
   help: boolean;

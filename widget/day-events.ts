@@ -8,9 +8,10 @@
  */
 import type { ReactiveControllerHost } from 'lit';
 import type { EventResource } from '../shared/contract.js';
-import { fetchEvents, isSeveral, type Filters, type RequestOptions } from './api.js';
+import { isSeveral, type RequestOptions } from './api.js';
 import type { CalendarEntry } from './calendar-feed.js';
 import type { IsoDate } from './calendar-grid.js';
+import { fetchAll, listFilters } from './list-pages.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { MonthQuery } from './month-feed.js';
 
@@ -24,43 +25,6 @@ export interface DayEvents {
 
 /** An entry's event: its venue (of several) and id. */
 const eventKey = (e: CalendarEntry) => `${e.venue?.slug} ${e.eventId}`;
-
-/**
- * The list's filters from `start` to `end` (both included): the dates, and the feed's own filters
- * (so the list holds the feed's events of those days, not every event of them); with `past`, the
- * past events' list (docs/api.md §10.20: `when=past`).
- */
-export function listFilters(
-  { categories, search, access, only }: MonthQuery,
-  start: IsoDate,
-  end: IsoDate,
-  past?: boolean,
-): Filters {
-  const filters: Filters = { start_date: start, end_date: end };
-  const given = { categories, search, access, venue: only };
-  for (const [key, value] of Object.entries(given) as [keyof Filters, string | undefined][])
-    if (value?.trim()) filters[key] = value.trim();
-  if (past) filters.when = 'past';
-  return filters;
-}
-
-/**
- * Every page of the list `filters` ask for, the first and then the others together: the events
- * of those pages, at most `maxPages` of them.
- * @throws ApiError, or the abort reason
- */
-export async function fetchAll(
-  { base, venue }: MonthQuery,
-  filters: Filters,
-  options: RequestOptions,
-  maxPages = Infinity,
-): Promise<EventResource[]> {
-  const first = await fetchEvents(base, venue, 1, options, filters);
-  const more = Array.from({ length: Math.min(first.lastPage, maxPages) - 1 }, (_, i) =>
-    fetchEvents(base, venue, i + 2, options, filters),
-  );
-  return [first, ...(await Promise.all(more))].flatMap((page) => page.events);
-}
 
 /**
  * The events of `entries` (the feed's of `date`) from the list of that day: one request, or one

@@ -8,22 +8,12 @@ import type { ReactiveControllerHost } from 'lit';
 import { ApiError, type RequestOptions } from './api.js';
 import { fetchFeed, pastEntries, type CalendarEntry, type FeedBody } from './calendar-feed.js';
 import { addDays, monthRange, type IsoDate, type IsoMonth } from './calendar-grid.js';
-import { fetchAll, listFilters } from './day-events.js';
+import { fetchAll, listFilters, type ListQuery } from './list-pages.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 
 /** What a month's feed is asked for. */
-export interface MonthQuery {
-  base: string;
-  venue: string;
+export interface MonthQuery extends ListQuery {
   month: IsoMonth;
-  /** Comma-separated category names (§10.12). */
-  categories: string | undefined;
-  /** Search words (§10.12). */
-  search: string | undefined;
-  /** Comma-separated access ids (§10.15). */
-  access: string | undefined;
-  /** Of several venues, the one to show. */
-  only: string | undefined;
 }
 
 /** What `loaded` is told: `venue-calendar-load`'s detail (`end` exclusive). */

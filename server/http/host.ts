@@ -6,6 +6,12 @@
 import type { RequestHandler } from 'express';
 import { createError } from './errors.js';
 
+/**
+ * Express's `trust proxy` setting (expressjs.com "Express behind proxies"): whether, how many
+ * hops, or which addresses' `X-Forwarded-*` headers are believed (`req.host`, `req.ip`).
+ */
+export type TrustProxy = boolean | number | string[];
+
 /** `host[:port]`: a DNS name or IPv4 address, or a bracketed IPv6 address, and a decimal port. */
 const HOST =
   /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;

@@ -8,7 +8,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import type { Logger } from 'pino';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { createAppShell } from '../app-shell.js';
-import type { TrustProxy } from '../cli-options.js';
+import type { TrustProxy } from '../http/host.js';
 import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR, DEMO_IMAGES_DIR } from '../lib/files.js';
 import { sendEncoded } from '../http/conditional.js';

@@ -16,7 +16,7 @@ import { listingRoutes } from '../routes/index.js';
 import type { Logger } from 'pino';
 import { withoutTrailingSlash } from '../../shared/url.js';
 import { createAppShell } from '../app-shell.js';
-import type { TrustProxy } from '../cli-options.js';
+import type { TrustProxy } from '../http/host.js';
 import { DEMO_SLUG } from '../demo/venue.js';
 import { DEFAULT_WIDGET_DIR } from '../lib/files.js';
 import type { PageVenue } from '../pages/page-shell.js';

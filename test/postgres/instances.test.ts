@@ -22,7 +22,7 @@ const write = (name: string, doc: unknown) => {
   return file;
 };
 const importCli = (db: string, ...files: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', '--db', db, ...files]);
+  run(process.execPath, ['--import', 'tsx', 'server/import-cli.ts', '--db', db, ...files]);
 const titled = (title: string) => venueFile([{ title, date: '2026-12-10', time: '20:00' }]);
 
 const children: MainProcess[] = [];

@@ -29,7 +29,7 @@ const write = (name: string, content: string | Buffer) => {
 };
 const run = promisify(execFile);
 const importCli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', ...args]).then(
+  run(process.execPath, ['--import', 'tsx', 'server/import-cli.ts', ...args]).then(
     (ok) => ({ code: 0, ...ok }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

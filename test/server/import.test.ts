@@ -355,7 +355,7 @@ describe('npm run import (CLI)', () => {
     run(process.execPath, [
       '--import',
       'tsx',
-      'server/import/cli.ts',
+      'server/import-cli.ts',
       '--db',
       await dbReady,
       ...args,

@@ -33,7 +33,7 @@ const node = (script: string, ...args: string[]) =>
 
 /** `npm run import -- --db DB --venue SLUG …ARGS` on the test database. */
 const importInto = async (slug: string, ...args: string[]) =>
-  node('server/import/cli.ts', '--db', await dbReady, '--venue', slug, ...args);
+  node('server/import-cli.ts', '--db', await dbReady, '--venue', slug, ...args);
 
 let feed: Running;
 let feedStatus = 200;

@@ -7,15 +7,15 @@
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DateFormatSchema, type DateFormat } from '../../shared/venue-file.js';
-import { applySourceEvents } from '../sources/apply.js';
-import { DEFAULT_SOURCE_LIMITS, skippedLines, SourceFormatError } from '../sources/source-event.js';
-import { SourceReader } from '../sources/source-reader.js';
-import type { StoredSource } from '../store/model.js';
-import { openStore } from '../store/open-store.js';
-import type { Store } from '../store/store.js';
-import { importVenueFiles, VenueFileError } from './importer.js';
-import { OperatorError, readFileBytes, readJsonFile } from '../lib/json-file.js';
+import { DateFormatSchema, type DateFormat } from '../shared/venue-file.js';
+import { applySourceEvents } from './sources/apply.js';
+import { DEFAULT_SOURCE_LIMITS, skippedLines, SourceFormatError } from './sources/source-event.js';
+import { SourceReader } from './sources/source-reader.js';
+import type { StoredSource } from './store/model.js';
+import { openStore } from './store/open-store.js';
+import type { Store } from './store/store.js';
+import { importVenueFiles, VenueFileError } from './import/importer.js';
+import { OperatorError, readFileBytes, readJsonFile } from './lib/json-file.js';
 
 /** The date formats a CSV may name. */
 const DATE_FORMATS: readonly string[] = DateFormatSchema.anyOf.map((f) => f.const);

@@ -12,6 +12,7 @@ const STORE_SUITES = [
   'test/server/calendar*.test.ts',
   'test/server/store-merged.test.ts',
   'test/server/schedule.test.ts',
+  'test/server/all-day.test.ts',
   'test/sources/sync.test.ts',
 ];
 

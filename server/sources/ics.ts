@@ -464,7 +464,8 @@ function mapSeries(series: Series, mapping: Mapping): (Mapped | Unmapped)[] {
   const overrides = series.overrides.map((one) => one.component);
   settleRecurrenceIds(master.component, overrides);
   const detached = series.overrides.filter((one) => isDetached(one, master, base, mapping));
-  const stays = overrides.filter((one) => !detached.some((other) => other.component === one));
+  const own = new Set(detached.map((one) => one.component));
+  const stays = overrides.filter((one) => !own.has(one));
   const expandable: Expandable = {
     event: seriesEvent(master.component, stays),
     master: master.component,

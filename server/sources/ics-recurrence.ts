@@ -161,6 +161,8 @@ export function expand(
   const overridden = series.overrides.length > 0;
   let inside = 0;
   let previous: string | undefined;
+  // The last instance walked (null: the series has no more), to know which overrides it passed.
+  let reached: Time | null | undefined;
   try {
     const iterator = series.event.iterator();
     for (let step = 0; inside < maxStops; step++, budget.stepsLeft--) {
@@ -172,7 +174,7 @@ export function expand(
         );
         return [];
       }
-      const next: Time | null = iterator.next();
+      const next: Time | null = (reached = iterator.next());
       const place = next ? placeOf(next, window) : 1;
       if (!next || place > 0) break;
       if (place < 0 && !overridden) continue;
@@ -189,22 +191,29 @@ export function expand(
     fail(`cannot expand: ${error instanceof Error ? error.message : String(error)}`);
     return [];
   }
-  return overridden ? [...instances, ...unmatched(series, instances)] : instances;
+  return overridden ? [...instances, ...unmatched(series, instances, reached)] : instances;
 }
 
 /**
  * The overrides no instance took, each as it stands (RFC 5545 §3.8.4.4: an override may add an
- * instance the rule does not give), but for those an EXDATE removes or that became events.
+ * instance the rule does not give), but for those an EXDATE removes or that became events. Only
+ * those the walk passed (`reached`; null when it walked the whole series): where the walk stopped,
+ * past the window or its last stop, the series may still give a later one.
  */
-function unmatched(series: Expandable, instances: readonly Instance[]): Instance[] {
+function unmatched(
+  series: Expandable,
+  instances: readonly Instance[],
+  reached: Time | null | undefined,
+): Instance[] {
   const used = new Set(instances.map((instance) => instance.item));
+  const passed = (id: Time) =>
+    reached === null || (reached !== undefined && id.toUnixTime() <= reached.toUnixTime());
   return series.overrides
     .filter((override) => {
       if (used.has(override)) return false;
       const id = recurrenceIdOf(override);
-      return (
-        id !== undefined && !isExcluded(id, series.excluded) && !series.detached.has(keyOf(id))
-      );
+      if (id === undefined || !passed(id) || isExcluded(id, series.excluded)) return false;
+      return !series.detached.has(keyOf(id));
     })
     .map(ownInstance);
 }

@@ -107,15 +107,15 @@ interface Mapped {
   /** Keyed by its UID (else by its title and date). */
   hasUid: boolean;
   source: SourceEvent;
+  /** What was made up to list it ("Untitled event", a key of its own), named if it is listed. */
+  warnings: SourceProblem[];
 }
 
-/** What mapping a series needs: the window, the clock, the budget, where warnings go. */
+/** What mapping a series needs: the window, the clock, the budget. */
 interface Mapping {
   window: Window;
   clock: WallClock;
   budget: Budget;
-  /** An event listed with something the feed left out made up ("Untitled event"), or keyed apart. */
-  warn: (problem: SourceProblem) => void;
 }
 
 /**
@@ -139,7 +139,8 @@ interface Mapping {
  * steps, a key another event has) is skipped and named in `skipped`, with the line of its
  * `BEGIN:VEVENT`, and counted in `skippedCount`; the feed's other events are read. An event listed
  * with a warning (no SUMMARY: "Untitled event"; a second VEVENT of a UID) is named in `skipped`
- * after the skipped ones, its message saying it was listed, and not counted.
+ * after the skipped ones (those of the events listed, by date), its message saying it was listed,
+ * and not counted.
  *
  * @param text the feed (`BEGIN:VCALENDAR` … `END:VCALENDAR`, folded lines and CRLF or LF as written)
  * @param context the venue's IANA zone and the clock
@@ -153,7 +154,6 @@ export function eventsFromIcs(
 ): SourceRead {
   const limits = limitsOf(options.limits);
   const skipped = new ProblemList(limits.maxProblems);
-  const warnings: SourceProblem[] = [];
   const zones = new Zones(context.zone);
   const lines = veventLines(text);
   const vevents = readCalendars(text)
@@ -163,7 +163,6 @@ export function eventsFromIcs(
     window: windowOf(context),
     clock: new WallClock(context.zone),
     budget: { limits, stepsLeft: limits.maxSourceExpansionSteps },
-    warn: (problem) => warnings.push(problem),
   };
   const mapped: Mapped[] = [];
   for (const series of seriesOf(vevents)) {
@@ -181,13 +180,20 @@ export function eventsFromIcs(
       else mapped.push(one);
     }
   }
-  const events = uniqueKeys(mapped, skipped)
-    .sort((a, b) => compare(a.first, b.first) || compare(a.source.key, b.source.key))
-    .map((one) => one.source);
-  const listed = firstEvents(events, limits, skipped, 'VCALENDAR');
+  const sorted = uniqueKeys(mapped, skipped).sort(
+    (a, b) => compare(a.first, b.first) || compare(a.source.key, b.source.key),
+  );
+  const listed = firstEvents(
+    sorted.map((one) => one.source),
+    limits,
+    skipped,
+    'VCALENDAR',
+  );
+  // The warnings of the events listed, after the skipped events, within the same bound; they are
+  // not in `skippedCount` (SourceRead has no channel of its own for them).
+  const warnings = sorted.slice(0, listed.length).flatMap((one) => one.warnings);
   return {
     events: listed,
-    // Warnings after the skipped events, within the same bound; `skippedCount` counts only these.
     skipped: [...skipped.kept, ...warnings].slice(0, limits.maxProblems),
     skippedCount: skipped.count,
   };
@@ -598,13 +604,13 @@ function detachedOutcome(
   if (stop === undefined || stop.date < mapping.window.from) return undefined;
   const event = singleEvent(base, stop);
   const key = `${override.uid!}|${instantOf(id)}`;
-  if (override.title === undefined && master.title === undefined)
-    untitledWarning(override, mapping);
+  const untitled = override.title === undefined && master.title === undefined;
   return {
     path: override.path,
     first: `${event.date} ${event.time}`,
     hasUid: true,
     source: { key, event },
+    warnings: untitled ? [untitledWarning(override)] : [],
   };
 }
 
@@ -625,35 +631,37 @@ function mappedOf(
   lead: Vevent,
   event: Event,
   untitled: boolean,
-  { clock, warn }: Mapping,
+  { clock }: Mapping,
 ): Mapped {
   const first = event.occurrences?.[0] ?? { date: event.date!, time: event.time! };
   const start: unknown = lead.component.getFirstPropertyValue('dtstart');
   const wall = start instanceof ICAL.Time ? clock.wallOf(start) : first;
   let key = lead.uid ?? `${event.title}|${wall.date}`;
+  const warnings: SourceProblem[] = [];
   if (series.duplicateOf !== undefined) {
     key = `${lead.uid!}|${wall.date} ${wall.time}`;
-    warn({
+    warnings.push({
       path: `${lead.path}, UID`,
       message: `also the UID of ${series.duplicateOf.path}: listed as an event of its own, keyed "${key}" (not skipped)`,
       line: lead.line,
     });
   }
-  if (untitled) untitledWarning(lead, { warn });
+  if (untitled) warnings.push(untitledWarning(lead));
   return {
     path: lead.path,
     first: `${first.date} ${first.time}`,
     hasUid: lead.uid !== undefined,
     source: { key, event },
+    warnings,
   };
 }
 
-function untitledWarning(vevent: Vevent, { warn }: Pick<Mapping, 'warn'>): void {
-  warn({
+function untitledWarning(vevent: Vevent): SourceProblem {
+  return {
     path: `${vevent.path}, SUMMARY`,
     message: `missing: listed as "${UNTITLED}" (not skipped)`,
     line: vevent.line,
-  });
+  };
 }
 
 /** The series as ical.js expands it, the overrides that stay its stops related by RECURRENCE-ID. */

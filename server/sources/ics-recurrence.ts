@@ -174,7 +174,8 @@ export function expand(
         );
         return [];
       }
-      const next: Time | null = (reached = iterator.next());
+      // ical.js answers undefined, not null, once the series is over.
+      const next: Time | null = (reached = (iterator.next() as Time | undefined) ?? null);
       const place = next ? placeOf(next, window) : 1;
       if (!next || place > 0) break;
       if (place < 0 && !overridden) continue;

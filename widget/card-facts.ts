@@ -8,7 +8,14 @@ import { nextDay } from '../shared/rules/next-day.js';
 import { priceText } from '../shared/rules/price-text.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
-import { datetimeAttr, formatList, formatStopDate, formatTime, safeUrl } from './format.js';
+import {
+  datetimeAttr,
+  formatEventDate,
+  formatList,
+  formatStopDate,
+  formatTime,
+  safeUrl,
+} from './format.js';
 import type { I18n } from './i18n/types.js';
 
 /** A heading level for card titles: the `heading-level` attribute, 2 by default. */
@@ -21,6 +28,13 @@ export const headingLevel = (value: unknown): HeadingLevel =>
 export interface CardFacts {
   /** The title's element id, which names the card (`aria-labelledby`). */
   id: string;
+  /**
+   * The date line's `<time>`: its `datetime` and its text, "Sat 5 Dec 2026, 19:30"; an all-day
+   * date's (docs/api.md §10.22) its first day and "Sat 5 Dec 2026, All day", a span from its
+   * first day to its last as a stop's date and a card's date are written, "Sat 12 Dec – Mon 14
+   * Dec 2026, All day" (not `Intl`'s `formatRange`, whose options the budgeted script would pay).
+   */
+  when: [datetime: string, text: string];
   /** The image's absolute http(s) URL, when the event shows one. */
   image: string | undefined;
   cancelled: boolean;
@@ -66,6 +80,8 @@ type Facts = Partial<
     | 'previous_time'
     | 'doors_time'
     | 'min_age'
+    | 'all_day'
+    | 'end_date'
   >
 >;
 
@@ -92,13 +108,23 @@ export function cardFacts(
     previous_time: wasAt,
     doors_time: doors,
     min_age: age,
+    all_day: allDay,
+    end_date: last = '',
   } = a as Facts;
-  const start = a.event_time;
   const date = a.event_date.slice(0, 10);
+  // An all-day date (docs/api.md §10.22) has no start time to show, nor an end after one. Read
+  // here rather than by `allDayLast`, whose module would come into the budgeted script whole.
+  const start = !allDay && a.event_time;
   const cancelled = a.publish_status === 'cancelled';
   const page = eventPageUrl(event, venue);
   return {
     id: `event-${event.id}`,
+    when: allDay
+      ? [
+          date,
+          `${last > date ? `${formatStopDate(date, locale)} – ` : ''}${formatEventDate(last > date ? last : date, '', locale)}, ${t.allDay}`,
+        ]
+      : [datetimeAttr(date, a.event_time), formatEventDate(date, a.event_time, locale)],
     image: a.show_images ? safeUrl(a.small_image_path, base) : undefined,
     cancelled,
     page,
@@ -126,17 +152,19 @@ export function cardFacts(
 /**
  * A stop's time with its own end, if it has one, as `locale` writes times: "19:00–22:00",
  * "7:00 PM–10:00 PM"; the API labels a stop's start `7:00 PM` in every language (docs/api.md
- * §2.3), a label of another form is shown as given.
+ * §2.3), a label of another form is shown as given. An all-day stop (§10.22): "All day".
  */
-export const stopTime = (o: CompactOccurrence, locale: string) => {
+export const stopTime = (o: CompactOccurrence, { locale, t }: I18n) => {
   // `7:30 PM` → `19:30`: the hour plus 100 (112 after noon), its last two digits.
   const [, hour, minutes, pm] = /^(\d\d?)(:\d\d) ([AP])M$/.exec(o.time_label) ?? [];
-  return minutes
-    ? formatTime(`${(+hour! % 12) + (pm == 'P' ? 112 : 100)}`.slice(1) + minutes, locale) +
+  return o.all_day
+    ? t.allDay
+    : minutes
+      ? formatTime(`${(+hour! % 12) + (pm == 'P' ? 112 : 100)}`.slice(1) + minutes, locale) +
         (o.end_time ? `–${formatTime(o.end_time, locale)}` : '')
-    : o.time_label;
+      : o.time_label;
 };
 
 /** What a stop's "Add to calendar" link adds: "Title, Sat 5 Dec 19:30, Leeds". */
-export const stopWhat = (title: string, date: string, o: CompactOccurrence, locale: string) =>
-  `${title}, ${date} ${stopTime(o, locale)}${o.location_label && `, ${o.location_label}`}`;
+export const stopWhat = (title: string, date: string, o: CompactOccurrence, i18n: I18n) =>
+  `${title}, ${date} ${stopTime(o, i18n)}${o.location_label && `, ${o.location_label}`}`;

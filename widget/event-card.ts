@@ -7,7 +7,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
-import { datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
+import { excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
 import './venue-buy-button.js';
 
@@ -67,8 +67,7 @@ const calendarLink = (ics: string, t: I18n['t'], what: string) =>
 
 function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string | undefined) {
   const date = formatStopDate(o.occurrence_date, ctx.i18n.locale);
-  const when = html`<time datetime=${o.occurrence_date}>${date}</time>
-    ${stopTime(o, ctx.i18n.locale)}${
+  const when = html`<time datetime=${o.occurrence_date}>${date}</time> ${stopTime(o, ctx.i18n)}${
       o.location_label
         ? html` — <span lang=${ctx.i18n.contentLang ?? nothing}>${o.location_label}</span>`
         : nothing
@@ -85,7 +84,7 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
             ? html` <span class="tag">${ctx.i18n.t[o.schedule_status]}</span>`
             : nothing
         }
-        ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o, ctx.i18n.locale)) : nothing}
+        ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o, ctx.i18n)) : nothing}
       </li>`;
 }
 
@@ -98,7 +97,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   // No calendar entry is offered for a cancelled event or stop.
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
   const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
-  const { schedule, doors, age } = facts;
+  const { when, schedule, doors, age } = facts;
   const reason = (a as EventAttributes).status_reason;
   const next = a.next_occurrence;
   const share = ctx.share;
@@ -135,8 +134,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
       ${title(ctx.level, id, a.title, contentLang)}
       ${performers ? html`<p class="performers" part="performers">${performers}</p>` : nothing}
       <p class="date" part="date">
-        <time datetime=${datetimeAttr(a.event_date, a.event_time)}
-          >${formatEventDate(a.event_date, a.event_time, locale)}</time
+        <time datetime=${when[0]}>${when[1]}</time
         >${end ? html` – <time datetime=${end[0]}>${end[1]}</time>` : nothing}${
           doors ? html`, <span part="doors">${doors}</span>` : nothing
         }
@@ -187,7 +185,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                   ? html`<p class="next-stop">
                       <strong>${t.nextStop}:</strong>
                       ${formatStopDate(next.occurrence_date, locale)},
-                      ${stopTime(next, locale)}${
+                      ${stopTime(next, ctx.i18n)}${
                         next.location_label
                           ? html` — <span lang=${content}>${next.location_label}</span>`
                           : nothing

@@ -10,7 +10,7 @@ import { escapeHtml } from '../shared/html.js';
 import { buyUrl } from './api.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
-import { closingText, datetimeAttr, excerpt, formatEventDate, formatStopDate } from './format.js';
+import { closingText, excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
 
 /** What the list's markup reads of the element's attributes (`ListAttributes`). */
@@ -70,7 +70,7 @@ function calendarLink(ics: string, t: I18n['t'], what: string) {
 
 /** A stop's time and place, escaped: "19:00–22:00 — <span lang>Leeds</span>". */
 const stopAt = (o: CompactOccurrence, i18n: I18n) =>
-  esc(stopTime(o, i18n.locale)) +
+  esc(stopTime(o, i18n)) +
   (o.location_label
     ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
     : '');
@@ -81,7 +81,7 @@ function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | und
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
     : // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled one is.
-      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o, i18n.locale)) : ''}</li>`;
+      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o, i18n)) : ''}</li>`;
 }
 
 function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
@@ -101,7 +101,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
   const lang = attr('lang', contentLang);
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());
   const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
-  const { schedule, doors, age } = facts;
+  const { when, schedule, doors, age } = facts;
   const reason = (a as EventAttributes).status_reason;
   const h = `h${ctx.level}`;
   const parts = [
@@ -115,7 +115,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
       : '',
     `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
     performers ? line('performers', performers) : '',
-    `<p class="date" part="date"><time${attr('datetime', datetimeAttr(a.event_date, a.event_time))}>${esc(formatEventDate(a.event_date, a.event_time, locale))}</time>${
+    `<p class="date" part="date"><time${attr('datetime', when[0])}>${esc(when[1])}</time>${
       end ? ` – <time${attr('datetime', end[0])}>${esc(end[1])}</time>` : ''
     }${doors ? `, <span part="doors">${esc(doors)}</span>` : ''}</p>`,
     a.venue ? line('venue', a.venue.name, lang) : '',

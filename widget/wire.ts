@@ -23,7 +23,8 @@
  *   named in the warning; the event and its other facts are shown. So are the members of
  *   docs/api.md §10.20: a `schedule_status` other than `postponed` or `rescheduled`, a
  *   `previous_date` that is no calendar date, a `previous_time` or `doors_time` not `HH:MM:SS`,
- *   a `status_reason` that is not text, a `min_age` that is not an integer 1–25. A tour's stops
+ *   a `status_reason` that is not text, a `min_age` that is not an integer 1–25; and those of
+ *   §10.22: an `all_day` other than `true`, an `end_date` that is no calendar date. A tour's stops
  *   are read with the same table, a malformed member dropped without a word (the event's
  *   warning names its stops only when a stop cannot be placed).
  * - At most one page (12) of events is read, whatever the server sends.
@@ -117,6 +118,9 @@ const isInstant = (value: unknown): value is string =>
 const text = (v: unknown): string => (typeof v === 'string' ? v : '');
 const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
+/** `v === true`: a member that is only ever `true` (docs/api.md §10.18, §10.22). */
+const isTrue = (v: unknown) => v === true;
+
 /** `v` when it is a venue-local `HH:MM:SS` (an end, the doors), else false. */
 const wallTime = (v: unknown) => EVENT_TIME.test(text(v)) && v;
 
@@ -138,7 +142,7 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
     v,
   // Plain-text names, at most as many as a venue may give (a hostile upstream's thousands are not).
   performers: (v) => Array.isArray(v) && v.length && v.every(text) && v.slice(0, MAX_PERFORMERS),
-  few_tickets_left: (v) => v === true,
+  few_tickets_left: isTrue,
   // A ticket link (§10.19): only https reaches an `href`.
   ticket_url: (v) => /^https:\/\/\S+$/.test(text(v)) && v,
   schedule_status: (v) => ['postponed', 'rescheduled'].includes(v as string) && v,
@@ -147,6 +151,9 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   status_reason: text,
   doors_time: wallTime,
   min_age: (v) => Number.isInteger(v) && (v as number) > 0 && (v as number) < 26 && v,
+  // An all-day date (§10.22) and its span's last day.
+  all_day: isTrue,
+  end_date: (v) => isCalendarDate(v) && v,
   venue: readVenue,
 };
 

@@ -23,7 +23,8 @@ import {
   linkDateOf,
   type CalendarService,
 } from '../../shared/rules/calendar-links.js';
-import { allDayLast, exclusiveEnd } from '../../shared/rules/all-day.js';
+import { allDayLast } from '../../shared/rules/all-day.js';
+import { exclusiveEnd } from '../../shared/rules/all-day-span.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { labelTime, stopAnchor, type Schedule } from '../../shared/rules/structured-data.js';
 import { venueDateTime, wallTimeReadings } from '../../shared/rules/zoned-time.js';

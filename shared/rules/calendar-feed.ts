@@ -7,7 +7,8 @@
 import { DateTime } from 'luxon';
 import type { EventResource, TicketOffice } from '../contract.js';
 import { hasAllAccess, type AccessId } from './access.js';
-import { allDayLast, exclusiveEnd } from './all-day.js';
+import { allDayLast } from './all-day.js';
+import { exclusiveEnd } from './all-day-span.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { FilterError, listedDates } from './filters.js';
 import { labelTime } from './structured-data.js';

@@ -8,7 +8,8 @@
 import type { DateTime } from 'luxon';
 import type { EventResource } from '../contract.js';
 import { EVENT_ID, whole } from '../patterns.js';
-import { allDayLast, exclusiveEnd } from './all-day.js';
+import { allDayLast } from './all-day.js';
+import { exclusiveEnd } from './all-day-span.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { dayNumber, FilterError } from './filters.js';
 import { labelTime, stopAnchor } from './structured-data.js';

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkVenueFile, VenueFileError } from '../../server/import/venue-file.js';
 import { importVenueFile } from '../../server/import/importer.js';
-import { inclusiveEndDate } from '../../shared/rules/all-day.js';
+import { inclusiveEndDate } from '../../shared/rules/all-day-span.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 
 const NOW = '2026-11-30T12:00:00Z';

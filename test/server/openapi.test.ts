@@ -63,7 +63,7 @@ describe('GET /openapi.json', () => {
     expect(start.required).toBe(true);
   });
 
-  it('describes the members of docs/api.md §10.18–§10.20 in the current shape only, after access', () => {
+  it('describes the members of docs/api.md §10.18–§10.20 and §10.22 in the current shape only, after access', () => {
     type Shape = { properties: Record<string, unknown> };
     const schemas = (doc as unknown as { components: { schemas: Record<string, unknown> } })
       .components.schemas;
@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-14)).toEqual([
+    expect(Object.keys(current.properties).slice(-16)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -85,13 +85,15 @@ describe('GET /openapi.json', () => {
       'status_reason',
       'doors_time',
       'min_age',
+      'all_day',
+      'end_date',
       'venue',
     ]);
     const occurrence = (shape: Shape) =>
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).slice(-7)).toEqual([
+    expect(occurrence(current).slice(-9)).toEqual([
       'end_time',
       'ticket_url',
       'schedule_status',
@@ -99,11 +101,13 @@ describe('GET /openapi.json', () => {
       'previous_time',
       'status_reason',
       'doors_time',
+      'all_day',
+      'end_date',
     ]);
     expect(occurrence(earlier)).not.toContain('end_time');
     expect(occurrence(earlier)).not.toContain('ticket_url');
     expect(Object.keys(earlier.properties)).not.toContain('ticket_url');
-    for (const member of ['schedule_status', 'doors_time', 'min_age']) {
+    for (const member of ['schedule_status', 'doors_time', 'min_age', 'all_day', 'end_date']) {
       expect(Object.keys(earlier.properties)).not.toContain(member);
       expect(occurrence(earlier)).not.toContain(member);
     }

@@ -53,6 +53,7 @@ export const pack: FullPack = {
     rescheduled: 'موعد جديد',
     was: (date) => `(بدلًا من ${date})`,
     doors: (time) => `فتح الأبواب ${time}`,
+    allDay: 'طوال اليوم',
     nextStop: 'الموعد التالي',
     allStops: 'كل المواعيد',
     imageAlt: (title) => `صورة ${title}`,

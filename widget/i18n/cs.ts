@@ -38,6 +38,7 @@ export const pack: FullPack = {
     rescheduled: 'Přesunuto',
     was: (date) => `(původně ${date})`,
     doors: (time) => `Otevřeno od ${time}`,
+    allDay: 'Celý den',
     nextStop: 'Další termín',
     allStops: 'Všechny termíny',
     imageAlt: (title) => `Obrázek: ${title}`,

@@ -37,6 +37,7 @@ export const pack: FullPack = {
     rescheduled: 'Flyttet',
     was: (date) => `(tidligere ${date})`,
     doors: (time) => `Dørene åbner kl. ${time}`,
+    allDay: 'Hele dagen',
     nextStop: 'Næste dato',
     allStops: 'Alle datoer',
     imageAlt: (title) => `Billede til ${title}`,

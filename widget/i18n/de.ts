@@ -38,6 +38,7 @@ export const de: LanguagePack = {
     rescheduled: 'Verlegt',
     was: (date) => `(vorher ${date})`,
     doors: (time) => `Einlass ${time}`,
+    allDay: 'Ganztägig',
     nextStop: 'Nächster Termin',
     allStops: 'Alle Termine',
     imageAlt: (title) => `Bild zu ${title}`,

@@ -31,6 +31,7 @@ const firstPaint = {
   rescheduled: 'Rescheduled',
   was: (date) => `(was ${date})`,
   doors: (time) => `Doors ${time}`,
+  allDay: 'All day',
   nextStop: 'Next date',
   allStops: 'All dates',
   imageAlt: (title) => `Image for ${title}`,

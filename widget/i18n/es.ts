@@ -37,6 +37,7 @@ export const pack: FullPack = {
     rescheduled: 'Nueva fecha',
     was: (date) => `(antes: ${date})`,
     doors: (time) => `Apertura de puertas ${time}`,
+    allDay: 'Todo el día',
     nextStop: 'Próxima fecha',
     allStops: 'Todas las fechas',
     imageAlt: (title) => `Imagen de ${title}`,

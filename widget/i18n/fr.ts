@@ -37,6 +37,7 @@ export const fr: LanguagePack = {
     rescheduled: 'Reprogrammé',
     was: (date) => `(initialement ${date})`,
     doors: (time) => `Ouverture des portes ${time}`,
+    allDay: 'Toute la journée',
     nextStop: 'Prochaine date',
     allStops: 'Toutes les dates',
     imageAlt: (title) => `Image de ${title}`,

@@ -42,6 +42,7 @@ export const pack: FullPack = {
     rescheduled: 'מועד חדש',
     was: (date) => `(במקום ${date})`,
     doors: (time) => `פתיחת דלתות ${time}`,
+    allDay: 'כל היום',
     nextStop: 'המועד הבא',
     allStops: 'כל המועדים',
     imageAlt: (title) => `תמונה של ${title}`,

@@ -37,6 +37,7 @@ export const pack: FullPack = {
     rescheduled: 'Nuova data',
     was: (date) => `(inizialmente ${date})`,
     doors: (time) => `Apertura porte ${time}`,
+    allDay: 'Tutto il giorno',
     nextStop: 'Prossima data',
     allStops: 'Tutte le date',
     imageAlt: (title) => `Immagine di ${title}`,

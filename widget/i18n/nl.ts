@@ -37,6 +37,7 @@ export const pack: FullPack = {
     rescheduled: 'Verplaatst',
     was: (date) => `(was ${date})`,
     doors: (time) => `Deuren open ${time}`,
+    allDay: 'Hele dag',
     nextStop: 'Volgende datum',
     allStops: 'Alle data',
     imageAlt: (title) => `Afbeelding bij ${title}`,

@@ -46,6 +46,7 @@ export const pack: FullPack = {
     rescheduled: 'Nowy termin',
     was: (date) => `(wcześniej ${date})`,
     doors: (time) => `Otwarcie drzwi ${time}`,
+    allDay: 'Cały dzień',
     nextStop: 'Następny termin',
     allStops: 'Wszystkie terminy',
     imageAlt: (title) => `Zdjęcie: ${title}`,

@@ -37,6 +37,7 @@ export const pack: FullPack = {
     rescheduled: 'Nova data',
     was: (date) => `(antes: ${date})`,
     doors: (time) => `Abertura de portas ${time}`,
+    allDay: 'Todo o dia',
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,

@@ -42,6 +42,7 @@ export const pack: FullPack = {
     rescheduled: 'Nova data',
     was: (date) => `(antes: ${date})`,
     doors: (time) => `Abertura da casa ${time}`,
+    allDay: 'Dia inteiro',
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,

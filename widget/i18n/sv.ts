@@ -35,6 +35,7 @@ export const pack: FullPack = {
     rescheduled: 'Nytt datum',
     was: (date) => `(tidigare ${date})`,
     doors: (time) => `Insläpp ${time}`,
+    allDay: 'Heldag',
     nextStop: 'Nästa datum',
     allStops: 'Alla datum',
     imageAlt: (title) => `Bild för ${title}`,

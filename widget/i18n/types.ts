@@ -50,6 +50,8 @@ export interface CoreMessages {
   was: (date: string) => string;
   /** Beside the start time: "Doors 19:00" (`time` as the card writes times). */
   doors: (time: string) => string;
+  /** An all-day date (docs/api.md §10.22), said in place of its time: "All day". */
+  allDay: string;
   nextStop: string;
   allStops: string;
   imageAlt: (title: string) => string;

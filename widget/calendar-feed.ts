@@ -16,8 +16,10 @@ export interface CalendarEntry {
   title: string;
   /** The venue-local date, taken from `start` as written (never converted to the visitor's zone). */
   date: IsoDate;
-  /** The venue-local time, `HH:MM`. */
+  /** The venue-local time, `HH:MM` (an all-day date's `00:00`). */
   time: string;
+  /** An all-day date (docs/api.md §10.22): the grid says "All day" in place of its time. */
+  allDay?: true;
   /** A cancelled event, or a tour's cancelled stop. */
   cancelled: boolean;
   /** The stop's or the event's location, when it has one. */
@@ -52,7 +54,8 @@ export interface FeedBody {
   unreadable: number;
 }
 
-const START = /^\d{4}-\d{2}-\d{2}T(\d{2}:\d{2})/;
+/** A feed `start`: a date-time, or an all-day date's date alone (docs/api.md §10.22). */
+const START = /^\d{4}-\d{2}-\d{2}(?:T(\d{2}:\d{2}))?/;
 
 const record = (value: unknown): Record<string, unknown> | undefined =>
   value && typeof value === 'object' && !Array.isArray(value)
@@ -73,7 +76,8 @@ function readEntry(value: unknown): CalendarEntry | undefined {
     eventId,
     title: o.title,
     date: feedDate(start[0]),
-    time: start[1]!,
+    time: start[1] ?? '00:00',
+    ...(o.allDay === true && { allDay: true as const }),
     cancelled: props.cancelled === true,
     location: typeof props.location === 'string' ? props.location : '',
     venue: readVenue(props.venue),
@@ -105,6 +109,7 @@ export function pastEntries(
         ? a.occurrences.map((o) => ({
             date: o.occurrence_date,
             time: clockOf(o.time_label),
+            ...('all_day' in o && o.all_day && { allDay: true as const }),
             cancelled: off || o.status === 'cancelled',
             location: o.location_label,
           }))
@@ -112,6 +117,7 @@ export function pastEntries(
             {
               date: a.event_date.slice(0, 10),
               time: a.event_time.slice(0, 5) || '00:00',
+              ...('all_day' in a && a.all_day && { allDay: true as const }),
               cancelled: off,
               location: a.location,
             },

@@ -276,8 +276,11 @@ export class VenueCalendar extends VenueElement {
       fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }),
     ];
     const hm = fmt({ hour: 'numeric', minute: '2-digit' });
+    // An all-day date (docs/api.md §10.22) says so in place of a time.
     const time = (e: CalendarEntry) =>
-      hm.format(Date.UTC(2000, 0, 1, Number(e.time.slice(0, 2)), Number(e.time.slice(3, 5))));
+      e.allDay
+        ? this.i18n.t.allDay
+        : hm.format(Date.UTC(2000, 0, 1, Number(e.time.slice(0, 2)), Number(e.time.slice(3, 5))));
     const byDate = this.feed.byDate;
     const [todayDate, selected] = [this.today, this.selected];
     const roving = this.keys.rovingDate(month, selected, todayDate);

@@ -469,7 +469,7 @@ function mapSeries(series: Series, mapping: Mapping): (Mapped | Unmapped)[] {
   const base = baseOf(master.component, title, maxDescriptionLength);
   const overrides = series.overrides.map((one) => one.component);
   settleRecurrenceIds(master.component, overrides);
-  const detached = series.overrides.filter((one) => isDetached(one, master, base, mapping));
+  const detached = series.overrides.filter((one) => isDetached(one, master));
   const own = new Set(detached.map((one) => one.component));
   const stays = overrides.filter((one) => !own.has(one));
   const expandable: Expandable = {
@@ -511,12 +511,16 @@ function tooLong(vevent: Vevent, title: string, max: number): Unmapped {
  * Whether an override is an event of its own, not a stop of its series: its SUMMARY or
  * DESCRIPTION (given, and not the series') says it is another night (docs/decisions.md
  * "Sources": every client then shows its own title and text with no new field). One that leaves
- * them out, or changes only the time, end, location, link or status, stays a stop.
+ * them out, or changes only the time, end, location, link or status, stays a stop. A description
+ * is compared as written, DESCRIPTION with DESCRIPTION, else X-ALT-DESC with X-ALT-DESC: an
+ * override that repeats its series' text in one form only is not another night.
  */
-function isDetached(override: Vevent, master: Vevent, base: Event, mapping: Mapping): boolean {
+function isDetached(override: Vevent, master: Vevent): boolean {
   if (override.title !== undefined && override.title !== master.title) return true;
-  const description = descriptionOf(override.component, mapping.budget.limits.maxDescriptionLength);
-  return description !== undefined && description !== base.description;
+  const text = textOf(override.component, 'description');
+  if (text !== undefined) return text !== textOf(master.component, 'description');
+  const html = htmlDescriptionOf(override.component);
+  return html !== undefined && html !== htmlDescriptionOf(master.component);
 }
 
 /** The series, or its single event; undefined when nothing of it is in the window. */
@@ -764,13 +768,18 @@ function baseOf(component: Component, title: string, maxDescription: number): Ev
  * cut at `maxLength` with "…".
  */
 function descriptionOf(component: Component, maxLength: number): string | undefined {
-  const html = component
-    .getAllProperties('x-alt-desc')
-    .find((property) => /^text\/html\b/i.test(property.getFirstParameter('fmttype') ?? ''));
-  const htmlValue = html && unescapeText(rawValue(html)).trim();
+  const htmlValue = htmlDescriptionOf(component);
   if (htmlValue && htmlValue.length <= maxLength) return htmlValue;
   const text = textOf(component, 'description');
   return text === undefined ? undefined : plainTextHtml(text, maxLength);
+}
+
+/** X-ALT-DESC;FMTTYPE=text/html, unescaped and trimmed; undefined when none or empty. */
+function htmlDescriptionOf(component: Component): string | undefined {
+  const html = component
+    .getAllProperties('x-alt-desc')
+    .find((property) => /^text\/html\b/i.test(property.getFirstParameter('fmttype') ?? ''));
+  return (html && unescapeText(rawValue(html)).trim()) || undefined;
 }
 
 /** RFC 7986 IMAGE, else an ATTACH of an image/* type: an absolute http(s) URI, not inline data. */

@@ -124,6 +124,45 @@ describe('a Google Calendar series with its overrides', () => {
     ]);
   });
 
+  it('keeps an override that repeats its series’ text in one form only a stop', () => {
+    // Written here: a series with DESCRIPTION and Outlook's X-ALT-DESC HTML; its override of 11
+    // March repeats the DESCRIPTION only, and moves to 20:00. Same text as written → a stop at
+    // 20:00, not an event of its own (its HTML would differ from the plain text's). The override
+    // of 18 March gives new HTML only → an event of its own, keyed by 19:00Z on 18 March.
+    const text = calendar(
+      vevent(
+        'UID:trio@blue-room.example',
+        'SUMMARY:Trio',
+        'DTSTART:20270304T190000Z',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'DESCRIPTION:Our house trio.',
+        'X-ALT-DESC;FMTTYPE=text/html:<p><b>Our house trio.</b></p>',
+      ),
+      vevent(
+        'UID:trio@blue-room.example',
+        'RECURRENCE-ID:20270311T190000Z',
+        'DTSTART:20270311T200000Z',
+        'DESCRIPTION:Our house trio.',
+      ),
+      vevent(
+        'UID:trio@blue-room.example',
+        'RECURRENCE-ID:20270318T190000Z',
+        'DTSTART:20270318T190000Z',
+        'X-ALT-DESC;FMTTYPE=text/html:<p>The trio and a string quartet.</p>',
+      ),
+    );
+    const { events } = eventsFromIcs(text, LONDON);
+    expect(events.map(({ key }) => key)).toEqual([
+      'trio@blue-room.example',
+      'trio@blue-room.example|2027-03-18T19:00:00Z',
+    ]);
+    // GMT in March: UTC times are London times.
+    expect(stops(events[0]!.event)).toEqual(['2027-03-04 19:00', '2027-03-11 20:00']);
+    expect(events[1]!.event.title).toBe('Trio');
+    expect(events[1]!.event.description).toBe('<p>The trio and a string quartet.</p>');
+    expect(single(events[1]!.event)).toBe('2027-03-18 19:00');
+  });
+
   it('lists an event without SUMMARY as "Untitled event", with a warning that is not a skip', () => {
     // VEVENT 5 (the file's 86th line) has no SUMMARY: listed on 6 March 21:00–23:00.
     const untitled = byKey('1b7n4c9x2z5l8k3j6h0g1f4d7s@google.com');

@@ -48,7 +48,9 @@ async function importSourceFile(
   const context = { zone: venue.timezone, now };
   const reader = new SourceReader(DEFAULT_SOURCE_LIMITS);
   const body = readFileBytes(file);
-  const read = await reader.read({ source, body, contentType: undefined, url, context });
+  const read = await reader
+    .read({ source, body, contentType: undefined, url, context })
+    .finally(() => reader.close());
   const applied = await applySourceEvents(store, venue, read.events, now);
   const skipped = [...read.skipped, ...applied.skipped];
   const count = read.skippedCount + applied.skipped.length;

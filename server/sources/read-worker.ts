@@ -1,11 +1,10 @@
 /**
  * The worker thread a source is read in (`SourceReader`, docs/api.md §10.21): reads the source
- * given as its `workerData` (`WorkerInput`), writing the number of each VEVENT to the shared
- * `cursor` before it is mapped (so the reader can name the one a read hung or ran out of memory
- * in), and posts one `WorkerMessage` back: `read`, `refused` or `failed`. Its heap and its time are bounded by the thread that
+ * given as its task (`WorkerInput`), writing the number of each VEVENT to the shared `cursor`
+ * before it is mapped (so the reader can name the one a read hung or ran out of memory in), and
+ * answers one `WorkerMessage`: `read`, `refused` or `failed`. A piscina pool runs it. Its heap and its time are bounded by the thread that
  * started it, which ends it past either.
  */
-import { parentPort, workerData } from 'node:worker_threads';
 import type { StoredSource } from '../store/model.js';
 import { readSource } from './read-source.js';
 import {
@@ -31,36 +30,37 @@ export interface WorkerInput {
   cursor: SharedArrayBuffer;
 }
 
-/** What a worker posts. */
+/** What a read answers. */
 export type WorkerMessage =
   | { kind: 'read'; read: SourceRead }
   | { kind: 'refused'; problems: SourceProblem[] }
   | { kind: 'failed'; message: string };
 
-function post(message: WorkerMessage): void {
-  parentPort!.postMessage(message);
-}
-
-const input = workerData as WorkerInput;
-const cursor = new Int32Array(input.cursor);
-try {
-  const read = readSource(
-    input.source,
-    input.body,
-    input.contentType,
-    input.url,
-    { zone: input.zone, now: new Date(input.nowMs) },
-    {
-      limits: input.limits,
-      skip: new Map(input.skip),
-      onEvent: (index, _path, line) => {
-        Atomics.store(cursor, 1, line ?? 0);
-        Atomics.store(cursor, 0, index);
+/**
+ * Reads the source `input` names: piscina's task function (`SourceReader`). Never throws: a
+ * refusal or a failure is a message, so the pool keeps the worker for the next read.
+ */
+export default function readInWorker(input: WorkerInput): WorkerMessage {
+  const cursor = new Int32Array(input.cursor);
+  try {
+    const read = readSource(
+      input.source,
+      input.body,
+      input.contentType,
+      input.url,
+      { zone: input.zone, now: new Date(input.nowMs) },
+      {
+        limits: input.limits,
+        skip: new Map(input.skip),
+        onEvent: (index, _path, line) => {
+          Atomics.store(cursor, 1, line ?? 0);
+          Atomics.store(cursor, 0, index);
+        },
       },
-    },
-  );
-  post({ kind: 'read', read });
-} catch (error) {
-  if (error instanceof SourceFormatError) post({ kind: 'refused', problems: error.problems });
-  else post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+    );
+    return { kind: 'read', read };
+  } catch (error) {
+    if (error instanceof SourceFormatError) return { kind: 'refused', problems: error.problems };
+    return { kind: 'failed', message: error instanceof Error ? error.message : String(error) };
+  }
 }

@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Piscina } from 'piscina';
 import { ROOT } from '../lib/files.js';
 import { Slots } from '../lib/slots.js';
 import type { StoredSource } from '../store/model.js';
@@ -51,25 +51,29 @@ type Outcome =
   | { kind: 'ended'; cause: string; in: { index: number; line: number } | undefined };
 
 /**
- * How to start the worker: the bundle's `dist/server/sources/read-worker.js` under `npm start`;
- * from the TypeScript sources (tests, `npm run import`), a module that registers tsx's loader in
- * the worker first (a loader of the parent thread does not reach a worker on Node 20).
+ * The worker's module: the bundle's `dist/server/sources/read-worker.js` under `npm start`; from
+ * the TypeScript sources (tests, `npm run import`), `read-worker-tsx.mjs`, which registers tsx's
+ * loader in the worker first (a loader of the parent thread does not reach a worker on Node 20).
  */
-function workerScript(): { script: string | URL; eval: boolean } {
+function workerFile(): string {
   const built = join(ROOT, 'dist', 'server', 'sources', 'read-worker.js');
   if (!fileURLToPath(import.meta.url).endsWith('.ts') && existsSync(built))
-    return { script: built, eval: false };
-  const tsx = pathToFileURL(join(ROOT, 'node_modules', 'tsx', 'dist', 'esm', 'api', 'index.mjs'));
-  const worker = pathToFileURL(join(ROOT, 'server', 'sources', 'read-worker.ts'));
-  const script = `import(${JSON.stringify(tsx.href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker.href)}); });`;
-  return { script, eval: true };
+    return pathToFileURL(built).href;
+  return pathToFileURL(join(ROOT, 'server', 'sources', 'read-worker-tsx.mjs')).href;
 }
 
-/** Reads sources in bounded workers, `concurrency` at once (the rest wait their turn). */
+/** A worker idle this long (ms) is ended: a burst of syncs reuses one, a quiet server holds none. */
+const IDLE_MS = 10_000;
+
+/**
+ * Reads sources in bounded workers (a piscina pool), `concurrency` at once (the rest wait their
+ * turn). A worker is kept between reads, so a thousand venues syncing at start do not each pay
+ * for a thread and its modules; one that runs over its time or memory is ended and replaced.
+ */
 export class SourceReader {
   readonly #limits: SourceLimits;
   readonly #slots: Slots;
-  readonly #worker = workerScript();
+  readonly #pool: Piscina<WorkerInput, WorkerMessage>;
 
   /**
    * @param limits the limits of every read (`timeoutMs` and `memoryMb` bound each worker)
@@ -77,7 +81,17 @@ export class SourceReader {
    */
   constructor(limits: SourceLimits, concurrency = 1) {
     this.#limits = limits;
+    // The slots hold a read until a worker is free, so its clock starts when it runs.
     this.#slots = new Slots(concurrency);
+    this.#pool = new Piscina({
+      filename: workerFile(),
+      minThreads: 0,
+      maxThreads: concurrency,
+      idleTimeout: IDLE_MS,
+      // Not the server's own heap flags (`npm start`'s): `resourceLimits` bound the worker.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
+    });
   }
 
   /**
@@ -88,6 +102,11 @@ export class SourceReader {
    */
   read(input: SourceInput): Promise<SourceRead> {
     return this.#slots.run(() => this.#readSkipping(input));
+  }
+
+  /** Ends the workers (after the reads under way). */
+  async close(): Promise<void> {
+    await this.#pool.destroy();
   }
 
   async #readSkipping(input: SourceInput): Promise<SourceRead> {
@@ -106,11 +125,15 @@ export class SourceReader {
   }
 
   /** One worker's read, without the VEVENTs `skip` names. */
-  #once(input: SourceInput, skip: ReadonlyMap<number, string>): Promise<Outcome> {
+  async #once(input: SourceInput, skip: ReadonlyMap<number, string>): Promise<Outcome> {
     const { timeoutMs, memoryMb, maxProblems } = this.#limits;
     // The VEVENT being mapped (its number, its line), written by the worker before each: shared
     // memory, so it costs no message and reads right at the instant the worker is ended.
     const cursor = new Int32Array(new SharedArrayBuffer(8));
+    const current = () => {
+      const index = Atomics.load(cursor, 0);
+      return index === 0 ? undefined : { index, line: Atomics.load(cursor, 1) };
+    };
     const data: WorkerInput = {
       source: input.source,
       body: input.body,
@@ -122,47 +145,23 @@ export class SourceReader {
       skip: [...skip],
       cursor: cursor.buffer as SharedArrayBuffer,
     };
-    const worker = new Worker(this.#worker.script, {
-      eval: this.#worker.eval,
-      workerData: data,
-      // Not the server's own heap flags (`npm start`'s): `resourceLimits` bound the worker.
-      execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: memoryMb, maxYoungGenerationSizeMb: 16 },
-    });
-    return new Promise<Outcome>((resolve, reject) => {
-      const current = () => {
-        const index = Atomics.load(cursor, 0);
-        return index === 0 ? undefined : { index, line: Atomics.load(cursor, 1) };
-      };
-      let settled = false;
-      const settle = (outcome: Outcome | Error) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        void worker.terminate();
-        if (outcome instanceof Error) reject(outcome);
-        else resolve(outcome);
-      };
-      const timer = setTimeout(
-        () => settle({ kind: 'ended', cause: `ran over its ${timeoutMs} ms`, in: current() }),
-        timeoutMs,
-      );
-      worker.on('message', (message: WorkerMessage) => {
-        if (message.kind === 'read') settle({ kind: 'read', read: message.read });
-        else if (message.kind === 'refused')
-          settle(new SourceFormatError(message.problems.slice(0, maxProblems)));
-        else settle(new SourceReadError(`the source could not be read: ${message.message}`));
-      });
-      worker.on('error', (error: Error & { code?: string }) => {
-        const cause =
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+    let message: WorkerMessage;
+    try {
+      // Aborting a running task ends its worker, wherever it is.
+      message = await this.#pool.run(data, { signal: AbortSignal.timeout(timeoutMs) });
+    } catch (error) {
+      const { name, code, message: text } = error as Error & { code?: string };
+      const cause =
+        name === 'AbortError'
+          ? `ran over its ${timeoutMs} ms`
+          : code === 'ERR_WORKER_OUT_OF_MEMORY' || /memory limit/.test(text)
             ? `ran out of its ${memoryMb} MB of memory`
-            : `broke (${error.message.split('\n')[0]})`;
-        settle({ kind: 'ended', cause, in: current() });
-      });
-      worker.on('exit', (code) =>
-        settle({ kind: 'ended', cause: `ended with code ${code}`, in: current() }),
-      );
-    });
+            : `broke (${text.split('\n')[0]})`;
+      return { kind: 'ended', cause, in: current() };
+    }
+    if (message.kind === 'read') return { kind: 'read', read: message.read };
+    if (message.kind === 'refused')
+      throw new SourceFormatError(message.problems.slice(0, maxProblems));
+    throw new SourceReadError(`the source could not be read: ${message.message}`);
   }
 }

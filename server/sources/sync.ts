@@ -171,13 +171,14 @@ export class SourceSync {
     }
   }
 
-  /** Stops the timers and waits for the syncs under way. */
+  /** Stops the timers, waits for the syncs under way and ends the reading workers. */
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#rescanTimer);
     for (const timer of this.#timers.values()) clearTimeout(timer);
     this.#timers.clear();
     await Promise.allSettled(this.#running.values());
+    await this.#reader.close();
   }
 
   /** Syncs venue `slug` now (once at a time: a second call joins the first). */

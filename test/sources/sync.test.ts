@@ -395,6 +395,7 @@ describe('the sample feeds and sheets, each served by a real server on loopback'
         logger,
       });
       const [state] = await at.syncAll();
+      await at.stop();
       expect(state).toMatchObject({ outcome: 'applied', lastError: null });
       const context = { zone, now };
       const expected = name.endsWith('.ics')

@@ -272,6 +272,36 @@ describe('recurrence as RFC 5545 says (feeds written here)', () => {
     ]);
   });
 
+  it('lets an EXDATE remove an instance an override moves or makes an event of its own', () => {
+    // Weekly from 6 March, COUNT=3: 6, 13, 20 March. EXDATE 13 and 20 March; an override moves
+    // 13 March to 21:00 (a stop), another gives 20 March its own SUMMARY (an event): both
+    // instances are excluded, so neither is listed → 6 March alone, nothing else.
+    const text = calendar(
+      vevent(
+        'UID:quiz@blue-room.example',
+        'SUMMARY:Quiz',
+        start('06'),
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        on('EXDATE', '20270313T190000,20270320T190000'),
+      ),
+      vevent(
+        'UID:quiz@blue-room.example',
+        'SUMMARY:Quiz',
+        on('RECURRENCE-ID', '20270313T190000'),
+        on('DTSTART', '20270313T210000'),
+      ),
+      vevent(
+        'UID:quiz@blue-room.example',
+        'SUMMARY:Quiz: Final',
+        on('RECURRENCE-ID', '20270320T190000'),
+        start('20'),
+      ),
+    );
+    const { events } = eventsFromIcs(text, LONDON);
+    expect(events.map(({ key }) => key)).toEqual(['quiz@blue-room.example']);
+    expect(stops(events[0]!.event)).toEqual(['2027-03-06 19:00']);
+  });
+
   it('lists an instant that both the rule and an RDATE give once', () => {
     // Weekly from 6 March, COUNT=3: 6, 13, 20 March; RDATE 13 March 19:00 is the rule's own
     // 13 March → one instance: 6, 13, 20 March.

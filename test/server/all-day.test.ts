@@ -214,4 +214,15 @@ describe('all-day dates served', () => {
     const german = await text(`${PAGES}/open-day?locale=de`);
     expect(german).toContain('Ganztägig');
   });
+
+  it('draws "All day" in widget.html, the element drawn on the server', async () => {
+    const html = await text('/t/test-venue/widget.html');
+    expect(html).toContain('<time datetime="2026-12-05">Sat, Dec 5, 2026, All day</time>');
+    expect(html).toContain(
+      '<time datetime="2026-12-12">Sat, Dec 12 – Mon, Dec 14, 2026, All day</time>',
+    );
+    // Drawn text only: the page's JSON for the element keeps the API's `time_label`.
+    expect(html).not.toMatch(/>[^<{]*12:00 AM[^<]*</);
+    expect(await text('/t/test-venue/widget.html?locale=de')).toContain('Ganztägig');
+  });
 });

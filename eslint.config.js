@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import vitest from '@vitest/eslint-plugin';
 import tseslint from 'typescript-eslint';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -267,6 +268,23 @@ export default tseslint.config(
   },
   // The layers of docs/architecture.md, bottom up: a wrong import fails lint.
   ...layerRules,
+  {
+    // No import circle in the product's code (docs/architecture.md "Layers"): a module's
+    // dependencies are below it. Specifiers name `.js`; the files are `.ts`.
+    files: ['server/**/*.ts', 'widget/**/*.ts', 'shared/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.js'],
+          extensionAlias: { '.js': ['.ts', '.js'] },
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },

@@ -23,3 +23,16 @@ export function inclusiveEndDate(start: string, exclusiveEnd?: string): string |
   if (exclusiveEnd === undefined || exclusiveEnd <= nextDay(start)) return undefined;
   return new Date(Date.parse(`${exclusiveEnd}T00:00Z`) - 864e5).toISOString().slice(0, 10);
 }
+
+/**
+ * The venue file's all-day members (docs/api.md §10.22) of an event or a stop that starts on
+ * `start` and ends before `exclusiveEnd` (both `YYYY-MM-DD`, as an `.ics` `DTSTART;VALUE=DATE`
+ * and `DTEND;VALUE=DATE` give them; none: one day): `all_day`, and `end_date` for a span.
+ */
+export function allDayInput(
+  start: string,
+  exclusiveEnd?: string,
+): { all_day: true; end_date?: string } {
+  const endDate = inclusiveEndDate(start, exclusiveEnd);
+  return { all_day: true, ...(endDate !== undefined && { end_date: endDate }) };
+}

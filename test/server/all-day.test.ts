@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkVenueFile, VenueFileError } from '../../server/import/venue-file.js';
 import { importVenueFile } from '../../server/import/importer.js';
-import { inclusiveEndDate } from '../../shared/rules/all-day-span.js';
+import { allDayInput, inclusiveEndDate } from '../../shared/rules/all-day-span.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 
 const NOW = '2026-11-30T12:00:00Z';
@@ -68,12 +68,17 @@ describe('the venue file: all_day and end_date', () => {
   });
 });
 
-describe('inclusiveEndDate (for the iCalendar mapper)', () => {
+describe('inclusiveEndDate and allDayInput (for the iCalendar mapper)', () => {
   it("is the day before DTEND;VALUE=DATE, and none for one day's event", () => {
     expect(inclusiveEndDate('2026-12-12', '2026-12-15')).toBe('2026-12-14');
     expect(inclusiveEndDate('2026-12-31', '2027-01-02')).toBe('2027-01-01');
     expect(inclusiveEndDate('2026-12-12', '2026-12-13')).toBeUndefined();
     expect(inclusiveEndDate('2026-12-12')).toBeUndefined();
+    expect(allDayInput('2026-12-12', '2026-12-15')).toEqual({
+      all_day: true,
+      end_date: '2026-12-14',
+    });
+    expect(allDayInput('2026-12-12', '2026-12-13')).toEqual({ all_day: true });
   });
 });
 

@@ -14,7 +14,7 @@ import type { Schedule } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat, formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
 import { ENGLISH, listText, numberText, type PageLang } from './i18n/index.js';
-import { clockText, startDateOf, type PageVenue } from './page-shell.js';
+import { clockText, localWhen, startDateOf, type PageVenue } from './page-shell.js';
 
 /** "With Alice, Bob and Carol"; '' without performers. Plain text (escape it for HTML). */
 export function performersText(attributes: AnyEventAttributes, lang: PageLang = ENGLISH): string {
@@ -100,6 +100,22 @@ export function allDayDates(date: string, last: string, lang: PageLang, year = t
   if (last === date) return formatWallClock(date, undefined, lang.intl, options);
   const at = (day: string) => new Date(`${day}T00:00Z`);
   return dateTimeFormat(lang.intl, options).formatRange(at(date), at(last));
+}
+
+/**
+ * A date as plain text (a page's description, the access list's stops): `Sat, 5 Dec 2026, 19:30`
+ * (`localWhen`), an all-day date's (`last`, its last day; docs/api.md §10.22) `Sat, 5 Dec 2026,
+ * All day`, `12–14 Dec 2026, All day`.
+ */
+export function whenText(
+  date: string,
+  time: string,
+  last: string | undefined,
+  lang: PageLang = ENGLISH,
+): string {
+  return last === undefined
+    ? localWhen(date, time, lang)
+    : `${allDayDates(date, last, lang)}, ${lang.t.allDay}`;
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   doorsText,
   allDayHtml,
   endHtml,
+  whenText,
   endOf,
   factsHtml,
   fewLeftHtml,
@@ -190,7 +191,9 @@ export function accessSection(
     return ids.length > 0 ? `${heading}\n${accessList(ids, lang)}` : '';
   }
   const items = stops.map((stop) => {
-    const when = localWhen(stop.occurrence_date, labelTime(stop.time_label) ?? '00:00:00', lang);
+    const date = stop.occurrence_date;
+    const at = labelTime(stop.time_label) ?? '00:00:00';
+    const when = whenText(date, at, allDayLast(stop, date), lang);
     const where = stop.location_label ? ` — ${stop.location_label}` : '';
     const labels = (stop.access ?? []).map((id) => t.accessLabels[id]).join(t.comma);
     return `<li>${escapeHtml(`${when}${where}: ${labels || t.noneListed}`)}</li>`;
@@ -257,7 +260,14 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
   const facts = factsHtml(a, { fewLeft: false }, lang);
   const fewLeft = fewTicketsLeft(a) ? `\n${fewLeftHtml(lang)}` : '';
   const firstDate =
-    a.date_mode === 'single' ? localWhen(a.event_date.slice(0, 10), a.event_time, lang) : null;
+    a.date_mode === 'single'
+      ? whenText(
+          a.event_date.slice(0, 10),
+          a.event_time,
+          allDayLast(a, a.event_date.slice(0, 10)),
+          lang,
+        )
+      : null;
   // Where buyers go (docs/api.md §10.19): the venue's own ticket shop, when it gives one.
   const shop = ticketUrlOf(a);
   const buyLink =

@@ -212,6 +212,8 @@ describe('all-day dates served', () => {
     expect(listing).not.toContain(', 00:00</time>');
     const page = await text(`${PAGES}/open-day`);
     expect(page).toContain('All day');
+    // Its description too.
+    expect(page).toContain('content="Sat, 5 Dec 2026, All day');
     expect(page).not.toContain(', 00:00</time>');
     const month = await text(`${PAGES}?view=calendar&month=2026-12`);
     expect(month).toMatch(/<time datetime="2026-12-12">All day \(12\s?–\s?14 Dec\)<\/time>/);

@@ -4,6 +4,7 @@
  * (`encodedBody`) only when it is first sent, after the memo has stored and sized it; an entry
  * built on `HeldCopies` tells its memo each time one is attached, so the memo counts it again.
  */
+import { LRUCache } from 'lru-cache';
 import { ownBytes, type ContentCoding, type PerBase, type Representation } from './conditional.js';
 
 /**
@@ -50,6 +51,70 @@ export class Copies implements Coded {
   /** Bytes of the copies held. */
   get bytes(): number {
     return (this.#br?.length ?? 0) + (this.#gzip?.length ?? 0);
+  }
+}
+
+/**
+ * Fixed cost of an entry beyond the bytes `heldBytes` counts, in bytes: its objects (the
+ * rendering, its copies' holders, up to six buffers and their backing stores, two ETags) and the
+ * memo's own bookkeeping. Measured: 1.25–1.5 KB (`process.memoryUsage()` after a full GC, 20,000
+ * entries with their copies).
+ */
+const ENTRY_OVERHEAD = 1536;
+
+/**
+ * The one store of both modes' response memos (the origin's `RenderCache`, the proxy's
+ * `BuiltMemo`): entries by key, least recently used first out, bounded by the bytes they hold
+ * (`heldBytes`, the key and `ENTRY_OVERHEAD` each), each counted again whenever a copy is attached
+ * to it as it is sent, so no request pattern grows it past `maxBytes` (docs/decisions.md "Response
+ * memo"). `maxBytes` 0 keeps nothing. Each mode decides on top when an entry is still valid.
+ */
+export class MemoStore<E extends HeldCopies & { readonly heldBytes: number }> {
+  readonly #entries: LRUCache<string, E> | undefined;
+
+  constructor(maxBytes: number) {
+    this.#entries =
+      maxBytes > 0
+        ? new LRUCache<string, E>({
+            maxSize: maxBytes,
+            sizeCalculation: (entry, key) => entry.heldBytes + stringBytes(key) + ENTRY_OVERHEAD,
+          })
+        : undefined;
+  }
+
+  /** The entry at `key`, made the most recently used. */
+  get(key: string): E | undefined {
+    return this.#entries?.get(key);
+  }
+
+  /** The entry at `key`, its place left as it is. */
+  peek(key: string): E | undefined {
+    return this.#entries?.peek(key);
+  }
+
+  /** Keeps `entry` at `key`, sized now and again as copies are attached. */
+  set(key: string, entry: E): void {
+    if (!this.#entries) return;
+    this.#entries.set(key, entry);
+    entry.onGrow(() => this.#recount(key, entry));
+  }
+
+  delete(key: string): void {
+    this.#entries?.delete(key);
+  }
+
+  /** Bytes currently held by the entries, as counted (`heldBytes`, keys and overhead). */
+  get size(): number {
+    return this.#entries?.calculatedSize ?? 0;
+  }
+
+  /** Counts `entry` again after a copy was attached, while it is the one kept at `key`. */
+  #recount(key: string, entry: E): void {
+    if (this.#entries?.peek(key) !== entry) return;
+    // lru-cache sizes an entry again only when it is set with another value: out, then in again
+    // (as the most recent, which it is: it is being sent). Older entries are evicted to make room.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
   }
 }
 

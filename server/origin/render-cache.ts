@@ -6,9 +6,8 @@
  * with the request's base and every compressed copy, docs/decisions.md "Response memo"), and is
  * counted again each time a copy is attached, as it is sent.
  */
-import { LRUCache } from 'lru-cache';
 import { entityTag, ownBytes, type PerBase, type Representation } from '../http/conditional.js';
-import { HeldCopies, stringBytes } from '../http/held-copies.js';
+import { HeldCopies, MemoStore, stringBytes } from '../http/held-copies.js';
 
 /**
  * A rendered response, valid for store `version` and the instants [fromMs, untilMs) (UTC epoch
@@ -76,26 +75,16 @@ export interface RenderCacheOptions {
 /** The memo's bound when none is given (what `createApp` uses): 32 MiB. */
 export const DEFAULT_MEMO_BYTES = 32 * 1024 * 1024;
 
-/**
- * Fixed cost of an entry beyond the bytes `heldBytes` counts, in bytes: its objects (the
- * rendering, its copies' holders, up to six buffers and their backing stores, two ETags) and the
- * memo's own bookkeeping. Measured: 1.25–1.5 KB (`process.memoryUsage()` after a full GC, 20,000
- * entries with their copies).
- */
-const ENTRY_OVERHEAD = 1536;
-
+/** The origin's memo: renderings in the shared `MemoStore`, valid for a store version and a span. */
 export class RenderCache {
-  readonly #entries: LRUCache<string, Rendered>;
+  readonly #entries: MemoStore<Rendered>;
   readonly #enabled: boolean;
   readonly #onLookup: ((hit: boolean) => void) | undefined;
 
   constructor(options: RenderCacheOptions = {}) {
     this.#enabled = options.enabled !== false;
     this.#onLookup = options.onLookup;
-    this.#entries = new LRUCache<string, Rendered>({
-      maxSize: options.maxBytes ?? DEFAULT_MEMO_BYTES,
-      sizeCalculation: (entry, key) => entry.heldBytes + stringBytes(key) + ENTRY_OVERHEAD,
-    });
+    this.#entries = new MemoStore(this.#enabled ? (options.maxBytes ?? DEFAULT_MEMO_BYTES) : 0);
   }
 
   /**
@@ -108,7 +97,7 @@ export class RenderCache {
     nowMs: number,
     render: () => Promise<Rendering | undefined>,
   ): Promise<Rendered | undefined> {
-    const hit = this.#enabled ? this.#entries.get(key) : undefined;
+    const hit = this.#entries.get(key);
     if (hit && hit.version === version && nowMs >= hit.fromMs && nowMs < hit.untilMs) {
       this.#onLookup?.(true);
       return hit;
@@ -117,24 +106,12 @@ export class RenderCache {
     const fresh = await render();
     if (!fresh) return undefined;
     const rendered = new Rendered(fresh.body, version, nowMs, fresh.untilMs);
-    if (this.#enabled && fresh.keep !== false) {
-      this.#entries.set(key, rendered);
-      rendered.onGrow(() => this.#recount(key, rendered));
-    }
+    if (fresh.keep !== false) this.#entries.set(key, rendered);
     return rendered;
-  }
-
-  /** Counts `rendered` again after a copy was attached, while it is the entry kept at `key`. */
-  #recount(key: string, rendered: Rendered): void {
-    if (this.#entries.peek(key) !== rendered) return;
-    // lru-cache sizes an entry again only when it is set with another value: out, then in again
-    // (as the most recent, which it is: it is being sent). Older entries are evicted to make room.
-    this.#entries.delete(key);
-    this.#entries.set(key, rendered);
   }
 
   /** Bytes currently held by the entries, as counted (`heldBytes`, keys and overhead). */
   get size(): number {
-    return this.#entries.calculatedSize;
+    return this.#entries.size;
   }
 }

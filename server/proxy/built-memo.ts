@@ -8,9 +8,8 @@
  * if they are the same answers, the entry is fresh again without a rebuild. Random filter values
  * cannot grow it without bound: an lru-cache bounded in bytes (docs/decisions.md "Response memo").
  */
-import { LRUCache } from 'lru-cache';
 import { forBase, type Representation } from '../http/conditional.js';
-import { HeldCopies, stringBytes } from '../http/held-copies.js';
+import { HeldCopies, MemoStore, stringBytes } from '../http/held-copies.js';
 import { cutAtBase, fillBase, type LinkTemplate } from '../http/public-base.js';
 
 /** What an entry was built from, and until when it holds. */
@@ -61,9 +60,6 @@ export class Kept extends HeldCopies {
 /** A piece of a cut text beyond its characters: V8's string header (a slice) and its slot. */
 const PIECE_BYTES = 32;
 
-/** Fixed cost of an entry beyond `heldBytes`, as measured for the origin's memo (`render-cache.ts`). */
-const ENTRY_OVERHEAD = 1536;
-
 export interface BuiltMemo {
   /** The entry `key` built on `day`, while fresh at `nowMs` (UTC epoch ms); counted as a lookup. */
   fresh(key: string, day: string, nowMs: number): Kept | undefined;
@@ -91,40 +87,24 @@ export interface BuiltMemo {
  * the metrics' memo counter, which the tests read to tell a hit from a rebuild. Throws nothing.
  */
 export function createBuiltMemo(maxBytes: number, onLookup?: (hit: boolean) => void): BuiltMemo {
-  const kept =
-    maxBytes > 0
-      ? new LRUCache<string, Kept>({
-          maxSize: maxBytes,
-          sizeCalculation: (entry, key) => entry.heldBytes + stringBytes(key) + ENTRY_OVERHEAD,
-        })
-      : undefined;
-
-  /** Counts `entry` again after a copy was attached, while it is the one kept at `key`. */
-  function recount(key: string, entry: Kept): void {
-    if (kept?.peek(key) !== entry) return;
-    // lru-cache sizes an entry again only when it is set with another value: out, then in again.
-    kept.delete(key);
-    kept.set(key, entry);
-  }
+  const kept = new MemoStore<Kept>(maxBytes);
 
   const keep: BuiltMemo['keep'] = (key, text, validity, untilMs, worth) => {
     const entry = new Kept(text, validity, untilMs);
-    if (worth && kept) {
-      kept.set(key, entry);
-      entry.onGrow(() => recount(key, entry));
-    } else kept?.delete(key);
+    if (worth) kept.set(key, entry);
+    else kept.delete(key);
     return entry;
   };
 
   return {
     fresh(key, day, nowMs) {
-      const entry = kept?.get(key);
+      const entry = kept.get(key);
       const hit = entry?.validity.day === day && nowMs < entry.freshUntilMs;
       onLookup?.(hit);
       return hit ? entry : undefined;
     },
     same(key, validity, nowMs) {
-      const entry = kept?.peek(key);
+      const entry = kept.peek(key);
       const same =
         entry?.validity.version === validity.version &&
         entry.validity.day === validity.day &&
@@ -135,7 +115,7 @@ export function createBuiltMemo(maxBytes: number, onLookup?: (hit: boolean) => v
     },
     keep,
     derived(key, from, draw) {
-      const entry = kept?.get(key);
+      const entry = kept.get(key);
       const hit = entry !== undefined && entry.validity.version === from;
       onLookup?.(hit);
       if (hit) return entry;

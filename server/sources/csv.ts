@@ -481,7 +481,10 @@ function withoutDuplicates(rows: readonly EventRow[], skipped: ProblemList): Eve
   return rows.filter((row) => {
     const at = row.uid === undefined ? row.key : `${row.key}\n${row.date}T${row.time}`;
     const earlier = first.get(at);
-    if (earlier === undefined) return first.set(at, row);
+    if (earlier === undefined) {
+      first.set(at, row);
+      return true;
+    }
     skipped.add(
       row.uid === undefined
         ? {

@@ -11,6 +11,7 @@
  */
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone } from 'luxon';
+import { allDayInput } from '../../shared/rules/all-day-span.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
   expand,
@@ -685,9 +686,14 @@ function stopOf(instance: Instance, base: Event, clock: WallClock): OccurrenceIn
   const location = textOf(instance.item, 'location');
   const ticketUrl = ticketUrlOf(instance.item);
   const cancelled = isCancelled(instance.item) && base.status !== 'cancelled';
+  // An all-day instance (a DATE start) says so, with its span when its DATE end is days later.
+  const allDay = instance.start.isDate
+    ? allDayInput(start.date, instance.end.isDate ? dateOf(instance.end) : undefined)
+    : undefined;
   return {
     date: start.date,
     time: start.time,
+    ...allDay,
     ...(endTime !== undefined && { end_time: endTime }),
     ...(cancelled && { status: 'cancelled' as const }),
     ...(location !== undefined && location !== base.location && { location }),
@@ -705,6 +711,8 @@ function singleEvent(base: Event, stop: OccurrenceInput): Event {
     ...(cancelled && { status: 'cancelled', cancelled_visibility: 'listed' }),
     date: stop.date,
     time: stop.time,
+    ...(stop.all_day && { all_day: true }),
+    ...(stop.end_date !== undefined && { end_date: stop.end_date }),
     ...(stop.end_time !== undefined && { end_time: stop.end_time }),
   };
 }

@@ -84,8 +84,11 @@ describe('a Google Calendar export', () => {
     expect(single(titled(events, 'Summer Solstice Session'))).toBe('2027-06-10 19:00–21:00');
   });
 
-  it('lists an all-day event on its date at 00:00, without an end time', () => {
-    expect(single(titled(events, 'May Day Folk Festival'))).toBe('2027-05-01 00:00');
+  it('lists an all-day event as all day on its date, without an end time or end date', () => {
+    const festival = titled(events, 'May Day Folk Festival');
+    expect(single(festival)).toBe('2027-05-01 00:00');
+    expect(festival.all_day).toBe(true);
+    expect(festival.end_date).toBeUndefined();
   });
 
   it('keeps the paragraphs and line breaks of a plain-text description, escaped', () => {
@@ -223,9 +226,11 @@ describe('a The Events Calendar (WordPress) export', () => {
     expect(titled(events, 'Blue Room Late: Club Night').show_images).toBeUndefined();
   });
 
-  it('lists a three-day all-day event once, on its first day', () => {
+  it('lists a three-day all-day event once, on its first day, its last day as end_date', () => {
     const weekender = titled(events, 'Blue Room Jazz Weekender');
     expect(single(weekender)).toBe('2027-07-16 00:00');
+    // DTSTART;VALUE=DATE:20270716, DTEND;VALUE=DATE:20270719 (exclusive): the 16th to the 18th.
+    expect(weekender).toMatchObject({ all_day: true, end_date: '2027-07-18' });
     expect(weekender.small_image_path).toBe(
       'https://blue-room.example/wp-content/uploads/2027/01/weekender.png',
     );

@@ -12,9 +12,11 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * rule, shared/rules/price-text.ts; 9,711 B since the first paint draws the compact layout, whose
  * styles came from the list's lazy parts): the filter bar's URLs and the English strings only the
  * elements show moved to the chunks that use them, the modules in the order that compresses best.
- * The goal is 9 KiB again.
+ * 9,856 B since issue 48's all-day dates (docs/api.md §10.22: the cards read `all_day` and
+ * `end_date` and write the day or span with "All day", 9,727 → 9,831 B; the word itself is in the
+ * language tables). The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 9_728;
+const BUDGET_BYTES = 9_856;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",
@@ -105,8 +107,9 @@ describe('widget build (npm run build)', () => {
     expect(gz('venue-event-')).toBeLessThanOrEqual(1.5 * 1024);
     // 2.5 KiB until issue 32's JSON-LD (endDate, performer, offers, availability: +115 B); 2.75
     // KiB until issue 42's (eventStatus postponed/rescheduled, previousStartDate, doorTime,
-    // typicalAgeRange, per stop: +153 B). Loaded after the first cards, never before them.
-    expect(gz('reach-')).toBeLessThanOrEqual(2.875 * 1024);
+    // typicalAgeRange, per stop: +153 B); 2.875 KiB until issue 48's all-day dates (date-only
+    // startDate/endDate: +85 B). Loaded after the first cards, never before them.
+    expect(gz('reach-')).toBeLessThanOrEqual(3 * 1024);
     expect(gz('saved-')).toBeLessThanOrEqual(1.5 * 1024);
     // The list's strings, the filter bar's and the access vocabulary's; 1.25 KiB until issue 42,
     // whose words the first cards draw ("Reporté", "Ouverture des portes 19:00", the age limit's;

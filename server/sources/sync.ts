@@ -269,6 +269,10 @@ export class SourceSync {
           url,
           context,
         });
+        // The check and the write run on the thread that serves requests: the requests that came
+        // in while the source was fetched and read are answered first (a thousand venues syncing
+        // at start would otherwise apply back to back, each request waiting behind several).
+        await new Promise((resolve) => setImmediate(resolve));
         const applied = await applySourceEvents(store, venue, read.events, now);
         state.events = applied.events;
         state.skipped = read.skippedCount + applied.skipped.length;

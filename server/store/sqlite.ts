@@ -109,6 +109,11 @@ function openDatabase(path: string, file: string | undefined) {
     if (file) mkdirSync(dirname(file), { recursive: true });
     const db = new Database(path);
     if (file) db.pragma('journal_mode = WAL');
+    // In WAL mode NORMAL syncs at checkpoints, not at every commit: a commit (a source's sync, an
+    // import) no longer waits on the disk on the thread that serves requests; the database stays
+    // consistent, and a power cut can lose only the last commits, which the next sync or import
+    // writes again (docs/decisions.md "Bounded sources").
+    if (file) db.pragma('synchronous = NORMAL');
     db.pragma('foreign_keys = ON');
     migrate(db);
     return { db, inode: file ? statSync(file).ino : undefined };

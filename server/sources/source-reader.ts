@@ -90,7 +90,7 @@ export class SourceReader {
       idleTimeout: IDLE_MS,
       // Not the server's own heap flags (`npm start`'s): `resourceLimits` bound the worker.
       execArgv: [],
-      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 16 },
+      resourceLimits: { maxOldGenerationSizeMb: limits.memoryMb, maxYoungGenerationSizeMb: 8 },
     });
   }
 

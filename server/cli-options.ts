@@ -20,7 +20,6 @@ import type { TrustProxy } from './http/host.js';
 
 export class UsageError extends Error {}
 
-
 export interface ServerOptions {
   help: boolean;
   /** Venue file to import at start. */

@@ -114,12 +114,21 @@ export function recurrenceIdOf(override: Component): Time | undefined {
   return value instanceof ICAL.Time ? value : undefined;
 }
 
+/** `start` (a date-time) moved to the date of `date`, its wall time and zone kept. */
+function onDate(start: Time, date: Time): Time {
+  const moved = start.clone();
+  moved.year = date.year;
+  moved.month = date.month;
+  moved.day = date.day;
+  return moved;
+}
+
 /**
  * Makes each override's RECURRENCE-ID name its instance as ical.js matches them (by the text of
  * the instance's start on its own clock, or in UTC): of an all-day series, the date it names as
  * written (Outlook writes `RECURRENCE-ID;TZID=GMT Standard Time:20200416T000000` for the all-day
  * instance of 16 April: never converted, so it never crosses midnight); of a timed series, its
- * instant in UTC, whatever zone it is written in.
+ * instant in UTC, whatever zone it is written in, and a date the series' start time that day.
  */
 export function settleRecurrenceIds(master: Component, overrides: readonly Component[]): void {
   const start: unknown = master.getFirstPropertyValue('dtstart');
@@ -127,7 +136,14 @@ export function settleRecurrenceIds(master: Component, overrides: readonly Compo
   for (const override of overrides) {
     const property = override.getFirstProperty('recurrence-id');
     const id = recurrenceIdOf(override);
-    if (property === null || id === undefined || id.isDate) continue;
+    if (property === null || id === undefined) continue;
+    if (id.isDate) {
+      // A date names the timed series' instance of that day (as Google writes some): the series'
+      // start time on that date, in the series' zone.
+      if (!start.isDate)
+        property.setValue(onDate(start, id).convertToZone(ICAL.Timezone.utcTimezone));
+      continue;
+    }
     if (start.isDate) {
       property.resetType('date');
       property.setValue(writtenDate(id));

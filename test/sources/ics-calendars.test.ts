@@ -341,6 +341,26 @@ describe('recurrence as RFC 5545 says (feeds written here)', () => {
     ]);
   });
 
+  it('matches a RECURRENCE-ID written as a date to the timed instance of that day', () => {
+    // Weekly on Thursdays at 19:00 London from 4 March, COUNT=3: 4, 11, 18 March. An override
+    // with RECURRENCE-ID;VALUE=DATE:20270311 (the instance of that day) moves it to 21:00 → 4
+    // March 19:00, 11 March 21:00, 18 March 19:00 (not a fourth stop beside the 11th's).
+    const text = calendar(
+      vevent('UID:jam@blue-room.example', 'SUMMARY:Jam', start('04'), 'RRULE:FREQ=WEEKLY;COUNT=3'),
+      vevent(
+        'UID:jam@blue-room.example',
+        'SUMMARY:Jam',
+        'RECURRENCE-ID;VALUE=DATE:20270311',
+        'DTSTART;TZID=Europe/London:20270311T210000',
+      ),
+    );
+    expect(stops(eventsFromIcs(text, LONDON).events[0]!.event)).toEqual([
+      '2027-03-04 19:00',
+      '2027-03-11 21:00',
+      '2027-03-18 19:00',
+    ]);
+  });
+
   it('keeps two VEVENTs of one UID without RECURRENCE-ID, the second keyed by its start', () => {
     // Both are listed: the first keyed by its UID, the second by the UID and its start on the
     // venue's clock (8 March 20:00 GMT), with a warning that is not a skip.

@@ -1,4 +1,4 @@
-import { css, html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventFor } from './handed-event.js';
@@ -8,21 +8,8 @@ import { eventCard } from './event-card.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
 import { describeWhenShown } from './reach-controllers.js';
+import { descriptionStyles } from './venue-event.styles.js';
 import { isNotFound, VenueElement } from './venue-element.js';
-
-/**
- * The full description's own blocks: only this element shows one, so its rule is here rather than
- * in the card's sheet, which the budgeted script carries (docs/widget.md "Size").
- */
-const descriptionStyles = css`
-  .description {
-    margin: 0;
-    overflow-wrap: anywhere;
-  }
-  .description :is(p, ul, ol) {
-    margin: 0 0 0.5em;
-  }
-`;
 
 /** The description sanitiser and DOMPurify: a chunk loaded once a description is to be shown. */
 const sanitizer = () => import('./sanitize.js');

@@ -17,6 +17,7 @@ import {
 } from './proxy/defaults.js';
 
 import type { TrustProxy } from './http/host.js';
+import { DAY_MS } from '../shared/rules/days.js';
 
 export class UsageError extends Error {}
 
@@ -325,7 +326,7 @@ export function parseServerOptions(argv: string[], env: NodeJS.ProcessEnv): Serv
       'stale-ms',
       values['stale-ms'] ?? env.VENUE_EVENTS_STALE_MS ?? String(DEFAULT_STALE_MS),
       0,
-      86_400_000,
+      DAY_MS,
     ),
     cache: !flag('no-cache', values['no-cache'], env.VENUE_EVENTS_NO_CACHE),
     allowSlugs: list(values['allow-slug'], env.VENUE_EVENTS_ALLOW_SLUGS),

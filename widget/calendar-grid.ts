@@ -4,6 +4,7 @@
  * all arithmetic runs on UTC midnights: no visitor time zone or daylight-saving change can move a
  * day. The clock is passed in wherever "today" matters.
  */
+import { DAY_MS } from '../shared/rules/days.js';
 
 /** A calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -11,7 +12,6 @@ export type IsoDate = string;
 /** ISO weekday: 1 Monday … 7 Sunday (as `Intl.Locale` week info numbers them). */
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-const DAY_MS = 86_400_000;
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** `YYYY-MM-DD` of a UTC epoch ms (its UTC date). */

@@ -40,6 +40,7 @@ import {
 import { ENGLISH, type PageLang } from './i18n/index.js';
 import { eventVenue, langOf, placeHref, venueListing, type ListingPlace } from './listing-place.js';
 import { eventPath, type PageVenue } from './page-shell.js';
+import { DAY_MS } from '../../shared/rules/days.js';
 
 /**
  * How long a date is taken to last in calendar files and links when the venue gives no end time
@@ -103,7 +104,7 @@ export function vtimezone(zone: string, fromMs: number, toMs: number): string {
   };
   let at = DateTime.fromMillis(fromMs, { zone }).startOf('minute');
   observance(at, at.offset);
-  const STEP = 7 * 86_400_000;
+  const STEP = 7 * DAY_MS;
   for (let ms = at.toMillis(); ms < toMs; ms += STEP) {
     const before = DateTime.fromMillis(ms, { zone });
     const after = DateTime.fromMillis(ms + STEP, { zone });
@@ -280,8 +281,8 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       if (ms < first) first = ms;
       if (ms > last) last = ms;
     }
-    const from = first - 366 * 86_400_000;
-    const to = last + 366 * 86_400_000;
+    const from = first - 366 * DAY_MS;
+    const to = last + 366 * DAY_MS;
     // No calendar-level zone name: ical-generator would then write DTSTAMP in it, and RFC 5545
     // §3.8.7.2 wants UTC. The generator still writes the VTIMEZONE of every event's TZID.
     calendar.timezone({ name: null, generator: (tz) => vtimezone(tz, from, to) });

@@ -61,6 +61,7 @@ import {
   type PageContext,
   type PageVenue,
 } from './page-shell.js';
+import { DAY_MS } from '../../shared/rules/days.js';
 
 /** Most events a month view reads; past it the page says so (filters narrow it). */
 export const MONTH_MAX_EVENTS = 500;
@@ -141,7 +142,7 @@ function weekdayCells(lang: PageLang): string[] {
   const long = dateTimeFormat(lang.intl, { weekday: 'long', timeZone: 'UTC' });
   const short = dateTimeFormat(lang.intl, { weekday: 'short', timeZone: 'UTC' });
   return Array.from({ length: 7 }, (_, i) => {
-    const day = new Date(MONDAY + i * 86_400_000);
+    const day = new Date(MONDAY + i * DAY_MS);
     return `<th scope="col"><abbr title="${escapeHtml(long.format(day))}">${escapeHtml(short.format(day))}</abbr></th>`;
   });
 }

@@ -17,6 +17,7 @@ import {
 import { countText, ENGLISH, type FieldName, type PageLang } from './i18n/index.js';
 import { placeHref, type ListingPlace } from './listing-place.js';
 import type { ListingParameter } from '../../shared/queries.js';
+import { DAY_MS } from '../../shared/rules/days.js';
 
 /**
  * A field of the page's form, named as its query parameter (shared/queries.ts ListingQuery); its
@@ -69,7 +70,7 @@ export function monthDays(month: string): string[] {
   const days: string[] = [];
   for (let ms = first; new Date(ms).getUTCMonth() === new Date(first).getUTCMonth();) {
     days.push(new Date(ms).toISOString().slice(0, 10));
-    ms += 86_400_000;
+    ms += DAY_MS;
   }
   return days;
 }

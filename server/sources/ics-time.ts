@@ -7,14 +7,13 @@
 import ICAL from 'ical.js';
 import { DateTime, IANAZone } from 'luxon';
 import { findIana } from 'windows-iana';
+import { DAY_MS } from '../../shared/rules/days.js';
 
 export type Component = InstanceType<typeof ICAL.Component>;
 export type Property = InstanceType<typeof ICAL.Property>;
 export type Time = InstanceType<typeof ICAL.Time>;
 export type Timezone = InstanceType<typeof ICAL.Timezone>;
 export type IcalEvent = InstanceType<typeof ICAL.Event>;
-
-export const DAY_MS = 86_400_000;
 
 /**
  * An IANA zone as ical.js computes with one: its offsets come from the tz database (luxon), so

@@ -12,6 +12,7 @@
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { allDayInput } from '../../shared/rules/all-day-span.js';
+import { addDays, DAY_MS } from '../../shared/rules/days.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
   expand,
@@ -29,7 +30,6 @@ import {
   type Window,
 } from './ics-recurrence.js';
 import {
-  DAY_MS,
   dateOf,
   keyOf,
   WallClock,
@@ -847,13 +847,8 @@ function endTimeOf(start: Time, end: Time, clock: WallClock): string | undefined
   const from = clock.wallOf(start);
   const to = clock.wallOf(end);
   const sameDay = to.date === from.date && to.time > from.time;
-  const nextDay = to.time <= from.time && to.date === dayAfter(from.date);
+  const nextDay = to.time <= from.time && to.date === addDays(from.date, 1);
   return sameDay || nextDay ? to.time : undefined;
-}
-
-/** The date after `YYYY-MM-DD`, as `YYYY-MM-DD`. */
-function dayAfter(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
 /** A TEXT property's first value, trimmed; undefined when absent or empty. */

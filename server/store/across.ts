@@ -25,6 +25,7 @@ import {
   type SearchPlan,
 } from './listing.js';
 import type { StoredEvent } from './model.js';
+import { DAY_MS } from '../../shared/rules/days.js';
 
 /** A listing row's place in its venue's list: its event and the date and time it shows. */
 export interface RowKey {
@@ -152,8 +153,7 @@ export function venueListingRows(zone: string, events: readonly StoredEvent[]): 
  * shows its date: UTC midnight of `today` less two days (no zone is more than 14 hours ahead of
  * UTC). What a query across venues starts its scan of the instants from, past events skipped.
  */
-export const listedSince = (today: string): number =>
-  Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000;
+export const listedSince = (today: string): number => Date.parse(`${today}T00:00:00Z`) - 2 * DAY_MS;
 
 /** How a store writes a query across venues beyond what `FilterDialect` writes. */
 export interface AcrossDialect extends Omit<FilterDialect, 'p'> {

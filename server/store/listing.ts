@@ -14,6 +14,7 @@ import { ACCESS_IDS, accessMask, type AccessCount } from '../../shared/rules/acc
 import type { ListFilter } from '../../shared/rules/filters.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import type { StoredEvent } from './model.js';
+import { addDays } from '../../shared/rules/days.js';
 
 /** Venue-local dates (`YYYY-MM-DD`) `(after, until]` and the event's sort key within them. */
 export interface ListingSpan {
@@ -96,7 +97,7 @@ export const KEEP_PAST_DAYS = 730;
  * plain UTC arithmetic on the date's midnight: no zone changes a date's day count.
  */
 export const keptSince = (today: string, keepPastDays: number): string =>
-  new Date(Date.parse(`${today}T00:00:00Z`) - keepPastDays * 86_400_000).toISOString().slice(0, 10);
+  addDays(today, -keepPastDays);
 
 /** How a store's SQL dialect writes the listing queries' parameters. */
 export interface ListingParameters {

@@ -5,6 +5,7 @@
  * conversion). Server-side: apart from `all-day.ts`, which the widget ships.
  */
 import { nextDay } from './next-day.js';
+import { addDays } from './days.js';
 
 /**
  * The exclusive end (`YYYY-MM-DD`, the day after the last) of an all-day date whose last day is
@@ -21,7 +22,7 @@ export const exclusiveEnd = (last: string): string => nextDay(last);
  */
 export function inclusiveEndDate(start: string, exclusiveEnd?: string): string | undefined {
   if (exclusiveEnd === undefined || exclusiveEnd <= nextDay(start)) return undefined;
-  return new Date(Date.parse(`${exclusiveEnd}T00:00Z`) - 864e5).toISOString().slice(0, 10);
+  return addDays(exclusiveEnd, -1);
 }
 
 /**

@@ -8,6 +8,7 @@ import transliterate from '@sindresorhus/transliterate';
 import type { EventResource } from '../contract.js';
 import { ACCESS_IDS, accessInOrder, hasAllAccess, isAccessId, type AccessId } from './access.js';
 import { FILTER_LIMITS, type FilterParameter, type QueryParameter } from '../queries.js';
+import { DAY_MS } from './days.js';
 
 /** The filters of one request, canonical: two requests that mean the same compare equal. */
 export interface ListFilter {
@@ -103,7 +104,7 @@ export function dayNumber(date: string): number | undefined {
   const back = new Date(ms);
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1) return undefined;
   if (back.getUTCDate() !== day) return undefined;
-  return ms / 86_400_000;
+  return ms / DAY_MS;
 }
 
 /** One query value: absent, or a string; given twice (an array) or nested is an error. */

@@ -3,7 +3,6 @@
  * model. Every problem is collected with its JSON path. JSON Schema checks use Ajv against
  * `shared/venue-file.schema.json`'s source. Uniqueness across an import is the importer's.
  */
-import { IANAZone } from 'luxon';
 import {
   VenueFileSchema,
   type EventExtras,
@@ -25,7 +24,7 @@ import { MAX_PERFORMER_LENGTH } from '../../shared/patterns.js';
 import { createAjv } from '../lib/ajv.js';
 import { sanitizeDescription } from '../lib/sanitize-description.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
-import { venueDetails } from '../lib/venue-details.js';
+import { venueDetails, venueProblems } from '../lib/venue-details.js';
 import type {
   StoredAllDay,
   StoredEvent,
@@ -294,15 +293,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
   const problems: VenueFileProblem[] = [];
   file.venues.forEach((venue, v) => {
     const at = `venues[${v}]`;
-    if (venue.url !== undefined && !URL.canParse(venue.url)) {
-      problems.push({ path: `${at}.url`, message: 'expected an absolute http(s) URL' });
-    }
-    if (!IANAZone.isValidZone(venue.timezone)) {
-      problems.push({
-        path: `${at}.timezone`,
-        message: `unknown IANA time zone "${venue.timezone}"`,
-      });
-    }
+    problems.push(...venueProblems(venue, at));
     problems.push(...sourceProblems(venue, at));
     (venue.events ?? []).forEach((event, e) =>
       problems.push(...eventProblems(event, `${at}.events[${e}]`)),

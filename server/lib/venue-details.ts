@@ -2,9 +2,12 @@
  * A venue's optional `url` and `address` as both modes keep them (docs/venue-file.md): the URL as
  * the WHATWG parser writes it; address members trimmed, empty ones dropped, and no address when
  * none is left. The origin's import and the proxy's `--venues` read a venue file alike, so the
- * same venue gives the same bytes in either mode. Pure; imports nothing of the server.
+ * same venue gives the same bytes in either mode, and is checked by the same rules
+ * (`venueProblems`). Pure; imports nothing of the server but its problem type.
  */
+import { IANAZone } from 'luxon';
 import type { PostalAddress } from '../../shared/rules/structured-data.js';
+import type { JsonProblem } from './schema-problems.js';
 
 /** `venue`'s details normalised; members absent when not given. */
 export function venueDetails(venue: {
@@ -23,4 +26,25 @@ export function venueDetails(venue: {
   }
   if (Object.keys(address).length > 0) details.address = address;
   return details;
+}
+
+/**
+ * What the venue file's schema cannot say of a venue at JSON path `at` (`venues[0]`): its `url`
+ * not an absolute URL, its `timezone` not an IANA zone. The one check of a venue's record for the
+ * origin's import (`server/import/venue-file.ts`) and the proxy's `--venues` file
+ * (`server/proxy/venue-directory.ts`).
+ */
+export function venueProblems(
+  venue: { url?: string; timezone: string },
+  at: string,
+): JsonProblem[] {
+  const problems: JsonProblem[] = [];
+  if (venue.url !== undefined && !URL.canParse(venue.url))
+    problems.push({ path: `${at}.url`, message: 'expected an absolute http(s) URL' });
+  if (!IANAZone.isValidZone(venue.timezone))
+    problems.push({
+      path: `${at}.timezone`,
+      message: `unknown IANA time zone ${JSON.stringify(venue.timezone)}`,
+    });
+  return problems;
 }

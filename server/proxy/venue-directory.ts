@@ -9,12 +9,11 @@
  * paths in the importer's wording (`server/lib/schema-problems.ts`).
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IANAZone } from 'luxon';
 import { VenueInputSchema } from '../../shared/venue-file.js';
 import { createAjv } from '../lib/ajv.js';
 import { OperatorError, readJsonFile } from '../lib/json-file.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
-import { venueDetails } from '../lib/venue-details.js';
+import { venueDetails, venueProblems } from '../lib/venue-details.js';
 import type { PageVenue } from '../pages/page-shell.js';
 
 /** A `--venues` file that cannot be used: `message` is one line naming the file and each problem. */
@@ -66,15 +65,7 @@ function directoryProblems(venues: readonly DirectoryVenue[]): JsonProblem[] {
         message: `duplicate venue slug "${venue.slug}" (also ${first})`,
       });
     } else slugs.set(venue.slug, `${at}.slug`);
-    if (venue.url !== undefined && !URL.canParse(venue.url)) {
-      problems.push({ path: `${at}.url`, message: 'expected an absolute http(s) URL' });
-    }
-    if (!IANAZone.isValidZone(venue.timezone)) {
-      problems.push({
-        path: `${at}.timezone`,
-        message: `unknown IANA time zone ${JSON.stringify(venue.timezone)}`,
-      });
-    }
+    problems.push(...venueProblems(venue, at));
     if (venue.api_shape !== undefined) {
       problems.push({
         path: `${at}.api_shape`,

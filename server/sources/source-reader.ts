@@ -7,8 +7,9 @@
  *
  * A worker ended while it mapped one VEVENT (it writes which to shared memory before each) names
  * that event: the source is read again without it, and the event is skipped with the cause, so
- * one unreadable event does not cost a venue its other events; a third such event, or a worker ended outside any
- * event, fails the read (`SourceReadError`) and the venue keeps its last good listing.
+ * one unreadable event does not cost a venue its other events; a third such event, or a worker
+ * ended outside any event, fails the read (`SourceReadError`) and the venue keeps its last good
+ * listing.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -104,7 +105,7 @@ export class SourceReader {
     return this.#slots.run(() => this.#readSkipping(input));
   }
 
-  /** Ends the workers (after the reads under way). */
+  /** Ends the workers; a read under way is abandoned (`SourceSync.stop` waits for its syncs first). */
   async close(): Promise<void> {
     await this.#pool.destroy();
   }

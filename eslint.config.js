@@ -75,63 +75,23 @@ const SERVER_FOLDERS = [
 const SHELL_FILES = '(?:app-shell|main|cli-options|import-cli)\\.js$';
 /** The shell's command-line files: above origin/ and proxy/, which share only app-shell.ts. */
 const ENTRY_FILES = '(?:main|cli-options|import-cli)\\.js$';
+/** The server folders `folder` may not import: every one but itself and those in `allowed`. */
+const allBut = (folder, allowed) =>
+  SERVER_FOLDERS.filter((f) => f !== folder && !allowed.includes(f));
 /** Folder → the server folders it may not import (and whether the shell's files are out too). */
 const SERVER_LAYERS = {
-  lib: { banned: SERVER_FOLDERS.filter((f) => f !== 'lib'), shell: true },
-  http: {
-    banned: [
-      'pages',
-      'store',
-      'listing',
-      'import',
-      'sources',
-      'web',
-      'routes',
-      'origin',
-      'proxy',
-      'demo',
-    ],
-    shell: true,
-  },
-  pages: {
-    banned: ['store', 'listing', 'import', 'sources', 'web', 'routes', 'origin', 'proxy', 'demo'],
-    shell: true,
-  },
-  store: {
-    banned: [
-      'http',
-      'pages',
-      'listing',
-      'import',
-      'sources',
-      'web',
-      'routes',
-      'origin',
-      'proxy',
-      'demo',
-    ],
-    shell: true,
-  },
-  listing: {
-    banned: ['store', 'import', 'sources', 'web', 'routes', 'origin', 'proxy', 'demo'],
-    shell: true,
-  },
-  import: {
-    banned: ['http', 'pages', 'listing', 'sources', 'web', 'routes', 'origin', 'proxy', 'demo'],
-    shell: true,
-  },
-  sources: {
-    banned: ['http', 'pages', 'listing', 'web', 'routes', 'origin', 'proxy', 'demo'],
-    shell: true,
-  },
-  web: {
-    banned: ['store', 'listing', 'import', 'sources', 'routes', 'origin', 'proxy'],
-    shell: true,
-  },
-  routes: { banned: ['store', 'import', 'sources', 'origin', 'proxy', 'demo'], shell: true },
+  lib: { banned: allBut('lib', []), shell: true },
+  http: { banned: allBut('http', ['lib']), shell: true },
+  pages: { banned: allBut('pages', ['lib', 'http']), shell: true },
+  store: { banned: allBut('store', ['lib']), shell: true },
+  listing: { banned: allBut('listing', ['lib', 'http', 'pages']), shell: true },
+  import: { banned: allBut('import', ['lib', 'store']), shell: true },
+  sources: { banned: allBut('sources', ['lib', 'store', 'import']), shell: true },
+  web: { banned: allBut('web', ['lib', 'http', 'pages', 'demo']), shell: true },
+  routes: { banned: allBut('routes', ['lib', 'http', 'pages', 'listing', 'web']), shell: true },
   origin: { banned: ['proxy', 'import', 'sources'], shell: false },
   proxy: { banned: ['origin', 'store', 'import', 'sources'], shell: false },
-  demo: { banned: SERVER_FOLDERS.filter((f) => f !== 'demo'), shell: true },
+  demo: { banned: allBut('demo', []), shell: true },
 };
 const sharedLayer = {
   regex: '^(?:\\.\\./)+(?:server|widget)/',

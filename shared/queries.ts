@@ -171,3 +171,25 @@ export type QueryParameter =
 
 /** The names of `query`'s parameters, in their order. */
 export const parameterNames = (query: TObject): string[] => Object.keys(query.properties);
+
+/** Every query the server reads, each parameter of them in `PARAM`. */
+export const QUERIES = [
+  ListingQuery,
+  FeedQuery,
+  CalendarFileQuery,
+  CalendarLinkQuery,
+  VenuesQuery,
+  WidgetQuery,
+] as const;
+
+/**
+ * Each parameter's name, by itself (`PARAM.start_date` is `'start_date'`): what code writing or
+ * reading a parameter (a URL, a form field, `req.query`, a memo default) names it by, so that no
+ * name is spelled outside this file (test/shared/parameter-literals.test.ts) and renaming one
+ * here is a type error at every use. The widget's copy, names only (no TypeBox, no descriptions
+ * in its bundle), is generated from it (`widget/query-names.generated.ts`), as the plugin's is
+ * (`contract.php`): `npm run generate:wordpress` writes both.
+ */
+export const PARAM = Object.freeze(
+  Object.fromEntries(QUERIES.flatMap(parameterNames).map((name) => [name, name])),
+) as { readonly [K in QueryParameter]: K };

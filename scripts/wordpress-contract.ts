@@ -4,13 +4,15 @@
  * limit (shared/rules/venue-list.ts, docs/api.md §10.16) and `widget.html`'s parameter names
  * (shared/queries.ts `WidgetQuery`, `VenuesQuery`, docs/api.md §10.17) — are generated into
  * `packages/wordpress/venue-events/includes/contract.php`. Run `npm run generate:wordpress` after
- * changing them; test/shared/wordpress-contract.test.ts fails while the file is out of step.
+ * changing them (it writes the widget's copy of the names too, scripts/query-names.ts);
+ * test/shared/wordpress-contract.test.ts fails while the file is out of step.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { SLUG } from '../shared/patterns.js';
 import { parameterNames, VenuesQuery, WidgetQuery } from '../shared/queries.js';
 import { MAX_VENUES } from '../shared/rules/venue-list.js';
+import { writeWidgetQueryNames } from './query-names.js';
 
 /** Where the generated file lives, from the repository's root. */
 export const CONTRACT_PHP = 'packages/wordpress/venue-events/includes/contract.php';
@@ -47,4 +49,5 @@ const VENUE_EVENTS_WIDGET_PARAMETERS = array( ${names.map(php).join(', ')} );
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   writeFileSync(CONTRACT_PHP, wordpressContract());
   console.log(`generate:wordpress: ${CONTRACT_PHP}`);
+  writeWidgetQueryNames();
 }

@@ -10,6 +10,7 @@ import {
   instantMs,
   timeLabel,
 } from '../../shared/rules/wire-format.js';
+import { listedUntil } from '../../shared/rules/postponed.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { AccessId } from '../../shared/rules/access.js';
@@ -129,14 +130,13 @@ export function shownDateTime(event: StoredEvent, today: string): { date: string
 
 /**
  * Venue-local date of the event's last day: its date (single) or last stop (multi); none for a
- * postponed event, which its old date does not end (docs/api.md §10.20).
+ * postponed event, which its old date does not end (docs/api.md §10.20, `listedUntil`).
  */
 const lastDate = (event: StoredEvent) =>
-  event.scheduleStatus === 'postponed'
-    ? '9999-12-31'
-    : event.mode === 'single'
-      ? event.date!
-      : event.stops[event.stops.length - 1]!.date;
+  listedUntil(
+    event.mode === 'single' ? event.date! : event.stops[event.stops.length - 1]!.date,
+    event.scheduleStatus,
+  );
 
 /**
  * The event resource of docs/api.md §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.

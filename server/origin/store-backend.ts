@@ -14,6 +14,7 @@ import type { Answer, Backend, FoundEvent, Listing, Named } from '../listing/bac
 import { memoKey } from '../listing/memo-key.js';
 import { lastDate } from '../store/filter-index.js';
 import { keptSince } from '../store/listing.js';
+import { listedUntil } from '../../shared/rules/postponed.js';
 import type { Store, StoredEvent, VenueRecord } from '../store/store.js';
 import type { RenderCache, Rendered } from './render-cache.js';
 import { storeMergedSource } from './merged-store-source.js';
@@ -75,7 +76,7 @@ const kept = (
   today: string,
 ): StoredEvent | undefined =>
   event &&
-  (event.scheduleStatus === 'postponed' || lastDate(event) >= keptSince(today, store.keepPastDays))
+  listedUntil(lastDate(event), event.scheduleStatus) >= keptSince(today, store.keepPastDays)
     ? event
     : undefined;
 

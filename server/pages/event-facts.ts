@@ -216,12 +216,6 @@ export function ageText(attributes: AnyEventAttributes, lang: PageLang = ENGLISH
 /**
  * Whether the event is past (docs/api.md §10.20): its last date (a tour's last stop, cancelled
  * or not) before the venue-local `today`. A postponed event never is: it waits for a new date.
+ * The shared rule (shared/rules/postponed.ts), which the stores' listing rows follow too.
  */
-export function isPast(attributes: AnyEventAttributes, today: string): boolean {
-  if ((attributes as Schedule).schedule_status === 'postponed') return false;
-  const last =
-    attributes.date_mode === 'single'
-      ? attributes.event_date.slice(0, 10)
-      : attributes.occurrences[attributes.occurrences.length - 1]?.occurrence_date;
-  return last !== undefined && last < today;
-}
+export { isPast } from '../../shared/rules/postponed.js';

@@ -12,6 +12,7 @@
 import { LRUCache } from 'lru-cache';
 import { ACCESS_IDS, accessMask, type AccessCount } from '../../shared/rules/access.js';
 import type { ListFilter } from '../../shared/rules/filters.js';
+import { LISTED_FOREVER, listedUntil, waitsForDate } from '../../shared/rules/postponed.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import type { StoredEvent } from './model.js';
 import { addDays } from '../../shared/rules/days.js';
@@ -26,24 +27,27 @@ export interface ListingSpan {
   sortTime: string;
 }
 
-/** The `until` of a span that never ends: a postponed event's after its date (docs/api.md §10.20). */
-export const FOREVER = '9999-12-31';
+/**
+ * The `until` of a span that never ends: a postponed event's after its date (docs/api.md §10.20),
+ * `LISTED_FOREVER` of the shared rule (shared/rules/postponed.ts).
+ */
+export const FOREVER = LISTED_FOREVER;
 
 /**
  * The spans over which a served event is listed; none for an event the API does not serve. A
  * postponed event (docs/api.md §10.20: `scheduleStatus` `postponed` at event level) is not ended
- * by its date: one more span lists it on every day after its last date (`FOREVER`), sorted by the
- * date it showed then. An added span rather than a longer last one: up to that date its rows are
+ * by its date (`listedUntil` of shared/rules/postponed.ts): one more span lists it on every day
+ * after its last date (`FOREVER`), sorted by the date it showed then. An added span rather than a longer last one: up to that date its rows are
  * what they always were, so the date filter (`dateCondition`, reading `until` as the first listed
  * date) still finds it on its date.
  */
 export function listingSpans(event: StoredEvent): ListingSpan[] {
   if (!event.served) return [];
   const spans = datedSpans(event);
-  if (event.scheduleStatus === 'postponed') {
-    const last = spans.at(-1)!;
-    spans.push({ ...last, after: last.until, until: FOREVER });
-  }
+  const last = spans.at(-1);
+  if (last === undefined) return spans;
+  const until = listedUntil(last.until, event.scheduleStatus);
+  if (until !== last.until) spans.push({ ...last, after: last.until, until });
   return spans;
 }
 
@@ -79,7 +83,7 @@ export interface PastRow {
 
 /** The past listing row of `event` (`PastRow`), or undefined for none. */
 export function pastRow(event: StoredEvent): PastRow | undefined {
-  if (!event.served || event.scheduleStatus === 'postponed') return undefined;
+  if (!event.served || waitsForDate(event.scheduleStatus)) return undefined;
   if (event.mode === 'single') {
     return { firstDate: event.date!, lastDate: event.date!, lastTime: event.time! };
   }
@@ -289,6 +293,13 @@ function dateCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): stri
 }
 
 /**
+ * `firstListedDay` (shared/rules/postponed.ts) in SQL, over the SQL expressions `today` and
+ * `lastDate`: the first date an event listed on `today` reads, its last date when that has passed.
+ */
+export const firstListedDaySql = (today: string, lastDate: string): string =>
+  `CASE WHEN ${lastDate} < ${today} THEN ${lastDate} ELSE ${today} END`;
+
+/**
  * The access condition of docs/api.md §10.15 on a listing row `l`: one of the event's listed
  * dates (from `today` on: the span's; a past row's, before `today`, docs/api.md §10.20), within
  * [`from`, `to`] when the shape has them, has every provision of the mask `access`
@@ -299,10 +310,7 @@ function accessCondition(s: FilterShape, d: FilterDialect, rows: ListedRows): st
   const mask = d.p('access');
   const today = d.p('today');
   // A postponed event listed after its date (docs/api.md §10.20) is listed on its last date.
-  const dated =
-    rows === 'past'
-      ? `< ${today}`
-      : `>= CASE WHEN l.last_date < ${today} THEN l.last_date ELSE ${today} END`;
+  const dated = rows === 'past' ? `< ${today}` : `>= ${firstListedDaySql(today, 'l.last_date')}`;
   return `EXISTS (SELECT 1 FROM event_access AS x WHERE x.event_id = l.event_id
       AND x.date ${dated}${s.from ? ` AND x.date >= ${d.p('from')}` : ''}${s.to ? ` AND x.date <= ${d.p('to')}` : ''}
       AND (x.mask & ${mask}) = ${mask})`;

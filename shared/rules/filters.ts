@@ -9,6 +9,7 @@ import type { EventResource } from '../contract.js';
 import { ACCESS_IDS, accessInOrder, hasAllAccess, isAccessId, type AccessId } from './access.js';
 import { FILTER_LIMITS, type FilterParameter, type QueryParameter } from '../queries.js';
 import { DAY_MS } from './days.js';
+import { firstListedDay } from './postponed.js';
 
 /** The filters of one request, canonical: two requests that mean the same compare equal. */
 export interface ListFilter {
@@ -264,12 +265,14 @@ export function listedDates(event: EventResource, today: string): string[] {
 
 /**
  * A tour's stops dated `today` or later; a tour listed with none (postponed, docs/api.md §10.20,
- * stays listed after its dates) is listed on its last date, which its card shows.
+ * stays listed after its dates) is listed on its last date, which its card shows
+ * (`firstListedDay`, whose SQL the stores' filters run).
  */
 function listedStops<T extends { occurrence_date: string }>(stops: readonly T[], today: string) {
-  const upcoming = stops.filter((o) => o.occurrence_date >= today);
-  const last = stops.at(-1)?.occurrence_date;
-  return upcoming.length > 0 ? upcoming : stops.filter((o) => o.occurrence_date === last);
+  // The latest date, as the stores' `last_date` is, whatever order an upstream sent them in.
+  const last = stops.reduce((max, o) => (o.occurrence_date > max ? o.occurrence_date : max), '');
+  const first = firstListedDay(today, last);
+  return stops.filter((o) => o.occurrence_date >= first);
 }
 
 /**

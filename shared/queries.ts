@@ -7,6 +7,7 @@
  * for the widget bundle (TypeBox stays out of it).
  */
 import { Type, type TObject } from '@sinclair/typebox';
+import { LANGUAGES as LANGUAGE_TAGS } from './i18n/index.js';
 import { ACCESS_IDS } from './rules/access.js';
 import { MAX_VENUES } from './rules/venue-list.js';
 
@@ -82,9 +83,9 @@ export const FeedQuery = Type.Object({
 
 /**
  * The languages the pages, the calendar files and the widget speak (docs/api.md §10.5, §10.6,
- * §10.17), as `locale` names them: their tables are `server/pages/i18n/` and `widget/i18n/`.
+ * §10.17), as `locale` names them: those with a dictionary in `shared/i18n/`.
  */
-const LANGUAGES = 'en, de, fr, es, it, nl, pt, pt-BR, pl, sv, da, cs, ar, he';
+const LANGUAGES = LANGUAGE_TAGS.join(', ');
 
 /**
  * `locale` of a page or calendar file (docs/api.md §10.5, §10.6): the language of the words the

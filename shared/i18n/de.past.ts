@@ -1,0 +1,7 @@
+/** German's past words both the widget and the pages say (`de.ts` holds the rest). */
+import type { PastWords } from './types.js';
+
+export const past: PastWords = {
+  pastEvents: 'Vergangene Veranstaltungen',
+  upcomingEvents: 'Kommende Veranstaltungen',
+};

@@ -4,6 +4,16 @@ import { withoutTrailingSlash } from '../shared/url.js';
 // The wire reader is in the script, not a chunk: every first card needs it, and a chunk would
 // be one more request before it (docs/benchmarks.md "Widget").
 import { readPage, readSingle, type EventPage } from './wire.js';
+import {
+  PARAM_ACCESS,
+  PARAM_CATEGORIES,
+  PARAM_END_DATE,
+  PARAM_PAGE,
+  PARAM_SEARCH,
+  PARAM_START_DATE,
+  PARAM_VENUES,
+  PARAM_WHEN,
+} from './query-names.generated.js';
 
 /**
  * A failed request: `status` is the HTTP status, or 0 for a network failure, a timeout or a bad
@@ -106,7 +116,7 @@ export function listingUrl(
 ): string {
   const slugs = venueSlugs(venue);
   return slugs.length > 1
-    ? `${withoutTrailingSlash(base)}/${path}?venues=${(slugs.includes(only!) ? [only!] : slugs).map(encodeURIComponent).join()}${query && `&${query}`}`
+    ? `${withoutTrailingSlash(base)}/${path}?${PARAM_VENUES}=${(slugs.includes(only!) ? [only!] : slugs).map(encodeURIComponent).join()}${query && `&${query}`}`
     : venueUrl(base, slugs[0] ?? venue, `${path}${query && `?${query}`}`);
 }
 
@@ -121,7 +131,14 @@ const endpoint = (base: string, venue: string) => venueUrl(base, venue, 'api/eve
  */
 export type Filters = Partial<
   Record<
-    'categories' | 'search' | 'start_date' | 'end_date' | 'access' | 'when' | 'saved' | 'venue',
+    | typeof PARAM_CATEGORIES
+    | typeof PARAM_SEARCH
+    | typeof PARAM_START_DATE
+    | typeof PARAM_END_DATE
+    | typeof PARAM_ACCESS
+    | typeof PARAM_WHEN
+    | 'saved'
+    | 'venue',
     string
   >
 >;
@@ -136,7 +153,10 @@ export function eventsUrl(
   page: number,
   { venue: only, ...filters }: Filters = {},
 ): string {
-  const query = new URLSearchParams({ ...(filters as Record<string, string>), page: `${page}` });
+  const query = new URLSearchParams({
+    ...(filters as Record<string, string>),
+    [PARAM_PAGE]: `${page}`,
+  });
   return listingUrl(base, venue, 'api/events', `${query}`, only);
 }
 

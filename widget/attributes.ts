@@ -10,6 +10,15 @@
  */
 import { SCRIPT_ORIGIN, type Filters } from './api.js';
 import { headingLevel, type HeadingLevel } from './card-facts.js';
+import {
+  PARAM_CATEGORY,
+  PARAM_HEADING_LEVEL,
+  PARAM_LOCALE,
+  PARAM_NO_FILTERS,
+  PARAM_NO_SHARE,
+  PARAM_PAGE,
+  PARAM_VIEWS,
+} from './query-names.generated.js';
 
 /** The views a list can show. */
 export type View = 'list' | 'calendar';
@@ -81,18 +90,18 @@ export interface ListAttributes extends Source {
  * server's `widget.html` and (rule by rule, on its properties) the element itself.
  */
 export function readListAttributes(get: Attributes): ListAttributes {
-  const fixed = fixedView(get('views'));
+  const fixed = fixedView(get(PARAM_VIEWS));
   return {
     ...readSource(get),
     venue: get('venue') ?? '',
     // `Number(null)` is 0: no attribute is the default, as an unusable value is.
-    page: startPage(Number(get('page'))),
-    filters: presetFilters(get('category')),
-    locale: get('locale') ?? undefined,
+    page: startPage(Number(get(PARAM_PAGE))),
+    filters: presetFilters(get(PARAM_CATEGORY)),
+    locale: get(PARAM_LOCALE) ?? undefined,
     view: fixed ?? viewOf(get('view')),
     viewSwitch: !fixed,
-    level: headingLevel(Number(get('heading-level'))),
-    share: get('no-share') === null,
-    filterBar: get('no-filters') === null,
+    level: headingLevel(Number(get(PARAM_HEADING_LEVEL))),
+    share: get(PARAM_NO_SHARE) === null,
+    filterBar: get(PARAM_NO_FILTERS) === null,
   };
 }

@@ -7,6 +7,13 @@
 import type { EventResource, EventVenue } from '../shared/contract.js';
 import { ApiError, getJson, listingUrl, type RequestOptions } from './api.js';
 import { feedDate, type IsoDate } from './calendar-grid.js';
+import {
+  PARAM_ACCESS,
+  PARAM_CATEGORIES,
+  PARAM_END,
+  PARAM_SEARCH,
+  PARAM_START,
+} from './query-names.generated.js';
 import { readVenue } from './wire.js';
 
 /** One date of an event in the feed, as the calendar uses it. */
@@ -160,10 +167,10 @@ export function readFeed(body: unknown): FeedBody {
 
 /** The feed URL of `query` (empty filters left out, so equal queries share a cached answer). */
 export function feedUrl(base: string, venue: string, query: FeedQuery): string {
-  const params = new URLSearchParams({ start: query.start, end: query.end });
-  if (query.categories?.trim()) params.set('categories', query.categories.trim());
-  if (query.search?.trim()) params.set('search', query.search.trim());
-  if (query.access?.trim()) params.set('access', query.access.trim());
+  const params = new URLSearchParams({ [PARAM_START]: query.start, [PARAM_END]: query.end });
+  if (query.categories?.trim()) params.set(PARAM_CATEGORIES, query.categories.trim());
+  if (query.search?.trim()) params.set(PARAM_SEARCH, query.search.trim());
+  if (query.access?.trim()) params.set(PARAM_ACCESS, query.access.trim());
   return listingUrl(base, venue, 'api/calendar', `${params}`, query.only);
 }
 

@@ -23,6 +23,16 @@ import {
 } from './attributes.js';
 import type { HeadingLevel } from './card-facts.js';
 import { cardStyles } from './event-card.styles.js';
+import {
+  PARAM_CATEGORY,
+  PARAM_HEADING_LEVEL,
+  PARAM_LAYOUT,
+  PARAM_LOCALE,
+  PARAM_NO_FILTERS,
+  PARAM_NO_SHARE,
+  PARAM_PAGE,
+  PARAM_VIEWS,
+} from './query-names.generated.js';
 import { DRAWN_JSON_LD, PAGE_DATA } from './take-page.js';
 
 export { SEEDED_PAGES_KEY } from './first-page.js';
@@ -46,7 +56,7 @@ import { localeQuery } from './feed-urls.js';
 import { pack as nl } from './i18n/nl.js';
 import { pack as pl } from './i18n/pl.js';
 import { pack as pt } from './i18n/pt.js';
-import { pack as ptBR } from './i18n/pt_BR.js';
+import { pack as ptBR } from './i18n/pt-BR.js';
 import { pack as sv } from './i18n/sv.js';
 import type { CoreMessages, I18n } from './i18n/types.js';
 import { attr, buyControl, list } from './markup.js';
@@ -73,7 +83,7 @@ const TABLES: Readonly<Record<string, CoreMessages>> = {
   it: it.core,
   nl: nl.core,
   pt: pt.core,
-  'pt-br': ptBR.core,
+  'pt-BR': ptBR.core,
   pl: pl.core,
   sv: sv.core,
   da: da.core,
@@ -141,8 +151,8 @@ export interface DrawnAttributes extends ListAttributes {
  */
 export const readDrawnAttributes = (get: Attributes): DrawnAttributes => ({
   ...readListAttributes(get),
-  compact: isCompact(get('layout')),
-  past: offersPast(get('views')),
+  compact: isCompact(get(PARAM_LAYOUT)),
+  past: offersPast(get(PARAM_VIEWS)),
 });
 
 /**
@@ -191,16 +201,20 @@ export interface DrawSource {
 export const drawnListUrl = (el: DrawnElement): string =>
   eventsUrl(el.base, el.venue, el.page, presetFilters(el.category));
 
-/** The start tag's attributes, in the element's own spelling. */
+/**
+ * The start tag's attributes, in the element's own spelling: `widget.html`'s parameters are the
+ * element's attributes of the same names (docs/api.md §10.17).
+ */
 function startTag(el: DrawnElement): string {
   const flag = (name: string, on: boolean) => (on ? ` ${name}` : '');
-  return `<venue-events${attr('venue', el.venue)}${attr('base-url', el.base)}${attr('locale', el.locale)}${attr(
-    'category',
+  const views = [el.listOnly && 'list', el.past && 'past'].filter(Boolean).join(' ');
+  return `<venue-events${attr('venue', el.venue)}${attr('base-url', el.base)}${attr(PARAM_LOCALE, el.locale)}${attr(
+    PARAM_CATEGORY,
     el.category,
-  )}${el.page === 1 ? '' : attr('page', `${el.page}`)}${el.level === 2 ? '' : attr('heading-level', `${el.level}`)}${flag(
-    'no-filters',
+  )}${el.page === 1 ? '' : attr(PARAM_PAGE, `${el.page}`)}${el.level === 2 ? '' : attr(PARAM_HEADING_LEVEL, `${el.level}`)}${flag(
+    PARAM_NO_FILTERS,
     el.noFilters,
-  )}${flag('no-share', el.noShare)}${el.compact ? ' layout="compact"' : ''}${attr('views', [el.listOnly && 'list', el.past && 'past'].filter(Boolean).join(' ') || undefined)}>`;
+  )}${flag(PARAM_NO_SHARE, el.noShare)}${el.compact ? ` ${PARAM_LAYOUT}="compact"` : ''}${attr(PARAM_VIEWS, views || undefined)}>`;
 }
 
 /** `<script>` text of JSON: nothing in it can close the element (`jsonLdText`'s escapes). */

@@ -4,6 +4,7 @@
  * they load with the bar, not in the script every first card waits for.
  */
 import { listingUrl } from './api.js';
+import { PARAM_CATEGORIES, PARAM_IDS, PARAM_LOCALE } from './query-names.generated.js';
 
 /**
  * `{base}/t/{venue}/api/{finder}`, or `{base}/api/{finder}?venues=…` for several (of `only`, when
@@ -30,8 +31,8 @@ export function venueFeedUrl(
 ) {
   const query = [
     only.ids
-      ? `ids=${only.ids.map(encodeURIComponent).join(',')}`
-      : only.category && `categories=${encodeURIComponent(only.category)}`,
+      ? `${PARAM_IDS}=${only.ids.map(encodeURIComponent).join(',')}`
+      : only.category && `${PARAM_CATEGORIES}=${encodeURIComponent(only.category)}`,
     localeQuery(only.locale),
   ]
     .filter(Boolean)
@@ -45,4 +46,4 @@ export function venueFeedUrl(
  * for English, its default.
  */
 export const localeQuery = (locale: string | undefined): string =>
-  locale && locale !== 'en' ? `locale=${encodeURIComponent(locale)}` : '';
+  locale && locale !== 'en' ? `${PARAM_LOCALE}=${encodeURIComponent(locale)}` : '';

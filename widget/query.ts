@@ -5,16 +5,23 @@
  */
 import { isSeveral, venueSlugs, type Filters } from './api.js';
 import type { View } from './attributes.js';
+import {
+  PARAM_ACCESS,
+  PARAM_CATEGORIES,
+  PARAM_SEARCH,
+  PARAM_START_DATE,
+  PARAM_WHEN,
+} from './query-names.generated.js';
 
 /** The filters `sync-url` keeps in the page's query, by the query parameter that keeps each. */
 const URL_KEYS = [
-  ['categories', 've-category'],
-  ['search', 've-q'],
-  ['start_date', 've-from'],
-  ['access', 've-access'],
+  [PARAM_CATEGORIES, 've-category'],
+  [PARAM_SEARCH, 've-q'],
+  [PARAM_START_DATE, 've-from'],
+  [PARAM_ACCESS, 've-access'],
   ['venue', 've-venue'],
   // The past events (docs/api.md §10.20), read only where `views` offers them.
-  ['when', 've-when'],
+  [PARAM_WHEN, 've-when'],
 ] as const;
 
 /** The query parameter that keeps the view. */
@@ -39,7 +46,7 @@ export function readQuery(filters: Filters, venue: string, past = false): Filter
     const value = query.get(param);
     if (!value) continue;
     if (key === 'venue' && !(isSeveral(venue) && venueSlugs(venue).includes(value))) continue;
-    if (key === 'when' && !(past && value === 'past')) continue;
+    if (key === PARAM_WHEN && !(past && value === 'past')) continue;
     read[key] = value;
     found = true;
   }

@@ -5,6 +5,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { EventResource } from '../../shared/contract.js';
+import { PARAM } from '../../shared/queries.js';
 import { accessDocument } from '../../shared/rules/access.js';
 import {
   feedDocument,
@@ -131,9 +132,9 @@ export interface FeedQuery {
 export function readFeedQuery(query: Record<string, unknown>, zone: string): FeedQuery {
   const range = parseFeedRange(query, zone);
   const { categories, access, words } = parseListFilter({
-    categories: query.categories,
-    access: query.access,
-    search: query.search,
+    [PARAM.categories]: query[PARAM.categories],
+    [PARAM.access]: query[PARAM.access],
+    [PARAM.search]: query[PARAM.search],
   });
   const filter: ListFilter = {
     categories,
@@ -142,7 +143,8 @@ export function readFeedQuery(query: Record<string, unknown>, zone: string): Fee
     startDate: range.startDate,
     endDate: range.endDate,
   };
-  return { range, filter, memo: { ...filterParams(filter), start: range.start, end: range.end } };
+  const memo = { ...filterParams(filter), [PARAM.start]: range.start, [PARAM.end]: range.end };
+  return { range, filter, memo };
 }
 
 /**

@@ -6,6 +6,7 @@
  * here makes the key: so two requests share an entry exactly when they are asked the same, not
  * when a caller happens to write its query the same way.
  */
+import { PARAM } from '../../shared/queries.js';
 import type { Named } from './backend.js';
 
 /**
@@ -21,7 +22,10 @@ export type MemoQuery = Readonly<Record<string, unknown>>;
  * give their read value (a page number read by `parsePage`, a heading level read as the element
  * reads it); a value as given is never dropped (`view=list` may be drawn other than no `view`).
  */
-const DEFAULTS: Readonly<Record<string, string>> = { page: '1', 'heading-level': '2' };
+const DEFAULTS: Readonly<Record<string, string>> = {
+  [PARAM.page]: '1',
+  [PARAM['heading-level']]: '2',
+};
 
 /** A value's strings: none for an absent one, each of a repeated one. */
 function valuesOf(value: unknown): string[] {

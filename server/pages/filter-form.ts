@@ -9,6 +9,7 @@
  * listing's language's (`place.lang`), and a language chosen with `?locale=` is a hidden input, so
  * what the form submits speaks it too.
  */
+import { PARAM } from '../../shared/queries.js';
 import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
@@ -69,7 +70,7 @@ function categorySelect(input: FilterFormInput, id: string, aria: string): strin
   if (chosen.length > 0 && !known) {
     options.unshift(option(chosen.join(','), chosen.join(langOf(input.place).t.comma), true));
   }
-  return `<select id="${id}" name="categories"${aria}>
+  return `<select id="${id}" name="${PARAM.categories}"${aria}>
 ${[option('', langOf(input.place).t.allCategories, chosen.length === 0), ...options].join('\n')}
 </select>`;
 }
@@ -88,7 +89,7 @@ function accessFieldset(input: FilterFormInput): string {
   const boxes = ids.map((id) => {
     const count = offered.get(id);
     const label = `${t.accessLabels[id]}${count === undefined ? '' : ` (${count})`}`;
-    return `<label><input type="checkbox" name="access" value="${escapeHtml(id)}"${chosen.includes(id) ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
+    return `<label><input type="checkbox" name="${PARAM.access}" value="${escapeHtml(id)}"${chosen.includes(id) ? ' checked' : ''}> ${escapeHtml(label)}</label>`;
   });
   // A group has no aria-invalid (ARIA 1.2): the message is tied to it by aria-describedby.
   const aria = error ? ' aria-describedby="filter-access-error"' : '';
@@ -138,20 +139,20 @@ export function filterForm(input: FilterFormInput): string {
   const calendar = query.view === 'calendar';
   const placeholder = ` placeholder="${escapeHtml(t.monthPlaceholder)}"`;
   const fields = [
-    field('categories', input, (id, aria) => categorySelect(input, id, aria)),
+    field(PARAM.categories, input, (id, aria) => categorySelect(input, id, aria)),
     accessFieldset(input),
-    field('search', input, textInput('search', 'search', query, ' maxlength="100"')),
+    field(PARAM.search, input, textInput('search', PARAM.search, query, ' maxlength="100"')),
     ...(calendar
-      ? [field('month', input, textInput('month', 'month', query, placeholder))]
+      ? [field(PARAM.month, input, textInput('month', PARAM.month, query, placeholder))]
       : [
-          field('start_date', input, textInput('date', 'start_date', query)),
-          field('end_date', input, textInput('date', 'end_date', query)),
+          field(PARAM.start_date, input, textInput('date', PARAM.start_date, query)),
+          field(PARAM.end_date, input, textInput('date', PARAM.end_date, query)),
         ]),
   ];
   const reset = calendar ? monthViewHref(place, query.month) : listingPageHref(place, 1);
   // The scope (`venues`) first, the language chosen with `?locale=` last: the order of the links.
   return `<form class="filters" method="get" action="${escapeHtml(pagePath(place))}" role="search" aria-label="${t.findEvents}">
-${hiddenInputs(place.scope)}${calendar ? '<input type="hidden" name="view" value="calendar">\n' : ''}${fields.filter(Boolean).join('\n')}
+${hiddenInputs(place.scope)}${calendar ? `<input type="hidden" name="${PARAM.view}" value="calendar">\n` : ''}${fields.filter(Boolean).join('\n')}
 ${hiddenInputs(carry)}<div class="buttons">
 <button type="submit">${t.findEvents}</button>
 <a href="${escapeHtml(reset)}">${t.clearFilters}</a>

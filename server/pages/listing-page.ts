@@ -13,6 +13,7 @@
  * listing's language (`place.lang`, docs/api.md §10.5), and every link keeps its `locale=`.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
+import { PARAM } from '../../shared/queries.js';
 import type { AccessCount } from '../../shared/rules/access.js';
 import { allDayLast } from '../../shared/rules/all-day.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
@@ -126,7 +127,7 @@ export function listingHeader(
   const webcalBase = context.base.replace(/^https?:/, 'webcal:');
   const webcal = `${webcalBase}${feed}`;
   const names = filter.categories;
-  const some = `categories=${encodeURIComponent(names.join(','))}`;
+  const some = `${PARAM.categories}=${encodeURIComponent(names.join(','))}`;
   const only = names.length
     ? `<li><a href="${escapeHtml(`${webcalBase}${feedHref(place, some)}`)}">${t.subscribeOnly(escapeHtml(names.join(t.comma)))}</a></li>\n`
     : '';

@@ -16,7 +16,7 @@ import {
 } from '../../shared/rules/filters.js';
 import { countText, ENGLISH, type FieldName, type PageLang } from './i18n/index.js';
 import { placeHref, type ListingPlace } from './listing-place.js';
-import type { ListingParameter } from '../../shared/queries.js';
+import { PARAM, type ListingParameter } from '../../shared/queries.js';
 import { DAY_MS } from '../../shared/rules/days.js';
 
 /**
@@ -94,18 +94,18 @@ function accessMessage(raw: unknown, lang: PageLang): string {
 function fieldMessage(field: FormField, raw: unknown, lang: PageLang): string {
   const { t } = lang;
   const label = t.fields[field];
-  if (raw !== undefined && typeof raw !== 'string' && field !== 'access') {
+  if (raw !== undefined && typeof raw !== 'string' && field !== PARAM.access) {
     return t.oneValue(label);
   }
   switch (field) {
-    case 'categories':
+    case PARAM.categories:
       return countText(lang, t.maxCategories, FILTER_LIMITS.categories);
-    case 'access':
+    case PARAM.access:
       return accessMessage(raw, lang);
-    case 'search':
+    case PARAM.search:
       return countText(lang, t.maxSearch, FILTER_LIMITS.searchLength);
-    case 'start_date':
-    case 'end_date':
+    case PARAM.start_date:
+    case PARAM.end_date:
       return t.realDate(label, String(raw));
     default:
       return t.badValue(label);
@@ -149,7 +149,11 @@ function readFilter(
   } catch (error) {
     if (!(error instanceof FilterError)) throw error;
     const field = error.parameter as FormField;
-    errors[field] = rangeMessage(String(good.start_date), String(good.end_date), lang);
+    errors[field] = rangeMessage(
+      String(good[PARAM.start_date]),
+      String(good[PARAM.end_date]),
+      lang,
+    );
     delete good[field];
     return { filter: parseListFilter(good), errors };
   }
@@ -160,9 +164,9 @@ function readFilter(
  * checkboxes send) as the API's one comma-separated value (docs/api.md §10.15).
  */
 function withAccessJoined(query: Record<string, unknown>): Record<string, unknown> {
-  const access = query.access;
+  const access = query[PARAM.access];
   if (!Array.isArray(access) || !access.every((v) => typeof v === 'string')) return query;
-  return { ...query, access: access.join(',') };
+  return { ...query, [PARAM.access]: access.join(',') };
 }
 
 /**
@@ -178,11 +182,12 @@ export function readListingQuery(
   lang: PageLang = ENGLISH,
 ): ListingQuery {
   const query = withAccessJoined(given);
-  const view = query.view === 'calendar' ? 'calendar' : 'list';
+  const view = query[PARAM.view] === 'calendar' ? 'calendar' : 'list';
+  const { categories, access, search, start_date, end_date } = PARAM;
   const fields: FormField[] =
     view === 'list'
-      ? ['categories', 'access', 'search', 'start_date', 'end_date']
-      : ['categories', 'access', 'search'];
+      ? [categories, access, search, start_date, end_date]
+      : [categories, access, search];
   const { filter, errors } = readFilter(query, fields, lang);
   const values: ListingQuery['values'] = {};
   for (const field of fields) {
@@ -190,8 +195,8 @@ export function readListingQuery(
     if (value !== undefined) values[field] = value;
   }
   let month = monthOf(today);
-  if (view === 'calendar' && query.month !== undefined && query.month !== '') {
-    const raw = query.month;
+  const raw = query[PARAM.month];
+  if (view === 'calendar' && raw !== undefined && raw !== '') {
     values.month = firstValue(raw) ?? '';
     if (typeof raw !== 'string') errors.month = lang.t.oneValue(lang.t.fields.month);
     else if (!isMonth(raw)) errors.month = lang.t.monthFormat(month, raw);
@@ -215,10 +220,10 @@ export const withoutDates = (filter: ListFilter): ListFilter => ({
  * then the canonical filter `query` (`filterQuery`) and `page` after 1.
  */
 export function listingPageHref(place: ListingPlace, page: number, query = ''): string {
-  return placeHref(place, query, page === 1 ? '' : `page=${page}`);
+  return placeHref(place, query, page === 1 ? '' : `${PARAM.page}=${page}`);
 }
 
 /** The month view of `month` (`YYYY-MM`) of `place`, after the canonical filter `query` (no dates). */
 export function monthViewHref(place: ListingPlace, month: string, query = ''): string {
-  return placeHref(place, query, 'view=calendar', `month=${month}`);
+  return placeHref(place, query, `${PARAM.view}=calendar`, `${PARAM.month}=${month}`);
 }

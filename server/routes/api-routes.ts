@@ -8,6 +8,7 @@
  * gets the 405 of docs/decisions.md "Errors".
  */
 import express, { type Request, type RequestHandler, type Router } from 'express';
+import { PARAM } from '../../shared/queries.js';
 import {
   filterParams,
   FilterError,
@@ -54,13 +55,16 @@ export function listAnswer(
   // merge of its venues' past would read every past page of each, so the proxy does not offer it.
   if (backend.ownList && filter.past) {
     if (named.several)
-      throw new FilterError('when', 'Past events of several venues are not listed in proxy mode.');
+      throw new FilterError(
+        PARAM.when,
+        'Past events of several venues are not listed in proxy mode.',
+      );
     return backend.ownList(call, slug!, page, filterQuery(filter));
   }
   const scope = named.several
     ? { path: '/api/events', query: venuesQuery(named.slugs) }
     : venueScope(slug!);
-  const key = memoKey('list', named, { ...filterParams(filter), page });
+  const key = memoKey('list', named, { ...filterParams(filter), [PARAM.page]: page });
   return backend.answer(call, named, key, async ({ source }) => {
     const { text, untilMs, lastPage } = await listDocument(source, filter, page, scope);
     return { text, untilMs, keep: page <= lastPage };
@@ -99,7 +103,7 @@ function handlers(backend: Backend, named: (req: Request) => Named) {
     // Express 5 parses the query string again at every read of `req.query`: read it once.
     const params = req.query;
     const filter = parseListFilter(params);
-    const page = parsePage(params.page);
+    const page = parsePage(params[PARAM.page]);
     sendAnswer(req, res, await listAnswer(backend, { req, res }, named(req), filter, page));
   };
   return {

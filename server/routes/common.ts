@@ -4,6 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import { SLUG, whole } from '../../shared/contract.js';
+import { PARAM } from '../../shared/queries.js';
 import { parseVenues } from '../../shared/rules/venues.js';
 import { VenueInputSchema } from '../../shared/venue-file.js';
 import { sendRepresentation } from '../http/conditional.js';
@@ -31,7 +32,7 @@ export function venueNamed(req: Request): Named {
  * @throws FilterError (400, `venues`) for a bad list
  */
 export const venuesNamed = (req: Request): Named => ({
-  slugs: parseVenues(req.query.venues),
+  slugs: parseVenues(req.query[PARAM.venues]),
   several: true,
 });
 

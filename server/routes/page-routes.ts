@@ -23,7 +23,7 @@
  * `Vary: Accept-Language`, and the memo keys the language chosen: a German visitor never gets the
  * English page kept for the same URL, nor the reverse.
  */
-import { ListingQuery, parameterNames } from '../../shared/queries.js';
+import { ListingQuery, PARAM, parameterNames } from '../../shared/queries.js';
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import { isHttpError } from 'http-errors';
 import {
@@ -58,7 +58,7 @@ import { BadQueryPage, sendAnswer, sendBadQuery, venueNamed, venuesNamed } from 
 const HTML = { 'Content-Security-Policy': PAGE_CSP };
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
 /** What the listing page reads besides `page` (docs/api.md §10.5, §10.12, §10.15). */
-const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !== 'page');
+const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !== PARAM.page);
 
 /**
  * The listing page's parameters as given (read in the build, against the venue's today): the
@@ -80,7 +80,7 @@ const placeOf = (named: Named, venues: readonly PageVenue[], lang: PageLang) =>
  */
 function languageOf(req: Request, res: Response): PageLang {
   res.vary('Accept-Language');
-  return chooseLanguage(req.query.locale, (offered) => req.acceptsLanguages(...offered));
+  return chooseLanguage(req.query[PARAM.locale], (offered) => req.acceptsLanguages(...offered));
 }
 
 /**
@@ -90,7 +90,7 @@ function languageOf(req: Request, res: Response): PageLang {
  * requests share an entry exactly when their pages are the same bytes.
  */
 const languageKey = (lang: PageLang) => ({
-  locale: lang.carry ? lang.tag : undefined,
+  [PARAM.locale]: lang.carry ? lang.tag : undefined,
   'accept-language': lang.carry || lang.tag === ENGLISH.tag ? undefined : lang.tag,
 });
 
@@ -103,9 +103,9 @@ const nextMinute = (nowMs: number) => nowMs - (nowMs % 60_000) + 60_000;
  */
 const pastParams = (query: Record<string, unknown>): Record<string, unknown> => ({
   ...listingParams(query),
-  view: undefined,
-  month: undefined,
-  when: 'past',
+  [PARAM.view]: undefined,
+  [PARAM.month]: undefined,
+  [PARAM.when]: 'past',
 });
 
 /**
@@ -118,7 +118,10 @@ const pastParams = (query: Record<string, unknown>): Record<string, unknown> => 
 function pastElsewhere(backend: Backend, venues: Named, req: Request): string | undefined {
   if (!backend.eventPageElsewhere) return undefined;
   if (venues.several) {
-    throw new FilterError('when', 'Past events of several venues are not listed in proxy mode.');
+    throw new FilterError(
+      PARAM.when,
+      'Past events of several venues are not listed in proxy mode.',
+    );
   }
   const { search } = new URL(req.originalUrl, 'http://localhost');
   return `${backend.eventPageElsewhere(venues.slugs[0]!, 'past')}${search}`;
@@ -139,7 +142,7 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
       const lang = languageOf(req, res);
       const base = backend.publicBase(req);
       const params = past ? pastParams(req.query) : req.query;
-      const number = parsePage(req.query.page);
+      const number = parsePage(req.query[PARAM.page]);
       const asked = { ...listingParams(params), page: number, ...languageKey(lang) };
       const key = memoKey('page', venues, asked, base);
       try {
@@ -173,12 +176,12 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
    */
   const feed: RequestHandler = async (req, res) => {
     const venues = named(req);
-    const filter = parseListFilter({ categories: req.query.categories });
-    const ids = readFeedIds(req.query.ids);
+    const filter = parseListFilter({ [PARAM.categories]: req.query[PARAM.categories] });
+    const ids = readFeedIds(req.query[PARAM.ids]);
     const lang = languageOf(req, res);
     const base = backend.publicBase(req);
     const savedAs = venues.several ? 'venues' : venues.slugs[0]!;
-    const asked = { ...filterParams(filter), ids: ids?.join(','), ...languageKey(lang) };
+    const asked = { ...filterParams(filter), [PARAM.ids]: ids?.join(','), ...languageKey(lang) };
     const key = memoKey('ics', venues, asked, base);
     const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
       const source = rebasedSource(listed.source, base);
@@ -293,7 +296,7 @@ function eventHandlers(backend: Backend) {
   const link =
     (service: CalendarService): RequestHandler =>
     async (req, res) => {
-      const date = readLinkDate(req.query.date);
+      const date = readLinkDate(req.query[PARAM.date]);
       const lang = languageOf(req, res);
       const found = await findEvent(backend, req, res, `/calendar/${service}`);
       if (!found) return;

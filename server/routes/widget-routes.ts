@@ -7,6 +7,7 @@
  * included), the list's 404s and 400s as the API's.
  */
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
+import { PARAM } from '../../shared/queries.js';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
@@ -32,8 +33,10 @@ const SCRIPT_MAX_AGE_SECONDS = 300;
 /** The list answer of the element's own first request (`drawnListUrl`), as the API answers it. */
 function elementList(backend: Backend, req: Request, res: Response, named: Named, url: string) {
   const { searchParams } = new URL(url);
-  const filter = parseListFilter({ categories: searchParams.get('categories') ?? undefined });
-  const page = parsePage(searchParams.get('page') ?? undefined);
+  const filter = parseListFilter({
+    [PARAM.categories]: searchParams.get(PARAM.categories) ?? undefined,
+  });
+  const page = parsePage(searchParams.get(PARAM.page) ?? undefined);
   return listAnswer(backend, { req, res }, named, filter, page);
 }
 

@@ -4,7 +4,9 @@
  * how they write the markup.
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
-import { nextDay } from '../shared/rules/next-day.js';
+import { labelTime } from '../shared/rules/clock-label.js';
+import { fewTicketsLeft } from '../shared/rules/few-left.js';
+import { endDay } from '../shared/rules/next-day.js';
 import { priceText } from '../shared/rules/price-text.js';
 import { eventPageUrl } from './api.js';
 import { eventBuyState } from './buy-state.js';
@@ -53,7 +55,10 @@ export interface CardFacts {
   price: string | undefined;
   /** "With Alice, Bob and Carol". */
   performers: string | undefined;
-  /** "Few tickets left" shows: the venue says so and the buy control is open at `now`. */
+  /**
+   * "Few tickets left" shows (shared/rules/few-left.ts): the venue says so and the buy control is
+   * open at `now`.
+   */
   fewLeft: boolean;
   /**
    * A date whose plans changed (docs/api.md §10.20): "Postponed", or "Rescheduled" with the date
@@ -74,7 +79,6 @@ type Facts = Partial<
     | 'end_time'
     | 'price'
     | 'performers'
-    | 'few_tickets_left'
     | 'schedule_status'
     | 'previous_date'
     | 'previous_time'
@@ -102,7 +106,6 @@ export function cardFacts(
     end_time: end,
     price,
     performers,
-    few_tickets_left: few,
     schedule_status: moved,
     previous_date: was,
     previous_time: wasAt,
@@ -130,15 +133,15 @@ export function cardFacts(
     page,
     ics: page && !cancelled ? `${page}.ics` : undefined,
     access: a.access?.filter((id) => id in t.accessLabels),
-    // An end not after its start is the next day's (`endWallClock`'s rule, whose module the
-    // budgeted script leaves to the JSON-LD's chunk: `nextDay`'s module says why).
+    // An end not after its start is the next day's (`endDay`, whose module is small enough for
+    // the budgeted script: its own module says why).
     end:
       end && start
-        ? [datetimeAttr(end > start ? date : nextDay(date), end), formatTime(end, locale)]
+        ? [datetimeAttr(endDay(date, start, end), end), formatTime(end, locale)]
         : undefined,
     price: price && priceText(price, locale, t.free),
     performers: performers && t.withPerformers(formatList(performers, locale)),
-    fewLeft: !!few && eventBuyState(event, venue, now).kind == 'open',
+    fewLeft: fewTicketsLeft(a, eventBuyState(event, venue, now).kind == 'open'),
     // The date it had as the card writes a stop's, with its time when only the time moved.
     schedule:
       moved && !cancelled
@@ -152,16 +155,14 @@ export function cardFacts(
 /**
  * A stop's time with its own end, if it has one, as `locale` writes times: "19:00–22:00",
  * "7:00 PM–10:00 PM"; the API labels a stop's start `7:00 PM` in every language (docs/api.md
- * §2.3), a label of another form is shown as given. An all-day stop (§10.22): "All day".
+ * §2.3, read by `labelTime`), a label of another form is shown as given. An all-day stop (§10.22): "All day".
  */
 export const stopTime = (o: CompactOccurrence, { locale, t }: I18n) => {
-  // `7:30 PM` → `19:30`: the hour plus 100 (112 after noon), its last two digits.
-  const [, hour, minutes, pm] = /^(\d\d?)(:\d\d) ([AP])M$/.exec(o.time_label) ?? [];
+  const time = labelTime(o.time_label);
   return o.all_day
     ? t.allDay
-    : minutes
-      ? formatTime(`${(+hour! % 12) + (pm == 'P' ? 112 : 100)}`.slice(1) + minutes, locale) +
-        (o.end_time ? `–${formatTime(o.end_time, locale)}` : '')
+    : time
+      ? formatTime(time, locale) + (o.end_time ? `–${formatTime(o.end_time, locale)}` : '')
       : o.time_label;
 };
 

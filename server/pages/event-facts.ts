@@ -9,6 +9,7 @@
  */
 import type { AnyEventAttributes, CompactOccurrence } from '../../shared/contract.js';
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
+import { fewTicketsLeft as fewLeftRule } from '../../shared/rules/few-left.js';
 import { priceText } from '../../shared/rules/price-text.js';
 import type { Schedule } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat, formatWallClock } from '../../shared/rules/wall-clock.js';
@@ -30,17 +31,15 @@ export function priceLine(attributes: AnyEventAttributes, lang: PageLang = ENGLI
 }
 
 /**
- * Whether "Few tickets left" is said: the venue says so and the ticket office is open
- * (docs/api.md §10.18: a closed office wins, whatever the reason). Only the current shape has
- * either, so no date is needed to derive an office.
+ * Whether a page says "Few tickets left": the shared rule (shared/rules/few-left.ts, docs/api.md
+ * §10.18: the venue says so and the ticket office is open, a closed office wins) over the served
+ * office. Only the current shape has either, so no date is needed to derive an office.
  */
-export function fewTicketsLeft(attributes: AnyEventAttributes): boolean {
-  return (
-    'few_tickets_left' in attributes &&
-    attributes.few_tickets_left === true &&
-    attributes.ticket_office.status === 'open'
+export const fewTicketsLeft = (attributes: AnyEventAttributes): boolean =>
+  fewLeftRule(
+    attributes,
+    'ticket_office' in attributes && attributes.ticket_office.status === 'open',
   );
-}
 
 /** The venue-local end of one date of an event, when the venue gives one. */
 export function endOf(

@@ -12,7 +12,8 @@
 import ICAL from 'ical.js';
 import { DateTime, FixedOffsetZone } from 'luxon';
 import { allDayInput } from '../../shared/rules/all-day-span.js';
-import { addDays, DAY_MS } from '../../shared/rules/days.js';
+import { endDay } from '../../shared/rules/next-day.js';
+import { DAY_MS } from '../../shared/rules/days.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
   expand,
@@ -846,9 +847,8 @@ function endTimeOf(start: Time, end: Time, clock: WallClock): string | undefined
   if (length <= 0 || length > DAY_MS) return undefined;
   const from = clock.wallOf(start);
   const to = clock.wallOf(end);
-  const sameDay = to.date === from.date && to.time > from.time;
-  const nextDay = to.time <= from.time && to.date === addDays(from.date, 1);
-  return sameDay || nextDay ? to.time : undefined;
+  // Later the same day, or not after the start the next day: the day `endDay` reads it on.
+  return to.date === endDay(from.date, from.time, to.time) ? to.time : undefined;
 }
 
 /** A TEXT property's first value, trimmed; undefined when absent or empty. */

@@ -9,7 +9,7 @@
  * wall time in the venue's IANA zone with luxon, for the server's calendar files.
  */
 import type { AnyEventAttributes } from '../contract.js';
-import { nextDay } from './next-day.js';
+import { endDay } from './next-day.js';
 
 /** `HH:MM` → `HH:MM:00`; `HH:MM:SS` as it is. */
 const seconds = (time: string): string => (time.length === 5 ? `${time}:00` : time);
@@ -25,7 +25,7 @@ export function endWallClock(
   end: string,
 ): { date: string; time: string } {
   const time = seconds(end);
-  return { date: time > seconds(start) ? date : nextDay(date), time };
+  return { date: endDay(date, seconds(start), time), time };
 }
 
 /**

@@ -22,10 +22,11 @@ import type {
   TicketOffice,
   TicketOfficeReason,
 } from '../contract.js';
-import { TIME_LABEL_PATTERN } from '../patterns.js';
 import { ACCESS_TERMS, type AccessId } from './access.js';
 import { allDayLast } from './all-day.js';
+import { labelTime } from './clock-label.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
+import { fewTicketsLeft } from './few-left.js';
 import { ticketOfficeOf } from './ticket-office.js';
 import { ticketUrlOf } from './ticket-url.js';
 
@@ -199,8 +200,7 @@ const FEW_LEFT_AVAILABILITY = `${SCHEMA}LimitedAvailability`;
 function availabilityOf(a: AnyEventAttributes, office: TicketOffice): string | null {
   if (!a.tickets_enabled) return null;
   if (office.status !== 'open') return AVAILABILITY[office.reason ?? 'not_ticketed'];
-  const fewLeft = 'few_tickets_left' in a && a.few_tickets_left === true;
-  return fewLeft ? FEW_LEFT_AVAILABILITY : AVAILABILITY.open;
+  return fewTicketsLeft(a, true) ? FEW_LEFT_AVAILABILITY : AVAILABILITY.open;
 }
 
 /**
@@ -216,16 +216,8 @@ function priceOf(attributes: AnyEventAttributes): Partial<JsonLdOffer> {
     : { price: min, priceCurrency };
 }
 
-const TIME_LABEL = new RegExp(TIME_LABEL_PATTERN);
-
-/** `7:30 PM` → `19:30:00`, `12:05 AM` → `00:05:00` (docs/decisions.md `time_label`). */
-export function labelTime(label: string): string | null {
-  const match = TIME_LABEL.exec(label);
-  if (!match) return null;
-  const hours = (Number(match[1]) % 12) + (match[2] === 'PM' ? 12 : 0);
-  // The pattern captures the hour and AM/PM only; the minutes are the two digits before ` AM`.
-  return `${String(hours).padStart(2, '0')}:${label.slice(-5, -3)}:00`;
-}
+// A stop's clock label read back has its home in clock-label.ts; re-exported for the pages.
+export { labelTime };
 
 /** The origin of `links.self`, the base of every page link (docs/decisions.md "Buy link"). */
 function originOf(resource: EventResource): string | null {

@@ -1,0 +1,21 @@
+/**
+ * "Few tickets left" (docs/api.md §10.18, docs/decisions.md "Price, performers, end time, few
+ * tickets left"): the one rule of the pages (`server/pages/event-facts.ts`: the listing page, the
+ * event page, the month view) and of the widget's cards (`widget/card-facts.ts`: the elements,
+ * the first paint and `widget.html`). Small and without imports: the widget's budgeted first-paint
+ * script carries it, and a module it shares with a lazy chunk (the JSON-LD's) comes into it whole
+ * (vite.config.ts): one export only.
+ */
+import type { AnyEventAttributes } from '../contract.js';
+
+/**
+ * Whether "Few tickets left" is said of an event: the venue's own flag (`few_tickets_left`, only
+ * ever `true`; the earlier shape has none) while the ticket office is open, a closed office
+ * winning whatever the reason.
+ * @param open whether the office is open where it is shown: the pages read the served
+ *   `ticket_office.status`, drawn at the instant it was computed; the JSON-LD its office's; the widget its
+ *   buy control on the viewer's clock (`widget/buy-state.ts` `eventBuyState`: a `closes_at` the
+ *   clock has passed closes it, as does a control with no page to sell on, docs/widget.md)
+ */
+export const fewTicketsLeft = (attributes: AnyEventAttributes, open: boolean): boolean =>
+  open && (attributes as { few_tickets_left?: unknown }).few_tickets_left === true;

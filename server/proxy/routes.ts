@@ -6,26 +6,31 @@
  * target is answered with is the listing routes' (`server/routes/`), as in origin mode, and only
  * `listPath` and an event's `/t/{slug}/api/events/{id}` ever go upstream (docs/api.md §4).
  *
- * The paths are those of one venue, `/t/{slug}/…` (the contract's `SLUG` and `EVENT_ID`), and
- * those of several, `?venues=…` (docs/api.md §10.16). Only the values of the parameters a path
- * reads (`shared/queries.ts`) may be percent-encoded (`query.ts`): they are read by the routes and
- * never forwarded.
+ * The paths are the listing routes' own (`server/routes/paths.ts` `ROUTE_PATHS`, as the routes
+ * mount them): those of one venue, `/t/{slug}/…` (the contract's `SLUG` and `EVENT_ID`), and those
+ * of several, `?venues=…` (docs/api.md §10.16). Only the values of the parameters a path reads
+ * (`shared/queries.ts`) may be percent-encoded (`query.ts`): they are read by the routes and never
+ * forwarded.
  */
 import type { RequestHandler } from 'express';
-import { EVENT_ID, SLUG } from '../../shared/contract.js';
 import {
   CalendarFileQuery,
   CalendarLinkQuery,
   ListingQuery,
+  PARAM,
   parameterNames,
   VenuesQuery,
 } from '../../shared/queries.js';
+import { CALENDAR_SERVICES } from '../../shared/rules/calendar-links.js';
 import { MAX_VENUES } from '../../shared/rules/venues.js';
 import { methodNotAllowedError, notFoundError, unknownVenueError } from '../http/errors.js';
+import { API_RESOURCES, pathPattern, ROUTE_PATHS as PATHS } from '../routes/paths.js';
 import { FEED_PARAMETERS, FILTER_PARAMETERS, queryReadable } from './query.js';
 
 /** What the listing page reads besides `page` (docs/api.md §10.5): the filters, the view, the month. */
-export const LISTING_PARAMETERS = parameterNames(ListingQuery).filter((name) => name !== 'page');
+export const LISTING_PARAMETERS = parameterNames(ListingQuery).filter(
+  (name) => name !== PARAM.page,
+);
 
 /** What the venue feed reads (docs/api.md §10.12: some categories only; §10.6: saved `ids`). */
 const FEED_FILE_PARAMETERS = parameterNames(CalendarFileQuery);
@@ -75,46 +80,59 @@ interface Shape {
   longest?: number;
 }
 
-/** A path of one venue: `/t/{slug}/` and `rest`, a regex source. */
-const venuePath = (rest: string) => new RegExp(`^/t/(${SLUG})/${rest}$`);
+/** The shape of the route path `path` (`ROUTE_PATHS`): its pattern, and the rest as given. */
+const shape = (path: string, decoded: readonly string[], longest?: number): Shape => ({
+  path: pathPattern(path),
+  decoded,
+  ...(longest !== undefined && { longest }),
+});
 
-/** Every path the proxy answers, and what each may carry percent-encoded. */
+/** What a venue's API resource may carry percent-encoded: the list's and the feed's filters. */
+const API_DECODED: Readonly<Record<(typeof API_RESOURCES)[number], readonly string[]>> = {
+  events: FILTER_PARAMETERS,
+  categories: [],
+  access: [],
+  calendar: FEED_PARAMETERS,
+};
+
+/**
+ * Every path the proxy answers, and what each may carry percent-encoded: the listing routes'
+ * paths, less the past page of several venues (only the platform knows its past events, and it
+ * has none of several: docs/api.md §10.20). A venue's past page is answered as its event pages
+ * are (a redirect to the platform's, the query as asked), so it is taken as one, nothing decoded.
+ */
 const SHAPES: readonly Shape[] = [
-  // docs/api.md §4.1 and §10.12: the list, with its filters (answered here from the list pages).
-  { path: venuePath('api/events/?'), decoded: FILTER_PARAMETERS },
-  // §4.2: one event.
-  { path: venuePath(`api/events/${EVENT_ID}/?`), decoded: [] },
+  // docs/api.md §4.1 and §10.12: the list, with its filters (answered here from the list pages);
   // §10.13, §10.15: the finding aids beside the list, exactly so (the origin's `/api/Categories`
-  // is a 404); §10.14: the calendar feed.
-  { path: venuePath('api/(?:categories|access)/?'), decoded: [] },
-  { path: venuePath('api/calendar/?'), decoded: FEED_PARAMETERS },
-  // The event page (redirected to the platform's), the listing page and month view (§10.5), the
-  // venue feed and the feed of saved `ids` (§10.6, §10.12), one event's calendar file, and its
-  // "add to calendar" redirects (§10.6).
-  { path: venuePath(`events/${SLUG}/?`), decoded: [] },
-  { path: venuePath('events/?'), decoded: LISTING_PARAMETERS },
-  { path: venuePath('events\\.ics'), decoded: FEED_FILE_PARAMETERS },
-  { path: venuePath(`events/${SLUG}\\.ics`), decoded: [] },
-  {
-    path: venuePath(`events/${SLUG}/calendar/(?:google|outlook)/?`),
-    decoded: CALENDAR_LINK_PARAMETERS,
-  },
+  // is a 404); §10.14: the calendar feed; §4.2: one event.
+  ...API_RESOURCES.map((resource) => shape(PATHS.venueApi(resource), API_DECODED[resource])),
+  shape(PATHS.event, []),
+  // The event page (redirected to the platform's) and the past page, the listing page and month
+  // view (§10.5), the venue feed and the feed of saved `ids` (§10.6, §10.12), one event's
+  // calendar file, and its "add to calendar" redirects (§10.6).
+  shape(PATHS.eventPage, []),
+  shape(PATHS.venueListing, LISTING_PARAMETERS),
+  shape(PATHS.venueFeed, FEED_FILE_PARAMETERS),
+  shape(PATHS.eventFile, []),
+  ...CALENDAR_SERVICES.map((service) => shape(PATHS.eventLink(service), CALENDAR_LINK_PARAMETERS)),
   // §10.16: several venues' API, listing page and calendar file; nothing of them goes upstream.
-  {
-    path: /^\/api\/(?:events|categories|access|calendar)\/?$/,
-    decoded: [...new Set([...VENUES_PARAMETERS, ...FILTER_PARAMETERS, ...FEED_PARAMETERS])],
-    longest: MAX_VENUES_TARGET_LENGTH,
-  },
-  {
-    path: /^\/events\/?$/,
-    decoded: [...VENUES_PARAMETERS, ...LISTING_PARAMETERS],
-    longest: MAX_VENUES_TARGET_LENGTH,
-  },
-  {
-    path: /^\/events\.ics$/,
-    decoded: [...VENUES_PARAMETERS, ...FEED_FILE_PARAMETERS],
-    longest: MAX_VENUES_FEED_TARGET_LENGTH,
-  },
+  ...API_RESOURCES.map((resource) =>
+    shape(
+      PATHS.venuesApi(resource),
+      [...new Set([...VENUES_PARAMETERS, ...FILTER_PARAMETERS, ...FEED_PARAMETERS])],
+      MAX_VENUES_TARGET_LENGTH,
+    ),
+  ),
+  shape(
+    PATHS.venuesListing,
+    [...VENUES_PARAMETERS, ...LISTING_PARAMETERS],
+    MAX_VENUES_TARGET_LENGTH,
+  ),
+  shape(
+    PATHS.venuesFeed,
+    [...VENUES_PARAMETERS, ...FEED_FILE_PARAMETERS],
+    MAX_VENUES_FEED_TARGET_LENGTH,
+  ),
 ];
 
 /** The longest target of one venue: the feed's with a query (its saved `ids`) is longer. */

@@ -33,6 +33,7 @@ import {
   zonedStarts,
 } from '../listing/feeds.js';
 import { sendAnswer, venueNamed, venuesNamed } from './common.js';
+import { ROUTE_PATHS } from './paths.js';
 
 /**
  * Page `page` (≥ 1) of the list of the venues `named` passing `filter` (docs/api.md §4.1,
@@ -140,11 +141,10 @@ export function apiRoutes(backend: Backend): Router {
     sendAnswer(req, res, await backend.eventById({ req, res }, slugs[0]!, String(req.params.id)));
   };
   for (const [finder, handler] of Object.entries(one) as [keyof typeof one, RequestHandler][]) {
-    const path = finder === 'list' ? 'events' : finder;
-    router.route(`/t/:slug/api/${path}`).get(handler).all(methodNotAllowed);
-    router.route(`/api/${path}`).get(several[finder]).all(methodNotAllowed);
-    if (finder === 'list')
-      router.route('/t/:slug/api/events/:id').get(showEvent).all(methodNotAllowed);
+    const resource = finder === 'list' ? 'events' : finder;
+    router.route(ROUTE_PATHS.venueApi(resource)).get(handler).all(methodNotAllowed);
+    router.route(ROUTE_PATHS.venuesApi(resource)).get(several[finder]).all(methodNotAllowed);
+    if (finder === 'list') router.route(ROUTE_PATHS.event).get(showEvent).all(methodNotAllowed);
   }
   router.all('/t/:slug/api{/*rest}', (req) => {
     venueNamed(req);

@@ -54,6 +54,7 @@ import { readListingQuery } from '../pages/page-query.js';
 import { eventPath, PAGE_CSP, type PageVenue } from '../pages/page-shell.js';
 import { HTML_TYPE } from '../pages/send-page.js';
 import { BadQueryPage, sendAnswer, sendBadQuery, venueNamed, venuesNamed } from './common.js';
+import { ROUTE_PATHS as PATHS } from './paths.js';
 
 const HTML = { 'Content-Security-Policy': PAGE_CSP };
 const CALENDAR_TYPE = 'text/calendar; charset=utf-8';
@@ -325,24 +326,21 @@ export function pageRoutes(backend: Backend): Router {
   const several = listingHandlers(backend, venuesNamed);
   const event = eventHandlers(backend);
   // The .ics paths first: `/t/:slug/events/:eventSlug` would otherwise take `{event-slug}.ics`.
-  router.route('/t/:slug/events.ics').get(one.feed).all(methodNotAllowed);
-  router.route('/events.ics').get(several.feed).all(methodNotAllowed);
-  router.route('/t/:slug/events/:eventSlug.ics').get(event.calendar).all(methodNotAllowed);
+  router.route(PATHS.venueFeed).get(one.feed).all(methodNotAllowed);
+  router.route(PATHS.venuesFeed).get(several.feed).all(methodNotAllowed);
+  router.route(PATHS.eventFile).get(event.calendar).all(methodNotAllowed);
   for (const service of CALENDAR_SERVICES) {
-    router
-      .route(`/t/:slug/events/:eventSlug/calendar/${service}`)
-      .get(event.link(service))
-      .all(methodNotAllowed);
+    router.route(PATHS.eventLink(service)).get(event.link(service)).all(methodNotAllowed);
   }
-  router.route('/t/:slug/events').get(one.listing).all(methodNotAllowed);
-  router.route('/events').get(several.listing).all(methodNotAllowed);
+  router.route(PATHS.venueListing).get(one.listing).all(methodNotAllowed);
+  router.route(PATHS.venuesListing).get(several.listing).all(methodNotAllowed);
   // The past page before the event pages, which would otherwise take it as the page of an event
   // slugged `past`. Decided: `past` is the past page's, for every venue — the listing links it,
   // and a page a venue's own event could hide would be a link that works at one venue and not at
   // the next. So the import refuses the slug `past` (docs/venue-file.md); a platform behind the
   // proxy that has one keeps its calendar file and "add to calendar" links, routed above.
-  router.route('/t/:slug/events/past').get(one.past).all(methodNotAllowed);
-  router.route('/events/past').get(several.past).all(methodNotAllowed);
-  router.route('/t/:slug/events/:eventSlug').get(event.page).all(methodNotAllowed);
+  router.route(PATHS.venuePast).get(one.past).all(methodNotAllowed);
+  router.route(PATHS.venuesPast).get(several.past).all(methodNotAllowed);
+  router.route(PATHS.eventPage).get(event.page).all(methodNotAllowed);
   return router;
 }

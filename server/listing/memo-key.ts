@@ -62,4 +62,4 @@ export function memoQuery(query: MemoQuery): string {
  * No part holds a `|` but the base, which comes before the query: the key reads one way.
  */
 export const memoKey = (kind: string, named: Named, query: MemoQuery, base = ''): string =>
-  `${kind}|${named.several ? 'venues=' : 't='}${named.slugs.join(',')}|${base}|${memoQuery(query)}`;
+  `${kind}|${named.several ? `${PARAM.venues}=` : 't='}${named.slugs.join(',')}|${base}|${memoQuery(query)}`;

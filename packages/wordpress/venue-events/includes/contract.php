@@ -18,3 +18,17 @@ const VENUE_EVENTS_MAX_VENUES = 20;
 
 /** The parameters `widget.html` reads (docs/api.md §10.16, §10.17, shared/queries.ts). */
 const VENUE_EVENTS_WIDGET_PARAMETERS = array( 'venues', 'locale', 'category', 'page', 'heading-level', 'no-filters', 'no-share', 'layout', 'views' );
+
+/** Those that are the drawn element's attributes of the same names (docs/api.md §10.17). */
+const VENUE_EVENTS_ELEMENT_PARAMETERS = array( 'locale', 'category', 'page', 'heading-level', 'no-filters', 'no-share', 'layout', 'views' );
+
+/** Each of them by name: the PHP writes a parameter by its constant, never by hand. */
+const VENUE_EVENTS_PARAM_VENUES = 'venues';
+const VENUE_EVENTS_PARAM_LOCALE = 'locale';
+const VENUE_EVENTS_PARAM_CATEGORY = 'category';
+const VENUE_EVENTS_PARAM_PAGE = 'page';
+const VENUE_EVENTS_PARAM_HEADING_LEVEL = 'heading-level';
+const VENUE_EVENTS_PARAM_NO_FILTERS = 'no-filters';
+const VENUE_EVENTS_PARAM_NO_SHARE = 'no-share';
+const VENUE_EVENTS_PARAM_LAYOUT = 'layout';
+const VENUE_EVENTS_PARAM_VIEWS = 'views';

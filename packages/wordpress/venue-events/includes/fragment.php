@@ -31,10 +31,10 @@ const VENUE_EVENTS_LAST_GOOD_SECONDS = 604800;
  */
 function venue_events_widget_query( array $atts ) {
 	$query = array(
-		'layout'   => $atts['layout'],
-		'category' => $atts['category'],
-		'locale'   => $atts['locale'],
-		'views'    => 'list' === $atts['view'] ? 'list' : '',
+		VENUE_EVENTS_PARAM_LAYOUT   => $atts['layout'],
+		VENUE_EVENTS_PARAM_CATEGORY => $atts['category'],
+		VENUE_EVENTS_PARAM_LOCALE   => $atts['locale'],
+		VENUE_EVENTS_PARAM_VIEWS    => 'list' === $atts['view'] ? 'list' : '',
 	);
 	return array_intersect_key( array_filter( $query, 'strlen' ), array_flip( VENUE_EVENTS_WIDGET_PARAMETERS ) );
 }

@@ -111,7 +111,7 @@ function venue_events_bounded_locale( $value ) {
 function venue_events_listing_url( array $atts, $path = 'events', $query = '' ) {
 	$slugs = explode( ' ', $atts['venue'] );
 	if ( count( $slugs ) > 1 ) {
-		return $atts['server'] . '/' . $path . '?venues=' . implode( ',', $slugs ) . ( '' === $query ? '' : '&' . $query );
+		return $atts['server'] . '/' . $path . '?' . VENUE_EVENTS_PARAM_VENUES . '=' . implode( ',', $slugs ) . ( '' === $query ? '' : '&' . $query );
 	}
 	return $atts['server'] . '/t/' . $slugs[0] . '/' . $path . ( '' === $query ? '' : '?' . $query );
 }

@@ -38,7 +38,8 @@ const VENUE_EVENTS_URL_ATTRIBUTES = array( 'href', 'src', 'base-url' );
  * @return array<string, string[]>
  */
 function venue_events_allowed_elements() {
-	$element = array( 'venue', 'base-url', 'layout', 'locale', 'category', 'views', 'page', 'heading-level', 'no-filters', 'no-share' );
+	// The element's own two, and `widget.html`'s parameters, each its attribute of that name (contract.php).
+	$element = array_merge( array( 'venue', 'base-url' ), VENUE_EVENTS_ELEMENT_PARAMETERS );
 	$plain   = array();
 	foreach ( array( 'article', 'div', 'span', 'p', 'ul', 'ol', 'li', 's', 'strong', 'em', 'b', 'i', 'small', 'br', 'section', 'header', 'footer', 'nav', 'h2', 'h3', 'h4', 'h5', 'h6', 'venue-events-filters' ) as $name ) {
 		$plain[ $name ] = array();

@@ -11,9 +11,11 @@
  * ended outside any event, fails the read (`SourceReadError`) and the venue keeps its last good
  * listing.
  */
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { ROOT } from '../lib/files.js';
 import { Slots } from '../lib/slots.js';
@@ -127,7 +129,7 @@ export class SourceReader {
 
   /** One worker's read, without the VEVENTs `skip` names. */
   async #once(input: SourceInput, skip: ReadonlyMap<number, string>): Promise<Outcome> {
-    const { timeoutMs, memoryMb, maxProblems } = this.#limits;
+    const { timeoutMs, memoryMb } = this.#limits;
     // The VEVENT being mapped (its number, its line), written by the worker before each: shared
     // memory, so it costs no message and reads right at the instant the worker is ended.
     const cursor = new Int32Array(new SharedArrayBuffer(8));
@@ -147,10 +149,14 @@ export class SourceReader {
       cursor: cursor.buffer as SharedArrayBuffer,
     };
     let message: WorkerMessage;
+    // Aborting a running task ends its worker, wherever it is.
+    const running = this.#pool.run(data, { signal: AbortSignal.timeout(timeoutMs) });
+    // The pool starts or picks the task's worker as it is given the task.
+    const workers = this.#pool.threads;
     try {
-      // Aborting a running task ends its worker, wherever it is.
-      message = await this.#pool.run(data, { signal: AbortSignal.timeout(timeoutMs) });
+      message = await running;
     } catch (error) {
+      await this.#exited(workers);
       const { name, code, message: text } = error as Error & { code?: string };
       const cause =
         name === 'AbortError'
@@ -161,6 +167,24 @@ export class SourceReader {
       return { kind: 'ended', cause, in: current() };
     }
     if (message.kind === 'read') return { kind: 'read', read: message.read };
+    return this.#answer(message);
+  }
+
+  /**
+   * Waits until each of `workers` that the pool has since ended has exited. The pool replies to an
+   * ended task before its worker is gone; without this wait the next read's new worker (the retry,
+   * or the next source) would grow while the old one still held its heap, and the server's memory
+   * would briefly hold two workers at their limit (docs/decisions.md "Bounded sources").
+   */
+  async #exited(workers: readonly Worker[]): Promise<void> {
+    const live = new Set(this.#pool.threads);
+    const ended = workers.filter((worker) => !live.has(worker) && worker.threadId !== -1);
+    await Promise.all(ended.map((worker) => once(worker, 'exit')));
+  }
+
+  /** A worker's refusal or failure, as the error `read` throws. */
+  #answer(message: Exclude<WorkerMessage, { kind: 'read' }>): never {
+    const { maxProblems } = this.#limits;
     if (message.kind === 'refused')
       throw new SourceFormatError(message.problems.slice(0, maxProblems));
     throw new SourceReadError(`the source could not be read: ${message.message}`);

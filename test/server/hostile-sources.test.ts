@@ -19,10 +19,13 @@ const MB = 1024 * 1024;
 const NOW = new Date();
 const NAMES = Object.keys(hostileFeeds(NOW));
 
-/** Resident memory of a process, bytes (`/proc`: the worker threads are in it too). */
-function residentBytes(pid: number): number {
+/**
+ * The most resident memory a process has held since it started, bytes (`/proc`'s VmHWM, kept by
+ * the kernel: a peak between two probes counts too; the worker threads are in it).
+ */
+function peakResidentBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
 interface Watch {
@@ -34,7 +37,7 @@ interface Watch {
 
 /**
  * Probes the server every 50 ms until every source venue has synced once (per `/metrics`: a
- * last success or a failure), recording what answered and the most memory it held.
+ * last success or a failure), recording what answered and the most memory it has held.
  */
 async function watchUntilSynced(url: string, pid: number, venues: number): Promise<Watch> {
   const watch: Watch = { answered: 0, failed: [], maxResident: 0 };
@@ -46,7 +49,7 @@ async function watchUntilSynced(url: string, pid: number, venues: number): Promi
       if (res instanceof Response && res.status === 200) watch.answered++;
       else watch.failed.push(`${path}: ${res instanceof Response ? res.status : res.message}`);
     }
-    watch.maxResident = Math.max(watch.maxResident, residentBytes(pid));
+    watch.maxResident = peakResidentBytes(pid);
     const metrics = await (await fetch(`${url}/metrics`)).text();
     const settled = metrics
       .split('\n')

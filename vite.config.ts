@@ -64,6 +64,27 @@ function minifyHtmlLiterals(): Plugin {
 }
 
 /**
+ * Gives each chunk of the widget's strings that counts (a language's, `widget/i18n/es.ts`, or the
+ * calendar's) its own copy of the one plural rule, `shared/i18n/plural.ts`: imported as it is by
+ * every language's chunk, the module would be a chunk of its own, one more request before a first
+ * card in that language (a few dozen bytes a chunk, as when every language wrote its own rule).
+ */
+function pluralPerTable(): Plugin {
+  return {
+    name: 'venue-events:plural-per-table',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.includes('/widget/i18n/') || !source.endsWith('/shared/i18n/plural.js'))
+        return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      // One copy a chunk: a language's table (`es.ts`), or the calendar's three (`calendar.de.ts`).
+      const table = /([\w-]+)(\.\w\w)?\.ts$/.exec(importer)?.[1];
+      return resolved && `${resolved.id}?in=${table}&lang.ts`;
+    },
+  };
+}
+
+/**
  * `code` with each `h(() => body, [])` that starts with `opening` (`h(()=>import(`) replaced by
  * `body`; the body's end is found by counting brackets (a chunk path or a `.then()` holds no
  * string with a bracket in it). A call of any other shape is left as it is.
@@ -192,7 +213,13 @@ function precompressAndPin(): Plugin {
 // chunk. An app build with a script entry rather than library mode, because library mode leaves
 // ES output unminified.
 export default defineConfig({
-  plugins: [minifyCssLiterals(), minifyHtmlLiterals(), unwrapPreloadHelper(), precompressAndPin()],
+  plugins: [
+    minifyCssLiterals(),
+    minifyHtmlLiterals(),
+    pluralPerTable(),
+    unwrapPreloadHelper(),
+    precompressAndPin(),
+  ],
   build: {
     outDir: 'dist/widget',
     emptyOutDir: true,

@@ -1,7 +1,8 @@
 /**
- * Arabic: the words the widget and the pages both say (docs/architecture.md "Where each rule lives": strings).
+ * Arabic: the words the widget and the pages both say (docs/architecture.md "Where each
+ * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords, CalendarWords } from './types.js';
+import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
 export const card: CardWords = {
   buy: 'شراء التذاكر',
@@ -30,15 +31,4 @@ export const filters: FilterWords = {
 export const past: PastWords = {
   pastEvents: 'الفعاليات السابقة',
   upcomingEvents: 'الفعاليات القادمة',
-};
-
-export const calendar: CalendarWords<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> = {
-  eventCount: {
-    zero: 'لا فعاليات',
-    one: 'فعالية واحدة',
-    two: 'فعاليتان',
-    few: '# فعاليات',
-    many: '# فعالية',
-    other: '# فعالية',
-  },
 };

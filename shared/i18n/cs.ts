@@ -1,7 +1,8 @@
 /**
- * Czech: the words the widget and the pages both say (docs/architecture.md "Where each rule lives": strings).
+ * Czech: the words the widget and the pages both say (docs/architecture.md "Where each
+ * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords, CalendarWords } from './types.js';
+import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
 export const card: CardWords = {
   buy: 'Koupit vstupenky',
@@ -30,8 +31,4 @@ export const filters: FilterWords = {
 export const past: PastWords = {
   pastEvents: 'Proběhlé akce',
   upcomingEvents: 'Nadcházející akce',
-};
-
-export const calendar: CalendarWords<'one' | 'few' | 'many' | 'other'> = {
-  eventCount: { one: '# akce', few: '# akce', many: '# akce', other: '# akcí' },
 };

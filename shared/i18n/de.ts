@@ -1,5 +1,7 @@
 /**
- * German: the words the widget and the pages both say (card, list, filters; the rest of German's in `de.past.ts`, `de.calendar.ts`, apart because the widget loads them in other chunks) (docs/architecture.md "Where each rule lives": strings).
+ * German: the words the widget and the pages both say (docs/architecture.md "Where each rule
+ * lives": strings). The card, list and filter words here; the past events' in `de.past.ts`, apart
+ * because the widget loads them in other chunks than the German one.
  */
 import type { CardWords, ListWords, FilterWords } from './types.js';
 

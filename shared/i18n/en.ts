@@ -1,5 +1,8 @@
 /**
- * English: the words the widget and the pages both say (card; the rest of English's in `en.list.ts`, `en.filters.ts`, `en.past.ts`, `en.calendar.ts`, apart because the widget loads them in other chunks) (docs/architecture.md "Where each rule lives": strings).
+ * English: the words the widget and the pages both say (docs/architecture.md "Where each rule
+ * lives": strings). The card's words here; the list's, the filter bar's and the past events' in
+ * `en.list.ts`, `en.filters.ts` and `en.past.ts`, apart because the widget loads them in other
+ * chunks than the first paint.
  */
 import type { CardWords } from './types.js';
 

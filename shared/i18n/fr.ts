@@ -1,5 +1,7 @@
 /**
- * French: the words the widget and the pages both say (card, list, filters; the rest of French's in `fr.past.ts`, `fr.calendar.ts`, apart because the widget loads them in other chunks) (docs/architecture.md "Where each rule lives": strings).
+ * French: the words the widget and the pages both say (docs/architecture.md "Where each rule
+ * lives": strings). The card, list and filter words here; the past events' in `fr.past.ts`, apart
+ * because the widget loads them in other chunks than the French one.
  */
 import type { CardWords, ListWords, FilterWords } from './types.js';
 

@@ -1,7 +1,8 @@
 /**
- * Hebrew: the words the widget and the pages both say (docs/architecture.md "Where each rule lives": strings).
+ * Hebrew: the words the widget and the pages both say (docs/architecture.md "Where each
+ * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords, CalendarWords } from './types.js';
+import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
 export const card: CardWords = {
   buy: 'לרכישת כרטיסים',
@@ -30,8 +31,4 @@ export const filters: FilterWords = {
 export const past: PastWords = {
   pastEvents: 'אירועים קודמים',
   upcomingEvents: 'אירועים קרובים',
-};
-
-export const calendar: CalendarWords<'one' | 'two' | 'other'> = {
-  eventCount: { one: 'אירוע אחד', two: 'שני אירועים', other: '# אירועים' },
 };

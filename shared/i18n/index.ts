@@ -11,16 +11,13 @@
 import * as ar from './ar.js';
 import * as cs from './cs.js';
 import * as da from './da.js';
-import { calendar as deCalendar } from './de.calendar.js';
 import { past as dePast } from './de.past.js';
 import * as de from './de.js';
-import { calendar as enCalendar } from './en.calendar.js';
 import { filters as enFilters } from './en.filters.js';
 import { list as enList } from './en.list.js';
 import { past as enPast } from './en.past.js';
 import { card as enCard } from './en.js';
 import * as es from './es.js';
-import { calendar as frCalendar } from './fr.calendar.js';
 import { past as frPast } from './fr.past.js';
 import * as fr from './fr.js';
 import * as he from './he.js';
@@ -32,15 +29,14 @@ import * as pt from './pt.js';
 import * as sv from './sv.js';
 import type { Dictionary } from './types.js';
 
-export type { CardWords, Dictionary, FilterWords, ListWords, PastWords, Plural } from './types.js';
+export type { CardWords, Dictionary, FilterWords, ListWords, PastWords } from './types.js';
 
 /** A language's sections as one dictionary. */
-const dictionary = <P extends Intl.LDMLPluralRule>(sections: Dictionary<P>): Dictionary<P> => ({
+const dictionary = (sections: Dictionary): Dictionary => ({
   card: sections.card,
   list: sections.list,
   filters: sections.filters,
   past: sections.past,
-  calendar: sections.calendar,
 });
 
 /**
@@ -53,10 +49,9 @@ export const DICTIONARIES = {
     list: enList,
     filters: enFilters,
     past: enPast,
-    calendar: enCalendar,
   }),
-  de: dictionary({ ...de, past: dePast, calendar: deCalendar }),
-  fr: dictionary({ ...fr, past: frPast, calendar: frCalendar }),
+  de: dictionary({ ...de, past: dePast }),
+  fr: dictionary({ ...fr, past: frPast }),
   es: dictionary(es),
   it: dictionary(it),
   nl: dictionary(nl),

@@ -1,7 +1,8 @@
 /**
- * Polish: the words the widget and the pages both say (docs/architecture.md "Where each rule lives": strings).
+ * Polish: the words the widget and the pages both say (docs/architecture.md "Where each
+ * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords, CalendarWords } from './types.js';
+import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
 export const card: CardWords = {
   buy: 'Kup bilety',
@@ -30,13 +31,4 @@ export const filters: FilterWords = {
 export const past: PastWords = {
   pastEvents: 'Minione wydarzenia',
   upcomingEvents: 'Nadchodzące wydarzenia',
-};
-
-export const calendar: CalendarWords<'one' | 'few' | 'many' | 'other'> = {
-  eventCount: {
-    one: '# wydarzenie',
-    few: '# wydarzenia',
-    many: '# wydarzeń',
-    other: '# wydarzenia',
-  },
 };

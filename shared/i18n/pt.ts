@@ -1,7 +1,8 @@
 /**
- * Portugal's Portuguese: the words the widget and the pages both say (docs/architecture.md "Where each rule lives": strings).
+ * Portugal's Portuguese: the words the widget and the pages both say (docs/architecture.md "Where each
+ * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords, CalendarWords } from './types.js';
+import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
 export const card: CardWords = {
   buy: 'Comprar bilhetes',
@@ -30,8 +31,4 @@ export const filters: FilterWords = {
 export const past: PastWords = {
   pastEvents: 'Eventos passados',
   upcomingEvents: 'Próximos eventos',
-};
-
-export const calendar: CalendarWords<'one' | 'many' | 'other'> = {
-  eventCount: { one: '# evento', many: '# de eventos', other: '# eventos' },
 };

@@ -1,7 +1,8 @@
 /**
- * Swedish: the words the widget and the pages both say (docs/architecture.md "Where each rule lives": strings).
+ * Swedish: the words the widget and the pages both say (docs/architecture.md "Where each
+ * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords, CalendarWords } from './types.js';
+import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
 export const card: CardWords = {
   buy: 'Köp biljetter',
@@ -30,8 +31,4 @@ export const filters: FilterWords = {
 export const past: PastWords = {
   pastEvents: 'Tidigare evenemang',
   upcomingEvents: 'Kommande evenemang',
-};
-
-export const calendar: CalendarWords<'one' | 'other'> = {
-  eventCount: { one: '# evenemang', other: '# evenemang' },
 };

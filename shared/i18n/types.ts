@@ -11,9 +11,6 @@
  * argument is inserted as given.
  */
 
-/** The wordings of a count by `Intl.PluralRules` category; `#` stands for the number. */
-export type Plural<P extends Intl.LDMLPluralRule> = Readonly<Record<P | 'other', string>>;
-
 /** A card's words: its buy control, its facts (docs/api.md §10.18, §10.20, §10.22), its menu. */
 export interface CardWords {
   /** The buy control, and the event page's link to the shop: "Buy tickets". */
@@ -58,17 +55,10 @@ export interface PastWords {
   upcomingEvents: string;
 }
 
-/** The month calendar's words; `P` the language's plural categories. */
-export interface CalendarWords<P extends Intl.LDMLPluralRule> {
-  /** A day's or a month's count: "# events". */
-  eventCount: Plural<P>;
-}
-
-/** Every word a language's widget and pages both say; `P` its plural categories. */
-export interface Dictionary<P extends Intl.LDMLPluralRule> {
+/** Every word a language's widget and pages both say. */
+export interface Dictionary {
   card: CardWords;
   list: ListWords;
   filters: FilterWords;
   past: PastWords;
-  calendar: CalendarWords<P>;
 }

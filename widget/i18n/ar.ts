@@ -4,17 +4,16 @@
  * left (`dir`). Counts take Arabic's six forms by `Intl.PluralRules` (zero, one,
  * two, few 3–10, many 11–99, other), and numbers are written as the locale writes them.
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/ar.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/ar.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('ar').select(n)] ?? f.other;
 
 /** `n` in the locale's digits. */
 const num = (n: number): string => n.toLocaleString('ar');
 
 const events = (n: number): string =>
-  plural(n, {
+  plural('ar', n, {
     zero: 'لا فعاليات',
     one: 'فعالية واحدة',
     two: 'فعاليتان',
@@ -26,6 +25,7 @@ const events = (n: number): string =>
 export const pack: FullPack = {
   core: {
     dir: 'rtl',
+    ...card,
     loading: 'جارٍ تحميل الفعاليات…',
     empty: 'لا توجد فعاليات قادمة',
     error: 'تعذّر تحميل الفعاليات.',
@@ -35,7 +35,6 @@ export const pack: FullPack = {
     refreshFailed: 'تعذّر التحديث؛ تُعرض آخر الفعاليات التي حُمّلت.',
     notShown: 'تعذّر عرض الفعاليات.',
     someNotShown: 'تعذّر عرض بعض الفعاليات.',
-    buy: 'شراء التذاكر',
     buyFor: (title) => `شراء التذاكر: ${title}`,
     salesClose: (when) => `ينتهي البيع ${when}`,
     closed: {
@@ -49,16 +48,11 @@ export const pack: FullPack = {
     stopCancelled: 'أُلغي',
     age: (n) => `${num(n)}+`,
     ageLabel: (n) => `من سن ${num(n)} فما فوق`,
-    postponed: 'مؤجلة',
-    rescheduled: 'موعد جديد',
     was: (date) => `(بدلًا من ${date})`,
-    doors: (time) => `فتح الأبواب ${time}`,
-    allDay: 'طوال اليوم',
     nextStop: 'الموعد التالي',
     allStops: 'كل المواعيد',
     imageAlt: (title) => `صورة ${title}`,
     events: 'الفعاليات القادمة',
-    addToCalendar: 'إضافة إلى التقويم',
     addToCalendarFor: (what) => `إضافة إلى التقويم: ${what}`,
     calendarFile: 'ملف تقويم (.ics)',
     share: 'مشاركة',
@@ -66,20 +60,17 @@ export const pack: FullPack = {
     linkCopied: 'نُسخ الرابط',
     save: 'حفظ',
     saveFor: (title) => `حفظ: ${title}`,
-    free: 'مجانًا',
-    withPerformers: (names) => `بمشاركة ${names}`,
-    fewLeft: 'تذاكر قليلة متبقية',
-    access: 'إمكانية الوصول',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'طريقة العرض',
     listView: 'قائمة',
     calendarView: 'تقويم',
     noMatch: 'لا توجد فعاليات مطابقة',
     resetFilters: 'عرض كل الفعاليات',
     matches: (n) =>
-      plural(n, {
+      plural('ar', n, {
         zero: 'لا فعاليات مطابقة',
         one: 'فعالية واحدة مطابقة',
         two: 'فعاليتان مطابقتان',
@@ -87,14 +78,11 @@ export const pack: FullPack = {
         other: `${num(n)} فعالية مطابقة`,
       }),
     pagination: 'صفحات الفعاليات',
-    previous: 'السابق',
-    next: 'التالي',
     page: (n) => `الصفحة ${num(n)}`,
     pageAnnounce: (n, last) => `الصفحة ${num(n)} من ${num(last)}`,
   },
   filters: {
-    category: 'الفئة',
-    allCategories: 'كل الفئات',
+    ...filters,
     search: 'البحث في الفعاليات',
     from: 'من',
     reset: 'إعادة الضبط',
@@ -104,7 +92,6 @@ export const pack: FullPack = {
     webcal: 'تطبيق التقويم (webcal)',
     google: 'تقويم Google',
     outlook: 'Outlook.com',
-    access: 'إمكانية الوصول',
     anyAccess: 'الكل',
     saved: (n) => `المحفوظة (${num(n)})`,
     savedLabel: (n) => `المحفوظة (${num(n)}): عرض الفعاليات المحفوظة فقط`,
@@ -114,13 +101,12 @@ export const pack: FullPack = {
     filters: (n) => (n ? `التصفية (${num(n)})` : 'التصفية'),
   },
   past: {
-    pastEvents: 'الفعاليات السابقة',
-    upcomingEvents: 'الفعاليات القادمة',
+    ...past,
     seePast: 'عرض الفعاليات السابقة',
     noPast: 'لا توجد فعاليات سابقة',
     // The adjective agrees with the count: dual "سابقتان", singular after 11 and more.
     pastShown: (n) =>
-      plural(n, {
+      plural('ar', n, {
         zero: 'لا فعاليات سابقة',
         one: 'فعالية سابقة واحدة',
         two: 'فعاليتان سابقتان، الأحدث أولًا',
@@ -128,7 +114,7 @@ export const pack: FullPack = {
         other: `${num(n)} فعالية سابقة، الأحدث أولًا`,
       }),
     upcomingShown: (n) =>
-      plural(n, {
+      plural('ar', n, {
         zero: 'لا فعاليات قادمة',
         one: 'فعالية قادمة واحدة',
         two: 'فعاليتان قادمتان',

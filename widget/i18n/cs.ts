@@ -3,14 +3,14 @@
  * past events' and the calendar's with the rest (`FullPack`). Counts take Czech's forms by
  * `Intl.PluralRules`: 1 akce, 2–4 akce, 0 and 5 and more akcí, 1,5 akce.
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/cs.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/cs.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('cs').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Načítání akcí…',
     empty: 'Žádné nadcházející akce',
     error: 'Akce se nepodařilo načíst.',
@@ -20,7 +20,6 @@ export const pack: FullPack = {
     refreshFailed: 'Obnovení se nezdařilo; zobrazují se naposledy načtené akce.',
     notShown: 'Akce se nepodařilo zobrazit.',
     someNotShown: 'Některé akce se nepodařilo zobrazit.',
-    buy: 'Koupit vstupenky',
     buyFor: (title) => `Koupit vstupenky: ${title}`,
     salesClose: (when) => `Prodej končí ${when}`,
     closed: {
@@ -34,16 +33,11 @@ export const pack: FullPack = {
     stopCancelled: 'zrušeno',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Přístupné od ${n} let`,
-    postponed: 'Odloženo',
-    rescheduled: 'Přesunuto',
     was: (date) => `(původně ${date})`,
-    doors: (time) => `Otevřeno od ${time}`,
-    allDay: 'Celý den',
     nextStop: 'Další termín',
     allStops: 'Všechny termíny',
     imageAlt: (title) => `Obrázek: ${title}`,
     events: 'Nadcházející akce',
-    addToCalendar: 'Přidat do kalendáře',
     addToCalendarFor: (what) => `Přidat do kalendáře: ${what}`,
     calendarFile: 'Soubor kalendáře (.ics)',
     share: 'Sdílet',
@@ -51,34 +45,28 @@ export const pack: FullPack = {
     linkCopied: 'Odkaz zkopírován',
     save: 'Uložit',
     saveFor: (title) => `Uložit: ${title}`,
-    free: 'Vstup zdarma',
-    withPerformers: (names) => `Účinkují: ${names}`,
-    fewLeft: 'Poslední vstupenky',
-    access: 'Přístupnost',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Zobrazení',
     listView: 'Seznam',
     calendarView: 'Kalendář',
     noMatch: 'Žádné odpovídající akce',
     resetFilters: 'Zobrazit všechny akce',
     matches: (n) =>
-      plural(n, {
+      plural('cs', n, {
         one: `${n} akce odpovídá`,
         few: `${n} akce odpovídají`,
         many: `${n} akce odpovídá`,
         other: `${n} akcí odpovídá`,
       }),
     pagination: 'Stránky akcí',
-    previous: 'Předchozí',
-    next: 'Další',
     page: (n) => `Strana ${n}`,
     pageAnnounce: (n, last) => `Strana ${n} z ${last}`,
   },
   filters: {
-    category: 'Kategorie',
-    allCategories: 'Všechny kategorie',
+    ...filters,
     search: 'Hledat akce',
     from: 'Od',
     reset: 'Vymazat',
@@ -88,7 +76,6 @@ export const pack: FullPack = {
     webcal: 'Kalendářová aplikace (webcal)',
     google: 'Kalendář Google',
     outlook: 'Outlook.com',
-    access: 'Přístupnost',
     anyAccess: 'Jakákoli',
     saved: (n) => `Uložené (${n})`,
     savedLabel: (n) => `Uložené (${n}): zobrazit jen uložené akce`,
@@ -98,19 +85,18 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtry (${n})` : 'Filtry'),
   },
   past: {
-    pastEvents: 'Proběhlé akce',
-    upcomingEvents: 'Nadcházející akce',
+    ...past,
     seePast: 'zobrazit proběhlé akce',
     noPast: 'Žádné proběhlé akce',
     pastShown: (n) =>
-      plural(n, {
+      plural('cs', n, {
         one: `${n} proběhlá akce, od nejnovějších`,
         few: `${n} proběhlé akce, od nejnovějších`,
         many: `${n} proběhlé akce, od nejnovějších`,
         other: `${n} proběhlých akcí, od nejnovějších`,
       }),
     upcomingShown: (n) =>
-      plural(n, {
+      plural('cs', n, {
         one: `${n} nadcházející akce`,
         few: `${n} nadcházející akce`,
         many: `${n} nadcházející akce`,
@@ -122,14 +108,19 @@ export const pack: FullPack = {
     previousMonth: 'Předchozí měsíc',
     nextMonth: 'Další měsíc',
     eventCount: (n) =>
-      plural(n, { one: `${n} akce`, few: `${n} akce`, many: `${n} akce`, other: `${n} akcí` }),
+      plural('cs', n, {
+        one: `${n} akce`,
+        few: `${n} akce`,
+        many: `${n} akce`,
+        other: `${n} akcí`,
+      }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Akce: ${date}`,
     noEvents: 'V tento den nejsou žádné akce',
     error: 'Kalendář se nepodařilo načíst.',
     loading: 'Načítání kalendáře…',
     more: (n) =>
-      plural(n, {
+      plural('cs', n, {
         one: `+${n} další`,
         few: `+${n} další`,
         many: `+${n} další`,

@@ -2,14 +2,14 @@
  * Danish, loaded on first use (`load.ts`) as one chunk: every table of the widget in Danish, the
  * past events' and the calendar's with the rest (`FullPack`).
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/da.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/da.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('da').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Indlæser arrangementer…',
     empty: 'Ingen kommende arrangementer',
     error: 'Arrangementerne kunne ikke indlæses.',
@@ -19,7 +19,6 @@ export const pack: FullPack = {
     refreshFailed: 'Kunne ikke opdatere; viser de senest indlæste arrangementer.',
     notShown: 'Arrangementerne kunne ikke vises.',
     someNotShown: 'Nogle arrangementer kunne ikke vises.',
-    buy: 'Køb billetter',
     buyFor: (title) => `Køb billetter til ${title}`,
     salesClose: (when) => `Salget lukker ${when}`,
     closed: {
@@ -33,16 +32,11 @@ export const pack: FullPack = {
     stopCancelled: 'aflyst',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Aldersgrænse ${n} år`,
-    postponed: 'Udskudt',
-    rescheduled: 'Flyttet',
     was: (date) => `(tidligere ${date})`,
-    doors: (time) => `Dørene åbner kl. ${time}`,
-    allDay: 'Hele dagen',
     nextStop: 'Næste dato',
     allStops: 'Alle datoer',
     imageAlt: (title) => `Billede til ${title}`,
     events: 'Kommende arrangementer',
-    addToCalendar: 'Føj til kalender',
     addToCalendarFor: (what) => `Føj til kalender: ${what}`,
     calendarFile: 'Kalenderfil (.ics)',
     share: 'Del',
@@ -50,29 +44,23 @@ export const pack: FullPack = {
     linkCopied: 'Link kopieret',
     save: 'Gem',
     saveFor: (title) => `Gem: ${title}`,
-    free: 'Gratis',
-    withPerformers: (names) => `Med ${names}`,
-    fewLeft: 'Få billetter tilbage',
-    access: 'Tilgængelighed',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Visning',
     listView: 'Liste',
     calendarView: 'Kalender',
     noMatch: 'Ingen arrangementer matcher',
     resetFilters: 'Vis alle arrangementer',
     matches: (n) =>
-      plural(n, { one: `${n} arrangement matcher`, other: `${n} arrangementer matcher` }),
+      plural('da', n, { one: `${n} arrangement matcher`, other: `${n} arrangementer matcher` }),
     pagination: 'Arrangementssider',
-    previous: 'Forrige',
-    next: 'Næste',
     page: (n) => `Side ${n}`,
     pageAnnounce: (n, last) => `Side ${n} af ${last}`,
   },
   filters: {
-    category: 'Kategori',
-    allCategories: 'Alle kategorier',
+    ...filters,
     search: 'Søg i arrangementer',
     from: 'Fra',
     reset: 'Nulstil',
@@ -82,7 +70,6 @@ export const pack: FullPack = {
     webcal: 'Kalenderapp (webcal)',
     google: 'Google Kalender',
     outlook: 'Outlook.com',
-    access: 'Tilgængelighed',
     anyAccess: 'Alle',
     saved: (n) => `Gemte (${n})`,
     savedLabel: (n) => `Gemte (${n}): vis kun gemte arrangementer`,
@@ -92,23 +79,22 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtre (${n})` : 'Filtre'),
   },
   past: {
-    pastEvents: 'Tidligere arrangementer',
-    upcomingEvents: 'Kommende arrangementer',
+    ...past,
     seePast: 'se tidligere arrangementer',
     noPast: 'Ingen tidligere arrangementer',
     pastShown: (n) =>
-      plural(n, {
+      plural('da', n, {
         one: `${n} tidligere arrangement, nyeste først`,
         other: `${n} tidligere arrangementer, nyeste først`,
       }),
     upcomingShown: (n) =>
-      plural(n, { one: `${n} kommende arrangement`, other: `${n} kommende arrangementer` }),
+      plural('da', n, { one: `${n} kommende arrangement`, other: `${n} kommende arrangementer` }),
   },
   calendar: {
     calendar: 'Arrangementskalender',
     previousMonth: 'Forrige måned',
     nextMonth: 'Næste måned',
-    eventCount: (n) => plural(n, { one: `${n} arrangement`, other: `${n} arrangementer` }),
+    eventCount: (n) => plural('da', n, { one: `${n} arrangement`, other: `${n} arrangementer` }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Arrangementer ${date}`,
     noEvents: 'Ingen arrangementer denne dag',

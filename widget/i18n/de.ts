@@ -6,10 +6,12 @@
 import { filters } from './filters.de.js';
 import { list } from './list.de.js';
 import type { LanguagePack } from './types.js';
+import { card } from '../../shared/i18n/de.js';
 import { accessLabels } from '../../shared/access-labels/de.js';
 
 export const de: LanguagePack = {
   core: {
+    ...card,
     loading: 'Veranstaltungen werden geladen…',
     empty: 'Keine kommenden Veranstaltungen',
     error: 'Die Veranstaltungen konnten nicht geladen werden.',
@@ -20,7 +22,6 @@ export const de: LanguagePack = {
       'Aktualisierung fehlgeschlagen; die zuletzt geladenen Veranstaltungen werden gezeigt.',
     notShown: 'Die Veranstaltungen konnten nicht angezeigt werden.',
     someNotShown: 'Einige Veranstaltungen konnten nicht angezeigt werden.',
-    buy: 'Tickets kaufen',
     buyFor: (title) => `Tickets kaufen: ${title}`,
     salesClose: (when) => `Vorverkauf endet ${when}`,
     closed: {
@@ -34,16 +35,11 @@ export const de: LanguagePack = {
     stopCancelled: 'abgesagt',
     age: (n) => `ab ${n}`,
     ageLabel: (n) => `Ab ${n} Jahren`,
-    postponed: 'Verschoben',
-    rescheduled: 'Verlegt',
     was: (date) => `(vorher ${date})`,
-    doors: (time) => `Einlass ${time}`,
-    allDay: 'Ganztägig',
     nextStop: 'Nächster Termin',
     allStops: 'Alle Termine',
     imageAlt: (title) => `Bild zu ${title}`,
     events: 'Kommende Veranstaltungen',
-    addToCalendar: 'Zum Kalender hinzufügen',
     addToCalendarFor: (what) => `Zum Kalender hinzufügen: ${what}`,
     calendarFile: 'Kalenderdatei (.ics)',
     share: 'Teilen',
@@ -51,10 +47,6 @@ export const de: LanguagePack = {
     linkCopied: 'Link kopiert',
     save: 'Merken',
     saveFor: (title) => `Merken: ${title}`,
-    free: 'Eintritt frei',
-    withPerformers: (names) => `Mit ${names}`,
-    fewLeft: 'Nur noch wenige Tickets',
-    access: 'Barrierefreiheit',
     accessLabels,
   },
   list,

@@ -5,15 +5,17 @@
  * menu's file) come with the elements: `en-later.ts`, which every element's module imports
  * (`venue-element.ts`), completes this same table before any element renders. The list's, the
  * filter bar's and the calendar's English strings are in their own chunks (`list.en.ts`,
- * `filters.en.ts`, `calendar.en.ts`); German and French load on first use (`load.ts`).
+ * `filters.en.ts`, `calendar.en.ts`); German and French load on first use (`load.ts`). The words
+ * the pages say too are English's dictionary's (`shared/i18n/en.ts`).
  */
 import type { CoreMessages } from './types.js';
+import { card } from '../../shared/i18n/en.js';
 import { accessLabels } from '../../shared/access-labels/en.js';
 
 /** The strings the first paint draws (`markup.ts`). */
 const firstPaint = {
+  ...card,
   loading: 'Loading events…',
-  buy: 'Buy tickets',
   buyFor: (title) => `Buy tickets for ${title}`,
   salesClose: (when) => `Sales close ${when}`,
   closed: {
@@ -27,23 +29,14 @@ const firstPaint = {
   stopCancelled: 'cancelled',
   age: (n) => `${n}+`,
   ageLabel: (n) => `Over ${n}s only`,
-  postponed: 'Postponed',
-  rescheduled: 'Rescheduled',
   was: (date) => `(was ${date})`,
-  doors: (time) => `Doors ${time}`,
-  allDay: 'All day',
   nextStop: 'Next date',
   allStops: 'All dates',
   imageAlt: (title) => `Image for ${title}`,
   events: 'Upcoming events',
-  addToCalendar: 'Add to calendar',
   addToCalendarFor: (what) => `Add to calendar: ${what}`,
   share: 'Share',
   shareFor: (title) => `Share: ${title}`,
-  free: 'Free',
-  withPerformers: (names) => `With ${names}`,
-  fewLeft: 'Few tickets left',
-  access: 'Access',
   accessLabels,
 } satisfies Partial<CoreMessages>;
 

@@ -2,14 +2,14 @@
  * Spanish, loaded on first use (`load.ts`) as one chunk: every table of the widget in Spanish,
  * the past events' and the calendar's with the rest (`FullPack`).
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/es.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/es.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('es').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Cargando eventos…',
     empty: 'No hay próximos eventos',
     error: 'No se pudieron cargar los eventos.',
@@ -19,7 +19,6 @@ export const pack: FullPack = {
     refreshFailed: 'No se pudo actualizar; se muestran los últimos eventos cargados.',
     notShown: 'No se pudieron mostrar los eventos.',
     someNotShown: 'Algunos eventos no se pudieron mostrar.',
-    buy: 'Comprar entradas',
     buyFor: (title) => `Comprar entradas para ${title}`,
     salesClose: (when) => `La venta termina ${when}`,
     closed: {
@@ -33,16 +32,11 @@ export const pack: FullPack = {
     stopCancelled: 'cancelada',
     age: (n) => `+${n}`,
     ageLabel: (n) => `Solo mayores de ${n} años`,
-    postponed: 'Aplazado',
-    rescheduled: 'Nueva fecha',
     was: (date) => `(antes: ${date})`,
-    doors: (time) => `Apertura de puertas ${time}`,
-    allDay: 'Todo el día',
     nextStop: 'Próxima fecha',
     allStops: 'Todas las fechas',
     imageAlt: (title) => `Imagen de ${title}`,
     events: 'Próximos eventos',
-    addToCalendar: 'Añadir al calendario',
     addToCalendarFor: (what) => `Añadir al calendario: ${what}`,
     calendarFile: 'Archivo de calendario (.ics)',
     share: 'Compartir',
@@ -50,28 +44,23 @@ export const pack: FullPack = {
     linkCopied: 'Enlace copiado',
     save: 'Guardar',
     saveFor: (title) => `Guardar: ${title}`,
-    free: 'Gratis',
-    withPerformers: (names) => `Con ${names}`,
-    fewLeft: 'Últimas entradas',
-    access: 'Accesibilidad',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Vista',
     listView: 'Lista',
     calendarView: 'Calendario',
     noMatch: 'Ningún evento coincide',
     resetFilters: 'Mostrar todos los eventos',
-    matches: (n) => plural(n, { one: `${n} evento coincide`, other: `${n} eventos coinciden` }),
+    matches: (n) =>
+      plural('es', n, { one: `${n} evento coincide`, other: `${n} eventos coinciden` }),
     pagination: 'Páginas de eventos',
-    previous: 'Anterior',
-    next: 'Siguiente',
     page: (n) => `Página ${n}`,
     pageAnnounce: (n, last) => `Página ${n} de ${last}`,
   },
   filters: {
-    category: 'Categoría',
-    allCategories: 'Todas las categorías',
+    ...filters,
     search: 'Buscar eventos',
     from: 'Desde',
     reset: 'Restablecer',
@@ -81,7 +70,6 @@ export const pack: FullPack = {
     webcal: 'App de calendario (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
-    access: 'Accesibilidad',
     anyAccess: 'Cualquiera',
     saved: (n) => `Guardados (${n})`,
     savedLabel: (n) => `Guardados (${n}): mostrar solo los eventos guardados`,
@@ -91,22 +79,22 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   },
   past: {
-    pastEvents: 'Eventos pasados',
-    upcomingEvents: 'Próximos eventos',
+    ...past,
     seePast: 'ver eventos pasados',
     noPast: 'No hay eventos pasados',
     pastShown: (n) =>
-      plural(n, {
+      plural('es', n, {
         one: `${n} evento pasado, el más reciente primero`,
         other: `${n} eventos pasados, los más recientes primero`,
       }),
-    upcomingShown: (n) => plural(n, { one: `${n} próximo evento`, other: `${n} próximos eventos` }),
+    upcomingShown: (n) =>
+      plural('es', n, { one: `${n} próximo evento`, other: `${n} próximos eventos` }),
   },
   calendar: {
     calendar: 'Calendario de eventos',
     previousMonth: 'Mes anterior',
     nextMonth: 'Mes siguiente',
-    eventCount: (n) => plural(n, { one: `${n} evento`, other: `${n} eventos` }),
+    eventCount: (n) => plural('es', n, { one: `${n} evento`, other: `${n} eventos` }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Eventos del ${date}`,
     noEvents: 'No hay eventos este día',

@@ -1,9 +1,9 @@
 /** German strings of the filter bar (`venue-events-filters.ts`), in the German chunk (`de.ts`). */
 import type { FilterMessages } from './types.js';
+import { filters as words } from '../../shared/i18n/de.js';
 
 export const filters: FilterMessages = {
-  category: 'Kategorie',
-  allCategories: 'Alle Kategorien',
+  ...words,
   search: 'Veranstaltungen suchen',
   from: 'Ab',
   reset: 'Zurücksetzen',
@@ -13,7 +13,6 @@ export const filters: FilterMessages = {
   webcal: 'Kalender-App (webcal)',
   google: 'Google Kalender',
   outlook: 'Outlook.com',
-  access: 'Barrierefreiheit',
   anyAccess: 'Alle Angebote',
   saved: (n) => `Gemerkt (${n})`,
   savedLabel: (n) => `Gemerkt (${n}): nur gemerkte Veranstaltungen zeigen`,

@@ -1,9 +1,9 @@
 /** English strings of the filter bar (`venue-events-filters.ts`), in its chunk. */
 import type { FilterMessages } from './types.js';
+import { filters as words } from '../../shared/i18n/en.filters.js';
 
 export const filters: FilterMessages = {
-  category: 'Category',
-  allCategories: 'All categories',
+  ...words,
   search: 'Search events',
   from: 'From',
   reset: 'Reset',
@@ -13,7 +13,6 @@ export const filters: FilterMessages = {
   webcal: 'Calendar app (webcal)',
   google: 'Google Calendar',
   outlook: 'Outlook.com',
-  access: 'Access',
   anyAccess: 'Any access',
   saved: (n) => `Saved (${n})`,
   savedLabel: (n) => `Saved (${n}): show only the events you saved`,

@@ -1,9 +1,9 @@
 /** French strings of the filter bar (`venue-events-filters.ts`), in the French chunk (`fr.ts`). */
 import type { FilterMessages } from './types.js';
+import { filters as words } from '../../shared/i18n/fr.js';
 
 export const filters: FilterMessages = {
-  category: 'Catégorie',
-  allCategories: 'Toutes les catégories',
+  ...words,
   search: 'Rechercher des événements',
   from: 'À partir du',
   reset: 'Réinitialiser',
@@ -13,7 +13,6 @@ export const filters: FilterMessages = {
   webcal: 'Application de calendrier (webcal)',
   google: 'Google Agenda',
   outlook: 'Outlook.com',
-  access: 'Accessibilité',
   anyAccess: 'Toute accessibilité',
   saved: (n) => `Enregistrés (${n})`,
   savedLabel: (n) => `Enregistrés (${n}) : afficher seulement les événements enregistrés`,

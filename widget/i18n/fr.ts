@@ -6,10 +6,12 @@
 import { filters } from './filters.fr.js';
 import { list } from './list.fr.js';
 import type { LanguagePack } from './types.js';
+import { card } from '../../shared/i18n/fr.js';
 import { accessLabels } from '../../shared/access-labels/fr.js';
 
 export const fr: LanguagePack = {
   core: {
+    ...card,
     loading: 'Chargement des événements…',
     empty: 'Aucun événement à venir',
     error: 'Impossible de charger les événements.',
@@ -19,7 +21,6 @@ export const fr: LanguagePack = {
     refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
     notShown: 'Impossible d’afficher les événements.',
     someNotShown: 'Certains événements n’ont pas pu être affichés.',
-    buy: 'Acheter des billets',
     buyFor: (title) => `Acheter des billets pour ${title}`,
     salesClose: (when) => `Fin des ventes ${when}`,
     closed: {
@@ -33,16 +34,11 @@ export const fr: LanguagePack = {
     stopCancelled: 'annulée',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Réservé aux plus de ${n} ans`,
-    postponed: 'Reporté',
-    rescheduled: 'Reprogrammé',
     was: (date) => `(initialement ${date})`,
-    doors: (time) => `Ouverture des portes ${time}`,
-    allDay: 'Toute la journée',
     nextStop: 'Prochaine date',
     allStops: 'Toutes les dates',
     imageAlt: (title) => `Image de ${title}`,
     events: 'Événements à venir',
-    addToCalendar: 'Ajouter au calendrier',
     addToCalendarFor: (what) => `Ajouter au calendrier : ${what}`,
     calendarFile: 'Fichier calendrier (.ics)',
     share: 'Partager',
@@ -50,10 +46,6 @@ export const fr: LanguagePack = {
     linkCopied: 'Lien copié',
     save: 'Enregistrer',
     saveFor: (title) => `Enregistrer : ${title}`,
-    free: 'Gratuit',
-    withPerformers: (names) => `Avec ${names}`,
-    fewLeft: 'Derniers billets',
-    access: 'Accessibilité',
     accessLabels,
   },
   list,

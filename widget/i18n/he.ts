@@ -3,18 +3,18 @@
  * past events' and the calendar's with the rest (`FullPack`); the widget lays it out right to
  * left (`dir`). Counts take Hebrew's forms by `Intl.PluralRules` (one, two, other).
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/he.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/he.js';
 
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('he').select(n)] ?? f.other;
-
 const events = (n: number): string =>
-  plural(n, { one: 'אירוע אחד', two: 'שני אירועים', other: `${n} אירועים` });
+  plural('he', n, { one: 'אירוע אחד', two: 'שני אירועים', other: `${n} אירועים` });
 
 export const pack: FullPack = {
   core: {
     dir: 'rtl',
+    ...card,
     loading: 'טוען אירועים…',
     empty: 'אין אירועים קרובים',
     error: 'לא ניתן היה לטעון את האירועים.',
@@ -24,7 +24,6 @@ export const pack: FullPack = {
     refreshFailed: 'הרענון נכשל; מוצגים האירועים שנטענו לאחרונה.',
     notShown: 'לא ניתן היה להציג את האירועים.',
     someNotShown: 'לא ניתן היה להציג חלק מהאירועים.',
-    buy: 'לרכישת כרטיסים',
     buyFor: (title) => `לרכישת כרטיסים: ${title}`,
     salesClose: (when) => `המכירה נסגרת ${when}`,
     closed: {
@@ -38,16 +37,11 @@ export const pack: FullPack = {
     stopCancelled: 'בוטל',
     age: (n) => `${n}+`,
     ageLabel: (n) => `מגיל ${n} ומעלה בלבד`,
-    postponed: 'נדחה',
-    rescheduled: 'מועד חדש',
     was: (date) => `(במקום ${date})`,
-    doors: (time) => `פתיחת דלתות ${time}`,
-    allDay: 'כל היום',
     nextStop: 'המועד הבא',
     allStops: 'כל המועדים',
     imageAlt: (title) => `תמונה של ${title}`,
     events: 'אירועים קרובים',
-    addToCalendar: 'הוספה ליומן',
     addToCalendarFor: (what) => `הוספה ליומן: ${what}`,
     calendarFile: 'קובץ יומן (.ics)',
     share: 'שיתוף',
@@ -55,33 +49,27 @@ export const pack: FullPack = {
     linkCopied: 'הקישור הועתק',
     save: 'שמירה',
     saveFor: (title) => `שמירה: ${title}`,
-    free: 'כניסה חופשית',
-    withPerformers: (names) => `בהשתתפות ${names}`,
-    fewLeft: 'נותרו כרטיסים אחרונים',
-    access: 'נגישות',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'תצוגה',
     listView: 'רשימה',
     calendarView: 'לוח שנה',
     noMatch: 'אין אירועים מתאימים',
     resetFilters: 'הצגת כל האירועים',
     matches: (n) =>
-      plural(n, {
+      plural('he', n, {
         one: 'אירוע אחד מתאים',
         two: 'שני אירועים מתאימים',
         other: `${n} אירועים מתאימים`,
       }),
     pagination: 'עמודי אירועים',
-    previous: 'הקודם',
-    next: 'הבא',
     page: (n) => `עמוד ${n}`,
     pageAnnounce: (n, last) => `עמוד ${n} מתוך ${last}`,
   },
   filters: {
-    category: 'קטגוריה',
-    allCategories: 'כל הקטגוריות',
+    ...filters,
     search: 'חיפוש אירועים',
     from: 'מתאריך',
     reset: 'איפוס',
@@ -91,7 +79,6 @@ export const pack: FullPack = {
     webcal: 'אפליקציית יומן (webcal)',
     google: 'יומן Google',
     outlook: 'Outlook.com',
-    access: 'נגישות',
     anyAccess: 'הכול',
     saved: (n) => `שמורים (${n})`,
     savedLabel: (n) => `שמורים (${n}): הצגת אירועים שמורים בלבד`,
@@ -101,18 +88,21 @@ export const pack: FullPack = {
     filters: (n) => (n ? `מסננים (${n})` : 'מסננים'),
   },
   past: {
-    pastEvents: 'אירועים קודמים',
-    upcomingEvents: 'אירועים קרובים',
+    ...past,
     seePast: 'הצגת אירועים קודמים',
     noPast: 'אין אירועים קודמים',
     pastShown: (n) =>
-      plural(n, {
+      plural('he', n, {
         one: 'אירוע קודם אחד',
         two: 'שני אירועים קודמים, מהחדש לישן',
         other: `${n} אירועים קודמים, מהחדש לישן`,
       }),
     upcomingShown: (n) =>
-      plural(n, { one: 'אירוע קרוב אחד', two: 'שני אירועים קרובים', other: `${n} אירועים קרובים` }),
+      plural('he', n, {
+        one: 'אירוע קרוב אחד',
+        two: 'שני אירועים קרובים',
+        other: `${n} אירועים קרובים`,
+      }),
   },
   calendar: {
     calendar: 'לוח אירועים',
@@ -124,7 +114,7 @@ export const pack: FullPack = {
     noEvents: 'אין אירועים ביום זה',
     error: 'לא ניתן היה לטעון את לוח השנה.',
     loading: 'טוען את לוח השנה…',
-    more: (n) => plural(n, { one: `+${n} נוסף`, other: `+${n} נוספים` }),
+    more: (n) => plural('he', n, { one: `+${n} נוסף`, other: `+${n} נוספים` }),
     stopCancelledOn: (what) => `בוטל במועד זה: ${what}`,
   },
 };

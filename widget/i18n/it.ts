@@ -2,14 +2,14 @@
  * Italian, loaded on first use (`load.ts`) as one chunk: every table of the widget in Italian,
  * the past events' and the calendar's with the rest (`FullPack`).
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/it.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/it.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('it').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Caricamento eventi…',
     empty: 'Nessun evento in programma',
     error: 'Impossibile caricare gli eventi.',
@@ -19,7 +19,6 @@ export const pack: FullPack = {
     refreshFailed: 'Aggiornamento non riuscito; sono mostrati gli ultimi eventi caricati.',
     notShown: 'Impossibile mostrare gli eventi.',
     someNotShown: 'Impossibile mostrare alcuni eventi.',
-    buy: 'Acquista biglietti',
     buyFor: (title) => `Acquista biglietti per ${title}`,
     salesClose: (when) => `Chiusura vendite ${when}`,
     closed: {
@@ -33,16 +32,11 @@ export const pack: FullPack = {
     stopCancelled: 'annullata',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Vietato ai minori di ${n} anni`,
-    postponed: 'Rinviato',
-    rescheduled: 'Nuova data',
     was: (date) => `(inizialmente ${date})`,
-    doors: (time) => `Apertura porte ${time}`,
-    allDay: 'Tutto il giorno',
     nextStop: 'Prossima data',
     allStops: 'Tutte le date',
     imageAlt: (title) => `Immagine di ${title}`,
     events: 'Prossimi eventi',
-    addToCalendar: 'Aggiungi al calendario',
     addToCalendarFor: (what) => `Aggiungi al calendario: ${what}`,
     calendarFile: 'File di calendario (.ics)',
     share: 'Condividi',
@@ -50,29 +44,23 @@ export const pack: FullPack = {
     linkCopied: 'Link copiato',
     save: 'Salva',
     saveFor: (title) => `Salva: ${title}`,
-    free: 'Ingresso libero',
-    withPerformers: (names) => `Con ${names}`,
-    fewLeft: 'Ultimi biglietti',
-    access: 'Accessibilità',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Vista',
     listView: 'Elenco',
     calendarView: 'Calendario',
     noMatch: 'Nessun evento corrispondente',
     resetFilters: 'Mostra tutti gli eventi',
     matches: (n) =>
-      plural(n, { one: `${n} evento corrispondente`, other: `${n} eventi corrispondenti` }),
+      plural('it', n, { one: `${n} evento corrispondente`, other: `${n} eventi corrispondenti` }),
     pagination: 'Pagine degli eventi',
-    previous: 'Precedente',
-    next: 'Successiva',
     page: (n) => `Pagina ${n}`,
     pageAnnounce: (n, last) => `Pagina ${n} di ${last}`,
   },
   filters: {
-    category: 'Categoria',
-    allCategories: 'Tutte le categorie',
+    ...filters,
     search: 'Cerca eventi',
     from: 'Dal',
     reset: 'Azzera',
@@ -82,7 +70,6 @@ export const pack: FullPack = {
     webcal: 'App calendario (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
-    access: 'Accessibilità',
     anyAccess: 'Qualsiasi',
     saved: (n) => `Salvati (${n})`,
     savedLabel: (n) => `Salvati (${n}): mostra solo gli eventi salvati`,
@@ -92,28 +79,28 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtri (${n})` : 'Filtri'),
   },
   past: {
-    pastEvents: 'Eventi passati',
-    upcomingEvents: 'Prossimi eventi',
+    ...past,
     seePast: 'vedi gli eventi passati',
     noPast: 'Nessun evento passato',
     pastShown: (n) =>
-      plural(n, {
+      plural('it', n, {
         one: `${n} evento passato, dal più recente`,
         other: `${n} eventi passati, dal più recente`,
       }),
-    upcomingShown: (n) => plural(n, { one: `${n} prossimo evento`, other: `${n} prossimi eventi` }),
+    upcomingShown: (n) =>
+      plural('it', n, { one: `${n} prossimo evento`, other: `${n} prossimi eventi` }),
   },
   calendar: {
     calendar: 'Calendario degli eventi',
     previousMonth: 'Mese precedente',
     nextMonth: 'Mese successivo',
-    eventCount: (n) => plural(n, { one: `${n} evento`, other: `${n} eventi` }),
+    eventCount: (n) => plural('it', n, { one: `${n} evento`, other: `${n} eventi` }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Eventi di ${date}`,
     noEvents: 'Nessun evento in questo giorno',
     error: 'Impossibile caricare il calendario.',
     loading: 'Caricamento del calendario…',
-    more: (n) => plural(n, { one: `+${n} altro`, other: `+${n} altri` }),
+    more: (n) => plural('it', n, { one: `+${n} altro`, other: `+${n} altri` }),
     stopCancelledOn: (what) => `Annullato in questa data: ${what}`,
   },
 };

@@ -1,7 +1,9 @@
 /** German strings of the list's controls (`list-controls.ts`), in the German chunk (`de.ts`). */
 import type { ListMessages } from './types.js';
+import { list as words } from '../../shared/i18n/de.js';
 
 export const list: ListMessages = {
+  ...words,
   views: 'Ansicht',
   listView: 'Liste',
   calendarView: 'Kalender',
@@ -9,8 +11,6 @@ export const list: ListMessages = {
   resetFilters: 'Alle Veranstaltungen zeigen',
   matches: (n) => (n === 1 ? '1 passende Veranstaltung' : `${n} passende Veranstaltungen`),
   pagination: 'Seiten',
-  previous: 'Zurück',
-  next: 'Weiter',
   page: (n) => `Seite ${n}`,
   pageAnnounce: (n, last) => `Seite ${n} von ${last}`,
 };

@@ -3,8 +3,10 @@
  * cards, as the parts are.
  */
 import type { ListMessages } from './types.js';
+import { list as words } from '../../shared/i18n/en.list.js';
 
 export const list: ListMessages = {
+  ...words,
   views: 'View',
   listView: 'List',
   calendarView: 'Calendar',
@@ -12,8 +14,6 @@ export const list: ListMessages = {
   resetFilters: 'Show all events',
   matches: (n) => (n === 1 ? '1 event matches' : `${n} events match`),
   pagination: 'Event pages',
-  previous: 'Previous',
-  next: 'Next',
   page: (n) => `Page ${n}`,
   pageAnnounce: (n, last) => `Page ${n} of ${last}`,
 };

@@ -1,7 +1,9 @@
 /** French strings of the list's controls (`list-controls.ts`), in the French chunk (`fr.ts`). */
 import type { ListMessages } from './types.js';
+import { list as words } from '../../shared/i18n/fr.js';
 
 export const list: ListMessages = {
+  ...words,
   views: 'Affichage',
   listView: 'Liste',
   calendarView: 'Calendrier',
@@ -9,8 +11,6 @@ export const list: ListMessages = {
   resetFilters: 'Voir tous les événements',
   matches: (n) => (n <= 1 ? `${n} événement correspond` : `${n} événements correspondent`),
   pagination: 'Pages d’événements',
-  previous: 'Précédent',
-  next: 'Suivant',
   page: (n) => `Page ${n}`,
   pageAnnounce: (n, last) => `Page ${n} sur ${last}`,
 };

@@ -2,7 +2,7 @@
  * The one loader and locale picker of the widget's strings (docs/widget.md "Elements and
  * attributes": `locale`). English's core table ships in the script (`en.ts`); the other twelve
  * load on first use, each as one chunk with its list and filter bar tables (`de.ts`, `fr.ts`,
- * `es.ts`, …; Brazil's Portuguese its own, `pt_BR.ts`), by the table in `more.ts`, a chunk of its
+ * `es.ts`, …; Brazil's Portuguese its own, `pt-BR.ts`), by the table in `more.ts`, a chunk of its
  * own (so the script every first card waits for does not grow with every language: one more
  * small request, alongside the API's).
  * The lazy parts' English tables come with their chunks; they take a loaded language's from here
@@ -16,9 +16,15 @@ const packs: Record<string, LanguagePack> = {};
 /** The loading ones, by language; null once a language failed or has no table (English then). */
 const loading: Record<string, Promise<void> | null> = {};
 
-/** A locale's table: its language (`de-CH` → `de`), but `pt-br` for Brazil's Portuguese. */
+/**
+ * A locale's table: its language (`de-CH` → `de`), but `pt-BR` for Brazil's Portuguese (any case
+ * in; the tag as `shared/i18n` spells it out).
+ */
 export const language = (locale: string): string =>
-  locale.toLowerCase().replace(/^(pt-br|[^-]+).*/, '$1');
+  locale
+    .toLowerCase()
+    .replace(/^(pt-br|[^-]+).*/, '$1')
+    .replace('-br', '-BR');
 
 const coreOf = (lang: string): CoreMessages | undefined => (lang === 'en' ? en : packs[lang]?.core);
 

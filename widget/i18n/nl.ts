@@ -2,14 +2,14 @@
  * Dutch, loaded on first use (`load.ts`) as one chunk: every table of the widget in Dutch, the
  * past events' and the calendar's with the rest (`FullPack`).
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/nl.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/nl.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('nl').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Evenementen laden…',
     empty: 'Geen komende evenementen',
     error: 'De evenementen konden niet worden geladen.',
@@ -19,7 +19,6 @@ export const pack: FullPack = {
     refreshFailed: 'Vernieuwen mislukt; de laatst geladen evenementen worden getoond.',
     notShown: 'De evenementen konden niet worden getoond.',
     someNotShown: 'Sommige evenementen konden niet worden getoond.',
-    buy: 'Tickets kopen',
     buyFor: (title) => `Tickets kopen voor ${title}`,
     salesClose: (when) => `Verkoop sluit ${when}`,
     closed: {
@@ -33,16 +32,11 @@ export const pack: FullPack = {
     stopCancelled: 'geannuleerd',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Alleen voor ${n} jaar en ouder`,
-    postponed: 'Uitgesteld',
-    rescheduled: 'Verplaatst',
     was: (date) => `(was ${date})`,
-    doors: (time) => `Deuren open ${time}`,
-    allDay: 'Hele dag',
     nextStop: 'Volgende datum',
     allStops: 'Alle data',
     imageAlt: (title) => `Afbeelding bij ${title}`,
     events: 'Komende evenementen',
-    addToCalendar: 'Toevoegen aan agenda',
     addToCalendarFor: (what) => `Toevoegen aan agenda: ${what}`,
     calendarFile: 'Agendabestand (.ics)',
     share: 'Delen',
@@ -50,29 +44,23 @@ export const pack: FullPack = {
     linkCopied: 'Link gekopieerd',
     save: 'Bewaren',
     saveFor: (title) => `Bewaren: ${title}`,
-    free: 'Gratis',
-    withPerformers: (names) => `Met ${names}`,
-    fewLeft: 'Laatste tickets',
-    access: 'Toegankelijkheid',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Weergave',
     listView: 'Lijst',
     calendarView: 'Kalender',
     noMatch: 'Geen evenementen gevonden',
     resetFilters: 'Alle evenementen tonen',
     matches: (n) =>
-      plural(n, { one: `${n} evenement gevonden`, other: `${n} evenementen gevonden` }),
+      plural('nl', n, { one: `${n} evenement gevonden`, other: `${n} evenementen gevonden` }),
     pagination: 'Pagina’s met evenementen',
-    previous: 'Vorige',
-    next: 'Volgende',
     page: (n) => `Pagina ${n}`,
     pageAnnounce: (n, last) => `Pagina ${n} van ${last}`,
   },
   filters: {
-    category: 'Categorie',
-    allCategories: 'Alle categorieën',
+    ...filters,
     search: 'Evenementen zoeken',
     from: 'Vanaf',
     reset: 'Wissen',
@@ -82,7 +70,6 @@ export const pack: FullPack = {
     webcal: 'Agenda-app (webcal)',
     google: 'Google Agenda',
     outlook: 'Outlook.com',
-    access: 'Toegankelijkheid',
     anyAccess: 'Alle voorzieningen',
     saved: (n) => `Bewaard (${n})`,
     savedLabel: (n) => `Bewaard (${n}): alleen bewaarde evenementen tonen`,
@@ -92,23 +79,22 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filters (${n})` : 'Filters'),
   },
   past: {
-    pastEvents: 'Afgelopen evenementen',
-    upcomingEvents: 'Komende evenementen',
+    ...past,
     seePast: 'afgelopen evenementen bekijken',
     noPast: 'Geen afgelopen evenementen',
     pastShown: (n) =>
-      plural(n, {
+      plural('nl', n, {
         one: `${n} afgelopen evenement, nieuwste eerst`,
         other: `${n} afgelopen evenementen, nieuwste eerst`,
       }),
     upcomingShown: (n) =>
-      plural(n, { one: `${n} komend evenement`, other: `${n} komende evenementen` }),
+      plural('nl', n, { one: `${n} komend evenement`, other: `${n} komende evenementen` }),
   },
   calendar: {
     calendar: 'Evenementenkalender',
     previousMonth: 'Vorige maand',
     nextMonth: 'Volgende maand',
-    eventCount: (n) => plural(n, { one: `${n} evenement`, other: `${n} evenementen` }),
+    eventCount: (n) => plural('nl', n, { one: `${n} evenement`, other: `${n} evenementen` }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Evenementen op ${date}`,
     noEvents: 'Geen evenementen op deze dag',

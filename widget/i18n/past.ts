@@ -6,19 +6,20 @@
  */
 import { language, loadedPack } from './load.js';
 import type { PastMessages } from './types.js';
+import { past as deWords } from '../../shared/i18n/de.past.js';
+import { past as enWords } from '../../shared/i18n/en.past.js';
+import { past as frWords } from '../../shared/i18n/fr.past.js';
 
 const tables: Record<string, PastMessages> = {
   en: {
-    pastEvents: 'Past events',
-    upcomingEvents: 'Upcoming events',
+    ...enWords,
     seePast: 'see past events',
     noPast: 'No past events',
     pastShown: (n) => (n === 1 ? '1 past event, newest first' : `${n} past events, newest first`),
     upcomingShown: (n) => (n === 1 ? '1 upcoming event' : `${n} upcoming events`),
   },
   de: {
-    pastEvents: 'Vergangene Veranstaltungen',
-    upcomingEvents: 'Kommende Veranstaltungen',
+    ...deWords,
     seePast: 'vergangene Veranstaltungen ansehen',
     noPast: 'Keine vergangenen Veranstaltungen',
     pastShown: (n) =>
@@ -28,8 +29,7 @@ const tables: Record<string, PastMessages> = {
     upcomingShown: (n) => (n === 1 ? '1 kommende Veranstaltung' : `${n} kommende Veranstaltungen`),
   },
   fr: {
-    pastEvents: 'Événements passés',
-    upcomingEvents: 'Événements à venir',
+    ...frWords,
     seePast: 'voir les événements passés',
     noPast: 'Aucun événement passé',
     pastShown: (n) =>

@@ -3,14 +3,13 @@
  * past events' and the calendar's with the rest (`FullPack`). Counts take Polish's forms by
  * `Intl.PluralRules`: 1 wydarzenie, 2–4 (22–24, …) wydarzenia, 5–21 (and 0) wydarzeń.
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/pl.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/pl.js';
 
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('pl').select(n)] ?? f.other;
-
 const events = (n: number) =>
-  plural(n, {
+  plural('pl', n, {
     one: `${n} wydarzenie`,
     few: `${n} wydarzenia`,
     many: `${n} wydarzeń`,
@@ -19,6 +18,7 @@ const events = (n: number) =>
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Wczytywanie wydarzeń…',
     empty: 'Brak nadchodzących wydarzeń',
     error: 'Nie udało się wczytać wydarzeń.',
@@ -28,7 +28,6 @@ export const pack: FullPack = {
     refreshFailed: 'Nie udało się odświeżyć; widoczne są ostatnio wczytane wydarzenia.',
     notShown: 'Nie udało się wyświetlić wydarzeń.',
     someNotShown: 'Niektórych wydarzeń nie udało się wyświetlić.',
-    buy: 'Kup bilety',
     buyFor: (title) => `Kup bilety: ${title}`,
     salesClose: (when) => `Koniec sprzedaży ${when}`,
     closed: {
@@ -42,16 +41,11 @@ export const pack: FullPack = {
     stopCancelled: 'odwołany',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Wstęp od ${n} lat`,
-    postponed: 'Przełożone',
-    rescheduled: 'Nowy termin',
     was: (date) => `(wcześniej ${date})`,
-    doors: (time) => `Otwarcie drzwi ${time}`,
-    allDay: 'Cały dzień',
     nextStop: 'Następny termin',
     allStops: 'Wszystkie terminy',
     imageAlt: (title) => `Zdjęcie: ${title}`,
     events: 'Nadchodzące wydarzenia',
-    addToCalendar: 'Dodaj do kalendarza',
     addToCalendarFor: (what) => `Dodaj do kalendarza: ${what}`,
     calendarFile: 'Plik kalendarza (.ics)',
     share: 'Udostępnij',
@@ -59,34 +53,28 @@ export const pack: FullPack = {
     linkCopied: 'Link skopiowany',
     save: 'Zapisz',
     saveFor: (title) => `Zapisz: ${title}`,
-    free: 'Wstęp wolny',
-    withPerformers: (names) => `Występują: ${names}`,
-    fewLeft: 'Ostatnie bilety',
-    access: 'Dostępność',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Widok',
     listView: 'Lista',
     calendarView: 'Kalendarz',
     noMatch: 'Brak pasujących wydarzeń',
     resetFilters: 'Pokaż wszystkie wydarzenia',
     matches: (n) =>
-      plural(n, {
+      plural('pl', n, {
         one: `${n} wydarzenie pasuje`,
         few: `${n} wydarzenia pasują`,
         many: `${n} wydarzeń pasuje`,
         other: `${n} wydarzenia pasuje`,
       }),
     pagination: 'Strony wydarzeń',
-    previous: 'Poprzednia',
-    next: 'Następna',
     page: (n) => `Strona ${n}`,
     pageAnnounce: (n, last) => `Strona ${n} z ${last}`,
   },
   filters: {
-    category: 'Kategoria',
-    allCategories: 'Wszystkie kategorie',
+    ...filters,
     search: 'Szukaj wydarzeń',
     from: 'Od',
     reset: 'Wyczyść',
@@ -96,7 +84,6 @@ export const pack: FullPack = {
     webcal: 'Aplikacja kalendarza (webcal)',
     google: 'Kalendarz Google',
     outlook: 'Outlook.com',
-    access: 'Dostępność',
     anyAccess: 'Dowolna',
     saved: (n) => `Zapisane (${n})`,
     savedLabel: (n) => `Zapisane (${n}): pokaż tylko zapisane wydarzenia`,
@@ -106,19 +93,18 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtry (${n})` : 'Filtry'),
   },
   past: {
-    pastEvents: 'Minione wydarzenia',
-    upcomingEvents: 'Nadchodzące wydarzenia',
+    ...past,
     seePast: 'zobacz minione wydarzenia',
     noPast: 'Brak minionych wydarzeń',
     pastShown: (n) =>
-      plural(n, {
+      plural('pl', n, {
         one: `${n} minione wydarzenie, od najnowszych`,
         few: `${n} minione wydarzenia, od najnowszych`,
         many: `${n} minionych wydarzeń, od najnowszych`,
         other: `${n} minionego wydarzenia, od najnowszych`,
       }),
     upcomingShown: (n) =>
-      plural(n, {
+      plural('pl', n, {
         one: `${n} nadchodzące wydarzenie`,
         few: `${n} nadchodzące wydarzenia`,
         many: `${n} nadchodzących wydarzeń`,

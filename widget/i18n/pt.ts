@@ -2,14 +2,14 @@
  * European Portuguese, loaded on first use (`load.ts`) as one chunk: every table of the widget
  * (`FullPack`); Brazil's has its own (`pt_BR.ts`: "ingressos", not "bilhetes").
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/pt.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/pt.js';
-
-const plural = (n: number, f: PluralForms): string =>
-  f[new Intl.PluralRules('pt-PT').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'A carregar eventos…',
     empty: 'Não há próximos eventos',
     error: 'Não foi possível carregar os eventos.',
@@ -19,7 +19,6 @@ export const pack: FullPack = {
     refreshFailed: 'Não foi possível atualizar; a mostrar os últimos eventos carregados.',
     notShown: 'Não foi possível mostrar os eventos.',
     someNotShown: 'Não foi possível mostrar alguns eventos.',
-    buy: 'Comprar bilhetes',
     buyFor: (title) => `Comprar bilhetes para ${title}`,
     salesClose: (when) => `A venda termina ${when}`,
     closed: {
@@ -33,16 +32,11 @@ export const pack: FullPack = {
     stopCancelled: 'cancelada',
     age: (n) => `M/${n}`,
     ageLabel: (n) => `Só para maiores de ${n} anos`,
-    postponed: 'Adiado',
-    rescheduled: 'Nova data',
     was: (date) => `(antes: ${date})`,
-    doors: (time) => `Abertura de portas ${time}`,
-    allDay: 'Todo o dia',
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,
     events: 'Próximos eventos',
-    addToCalendar: 'Adicionar ao calendário',
     addToCalendarFor: (what) => `Adicionar ao calendário: ${what}`,
     calendarFile: 'Ficheiro de calendário (.ics)',
     share: 'Partilhar',
@@ -50,29 +44,23 @@ export const pack: FullPack = {
     linkCopied: 'Ligação copiada',
     save: 'Guardar',
     saveFor: (title) => `Guardar: ${title}`,
-    free: 'Entrada livre',
-    withPerformers: (names) => `Com ${names}`,
-    fewLeft: 'Últimos bilhetes',
-    access: 'Acessibilidade',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Vista',
     listView: 'Lista',
     calendarView: 'Calendário',
     noMatch: 'Nenhum evento corresponde',
     resetFilters: 'Mostrar todos os eventos',
     matches: (n) =>
-      plural(n, { one: `${n} evento corresponde`, other: `${n} eventos correspondem` }),
+      plural('pt-PT', n, { one: `${n} evento corresponde`, other: `${n} eventos correspondem` }),
     pagination: 'Páginas de eventos',
-    previous: 'Anterior',
-    next: 'Seguinte',
     page: (n) => `Página ${n}`,
     pageAnnounce: (n, last) => `Página ${n} de ${last}`,
   },
   filters: {
-    category: 'Categoria',
-    allCategories: 'Todas as categorias',
+    ...filters,
     search: 'Pesquisar eventos',
     from: 'A partir de',
     reset: 'Repor',
@@ -82,7 +70,6 @@ export const pack: FullPack = {
     webcal: 'Aplicação de calendário (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
-    access: 'Acessibilidade',
     anyAccess: 'Qualquer',
     saved: (n) => `Guardados (${n})`,
     savedLabel: (n) => `Guardados (${n}): mostrar só os eventos guardados`,
@@ -92,22 +79,22 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   },
   past: {
-    pastEvents: 'Eventos passados',
-    upcomingEvents: 'Próximos eventos',
+    ...past,
     seePast: 'ver eventos passados',
     noPast: 'Não há eventos passados',
     pastShown: (n) =>
-      plural(n, {
+      plural('pt-PT', n, {
         one: `${n} evento passado, o mais recente primeiro`,
         other: `${n} eventos passados, os mais recentes primeiro`,
       }),
-    upcomingShown: (n) => plural(n, { one: `${n} próximo evento`, other: `${n} próximos eventos` }),
+    upcomingShown: (n) =>
+      plural('pt-PT', n, { one: `${n} próximo evento`, other: `${n} próximos eventos` }),
   },
   calendar: {
     calendar: 'Calendário de eventos',
     previousMonth: 'Mês anterior',
     nextMonth: 'Mês seguinte',
-    eventCount: (n) => plural(n, { one: `${n} evento`, other: `${n} eventos` }),
+    eventCount: (n) => plural('pt-PT', n, { one: `${n} evento`, other: `${n} eventos` }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Eventos de ${date}`,
     noEvents: 'Não há eventos neste dia',

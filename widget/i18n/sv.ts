@@ -4,10 +4,12 @@
  * and many, so no count needs `Intl.PluralRules`.
  */
 import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/sv.js';
 import { accessLabels } from '../../shared/access-labels/sv.js';
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Läser in evenemang…',
     empty: 'Inga kommande evenemang',
     error: 'Evenemangen kunde inte läsas in.',
@@ -17,7 +19,6 @@ export const pack: FullPack = {
     refreshFailed: 'Kunde inte uppdatera; visar de senast inlästa evenemangen.',
     notShown: 'Evenemangen kunde inte visas.',
     someNotShown: 'Vissa evenemang kunde inte visas.',
-    buy: 'Köp biljetter',
     buyFor: (title) => `Köp biljetter till ${title}`,
     salesClose: (when) => `Försäljningen stänger ${when}`,
     closed: {
@@ -31,16 +32,11 @@ export const pack: FullPack = {
     stopCancelled: 'inställt',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Åldersgräns ${n} år`,
-    postponed: 'Uppskjutet',
-    rescheduled: 'Nytt datum',
     was: (date) => `(tidigare ${date})`,
-    doors: (time) => `Insläpp ${time}`,
-    allDay: 'Heldag',
     nextStop: 'Nästa datum',
     allStops: 'Alla datum',
     imageAlt: (title) => `Bild för ${title}`,
     events: 'Kommande evenemang',
-    addToCalendar: 'Lägg till i kalendern',
     addToCalendarFor: (what) => `Lägg till i kalendern: ${what}`,
     calendarFile: 'Kalenderfil (.ics)',
     share: 'Dela',
@@ -48,13 +44,10 @@ export const pack: FullPack = {
     linkCopied: 'Länken kopierad',
     save: 'Spara',
     saveFor: (title) => `Spara: ${title}`,
-    free: 'Fri entré',
-    withPerformers: (names) => `Med ${names}`,
-    fewLeft: 'Få biljetter kvar',
-    access: 'Tillgänglighet',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Visning',
     listView: 'Lista',
     calendarView: 'Kalender',
@@ -62,14 +55,11 @@ export const pack: FullPack = {
     resetFilters: 'Visa alla evenemang',
     matches: (n) => `${n} evenemang matchar`,
     pagination: 'Evenemangssidor',
-    previous: 'Föregående',
-    next: 'Nästa',
     page: (n) => `Sida ${n}`,
     pageAnnounce: (n, last) => `Sida ${n} av ${last}`,
   },
   filters: {
-    category: 'Kategori',
-    allCategories: 'Alla kategorier',
+    ...filters,
     search: 'Sök evenemang',
     from: 'Från',
     reset: 'Återställ',
@@ -79,7 +69,6 @@ export const pack: FullPack = {
     webcal: 'Kalenderapp (webcal)',
     google: 'Google Kalender',
     outlook: 'Outlook.com',
-    access: 'Tillgänglighet',
     anyAccess: 'Alla',
     saved: (n) => `Sparade (${n})`,
     savedLabel: (n) => `Sparade (${n}): visa bara sparade evenemang`,
@@ -89,8 +78,7 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filter (${n})` : 'Filter'),
   },
   past: {
-    pastEvents: 'Tidigare evenemang',
-    upcomingEvents: 'Kommande evenemang',
+    ...past,
     seePast: 'se tidigare evenemang',
     noPast: 'Inga tidigare evenemang',
     pastShown: (n) => `${n} tidigare evenemang, senaste först`,

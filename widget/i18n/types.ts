@@ -183,7 +183,7 @@ export interface LanguagePack {
 export type FullPack = Required<LanguagePack>;
 
 /** A count's wordings by `Intl.PluralRules` category: `other` always, the rest as the language has. */
-export type PluralForms = Partial<Record<Intl.LDMLPluralRule, string>> & { other: string };
+export type { PluralForms } from '../../shared/i18n/plural.js';
 
 /** The locale an element speaks, resolved once per update (`resolveI18n` in `load.ts`). */
 export interface I18n {

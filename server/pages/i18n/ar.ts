@@ -4,6 +4,9 @@
  */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/ar.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.ar;
 
 export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> = {
   whatsOnAt: (name) => `برنامج ${name}`,
@@ -76,8 +79,8 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
     `لا توجد فعاليات تطابق عوامل التصفية هذه في ${month}. ${link} لعرض كل الفعاليات.`,
   showingFirst: (shown, events) =>
     `يُعرض أول ${shown} من ${events} هذا الشهر: اختر فئة أو ابحث لعرض الباقي.`,
-  pastLink: 'الفعاليات السابقة',
-  upcomingLink: 'الفعاليات القادمة',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: {
     zero: 'لا مواعيد',
@@ -92,8 +95,8 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
   comma: '، ',
   cancelled: 'أُلغيت.',
   cancelledMark: '(ملغاة)',
-  previous: 'السابق',
-  next: 'التالي',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'صفحات الفعاليات',
   monthsLabel: 'الأشهر',
   today: 'اليوم',
@@ -106,14 +109,14 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
     other: '# أخرى',
   },
 
-  withPerformers: (names) => `بمشاركة ${names}`,
-  free: 'مجانًا',
-  fewLeft: 'تذاكر قليلة متبقية',
-  postponed: 'مؤجلة',
-  rescheduled: 'موعد جديد',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `موعد جديد — بدلًا من ${when}`,
-  doors: (time) => `فتح الأبواب ${time}`,
-  allDay: 'طوال اليوم',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `${age}+`,
   accessLabels,
 
@@ -125,12 +128,12 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
   cancelledNoSales: 'أُلغيت هذه الفعالية؛ لا تُباع تذاكر.',
   notSoldOnline: 'لا تُباع تذاكر هذه الفعالية عبر الإنترنت.',
   tickets: 'التذاكر',
-  buyTickets: 'شراء التذاكر',
-  access: 'إمكانية الوصول',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'لا شيء مذكور',
   when: 'الموعد',
   dates: 'المواعيد',
-  addToCalendar: 'إضافة إلى التقويم',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `كل فعاليات ${name}`,
   sellsAt: (venue, host) => `يبيع ${venue} تذاكر هذه الفعالية على ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -142,14 +145,14 @@ export const ar: PageStrings<'zero' | 'one' | 'two' | 'few' | 'many' | 'other'> 
   savedEvents: (name) => `${name} (الفعاليات المحفوظة)`,
 
   fields: {
-    categories: 'الفئة',
-    access: 'إمكانية الوصول',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'بحث',
     start_date: 'من',
     end_date: 'إلى',
     month: 'الشهر',
   },
-  allCategories: 'كل الفئات',
+  allCategories: words.filters.allCategories,
   findEvents: 'البحث عن فعاليات',
   clearFilters: 'مسح عوامل التصفية',
   showList: 'عرض كقائمة',

@@ -4,6 +4,9 @@
  */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/cs.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.cs;
 
 export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Program: ${name}`,
@@ -63,8 +66,8 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
     `Filtrům neodpovídá žádná akce (${month}). ${link} – zobrazí se všechny akce.`,
   showingFirst: (shown, events) =>
     `Zobrazeno prvních ${shown} (celkem tento měsíc: ${events}): vyberte kategorii nebo hledejte a uvidíte zbytek.`,
-  pastLink: 'Proběhlé akce',
-  upcomingLink: 'Nadcházející akce',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# termín', few: '# termíny', many: '# termínu', other: '# termínů' },
   andThisOneCancelled: (dates) => `${dates}; tento zrušen`,
@@ -72,21 +75,21 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   comma: ', ',
   cancelled: 'Zrušeno.',
   cancelledMark: '(zrušeno)',
-  previous: 'Předchozí',
-  next: 'Další',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Stránky akcí',
   monthsLabel: 'Měsíce',
   today: 'dnes',
   moreCount: { one: '# další', few: '# další', many: '# další', other: '# dalších' },
 
-  withPerformers: (names) => `Účinkují: ${names}`,
-  free: 'Vstup zdarma',
-  fewLeft: 'Poslední vstupenky',
-  postponed: 'Odloženo',
-  rescheduled: 'Přesunuto',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Přesunuto – původně ${when}`,
-  doors: (time) => `Otevřeno od ${time}`,
-  allDay: 'Celý den',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `Od ${age} let`,
   accessLabels,
 
@@ -98,12 +101,12 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   cancelledNoSales: 'Tato akce je zrušena; vstupenky se neprodávají.',
   notSoldOnline: 'Na tuto akci se vstupenky online neprodávají.',
   tickets: 'Vstupenky',
-  buyTickets: 'Koupit vstupenky',
-  access: 'Přístupnost',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'neuvedeno',
   when: 'Kdy',
   dates: 'Termíny',
-  addToCalendar: 'Přidat do kalendáře',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Všechny akce: ${name}`,
   sellsAt: (venue, host) => `${venue}: vstupenky na tuto akci se prodávají na ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -115,14 +118,14 @@ export const cs: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   savedEvents: (name) => `${name} (uložené akce)`,
 
   fields: {
-    categories: 'Kategorie',
-    access: 'Přístupnost',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Hledat',
     start_date: 'Od',
     end_date: 'Do',
     month: 'Měsíc',
   },
-  allCategories: 'Všechny kategorie',
+  allCategories: words.filters.allCategories,
   findEvents: 'Najít akce',
   clearFilters: 'Zrušit filtry',
   showList: 'Zobrazit jako seznam',

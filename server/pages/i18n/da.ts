@@ -1,6 +1,9 @@
 /** Danish. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/da.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.da;
 
 export const da: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `Det sker hos ${name}`,
@@ -51,8 +54,8 @@ export const da: PageStrings<'one' | 'other'> = {
     `Ingen arrangementer passer til filtrene i ${month}. ${link} for at se alle arrangementer.`,
   showingFirst: (shown, events) =>
     `Viser de første ${shown} af ${events} denne måned: vælg en kategori eller søg for at se resten.`,
-  pastLink: 'Tidligere arrangementer',
-  upcomingLink: 'Kommende arrangementer',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# dato', other: '# datoer' },
   andThisOneCancelled: (dates) => `${dates}; denne aflyst`,
@@ -60,21 +63,21 @@ export const da: PageStrings<'one' | 'other'> = {
   comma: ', ',
   cancelled: 'Aflyst.',
   cancelledMark: '(aflyst)',
-  previous: 'Forrige',
-  next: 'Næste',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Sider med arrangementer',
   monthsLabel: 'Måneder',
   today: 'i dag',
   moreCount: { one: '# mere', other: '# mere' },
 
-  withPerformers: (names) => `Med ${names}`,
-  free: 'Gratis',
-  fewLeft: 'Få billetter tilbage',
-  postponed: 'Udskudt',
-  rescheduled: 'Flyttet',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Flyttet – tidligere ${when}`,
-  doors: (time) => `Dørene åbner kl. ${time}`,
-  allDay: 'Hele dagen',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `Fra ${age} år`,
   accessLabels,
 
@@ -86,12 +89,12 @@ export const da: PageStrings<'one' | 'other'> = {
   cancelledNoSales: 'Dette arrangement er aflyst; der sælges ingen billetter.',
   notSoldOnline: 'Der sælges ingen billetter online til dette arrangement.',
   tickets: 'Billetter',
-  buyTickets: 'Køb billetter',
-  access: 'Tilgængelighed',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'intet oplyst',
   when: 'Hvornår',
   dates: 'Datoer',
-  addToCalendar: 'Føj til kalender',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Alle arrangementer hos ${name}`,
   sellsAt: (venue, host) => `${venue} sælger billetter til dette arrangement på ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -103,14 +106,14 @@ export const da: PageStrings<'one' | 'other'> = {
   savedEvents: (name) => `${name} (gemte arrangementer)`,
 
   fields: {
-    categories: 'Kategori',
-    access: 'Tilgængelighed',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Søg',
     start_date: 'Fra',
     end_date: 'Til',
     month: 'Måned',
   },
-  allCategories: 'Alle kategorier',
+  allCategories: words.filters.allCategories,
   findEvents: 'Find arrangementer',
   clearFilters: 'Ryd filtre',
   showList: 'Vis som liste',

@@ -1,6 +1,9 @@
 /** German. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/de.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.de;
 
 export const de: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `Was läuft bei ${name}`,
@@ -54,8 +57,8 @@ export const de: PageStrings<'one' | 'other'> = {
     `Im ${month} passen keine Veranstaltungen zu diesen Filtern. ${link}, um alle Veranstaltungen zu sehen.`,
   showingFirst: (shown, events) =>
     `Gezeigt werden die ersten ${shown} von ${events} in diesem Monat: Wählen Sie eine Kategorie oder suchen Sie, um die übrigen zu sehen.`,
-  pastLink: 'Vergangene Veranstaltungen',
-  upcomingLink: 'Kommende Veranstaltungen',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# Termin', other: '# Termine' },
   andThisOneCancelled: (dates) => `${dates}; dieser abgesagt`,
@@ -63,21 +66,21 @@ export const de: PageStrings<'one' | 'other'> = {
   comma: ', ',
   cancelled: 'Abgesagt.',
   cancelledMark: '(abgesagt)',
-  previous: 'Zurück',
-  next: 'Weiter',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Seiten der Veranstaltungsliste',
   monthsLabel: 'Monate',
   today: 'heute',
   moreCount: { one: '# weitere', other: '# weitere' },
 
-  withPerformers: (names) => `Mit ${names}`,
-  free: 'Eintritt frei',
-  fewLeft: 'Nur noch wenige Tickets',
-  postponed: 'Verschoben',
-  rescheduled: 'Verlegt',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Verlegt – vorher ${when}`,
-  doors: (time) => `Einlass ${time}`,
-  allDay: 'Ganztägig',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `ab ${age}`,
   accessLabels,
 
@@ -89,12 +92,12 @@ export const de: PageStrings<'one' | 'other'> = {
   cancelledNoSales: 'Diese Veranstaltung ist abgesagt; es werden keine Tickets verkauft.',
   notSoldOnline: 'Für diese Veranstaltung gibt es keinen Online-Verkauf.',
   tickets: 'Tickets',
-  buyTickets: 'Tickets kaufen',
-  access: 'Barrierefreiheit',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'keine Angaben',
   when: 'Wann',
   dates: 'Termine',
-  addToCalendar: 'Zum Kalender hinzufügen',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Alle Veranstaltungen bei ${name}`,
   sellsAt: (venue, host) => `${venue} verkauft Tickets für diese Veranstaltung bei ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -106,14 +109,14 @@ export const de: PageStrings<'one' | 'other'> = {
   savedEvents: (name) => `${name} (gemerkte Veranstaltungen)`,
 
   fields: {
-    categories: 'Kategorie',
-    access: 'Barrierefreiheit',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Suche',
     start_date: 'Von',
     end_date: 'Bis',
     month: 'Monat',
   },
-  allCategories: 'Alle Kategorien',
+  allCategories: words.filters.allCategories,
   findEvents: 'Veranstaltungen finden',
   clearFilters: 'Filter zurücksetzen',
   showList: 'Als Liste zeigen',

@@ -1,6 +1,9 @@
 /** English (British, as the pages' dates): the default, and what every other table translates. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/en.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.en;
 
 export const en: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `What's on at ${name}`,
@@ -45,8 +48,8 @@ export const en: PageStrings<'one' | 'other'> = {
     `No events match these filters in ${month}. ${link} to see every event.`,
   showingFirst: (shown, events) =>
     `Showing the first ${shown} of ${events} this month: choose a category or search to see the rest.`,
-  pastLink: 'Past events',
-  upcomingLink: 'Upcoming events',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# date', other: '# dates' },
   andThisOneCancelled: (dates) => `${dates}; this one cancelled`,
@@ -54,21 +57,21 @@ export const en: PageStrings<'one' | 'other'> = {
   comma: ', ',
   cancelled: 'Cancelled.',
   cancelledMark: '(cancelled)',
-  previous: 'Previous',
-  next: 'Next',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Pages of events',
   monthsLabel: 'Months',
   today: 'today',
   moreCount: { one: '# more', other: '# more' },
 
-  withPerformers: (names) => `With ${names}`,
-  free: 'Free',
-  fewLeft: 'Few tickets left',
-  postponed: 'Postponed',
-  rescheduled: 'Rescheduled',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Rescheduled — was ${when}`,
-  doors: (time) => `Doors ${time}`,
-  allDay: 'All day',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `${age}+`,
   accessLabels,
 
@@ -80,12 +83,12 @@ export const en: PageStrings<'one' | 'other'> = {
   cancelledNoSales: 'This event is cancelled; no tickets are sold.',
   notSoldOnline: 'No tickets are sold online for this event.',
   tickets: 'Tickets',
-  buyTickets: 'Buy tickets',
-  access: 'Access',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'none listed',
   when: 'When',
   dates: 'Dates',
-  addToCalendar: 'Add to calendar',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `All events at ${name}`,
   sellsAt: (venue, host) => `${venue} sells tickets for this event at ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -99,14 +102,14 @@ the real checkout.`,
   savedEvents: (name) => `${name} (saved events)`,
 
   fields: {
-    categories: 'Category',
-    access: 'Access',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Search',
     start_date: 'From',
     end_date: 'To',
     month: 'Month',
   },
-  allCategories: 'All categories',
+  allCategories: words.filters.allCategories,
   findEvents: 'Find events',
   clearFilters: 'Clear filters',
   showList: 'Show as a list',

@@ -1,6 +1,9 @@
 /** Spanish. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/es.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.es;
 
 export const es: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Programación de ${name}`,
@@ -54,8 +57,8 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
     `Ningún evento coincide con estos filtros en ${month}. ${link} para ver todos los eventos.`,
   showingFirst: (shown, events) =>
     `Se muestran los primeros ${shown} de ${events} de este mes: elige una categoría o busca para ver el resto.`,
-  pastLink: 'Eventos pasados',
-  upcomingLink: 'Próximos eventos',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# fecha', many: '# de fechas', other: '# fechas' },
   andThisOneCancelled: (dates) => `${dates}; esta está cancelada`,
@@ -63,21 +66,21 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
   comma: ', ',
   cancelled: 'Cancelado.',
   cancelledMark: '(cancelado)',
-  previous: 'Anterior',
-  next: 'Siguiente',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Páginas de eventos',
   monthsLabel: 'Meses',
   today: 'hoy',
   moreCount: { one: '# más', many: '# más', other: '# más' },
 
-  withPerformers: (names) => `Con ${names}`,
-  free: 'Gratis',
-  fewLeft: 'Últimas entradas',
-  postponed: 'Aplazado',
-  rescheduled: 'Nueva fecha',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Nueva fecha (antes: ${when})`,
-  doors: (time) => `Apertura de puertas ${time}`,
-  allDay: 'Todo el día',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `+${age}`,
   accessLabels,
 
@@ -89,12 +92,12 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
   cancelledNoSales: 'Este evento está cancelado; no se venden entradas.',
   notSoldOnline: 'Para este evento no se venden entradas online.',
   tickets: 'Entradas',
-  buyTickets: 'Comprar entradas',
-  access: 'Accesibilidad',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'sin datos',
   when: 'Cuándo',
   dates: 'Fechas',
-  addToCalendar: 'Añadir al calendario',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Todos los eventos de ${name}`,
   sellsAt: (venue, host) => `${venue} vende las entradas de este evento en ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -106,14 +109,14 @@ export const es: PageStrings<'one' | 'many' | 'other'> = {
   savedEvents: (name) => `${name} (eventos guardados)`,
 
   fields: {
-    categories: 'Categoría',
-    access: 'Accesibilidad',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Buscar',
     start_date: 'Desde',
     end_date: 'Hasta',
     month: 'Mes',
   },
-  allCategories: 'Todas las categorías',
+  allCategories: words.filters.allCategories,
   findEvents: 'Buscar eventos',
   clearFilters: 'Borrar filtros',
   showList: 'Ver como lista',

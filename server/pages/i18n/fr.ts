@@ -1,6 +1,9 @@
 /** French (typographic spaces before the high punctuation are no-break spaces). */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/fr.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.fr;
 
 export const fr: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `À l’affiche\u00a0: ${name}`,
@@ -59,8 +62,8 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
     `Aucun événement ne correspond à ces filtres en ${month}. ${link} pour voir tous les événements.`,
   showingFirst: (shown, events) =>
     `Affichage des ${shown} premiers sur ${events} ce mois-ci\u00a0: choisissez une catégorie ou lancez une recherche pour voir les autres.`,
-  pastLink: 'Événements passés',
-  upcomingLink: 'Événements à venir',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# date', many: '# dates', other: '# dates' },
   andThisOneCancelled: (dates) => `${dates}\u00a0; celle-ci annulée`,
@@ -68,21 +71,21 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
   comma: ', ',
   cancelled: 'Annulé.',
   cancelledMark: '(annulé)',
-  previous: 'Précédent',
-  next: 'Suivant',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Pages d’événements',
   monthsLabel: 'Mois',
   today: 'aujourd’hui',
   moreCount: { one: '# autre', many: '# autres', other: '# autres' },
 
-  withPerformers: (names) => `Avec ${names}`,
-  free: 'Gratuit',
-  fewLeft: 'Derniers billets',
-  postponed: 'Reporté',
-  rescheduled: 'Reprogrammé',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Reprogrammé — prévu initialement ${when}`,
-  doors: (time) => `Ouverture des portes ${time}`,
-  allDay: 'Toute la journée',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `Dès ${age}\u00a0ans`,
   accessLabels,
 
@@ -94,12 +97,12 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
   cancelledNoSales: 'Cet événement est annulé\u00a0; aucun billet n’est vendu.',
   notSoldOnline: 'Aucun billet n’est vendu en ligne pour cet événement.',
   tickets: 'Billets',
-  buyTickets: 'Acheter des billets',
-  access: 'Accessibilité',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'non précisé',
   when: 'Quand',
   dates: 'Dates',
-  addToCalendar: 'Ajouter au calendrier',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Tous les événements – ${name}`,
   sellsAt: (venue, host) => `${venue} vend les billets de cet événement sur ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -111,14 +114,14 @@ export const fr: PageStrings<'one' | 'many' | 'other'> = {
   savedEvents: (name) => `${name} (événements enregistrés)`,
 
   fields: {
-    categories: 'Catégorie',
-    access: 'Accessibilité',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Recherche',
     start_date: 'Du',
     end_date: 'Au',
     month: 'Mois',
   },
-  allCategories: 'Toutes les catégories',
+  allCategories: words.filters.allCategories,
   findEvents: 'Trouver des événements',
   clearFilters: 'Effacer les filtres',
   showList: 'Afficher en liste',

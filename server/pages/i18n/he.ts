@@ -1,6 +1,9 @@
 /** Hebrew (right to left). Counts take `one`, `two` (spelt out) and `other`. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/he.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.he;
 
 export const he: PageStrings<'one' | 'two' | 'other'> = {
   whatsOnAt: (name) => `התוכנייה של ${name}`,
@@ -49,8 +52,8 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
     `אין אירועים שתואמים את המסננים ב${month}. ${link} כדי לראות את כל האירועים.`,
   showingFirst: (shown, events) =>
     `מוצגים ${shown} הראשונים מתוך ${events} החודש: אפשר לבחור קטגוריה או לחפש כדי לראות את השאר.`,
-  pastLink: 'אירועים קודמים',
-  upcomingLink: 'אירועים קרובים',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: 'מועד אחד', two: 'שני מועדים', other: '# מועדים' },
   andThisOneCancelled: (dates) => `${dates}; המועד הזה בוטל`,
@@ -58,21 +61,21 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
   comma: ', ',
   cancelled: 'בוטל.',
   cancelledMark: '(בוטל)',
-  previous: 'הקודם',
-  next: 'הבא',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'עמודי אירועים',
   monthsLabel: 'חודשים',
   today: 'היום',
   moreCount: { one: 'עוד אחד', two: 'עוד שניים', other: 'עוד #' },
 
-  withPerformers: (names) => `בהשתתפות ${names}`,
-  free: 'כניסה חופשית',
-  fewLeft: 'נותרו כרטיסים אחרונים',
-  postponed: 'נדחה',
-  rescheduled: 'מועד חדש',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `מועד חדש — במקום ${when}`,
-  doors: (time) => `פתיחת דלתות ${time}`,
-  allDay: 'כל היום',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `${age}+`,
   accessLabels,
 
@@ -84,12 +87,12 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
   cancelledNoSales: 'האירוע הזה בוטל; לא נמכרים כרטיסים.',
   notSoldOnline: 'לאירוע הזה לא נמכרים כרטיסים באינטרנט.',
   tickets: 'כרטיסים',
-  buyTickets: 'לרכישת כרטיסים',
-  access: 'נגישות',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'לא צוין',
   when: 'מתי',
   dates: 'מועדים',
-  addToCalendar: 'הוספה ליומן',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `כל האירועים של ${name}`,
   sellsAt: (venue, host) => `${venue} מוכר כרטיסים לאירוע הזה ב־${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -101,14 +104,14 @@ export const he: PageStrings<'one' | 'two' | 'other'> = {
   savedEvents: (name) => `${name} (אירועים שמורים)`,
 
   fields: {
-    categories: 'קטגוריה',
-    access: 'נגישות',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'חיפוש',
     start_date: 'מתאריך',
     end_date: 'עד תאריך',
     month: 'חודש',
   },
-  allCategories: 'כל הקטגוריות',
+  allCategories: words.filters.allCategories,
   findEvents: 'חיפוש אירועים',
   clearFilters: 'ניקוי המסננים',
   showList: 'הצגה כרשימה',

@@ -20,32 +20,20 @@ import { ptBR } from './pt-BR.js';
 import { pt } from './pt.js';
 import { sv } from './sv.js';
 import type { AnyPageStrings, Plural } from './types.js';
+import { LANGUAGES, type Language } from '../../../shared/i18n/index.js';
+import { plural } from '../../../shared/i18n/plural.js';
 
 export type { AnyPageStrings, FieldName, PageStrings, Plural } from './types.js';
 
 /**
  * Every language the pages speak, English first: it is what `Accept-Language: *` and a request
- * without the header get (Express answers with the first offered).
+ * without the header get (Express answers with the first offered). The one list of them, those
+ * with a dictionary (`shared/i18n/`).
  */
-export const PAGE_LOCALES = [
-  'en',
-  'de',
-  'fr',
-  'es',
-  'it',
-  'nl',
-  'pt',
-  'pt-BR',
-  'pl',
-  'sv',
-  'da',
-  'cs',
-  'ar',
-  'he',
-] as const;
+export const PAGE_LOCALES = LANGUAGES;
 
 /** A language the pages speak: a language subtag, or `pt-BR` where Brazil differs. */
-export type PageLocale = (typeof PAGE_LOCALES)[number];
+export type PageLocale = Language;
 
 /** Each language's table. */
 export const PAGE_STRINGS: Readonly<Record<PageLocale, AnyPageStrings>> = {
@@ -161,15 +149,14 @@ export function numberText(lang: PageLang, n: number): string {
 }
 
 /**
- * `n` counted in `lang`: the wording of `forms` for `n`'s plural category (`Intl.PluralRules`),
- * `#` replaced by the number (`numberText`); `other`'s when the table has none for it.
+ * `n` counted in `lang`: the wording of `forms` for `n`'s plural category (the one rule,
+ * `shared/i18n/plural.ts`), `#` replaced by the number (`numberText`); `other`'s when the table
+ * has none for it.
  */
 export function countText(lang: PageLang, forms: Plural<never>, n: number): string {
   let rules = pluralRules.get(lang.intl);
   if (!rules) pluralRules.set(lang.intl, (rules = new Intl.PluralRules(lang.intl)));
-  const all = forms as Partial<Record<Intl.LDMLPluralRule, string>>;
-  const wording = all[rules.select(n)] ?? forms.other;
-  return wording.replace('#', numberText(lang, n));
+  return plural(lang.intl, n, forms, rules).replace('#', numberText(lang, n));
 }
 
 const listFormats = new Map<string, Intl.ListFormat>();

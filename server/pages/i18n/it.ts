@@ -1,6 +1,9 @@
 /** Italian. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/it.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.it;
 
 export const it: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Programma di ${name}`,
@@ -55,8 +58,8 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
     `Nessun evento corrisponde a questi filtri a ${month}. ${link} per vedere tutti gli eventi.`,
   showingFirst: (shown, events) =>
     `Sono mostrati i primi ${shown} di ${events} di questo mese: scegli una categoria o cerca per vedere gli altri.`,
-  pastLink: 'Eventi passati',
-  upcomingLink: 'Prossimi eventi',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# data', many: '# di date', other: '# date' },
   andThisOneCancelled: (dates) => `${dates}; questa è annullata`,
@@ -64,21 +67,21 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
   comma: ', ',
   cancelled: 'Annullato.',
   cancelledMark: '(annullato)',
-  previous: 'Precedente',
-  next: 'Successiva',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Pagine degli eventi',
   monthsLabel: 'Mesi',
   today: 'oggi',
   moreCount: { one: '# altro', many: '# altri', other: '# altri' },
 
-  withPerformers: (names) => `Con ${names}`,
-  free: 'Ingresso libero',
-  fewLeft: 'Ultimi biglietti',
-  postponed: 'Rinviato',
-  rescheduled: 'Nuova data',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Nuova data (inizialmente ${when})`,
-  doors: (time) => `Apertura porte ${time}`,
-  allDay: 'Tutto il giorno',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `Dai ${age} anni`,
   accessLabels,
 
@@ -90,12 +93,12 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
   cancelledNoSales: 'Questo evento è annullato; non si vendono biglietti.',
   notSoldOnline: 'Per questo evento non si vendono biglietti online.',
   tickets: 'Biglietti',
-  buyTickets: 'Acquista biglietti',
-  access: 'Accessibilità',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'nessuna indicazione',
   when: 'Quando',
   dates: 'Date',
-  addToCalendar: 'Aggiungi al calendario',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Tutti gli eventi di ${name}`,
   sellsAt: (venue, host) => `${venue} vende i biglietti di questo evento su ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -107,14 +110,14 @@ export const it: PageStrings<'one' | 'many' | 'other'> = {
   savedEvents: (name) => `${name} (eventi salvati)`,
 
   fields: {
-    categories: 'Categoria',
-    access: 'Accessibilità',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Cerca',
     start_date: 'Dal',
     end_date: 'Al',
     month: 'Mese',
   },
-  allCategories: 'Tutte le categorie',
+  allCategories: words.filters.allCategories,
   findEvents: 'Trova eventi',
   clearFilters: 'Azzera i filtri',
   showList: 'Mostra come elenco',

@@ -1,6 +1,9 @@
 /** Dutch. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/nl.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.nl;
 
 export const nl: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `Agenda van ${name}`,
@@ -50,8 +53,8 @@ export const nl: PageStrings<'one' | 'other'> = {
     `Geen evenementen passen bij deze filters in ${month}. ${link} om alle evenementen te zien.`,
   showingFirst: (shown, events) =>
     `De eerste ${shown} van ${events} deze maand worden getoond: kies een categorie of zoek om de rest te zien.`,
-  pastLink: 'Afgelopen evenementen',
-  upcomingLink: 'Komende evenementen',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# datum', other: '# data' },
   andThisOneCancelled: (dates) => `${dates}; deze geannuleerd`,
@@ -59,21 +62,21 @@ export const nl: PageStrings<'one' | 'other'> = {
   comma: ', ',
   cancelled: 'Geannuleerd.',
   cancelledMark: '(geannuleerd)',
-  previous: 'Vorige',
-  next: 'Volgende',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Pagina’s met evenementen',
   monthsLabel: 'Maanden',
   today: 'vandaag',
   moreCount: { one: 'nog #', other: 'nog #' },
 
-  withPerformers: (names) => `Met ${names}`,
-  free: 'Gratis',
-  fewLeft: 'Laatste tickets',
-  postponed: 'Uitgesteld',
-  rescheduled: 'Verplaatst',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Verplaatst — was ${when}`,
-  doors: (time) => `Deuren open ${time}`,
-  allDay: 'Hele dag',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `${age}+`,
   accessLabels,
 
@@ -85,12 +88,12 @@ export const nl: PageStrings<'one' | 'other'> = {
   cancelledNoSales: 'Dit evenement is geannuleerd; er worden geen tickets verkocht.',
   notSoldOnline: 'Voor dit evenement worden geen tickets online verkocht.',
   tickets: 'Tickets',
-  buyTickets: 'Tickets kopen',
-  access: 'Toegankelijkheid',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'niets vermeld',
   when: 'Wanneer',
   dates: 'Data',
-  addToCalendar: 'Toevoegen aan agenda',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Alle evenementen van ${name}`,
   sellsAt: (venue, host) => `${venue} verkoopt tickets voor dit evenement via ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -102,14 +105,14 @@ export const nl: PageStrings<'one' | 'other'> = {
   savedEvents: (name) => `${name} (bewaarde evenementen)`,
 
   fields: {
-    categories: 'Categorie',
-    access: 'Toegankelijkheid',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Zoeken',
     start_date: 'Van',
     end_date: 'Tot',
     month: 'Maand',
   },
-  allCategories: 'Alle categorieën',
+  allCategories: words.filters.allCategories,
   findEvents: 'Evenementen zoeken',
   clearFilters: 'Filters wissen',
   showList: 'Als lijst tonen',

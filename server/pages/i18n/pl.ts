@@ -4,6 +4,9 @@
  */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/pl.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.pl;
 
 export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Program: ${name}`,
@@ -69,8 +72,8 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
     `Żadne wydarzenie nie pasuje do tych filtrów (${month}). ${link}, aby zobaczyć wszystkie wydarzenia.`,
   showingFirst: (shown, events) =>
     `Pokazano pierwsze ${shown} (łącznie w tym miesiącu: ${events}): wybierz kategorię lub wyszukaj, aby zobaczyć resztę.`,
-  pastLink: 'Minione wydarzenia',
-  upcomingLink: 'Nadchodzące wydarzenia',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# termin', few: '# terminy', many: '# terminów', other: '# terminu' },
   andThisOneCancelled: (dates) => `${dates}; ten odwołany`,
@@ -78,21 +81,21 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   comma: ', ',
   cancelled: 'Odwołane.',
   cancelledMark: '(odwołane)',
-  previous: 'Poprzednia',
-  next: 'Następna',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Strony wydarzeń',
   monthsLabel: 'Miesiące',
   today: 'dziś',
   moreCount: { one: 'jeszcze #', few: 'jeszcze #', many: 'jeszcze #', other: 'jeszcze #' },
 
-  withPerformers: (names) => `Występują: ${names}`,
-  free: 'Wstęp wolny',
-  fewLeft: 'Ostatnie bilety',
-  postponed: 'Przełożone',
-  rescheduled: 'Nowy termin',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Nowy termin – wcześniej ${when}`,
-  doors: (time) => `Otwarcie drzwi ${time}`,
-  allDay: 'Cały dzień',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `${age}+`,
   accessLabels,
 
@@ -104,12 +107,12 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   cancelledNoSales: 'To wydarzenie zostało odwołane; bilety nie są sprzedawane.',
   notSoldOnline: 'Na to wydarzenie nie ma sprzedaży biletów online.',
   tickets: 'Bilety',
-  buyTickets: 'Kup bilety',
-  access: 'Dostępność',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'brak informacji',
   when: 'Kiedy',
   dates: 'Terminy',
-  addToCalendar: 'Dodaj do kalendarza',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Wszystkie wydarzenia: ${name}`,
   sellsAt: (venue, host) => `${venue}: bilety na to wydarzenie są w sprzedaży w serwisie ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -121,14 +124,14 @@ export const pl: PageStrings<'one' | 'few' | 'many' | 'other'> = {
   savedEvents: (name) => `${name} (zapisane wydarzenia)`,
 
   fields: {
-    categories: 'Kategoria',
-    access: 'Dostępność',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Szukaj',
     start_date: 'Od',
     end_date: 'Do',
     month: 'Miesiąc',
   },
-  allCategories: 'Wszystkie kategorie',
+  allCategories: words.filters.allCategories,
   findEvents: 'Znajdź wydarzenia',
   clearFilters: 'Wyczyść filtry',
   showList: 'Pokaż jako listę',

@@ -5,9 +5,28 @@
 import { pt } from './pt.js';
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/pt-BR.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES['pt-BR'];
 
 export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   ...pt,
+  // Every word Brazil's widget says too, from its dictionary (most are Portugal's as well).
+  buyTickets: words.card.buy,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
+  doors: words.card.doors,
+  allDay: words.card.allDay,
+  free: words.card.free,
+  withPerformers: words.card.withPerformers,
+  fewLeft: words.card.fewLeft,
+  access: words.card.access,
+  addToCalendar: words.card.addToCalendar,
+  previous: words.list.previous,
+  next: words.list.next,
+  allCategories: words.filters.allCategories,
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
   whatsOnAt: (name) => `Programação de ${name}`,
   subscribe: 'Assinar o calendário',
   subscribeOnly: (categories) => `Assinar apenas ${categories}`,
@@ -19,11 +38,6 @@ export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   needsCorrecting: 'Alguns filtros precisam ser corrigidos.',
   showingFirst: (shown, events) =>
     `Mostrando os primeiros ${shown} de ${events} deste mês: escolha uma categoria ou busque para ver o restante.`,
-  next: 'Próxima',
-  free: 'Entrada gratuita',
-  fewLeft: 'Últimos ingressos',
-  doors: (time) => `Abertura da casa ${time}`,
-  allDay: 'Dia inteiro',
   age: (age) => `${age} anos`,
   accessLabels,
   ticketsOnSaleUntil: (when) => `Ingressos à venda on-line até ${when}.`,
@@ -34,12 +48,16 @@ export const ptBR: PageStrings<'one' | 'many' | 'other'> = {
   notSoldOnline: 'Não há venda de ingressos on-line para este evento.',
   tickets: 'Ingressos',
   noneListed: 'não informado',
-  buyTickets: 'Comprar ingressos',
   sellsAt: (venue, host) => `${venue} vende ingressos para este evento em ${host}.`,
   sellsOnPlatform: (venue, option) =>
     `${venue} vende ingressos para este evento na sua plataforma de venda. Este servidor só mostra eventos; rode-o com ${option} na frente da plataforma para levar os compradores ao pagamento de verdade.`,
   savedEvents: (name) => `${name} (eventos salvos)`,
-  fields: { ...pt.fields, search: 'Buscar' },
+  fields: {
+    ...pt.fields,
+    categories: words.filters.category,
+    access: words.filters.access,
+    search: 'Buscar',
+  },
   findEvents: 'Buscar eventos',
   showList: 'Ver como lista',
   oneValue: (label) => `Informe só um valor em “${label}”.`,

@@ -1,6 +1,9 @@
 /** Portuguese (European); `pt-BR.ts` changes what Brazil says otherwise. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/pt.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.pt;
 
 export const pt: PageStrings<'one' | 'many' | 'other'> = {
   whatsOnAt: (name) => `Agenda de ${name}`,
@@ -58,8 +61,8 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
     `Nenhum evento corresponde a estes filtros em ${month}. ${link} para ver todos os eventos.`,
   showingFirst: (shown, events) =>
     `A mostrar os primeiros ${shown} de ${events} deste mês: escolha uma categoria ou pesquise para ver os restantes.`,
-  pastLink: 'Eventos passados',
-  upcomingLink: 'Próximos eventos',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# data', many: '# de datas', other: '# datas' },
   andThisOneCancelled: (dates) => `${dates}; esta foi cancelada`,
@@ -67,21 +70,21 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
   comma: ', ',
   cancelled: 'Cancelado.',
   cancelledMark: '(cancelado)',
-  previous: 'Anterior',
-  next: 'Seguinte',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Páginas de eventos',
   monthsLabel: 'Meses',
   today: 'hoje',
   moreCount: { one: 'mais #', many: 'mais #', other: 'mais #' },
 
-  withPerformers: (names) => `Com ${names}`,
-  free: 'Entrada livre',
-  fewLeft: 'Últimos bilhetes',
-  postponed: 'Adiado',
-  rescheduled: 'Nova data',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Nova data (antes: ${when})`,
-  doors: (time) => `Abertura de portas ${time}`,
-  allDay: 'Todo o dia',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `M/${age}`,
   accessLabels,
 
@@ -93,12 +96,12 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
   cancelledNoSales: 'Este evento foi cancelado; não são vendidos bilhetes.',
   notSoldOnline: 'Não são vendidos bilhetes online para este evento.',
   tickets: 'Bilhetes',
-  buyTickets: 'Comprar bilhetes',
-  access: 'Acessibilidade',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'sem indicação',
   when: 'Quando',
   dates: 'Datas',
-  addToCalendar: 'Adicionar ao calendário',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Todos os eventos de ${name}`,
   sellsAt: (venue, host) => `${venue} vende bilhetes para este evento em ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -110,14 +113,14 @@ export const pt: PageStrings<'one' | 'many' | 'other'> = {
   savedEvents: (name) => `${name} (eventos guardados)`,
 
   fields: {
-    categories: 'Categoria',
-    access: 'Acessibilidade',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Pesquisar',
     start_date: 'De',
     end_date: 'Até',
     month: 'Mês',
   },
-  allCategories: 'Todas as categorias',
+  allCategories: words.filters.allCategories,
   findEvents: 'Procurar eventos',
   clearFilters: 'Limpar filtros',
   showList: 'Ver em lista',

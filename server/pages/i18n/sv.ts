@@ -1,6 +1,9 @@
 /** Swedish. */
 import type { PageStrings } from './types.js';
 import { accessLabels } from '../../../shared/access-labels/sv.js';
+import { DICTIONARIES } from '../../../shared/i18n/index.js';
+
+const words = DICTIONARIES.sv;
 
 export const sv: PageStrings<'one' | 'other'> = {
   whatsOnAt: (name) => `På gång på ${name}`,
@@ -45,8 +48,8 @@ export const sv: PageStrings<'one' | 'other'> = {
     `Inga evenemang matchar filtren i ${month}. ${link} för att se alla evenemang.`,
   showingFirst: (shown, events) =>
     `Visar de första ${shown} av ${events} den här månaden: välj en kategori eller sök för att se resten.`,
-  pastLink: 'Tidigare evenemang',
-  upcomingLink: 'Kommande evenemang',
+  pastLink: words.past.pastEvents,
+  upcomingLink: words.past.upcomingEvents,
 
   dateCount: { one: '# datum', other: '# datum' },
   andThisOneCancelled: (dates) => `${dates}; detta inställt`,
@@ -54,21 +57,21 @@ export const sv: PageStrings<'one' | 'other'> = {
   comma: ', ',
   cancelled: 'Inställt.',
   cancelledMark: '(inställt)',
-  previous: 'Föregående',
-  next: 'Nästa',
+  previous: words.list.previous,
+  next: words.list.next,
   pagesLabel: 'Sidor med evenemang',
   monthsLabel: 'Månader',
   today: 'i dag',
   moreCount: { one: '# till', other: '# till' },
 
-  withPerformers: (names) => `Med ${names}`,
-  free: 'Fri entré',
-  fewLeft: 'Få biljetter kvar',
-  postponed: 'Uppskjutet',
-  rescheduled: 'Nytt datum',
+  withPerformers: words.card.withPerformers,
+  free: words.card.free,
+  fewLeft: words.card.fewLeft,
+  postponed: words.card.postponed,
+  rescheduled: words.card.rescheduled,
   rescheduledWas: (when) => `Nytt datum – tidigare ${when}`,
-  doors: (time) => `Insläpp ${time}`,
-  allDay: 'Heldag',
+  doors: words.card.doors,
+  allDay: words.card.allDay,
   age: (age) => `Från ${age} år`,
   accessLabels,
 
@@ -80,12 +83,12 @@ export const sv: PageStrings<'one' | 'other'> = {
   cancelledNoSales: 'Det här evenemanget är inställt; inga biljetter säljs.',
   notSoldOnline: 'Inga biljetter säljs online till det här evenemanget.',
   tickets: 'Biljetter',
-  buyTickets: 'Köp biljetter',
-  access: 'Tillgänglighet',
+  buyTickets: words.card.buy,
+  access: words.card.access,
   noneListed: 'inget angivet',
   when: 'När',
   dates: 'Datum',
-  addToCalendar: 'Lägg till i kalendern',
+  addToCalendar: words.card.addToCalendar,
   allEventsAt: (name) => `Alla evenemang på ${name}`,
   sellsAt: (venue, host) => `${venue} säljer biljetter till det här evenemanget på ${host}.`,
   sellsOnPlatform: (venue, option) =>
@@ -97,14 +100,14 @@ export const sv: PageStrings<'one' | 'other'> = {
   savedEvents: (name) => `${name} (sparade evenemang)`,
 
   fields: {
-    categories: 'Kategori',
-    access: 'Tillgänglighet',
+    categories: words.filters.category,
+    access: words.filters.access,
     search: 'Sök',
     start_date: 'Från',
     end_date: 'Till',
     month: 'Månad',
   },
-  allCategories: 'Alla kategorier',
+  allCategories: words.filters.allCategories,
   findEvents: 'Hitta evenemang',
   clearFilters: 'Rensa filter',
   showList: 'Visa som lista',

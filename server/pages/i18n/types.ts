@@ -1,8 +1,10 @@
 /**
  * The shape of the server pages' string tables (docs/api.md §10.5, §10.6, §10.20): every word the
  * listing page, its month view and past page, the event page, the filter form and the calendar
- * files write themselves, in one table per language (`en.ts`, `de.ts`, …). The venue's own text
- * (titles, descriptions, reasons, categories, places) is never here: it is shown as given.
+ * files write themselves, in one table per language (`en.ts`, `de.ts`, …), which takes the words
+ * the widget says too from the language's dictionary (`shared/i18n/`) and adds the pages' own.
+ * The venue's own text (titles, descriptions, reasons, categories, places) is never here: it is
+ * shown as given.
  *
  * Every table is a `PageStrings<P>` with `P` its language's plural categories, so a missing key,
  * or a count missing a form its language needs (Polish and Czech `few` and `many`, Arabic all six),

@@ -1,20 +1,16 @@
 /**
  * Brazilian Portuguese, loaded on first use (`load.ts`) for `pt-BR` as one chunk: every table
- * of the widget (`FullPack`) in Brazil's words ("ingressos"; Portugal's are in `pt.ts`).
+ * of the widget (`FullPack`) in Brazil's words ("ingressos"; Portugal's are in `pt.ts`). Its 0
+ * counts in the plural ("0 eventos correspondem"), as the one rule says (`shared/i18n/plural.ts`).
  */
-import type { FullPack, PluralForms } from './types.js';
+import type { FullPack } from './types.js';
+import { card, filters, list, past } from '../../shared/i18n/pt-BR.js';
+import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/pt-BR.js';
-
-/**
- * A count's wording by `Intl.PluralRules`, but 0 in the plural: `Intl` files Brazil's 0 under `one`
- * with 1 ("0 evento"), where a Brazilian page says "0 eventos" (the live region's "0 eventos
- * correspondem", "0 próximos eventos").
- */
-const plural = (n: number, f: PluralForms): string =>
-  f[n === 0 ? 'other' : new Intl.PluralRules('pt-BR').select(n)] ?? f.other;
 
 export const pack: FullPack = {
   core: {
+    ...card,
     loading: 'Carregando eventos…',
     empty: 'Não há próximos eventos',
     error: 'Não foi possível carregar os eventos.',
@@ -24,7 +20,6 @@ export const pack: FullPack = {
     refreshFailed: 'Não foi possível atualizar; mostrando os últimos eventos carregados.',
     notShown: 'Não foi possível mostrar os eventos.',
     someNotShown: 'Não foi possível mostrar alguns eventos.',
-    buy: 'Comprar ingressos',
     buyFor: (title) => `Comprar ingressos para ${title}`,
     salesClose: (when) => `A venda termina ${when}`,
     closed: {
@@ -38,16 +33,11 @@ export const pack: FullPack = {
     stopCancelled: 'cancelada',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Proibido para menores de ${n} anos`,
-    postponed: 'Adiado',
-    rescheduled: 'Nova data',
     was: (date) => `(antes: ${date})`,
-    doors: (time) => `Abertura da casa ${time}`,
-    allDay: 'Dia inteiro',
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,
     events: 'Próximos eventos',
-    addToCalendar: 'Adicionar ao calendário',
     addToCalendarFor: (what) => `Adicionar ao calendário: ${what}`,
     calendarFile: 'Arquivo de calendário (.ics)',
     share: 'Compartilhar',
@@ -55,29 +45,23 @@ export const pack: FullPack = {
     linkCopied: 'Link copiado',
     save: 'Salvar',
     saveFor: (title) => `Salvar: ${title}`,
-    free: 'Entrada gratuita',
-    withPerformers: (names) => `Com ${names}`,
-    fewLeft: 'Últimos ingressos',
-    access: 'Acessibilidade',
     accessLabels,
   },
   list: {
+    ...list,
     views: 'Visualização',
     listView: 'Lista',
     calendarView: 'Calendário',
     noMatch: 'Nenhum evento corresponde',
     resetFilters: 'Mostrar todos os eventos',
     matches: (n) =>
-      plural(n, { one: `${n} evento corresponde`, other: `${n} eventos correspondem` }),
+      plural('pt-BR', n, { one: `${n} evento corresponde`, other: `${n} eventos correspondem` }),
     pagination: 'Páginas de eventos',
-    previous: 'Anterior',
-    next: 'Próxima',
     page: (n) => `Página ${n}`,
     pageAnnounce: (n, last) => `Página ${n} de ${last}`,
   },
   filters: {
-    category: 'Categoria',
-    allCategories: 'Todas as categorias',
+    ...filters,
     search: 'Buscar eventos',
     from: 'A partir de',
     reset: 'Redefinir',
@@ -87,7 +71,6 @@ export const pack: FullPack = {
     webcal: 'App de calendário (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
-    access: 'Acessibilidade',
     anyAccess: 'Qualquer',
     saved: (n) => `Salvos (${n})`,
     savedLabel: (n) => `Salvos (${n}): mostrar só os eventos salvos`,
@@ -97,22 +80,22 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   },
   past: {
-    pastEvents: 'Eventos passados',
-    upcomingEvents: 'Próximos eventos',
+    ...past,
     seePast: 'ver eventos passados',
     noPast: 'Não há eventos passados',
     pastShown: (n) =>
-      plural(n, {
+      plural('pt-BR', n, {
         one: `${n} evento passado, o mais recente primeiro`,
         other: `${n} eventos passados, os mais recentes primeiro`,
       }),
-    upcomingShown: (n) => plural(n, { one: `${n} próximo evento`, other: `${n} próximos eventos` }),
+    upcomingShown: (n) =>
+      plural('pt-BR', n, { one: `${n} próximo evento`, other: `${n} próximos eventos` }),
   },
   calendar: {
     calendar: 'Calendário de eventos',
     previousMonth: 'Mês anterior',
     nextMonth: 'Próximo mês',
-    eventCount: (n) => plural(n, { one: `${n} evento`, other: `${n} eventos` }),
+    eventCount: (n) => plural('pt-BR', n, { one: `${n} evento`, other: `${n} eventos` }),
     countAt: (count, venues) => `${count}: ${venues}`,
     dayHeading: (date) => `Eventos de ${date}`,
     noEvents: 'Não há eventos neste dia',

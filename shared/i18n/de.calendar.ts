@@ -1,6 +1,0 @@
-/** German's calendar words both the widget and the pages say (`de.ts` holds the rest). */
-import type { CalendarWords } from './types.js';
-
-export const calendar: CalendarWords<'one' | 'other'> = {
-  eventCount: { one: '# Veranstaltung', other: '# Veranstaltungen' },
-};

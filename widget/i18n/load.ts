@@ -17,14 +17,12 @@ const packs: Record<string, LanguagePack> = {};
 const loading: Record<string, Promise<void> | null> = {};
 
 /**
- * A locale's table: its language (`de-CH` → `de`), but `pt-BR` for Brazil's Portuguese (any case
- * in; the tag as `shared/i18n` spells it out).
+ * A locale's table: its language (`de-CH` → `de`), but `pt-BR` for Brazil's Portuguese: the tag
+ * as `shared/i18n` spells it. `locale` is canonical (`Intl.getCanonicalLocales`' case, as
+ * `resolveI18n` gives it and browsers write `navigator.language`), so the key needs no case
+ * folding.
  */
-export const language = (locale: string): string =>
-  locale
-    .toLowerCase()
-    .replace(/^(pt-br|[^-]+).*/, '$1')
-    .replace('-br', '-BR');
+export const language = (locale: string): string => locale.replace(/^(pt-br|[^-]+).*/i, '$1');
 
 const coreOf = (lang: string): CoreMessages | undefined => (lang === 'en' ? en : packs[lang]?.core);
 

@@ -5,6 +5,7 @@
  * only; the nights of past events come from their list (`pastEntries`, §10.20).
  */
 import type { EventResource, EventVenue } from '../shared/contract.js';
+import { labelTime } from '../shared/rules/clock-label.js';
 import { ApiError, getJson, listingUrl, type RequestOptions } from './api.js';
 import { feedDate, type IsoDate } from './calendar-grid.js';
 import {
@@ -91,13 +92,8 @@ function readEntry(value: unknown): CalendarEntry | undefined {
   };
 }
 
-/** `7:00 PM` (a stop's `time_label`, docs/api.md §2.3) as `19:00`; `00:00` for none. */
-function clockOf(label: string): string {
-  const m = /^(\d{1,2}):(\d\d) ([AP])M$/.exec(label);
-  return m
-    ? `${String((Number(m[1]) % 12) + (m[3] == 'P' ? 12 : 0)).padStart(2, '0')}:${m[2]}`
-    : '00:00';
-}
+/** `7:00 PM` (a stop's `time_label`, docs/api.md §2.3) as `19:00` (`labelTime`); `00:00` for none. */
+const clockOf = (label: string): string => labelTime(label)?.slice(0, 5) ?? '00:00';
 
 /**
  * The nights of past events (docs/api.md §10.20, the list's `when=past`) from `start` to `end`

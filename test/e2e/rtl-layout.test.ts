@@ -61,17 +61,26 @@ interface CalendarLayout {
 const openDemo = (width: number, attributes: string, shown?: string): Promise<Page> =>
   openDemoWith(e2e, NOW, { width, attributes, shown });
 
-/** The list's layout (run in the page: no closures). */
-function listLayout(): ListLayout {
+/**
+ * The list's layout, or null while a part it reads is not drawn yet: the element's shadow root,
+ * its cards, the filter bar's and each buy control's shadow roots, the pagination's arrow (run in
+ * the page: no closures; polled by `waitForFunction`, so it is read once they are all there).
+ */
+function listLayout(): ListLayout | null {
   const box = (el: Element): Box => {
     const r = el.getBoundingClientRect();
     return { x: r.x, y: r.y + scrollY, width: r.width, height: r.height };
   };
-  const host = document.querySelector('venue-events')!;
-  const root = host.shadowRoot!;
+  const host = document.querySelector('venue-events');
+  const root = host?.shadowRoot;
+  if (!host || !root) return null;
   const cards = [...root.querySelectorAll('article[part~="card"]')];
-  const bar = root.querySelector('venue-events-filters')!.shadowRoot!;
+  const bar = root.querySelector('venue-events-filters')?.shadowRoot;
   const buttons = [...root.querySelectorAll('[part~="pagination"] button')];
+  const arrow = buttons.at(-1)?.querySelector('.arrow');
+  const buyButtons = [...root.querySelectorAll('venue-buy-button')];
+  if (!cards.length || !bar?.querySelector('[part]') || !arrow) return null;
+  if (buyButtons.some((b) => !b.shadowRoot)) return null;
   return {
     host: box(host),
     cards: cards.map(box),
@@ -90,19 +99,25 @@ function listLayout(): ListLayout {
       .map((el) => ({ part: el.getAttribute('part')!, box: box(el) })),
     views: [...root.querySelectorAll('[part~="view-switch"] button')].map(box),
     pages: buttons.map(box),
-    nextArrow: getComputedStyle(buttons.at(-1)!.querySelector('.arrow')!).transform,
+    nextArrow: getComputedStyle(arrow).transform,
   };
 }
 
-/** The month grid's layout (run in the page: no closures). */
-function calendarLayout(): CalendarLayout {
+/**
+ * The month grid's layout, or null while the grid's weekdays and month switch (with its arrows)
+ * are not drawn yet (run in the page: no closures; polled by `waitForFunction`).
+ */
+function calendarLayout(): CalendarLayout | null {
   const box = (el: Element): Box => {
     const r = el.getBoundingClientRect();
     return { x: r.x, y: r.y + scrollY, width: r.width, height: r.height };
   };
-  const host = document.querySelector('venue-events')!;
-  const root = host.shadowRoot!.querySelector('venue-calendar')!.shadowRoot!;
+  const host = document.querySelector('venue-events');
+  const root = host?.shadowRoot?.querySelector('venue-calendar')?.shadowRoot;
+  if (!host || !root) return null;
   const nav = [...root.querySelectorAll('[part~="month-nav"]')];
+  if (!root.querySelector('[part~="weekday"]') || nav.length < 2) return null;
+  if (nav.some((b) => !b.querySelector('.arrow'))) return null;
   return {
     host: box(host),
     weekdays: [...root.querySelectorAll('[part~="weekday"]')].map(box),
@@ -162,12 +177,11 @@ async function layouts(width: number, locale: string) {
   const page = await openDemo(width, `locale="${locale}"`);
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: `${SCREENSHOTS}/rtl-${locale}-${width}.png` });
-  const list = await page.evaluate(listLayout);
+  const list = (await (await page.waitForFunction(listLayout)).jsonValue())!;
   await page.locator('venue-events [part~="view-switch"] button').last().click();
-  await page.locator('venue-events [part~="weekday"]').first().waitFor();
-  await settled(page);
+  await settled(page, '[part~="weekday"]');
   await page.screenshot({ path: `${SCREENSHOTS}/rtl-${locale}-${width}-calendar.png` });
-  const calendar = await page.evaluate(calendarLayout);
+  const calendar = (await (await page.waitForFunction(calendarLayout)).jsonValue())!;
   await page.close();
   return { list, calendar };
 }

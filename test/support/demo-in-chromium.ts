@@ -54,11 +54,35 @@ export async function listShown(page: Page, host = 'venue-events'): Promise<void
 }
 
 /**
- * Waits until nothing more loads and every element of the widget (the list, its filter bar, its
- * buy controls, the month grid) is defined and finished updating: what is then on screen stays.
+ * Whether the `<venue-events>` has its shadow root and, through every shadow root, holds `shown`
+ * (when given), and every `venue-*` element in the page is defined and has its shadow root (run
+ * in the page: no closures). An element whose chunk is still on its way is not yet upgraded: its
+ * parts are not there to be read.
  */
-export async function settled(page: Page): Promise<void> {
+function everyElementDrawn(shown: string | null): boolean {
+  if (!document.querySelector('venue-events')?.shadowRoot) return false;
+  const roots: ParentNode[] = [document];
+  let found = shown === null;
+  for (const root of roots) {
+    if (!found && root !== document && root.querySelector(shown!)) found = true;
+    for (const child of root.querySelectorAll('*')) {
+      if (child.localName.startsWith('venue-') && !(child.matches(':defined') && child.shadowRoot))
+        return false;
+      if (child.shadowRoot) roots.push(child.shadowRoot);
+    }
+  }
+  return found;
+}
+
+/**
+ * Waits until nothing more loads and every element of the widget (the list, its filter bar, its
+ * buy controls, the month grid) is defined, drawn into its shadow root and finished updating:
+ * what is then on screen stays. `shown`, when given, is a selector the widget must hold (in any of
+ * its shadow roots).
+ */
+export async function settled(page: Page, shown?: string): Promise<void> {
   await page.waitForLoadState('networkidle');
+  await page.waitForFunction(everyElementDrawn, shown ?? null);
   await page.evaluate(async () => {
     type Updating = Element & { updateComplete?: Promise<unknown> };
     for (let round = 0; round < 3; round++) {
@@ -100,6 +124,6 @@ export async function openDemoWith(
   await page.goto(e2e.url);
   if (shown) await page.locator(`venue-events ${shown}`).first().waitFor();
   else await listShown(page);
-  await settled(page);
+  await settled(page, shown ?? '[part~="card"]');
   return page;
 }

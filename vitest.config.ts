@@ -2,24 +2,35 @@ import { defineConfig } from 'vitest/config';
 
 // Node-side tests (server, shared rules, proxy, build checks). Browser tests of the widget run in
 // real Chromium under @web/test-runner (web-test-runner.config.mjs), not here.
-// Two projects: everything on the embedded SQLite store, then the API and import suites again on
-// a real PostgreSQL server that test/global-setup.ts starts (plus the multi-instance tests).
+// Two projects: everything on the embedded SQLite store, then again on a real PostgreSQL server
+// that test/global-setup.ts starts (plus the multi-instance tests) the suites whose subject the
+// store decides: what is stored, found, ordered and paged.
 const STORE_SUITES = [
   'test/server/api-*.test.ts',
   'test/server/import.test.ts',
   'test/server/pages-*.test.ts',
-  'test/server/widget-html-*.test.ts',
-  'test/server/calendar*.test.ts',
   'test/server/store-merged.test.ts',
   'test/server/schedule.test.ts',
   'test/server/all-day.test.ts',
   'test/sources/sync.test.ts',
+];
+// Not run again on PostgreSQL: suites whose subject is the same on either store, the words and
+// markup drawn from events once read (each language's pages, the JSON-LD; likewise widget.html's
+// languages and the calendar files, left out of STORE_SUITES). The API suites check that both
+// stores give back the same events.
+const SAME_ON_EITHER_STORE = [
+  'test/server/pages-locale.test.ts',
+  'test/server/pages-structured-data.test.ts',
 ];
 
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at once, whatever the cores: most of a file's time is spent waiting on Chromium,
+    // PostgreSQL, WordPress or a child server, so a second file runs in those waits (vitest's
+    // default on two cores is one file at a time).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -34,6 +45,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: [...STORE_SUITES, 'test/postgres/**/*.test.ts'],
+          exclude: [...SAME_ON_EITHER_STORE, 'node_modules/**'],
           globalSetup: ['test/global-setup.ts'],
         },
       },

@@ -31,6 +31,7 @@ import {
   type EventResource,
   type ListResponse,
 } from '../../shared/contract.js';
+import { fewTicketsLeft } from '../../shared/rules/few-left.js';
 import { checkPrice, type PriceValue } from '../../shared/rules/price.js';
 import { createAjv } from '../lib/ajv.js';
 import { positionOf, type ListingPosition } from '../pages/listing-page.js';
@@ -132,7 +133,7 @@ export function dropMalformedFacts(event: unknown): void {
   if ('few_tickets_left' in attributes) {
     const office = attributes.ticket_office;
     const open = isObject(office) && office.status === 'open';
-    if (attributes.few_tickets_left !== true || !open) delete attributes.few_tickets_left;
+    if (!fewTicketsLeft(attributes, open)) delete attributes.few_tickets_left;
   }
 }
 

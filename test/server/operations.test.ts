@@ -5,7 +5,7 @@
 import { DEFAULT_SOURCE_LIMITS } from '../../server/sources/source-event.js';
 import { connect } from 'node:net';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseServerOptions, UsageError } from '../../server/cli-options.js';
 import { demoVenueFile } from '../../server/demo/venue.js';
 import { startMain } from '../support/main-process.js';
@@ -100,10 +100,10 @@ describe('the access log', () => {
       await (await fetch(`${server.url}${list}?page=1`, { headers: { 'X-Test': 'a' } })).text();
       await (await fetch(`${server.url}${list}/999999`)).text();
       await (await fetch(`${server.url}${list}`, { method: 'POST' })).text();
-      // Each line is written when its response has finished, which the client may see first.
-      await new Promise((r) => setTimeout(r, 50));
+      // Each line is written when its response has finished, which the client may see first:
+      // wait for the third line, not for a pause.
+      await vi.waitFor(() => expect(lines).toHaveLength(3));
       const [ok, missing, post] = lines.map((l) => JSON.parse(l));
-      expect(lines).toHaveLength(3);
       expect(Object.keys(ok)).toEqual([
         ...['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'res', 'responseTime', 'msg'],
       ]);

@@ -155,16 +155,16 @@ function precompressAndPin(): Plugin {
     configResolved(config) {
       outDir = config.build.outDir;
     },
-    // The languages are what `widget/i18n/more.ts` imports, keyed as `language` keys its tables
-    // (`pt_BR.ts` is `pt-br`): one list of them, the table's own.
+    // The languages are what `widget/i18n/more.ts` imports, keyed by their tag lowercased
+    // (`pt-BR.ts` is `pt-br`, the key the WordPress plugin and the embed builder look up): one
+    // list of them, the table's own.
     generateBundle(_options, bundle) {
       const more = Object.values(bundle).find((c) => c.type === 'chunk' && c.name === 'more');
       if (more?.type !== 'chunk') return;
       languageFiles = { more: more.fileName };
       for (const file of more.dynamicImports) {
         const chunk = bundle[file];
-        if (chunk?.type === 'chunk')
-          languageFiles[chunk.name.toLowerCase().replace('_', '-')] = file;
+        if (chunk?.type === 'chunk') languageFiles[chunk.name.toLowerCase()] = file;
       }
     },
     closeBundle() {

@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'شراء التذاكر';
+export const postponed = 'مؤجلة';
+export const rescheduled = 'موعد جديد';
+export const doors = (time: string): string => `فتح الأبواب ${time}`;
+export const allDay = 'طوال اليوم';
+export const free = 'مجانًا';
+export const withPerformers = (names: string): string => `بمشاركة ${names}`;
+export const fewLeft = 'تذاكر قليلة متبقية';
+export const access = 'إمكانية الوصول';
+export const addToCalendar = 'إضافة إلى التقويم';
+export const previous = 'السابق';
+export const next = 'التالي';
+export const category = 'الفئة';
+export const allCategories = 'كل الفئات';
+export const pastEvents = 'الفعاليات السابقة';
+export const upcomingEvents = 'الفعاليات القادمة';
+
 export const card: CardWords = {
-  buy: 'شراء التذاكر',
-  postponed: 'مؤجلة',
-  rescheduled: 'موعد جديد',
-  doors: (time) => `فتح الأبواب ${time}`,
-  allDay: 'طوال اليوم',
-  free: 'مجانًا',
-  withPerformers: (names) => `بمشاركة ${names}`,
-  fewLeft: 'تذاكر قليلة متبقية',
-  access: 'إمكانية الوصول',
-  addToCalendar: 'إضافة إلى التقويم',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'السابق',
-  next: 'التالي',
-};
-
-export const filters: FilterWords = {
-  category: 'الفئة',
-  allCategories: 'كل الفئات',
-  access: 'إمكانية الوصول',
-};
-
-export const past: PastWords = {
-  pastEvents: 'الفعاليات السابقة',
-  upcomingEvents: 'الفعاليات القادمة',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Koupit vstupenky';
+export const postponed = 'Odloženo';
+export const rescheduled = 'Přesunuto';
+export const doors = (time: string): string => `Otevřeno od ${time}`;
+export const allDay = 'Celý den';
+export const free = 'Vstup zdarma';
+export const withPerformers = (names: string): string => `Účinkují: ${names}`;
+export const fewLeft = 'Poslední vstupenky';
+export const access = 'Přístupnost';
+export const addToCalendar = 'Přidat do kalendáře';
+export const previous = 'Předchozí';
+export const next = 'Další';
+export const category = 'Kategorie';
+export const allCategories = 'Všechny kategorie';
+export const pastEvents = 'Proběhlé akce';
+export const upcomingEvents = 'Nadcházející akce';
+
 export const card: CardWords = {
-  buy: 'Koupit vstupenky',
-  postponed: 'Odloženo',
-  rescheduled: 'Přesunuto',
-  doors: (time) => `Otevřeno od ${time}`,
-  allDay: 'Celý den',
-  free: 'Vstup zdarma',
-  withPerformers: (names) => `Účinkují: ${names}`,
-  fewLeft: 'Poslední vstupenky',
-  access: 'Přístupnost',
-  addToCalendar: 'Přidat do kalendáře',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Předchozí',
-  next: 'Další',
-};
-
-export const filters: FilterWords = {
-  category: 'Kategorie',
-  allCategories: 'Všechny kategorie',
-  access: 'Přístupnost',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Proběhlé akce',
-  upcomingEvents: 'Nadcházející akce',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Køb billetter';
+export const postponed = 'Udskudt';
+export const rescheduled = 'Flyttet';
+export const doors = (time: string): string => `Dørene åbner kl. ${time}`;
+export const allDay = 'Hele dagen';
+export const free = 'Gratis';
+export const withPerformers = (names: string): string => `Med ${names}`;
+export const fewLeft = 'Få billetter tilbage';
+export const access = 'Tilgængelighed';
+export const addToCalendar = 'Føj til kalender';
+export const previous = 'Forrige';
+export const next = 'Næste';
+export const category = 'Kategori';
+export const allCategories = 'Alle kategorier';
+export const pastEvents = 'Tidligere arrangementer';
+export const upcomingEvents = 'Kommende arrangementer';
+
 export const card: CardWords = {
-  buy: 'Køb billetter',
-  postponed: 'Udskudt',
-  rescheduled: 'Flyttet',
-  doors: (time) => `Dørene åbner kl. ${time}`,
-  allDay: 'Hele dagen',
-  free: 'Gratis',
-  withPerformers: (names) => `Med ${names}`,
-  fewLeft: 'Få billetter tilbage',
-  access: 'Tilgængelighed',
-  addToCalendar: 'Føj til kalender',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Forrige',
-  next: 'Næste',
-};
-
-export const filters: FilterWords = {
-  category: 'Kategori',
-  allCategories: 'Alle kategorier',
-  access: 'Tilgængelighed',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Tidligere arrangementer',
-  upcomingEvents: 'Kommende arrangementer',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

@@ -5,26 +5,32 @@
  */
 import type { CardWords, ListWords, FilterWords } from './types.js';
 
+export const buy = 'Tickets kaufen';
+export const postponed = 'Verschoben';
+export const rescheduled = 'Verlegt';
+export const doors = (time: string): string => `Einlass ${time}`;
+export const allDay = 'Ganztägig';
+export const free = 'Eintritt frei';
+export const withPerformers = (names: string): string => `Mit ${names}`;
+export const fewLeft = 'Nur noch wenige Tickets';
+export const access = 'Barrierefreiheit';
+export const addToCalendar = 'Zum Kalender hinzufügen';
+export const previous = 'Zurück';
+export const next = 'Weiter';
+export const category = 'Kategorie';
+export const allCategories = 'Alle Kategorien';
+
 export const card: CardWords = {
-  buy: 'Tickets kaufen',
-  postponed: 'Verschoben',
-  rescheduled: 'Verlegt',
-  doors: (time) => `Einlass ${time}`,
-  allDay: 'Ganztägig',
-  free: 'Eintritt frei',
-  withPerformers: (names) => `Mit ${names}`,
-  fewLeft: 'Nur noch wenige Tickets',
-  access: 'Barrierefreiheit',
-  addToCalendar: 'Zum Kalender hinzufügen',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Zurück',
-  next: 'Weiter',
-};
-
-export const filters: FilterWords = {
-  category: 'Kategorie',
-  allCategories: 'Alle Kategorien',
-  access: 'Barrierefreiheit',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };

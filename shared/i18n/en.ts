@@ -6,15 +6,26 @@
  */
 import type { CardWords } from './types.js';
 
+export const buy = 'Buy tickets';
+export const postponed = 'Postponed';
+export const rescheduled = 'Rescheduled';
+export const doors = (time: string): string => `Doors ${time}`;
+export const allDay = 'All day';
+export const free = 'Free';
+export const withPerformers = (names: string): string => `With ${names}`;
+export const fewLeft = 'Few tickets left';
+export const access = 'Access';
+export const addToCalendar = 'Add to calendar';
+
 export const card: CardWords = {
-  buy: 'Buy tickets',
-  postponed: 'Postponed',
-  rescheduled: 'Rescheduled',
-  doors: (time) => `Doors ${time}`,
-  allDay: 'All day',
-  free: 'Free',
-  withPerformers: (names) => `With ${names}`,
-  fewLeft: 'Few tickets left',
-  access: 'Access',
-  addToCalendar: 'Add to calendar',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };

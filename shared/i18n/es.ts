@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Comprar entradas';
+export const postponed = 'Aplazado';
+export const rescheduled = 'Nueva fecha';
+export const doors = (time: string): string => `Apertura de puertas ${time}`;
+export const allDay = 'Todo el día';
+export const free = 'Gratis';
+export const withPerformers = (names: string): string => `Con ${names}`;
+export const fewLeft = 'Últimas entradas';
+export const access = 'Accesibilidad';
+export const addToCalendar = 'Añadir al calendario';
+export const previous = 'Anterior';
+export const next = 'Siguiente';
+export const category = 'Categoría';
+export const allCategories = 'Todas las categorías';
+export const pastEvents = 'Eventos pasados';
+export const upcomingEvents = 'Próximos eventos';
+
 export const card: CardWords = {
-  buy: 'Comprar entradas',
-  postponed: 'Aplazado',
-  rescheduled: 'Nueva fecha',
-  doors: (time) => `Apertura de puertas ${time}`,
-  allDay: 'Todo el día',
-  free: 'Gratis',
-  withPerformers: (names) => `Con ${names}`,
-  fewLeft: 'Últimas entradas',
-  access: 'Accesibilidad',
-  addToCalendar: 'Añadir al calendario',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Anterior',
-  next: 'Siguiente',
-};
-
-export const filters: FilterWords = {
-  category: 'Categoría',
-  allCategories: 'Todas las categorías',
-  access: 'Accesibilidad',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Eventos pasados',
-  upcomingEvents: 'Próximos eventos',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

@@ -5,26 +5,32 @@
  */
 import type { CardWords, ListWords, FilterWords } from './types.js';
 
+export const buy = 'Acheter des billets';
+export const postponed = 'Reporté';
+export const rescheduled = 'Reprogrammé';
+export const doors = (time: string): string => `Ouverture des portes ${time}`;
+export const allDay = 'Toute la journée';
+export const free = 'Gratuit';
+export const withPerformers = (names: string): string => `Avec ${names}`;
+export const fewLeft = 'Derniers billets';
+export const access = 'Accessibilité';
+export const addToCalendar = 'Ajouter au calendrier';
+export const previous = 'Précédent';
+export const next = 'Suivant';
+export const category = 'Catégorie';
+export const allCategories = 'Toutes les catégories';
+
 export const card: CardWords = {
-  buy: 'Acheter des billets',
-  postponed: 'Reporté',
-  rescheduled: 'Reprogrammé',
-  doors: (time) => `Ouverture des portes ${time}`,
-  allDay: 'Toute la journée',
-  free: 'Gratuit',
-  withPerformers: (names) => `Avec ${names}`,
-  fewLeft: 'Derniers billets',
-  access: 'Accessibilité',
-  addToCalendar: 'Ajouter au calendrier',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Précédent',
-  next: 'Suivant',
-};
-
-export const filters: FilterWords = {
-  category: 'Catégorie',
-  allCategories: 'Toutes les catégories',
-  access: 'Accessibilité',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };

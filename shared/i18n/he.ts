@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'לרכישת כרטיסים';
+export const postponed = 'נדחה';
+export const rescheduled = 'מועד חדש';
+export const doors = (time: string): string => `פתיחת דלתות ${time}`;
+export const allDay = 'כל היום';
+export const free = 'כניסה חופשית';
+export const withPerformers = (names: string): string => `בהשתתפות ${names}`;
+export const fewLeft = 'נותרו כרטיסים אחרונים';
+export const access = 'נגישות';
+export const addToCalendar = 'הוספה ליומן';
+export const previous = 'הקודם';
+export const next = 'הבא';
+export const category = 'קטגוריה';
+export const allCategories = 'כל הקטגוריות';
+export const pastEvents = 'אירועים קודמים';
+export const upcomingEvents = 'אירועים קרובים';
+
 export const card: CardWords = {
-  buy: 'לרכישת כרטיסים',
-  postponed: 'נדחה',
-  rescheduled: 'מועד חדש',
-  doors: (time) => `פתיחת דלתות ${time}`,
-  allDay: 'כל היום',
-  free: 'כניסה חופשית',
-  withPerformers: (names) => `בהשתתפות ${names}`,
-  fewLeft: 'נותרו כרטיסים אחרונים',
-  access: 'נגישות',
-  addToCalendar: 'הוספה ליומן',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'הקודם',
-  next: 'הבא',
-};
-
-export const filters: FilterWords = {
-  category: 'קטגוריה',
-  allCategories: 'כל הקטגוריות',
-  access: 'נגישות',
-};
-
-export const past: PastWords = {
-  pastEvents: 'אירועים קודמים',
-  upcomingEvents: 'אירועים קרובים',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

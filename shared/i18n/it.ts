@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Acquista biglietti';
+export const postponed = 'Rinviato';
+export const rescheduled = 'Nuova data';
+export const doors = (time: string): string => `Apertura porte ${time}`;
+export const allDay = 'Tutto il giorno';
+export const free = 'Ingresso libero';
+export const withPerformers = (names: string): string => `Con ${names}`;
+export const fewLeft = 'Ultimi biglietti';
+export const access = 'Accessibilità';
+export const addToCalendar = 'Aggiungi al calendario';
+export const previous = 'Precedente';
+export const next = 'Successiva';
+export const category = 'Categoria';
+export const allCategories = 'Tutte le categorie';
+export const pastEvents = 'Eventi passati';
+export const upcomingEvents = 'Prossimi eventi';
+
 export const card: CardWords = {
-  buy: 'Acquista biglietti',
-  postponed: 'Rinviato',
-  rescheduled: 'Nuova data',
-  doors: (time) => `Apertura porte ${time}`,
-  allDay: 'Tutto il giorno',
-  free: 'Ingresso libero',
-  withPerformers: (names) => `Con ${names}`,
-  fewLeft: 'Ultimi biglietti',
-  access: 'Accessibilità',
-  addToCalendar: 'Aggiungi al calendario',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Precedente',
-  next: 'Successiva',
-};
-
-export const filters: FilterWords = {
-  category: 'Categoria',
-  allCategories: 'Tutte le categorie',
-  access: 'Accessibilità',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Eventi passati',
-  upcomingEvents: 'Prossimi eventi',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

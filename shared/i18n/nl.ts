@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Tickets kopen';
+export const postponed = 'Uitgesteld';
+export const rescheduled = 'Verplaatst';
+export const doors = (time: string): string => `Deuren open ${time}`;
+export const allDay = 'Hele dag';
+export const free = 'Gratis';
+export const withPerformers = (names: string): string => `Met ${names}`;
+export const fewLeft = 'Laatste tickets';
+export const access = 'Toegankelijkheid';
+export const addToCalendar = 'Toevoegen aan agenda';
+export const previous = 'Vorige';
+export const next = 'Volgende';
+export const category = 'Categorie';
+export const allCategories = 'Alle categorieën';
+export const pastEvents = 'Afgelopen evenementen';
+export const upcomingEvents = 'Komende evenementen';
+
 export const card: CardWords = {
-  buy: 'Tickets kopen',
-  postponed: 'Uitgesteld',
-  rescheduled: 'Verplaatst',
-  doors: (time) => `Deuren open ${time}`,
-  allDay: 'Hele dag',
-  free: 'Gratis',
-  withPerformers: (names) => `Met ${names}`,
-  fewLeft: 'Laatste tickets',
-  access: 'Toegankelijkheid',
-  addToCalendar: 'Toevoegen aan agenda',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Vorige',
-  next: 'Volgende',
-};
-
-export const filters: FilterWords = {
-  category: 'Categorie',
-  allCategories: 'Alle categorieën',
-  access: 'Toegankelijkheid',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Afgelopen evenementen',
-  upcomingEvents: 'Komende evenementen',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Kup bilety';
+export const postponed = 'Przełożone';
+export const rescheduled = 'Nowy termin';
+export const doors = (time: string): string => `Otwarcie drzwi ${time}`;
+export const allDay = 'Cały dzień';
+export const free = 'Wstęp wolny';
+export const withPerformers = (names: string): string => `Występują: ${names}`;
+export const fewLeft = 'Ostatnie bilety';
+export const access = 'Dostępność';
+export const addToCalendar = 'Dodaj do kalendarza';
+export const previous = 'Poprzednia';
+export const next = 'Następna';
+export const category = 'Kategoria';
+export const allCategories = 'Wszystkie kategorie';
+export const pastEvents = 'Minione wydarzenia';
+export const upcomingEvents = 'Nadchodzące wydarzenia';
+
 export const card: CardWords = {
-  buy: 'Kup bilety',
-  postponed: 'Przełożone',
-  rescheduled: 'Nowy termin',
-  doors: (time) => `Otwarcie drzwi ${time}`,
-  allDay: 'Cały dzień',
-  free: 'Wstęp wolny',
-  withPerformers: (names) => `Występują: ${names}`,
-  fewLeft: 'Ostatnie bilety',
-  access: 'Dostępność',
-  addToCalendar: 'Dodaj do kalendarza',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Poprzednia',
-  next: 'Następna',
-};
-
-export const filters: FilterWords = {
-  category: 'Kategoria',
-  allCategories: 'Wszystkie kategorie',
-  access: 'Dostępność',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Minione wydarzenia',
-  upcomingEvents: 'Nadchodzące wydarzenia',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Comprar ingressos';
+export const postponed = 'Adiado';
+export const rescheduled = 'Nova data';
+export const doors = (time: string): string => `Abertura da casa ${time}`;
+export const allDay = 'Dia inteiro';
+export const free = 'Entrada gratuita';
+export const withPerformers = (names: string): string => `Com ${names}`;
+export const fewLeft = 'Últimos ingressos';
+export const access = 'Acessibilidade';
+export const addToCalendar = 'Adicionar ao calendário';
+export const previous = 'Anterior';
+export const next = 'Próxima';
+export const category = 'Categoria';
+export const allCategories = 'Todas as categorias';
+export const pastEvents = 'Eventos passados';
+export const upcomingEvents = 'Próximos eventos';
+
 export const card: CardWords = {
-  buy: 'Comprar ingressos',
-  postponed: 'Adiado',
-  rescheduled: 'Nova data',
-  doors: (time) => `Abertura da casa ${time}`,
-  allDay: 'Dia inteiro',
-  free: 'Entrada gratuita',
-  withPerformers: (names) => `Com ${names}`,
-  fewLeft: 'Últimos ingressos',
-  access: 'Acessibilidade',
-  addToCalendar: 'Adicionar ao calendário',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Anterior',
-  next: 'Próxima',
-};
-
-export const filters: FilterWords = {
-  category: 'Categoria',
-  allCategories: 'Todas as categorias',
-  access: 'Acessibilidade',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Eventos passados',
-  upcomingEvents: 'Próximos eventos',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

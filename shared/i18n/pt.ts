@@ -4,31 +4,35 @@
  */
 import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
 
+export const buy = 'Comprar bilhetes';
+export const postponed = 'Adiado';
+export const rescheduled = 'Nova data';
+export const doors = (time: string): string => `Abertura de portas ${time}`;
+export const allDay = 'Todo o dia';
+export const free = 'Entrada livre';
+export const withPerformers = (names: string): string => `Com ${names}`;
+export const fewLeft = 'Últimos bilhetes';
+export const access = 'Acessibilidade';
+export const addToCalendar = 'Adicionar ao calendário';
+export const previous = 'Anterior';
+export const next = 'Seguinte';
+export const category = 'Categoria';
+export const allCategories = 'Todas as categorias';
+export const pastEvents = 'Eventos passados';
+export const upcomingEvents = 'Próximos eventos';
+
 export const card: CardWords = {
-  buy: 'Comprar bilhetes',
-  postponed: 'Adiado',
-  rescheduled: 'Nova data',
-  doors: (time) => `Abertura de portas ${time}`,
-  allDay: 'Todo o dia',
-  free: 'Entrada livre',
-  withPerformers: (names) => `Com ${names}`,
-  fewLeft: 'Últimos bilhetes',
-  access: 'Acessibilidade',
-  addToCalendar: 'Adicionar ao calendário',
+  buy,
+  postponed,
+  rescheduled,
+  doors,
+  allDay,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
+  addToCalendar,
 };
-
-export const list: ListWords = {
-  previous: 'Anterior',
-  next: 'Seguinte',
-};
-
-export const filters: FilterWords = {
-  category: 'Categoria',
-  allCategories: 'Todas as categorias',
-  access: 'Acessibilidade',
-};
-
-export const past: PastWords = {
-  pastEvents: 'Eventos passados',
-  upcomingEvents: 'Próximos eventos',
-};
+export const list: ListWords = { previous, next };
+export const filters: FilterWords = { category, allCategories, access };
+export const past: PastWords = { pastEvents, upcomingEvents };

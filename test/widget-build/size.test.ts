@@ -114,20 +114,16 @@ describe('widget build (npm run build)', () => {
     expect(gz('saved-')).toBeLessThanOrEqual(1.5 * 1024);
     // The list's strings, the filter bar's and the access vocabulary's; 1.25 KiB until issue 42,
     // whose words the first cards draw ("Reporté", "Ouverture des portes 19:00", the age limit's;
-    // the past events' come with the list's controls, `i18n/past.ts`). 1.3125 KiB until issue 49,
-    // whose dictionaries (the words the pages say too, `shared/i18n/de.ts`) cost 30–40 B.
-    expect(gz('de-')).toBeLessThanOrEqual(1.375 * 1024);
-    expect(gz('fr-')).toBeLessThanOrEqual(1.375 * 1024);
+    // the past events' come with the list's controls, `i18n/past.ts`).
+    expect(gz('de-')).toBeLessThanOrEqual(1.3125 * 1024);
+    expect(gz('fr-')).toBeLessThanOrEqual(1.3125 * 1024);
     // Issue 43's languages: each its own chunk, with its past events' and calendar's strings too
     // (German's and French's are in the list's controls' and the calendar's chunks), so a little
     // larger than de/fr; Arabic and Hebrew take two bytes a letter. The table that loads every
     // language, English's excepted, is a chunk of its own (`i18n/more.ts`), not in the entry.
-    // 1.6875 KiB, and 1.875 KiB for Arabic and Hebrew, until issue 49, whose dictionaries (the
-    // words the pages say too, shared/i18n) and one plural rule (a copy a chunk) cost each
-    // language 40–90 B.
     for (const lang of ['es-', 'it-', 'nl-', 'pt-', 'pt-BR-', 'pl-', 'sv-', 'da-', 'cs-'])
-      expect(gz(lang)).toBeLessThanOrEqual(1.75 * 1024);
-    for (const lang of ['ar-', 'he-']) expect(gz(lang)).toBeLessThanOrEqual(1.9375 * 1024);
+      expect(gz(lang)).toBeLessThanOrEqual(1.6875 * 1024);
+    for (const lang of ['ar-', 'he-']) expect(gz(lang)).toBeLessThanOrEqual(1.875 * 1024);
     expect(gz('more-')).toBeLessThanOrEqual(0.375 * 1024);
   });
 

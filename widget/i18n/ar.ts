@@ -5,7 +5,24 @@
  * two, few 3–10, many 11–99, other), and numbers are written as the locale writes them.
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/ar.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/ar.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/ar.js';
 
@@ -25,7 +42,6 @@ const events = (n: number): string =>
 export const pack: FullPack = {
   core: {
     dir: 'rtl',
-    ...card,
     loading: 'جارٍ تحميل الفعاليات…',
     empty: 'لا توجد فعاليات قادمة',
     error: 'تعذّر تحميل الفعاليات.',
@@ -35,6 +51,7 @@ export const pack: FullPack = {
     refreshFailed: 'تعذّر التحديث؛ تُعرض آخر الفعاليات التي حُمّلت.',
     notShown: 'تعذّر عرض الفعاليات.',
     someNotShown: 'تعذّر عرض بعض الفعاليات.',
+    buy,
     buyFor: (title) => `شراء التذاكر: ${title}`,
     salesClose: (when) => `ينتهي البيع ${when}`,
     closed: {
@@ -48,11 +65,16 @@ export const pack: FullPack = {
     stopCancelled: 'أُلغي',
     age: (n) => `${num(n)}+`,
     ageLabel: (n) => `من سن ${num(n)} فما فوق`,
+    postponed,
+    rescheduled,
     was: (date) => `(بدلًا من ${date})`,
+    doors,
+    allDay,
     nextStop: 'الموعد التالي',
     allStops: 'كل المواعيد',
     imageAlt: (title) => `صورة ${title}`,
     events: 'الفعاليات القادمة',
+    addToCalendar,
     addToCalendarFor: (what) => `إضافة إلى التقويم: ${what}`,
     calendarFile: 'ملف تقويم (.ics)',
     share: 'مشاركة',
@@ -60,10 +82,13 @@ export const pack: FullPack = {
     linkCopied: 'نُسخ الرابط',
     save: 'حفظ',
     saveFor: (title) => `حفظ: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'طريقة العرض',
     listView: 'قائمة',
     calendarView: 'تقويم',
@@ -78,11 +103,14 @@ export const pack: FullPack = {
         other: `${num(n)} فعالية مطابقة`,
       }),
     pagination: 'صفحات الفعاليات',
+    previous,
+    next,
     page: (n) => `الصفحة ${num(n)}`,
     pageAnnounce: (n, last) => `الصفحة ${num(n)} من ${num(last)}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'البحث في الفعاليات',
     from: 'من',
     reset: 'إعادة الضبط',
@@ -92,6 +120,7 @@ export const pack: FullPack = {
     webcal: 'تطبيق التقويم (webcal)',
     google: 'تقويم Google',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'الكل',
     saved: (n) => `المحفوظة (${num(n)})`,
     savedLabel: (n) => `المحفوظة (${num(n)}): عرض الفعاليات المحفوظة فقط`,
@@ -101,7 +130,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `التصفية (${num(n)})` : 'التصفية'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'عرض الفعاليات السابقة',
     noPast: 'لا توجد فعاليات سابقة',
     // The adjective agrees with the count: dual "سابقتان", singular after 11 and more.

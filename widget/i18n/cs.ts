@@ -4,13 +4,29 @@
  * `Intl.PluralRules`: 1 akce, 2–4 akce, 0 and 5 and more akcí, 1,5 akce.
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/cs.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/cs.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/cs.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Načítání akcí…',
     empty: 'Žádné nadcházející akce',
     error: 'Akce se nepodařilo načíst.',
@@ -20,6 +36,7 @@ export const pack: FullPack = {
     refreshFailed: 'Obnovení se nezdařilo; zobrazují se naposledy načtené akce.',
     notShown: 'Akce se nepodařilo zobrazit.',
     someNotShown: 'Některé akce se nepodařilo zobrazit.',
+    buy,
     buyFor: (title) => `Koupit vstupenky: ${title}`,
     salesClose: (when) => `Prodej končí ${when}`,
     closed: {
@@ -33,11 +50,16 @@ export const pack: FullPack = {
     stopCancelled: 'zrušeno',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Přístupné od ${n} let`,
+    postponed,
+    rescheduled,
     was: (date) => `(původně ${date})`,
+    doors,
+    allDay,
     nextStop: 'Další termín',
     allStops: 'Všechny termíny',
     imageAlt: (title) => `Obrázek: ${title}`,
     events: 'Nadcházející akce',
+    addToCalendar,
     addToCalendarFor: (what) => `Přidat do kalendáře: ${what}`,
     calendarFile: 'Soubor kalendáře (.ics)',
     share: 'Sdílet',
@@ -45,10 +67,13 @@ export const pack: FullPack = {
     linkCopied: 'Odkaz zkopírován',
     save: 'Uložit',
     saveFor: (title) => `Uložit: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Zobrazení',
     listView: 'Seznam',
     calendarView: 'Kalendář',
@@ -62,11 +87,14 @@ export const pack: FullPack = {
         other: `${n} akcí odpovídá`,
       }),
     pagination: 'Stránky akcí',
+    previous,
+    next,
     page: (n) => `Strana ${n}`,
     pageAnnounce: (n, last) => `Strana ${n} z ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Hledat akce',
     from: 'Od',
     reset: 'Vymazat',
@@ -76,6 +104,7 @@ export const pack: FullPack = {
     webcal: 'Kalendářová aplikace (webcal)',
     google: 'Kalendář Google',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Jakákoli',
     saved: (n) => `Uložené (${n})`,
     savedLabel: (n) => `Uložené (${n}): zobrazit jen uložené akce`,
@@ -85,7 +114,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtry (${n})` : 'Filtry'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'zobrazit proběhlé akce',
     noPast: 'Žádné proběhlé akce',
     pastShown: (n) =>

@@ -3,13 +3,29 @@
  * past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/da.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/da.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/da.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Indlæser arrangementer…',
     empty: 'Ingen kommende arrangementer',
     error: 'Arrangementerne kunne ikke indlæses.',
@@ -19,6 +35,7 @@ export const pack: FullPack = {
     refreshFailed: 'Kunne ikke opdatere; viser de senest indlæste arrangementer.',
     notShown: 'Arrangementerne kunne ikke vises.',
     someNotShown: 'Nogle arrangementer kunne ikke vises.',
+    buy,
     buyFor: (title) => `Køb billetter til ${title}`,
     salesClose: (when) => `Salget lukker ${when}`,
     closed: {
@@ -32,11 +49,16 @@ export const pack: FullPack = {
     stopCancelled: 'aflyst',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Aldersgrænse ${n} år`,
+    postponed,
+    rescheduled,
     was: (date) => `(tidligere ${date})`,
+    doors,
+    allDay,
     nextStop: 'Næste dato',
     allStops: 'Alle datoer',
     imageAlt: (title) => `Billede til ${title}`,
     events: 'Kommende arrangementer',
+    addToCalendar,
     addToCalendarFor: (what) => `Føj til kalender: ${what}`,
     calendarFile: 'Kalenderfil (.ics)',
     share: 'Del',
@@ -44,10 +66,13 @@ export const pack: FullPack = {
     linkCopied: 'Link kopieret',
     save: 'Gem',
     saveFor: (title) => `Gem: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Visning',
     listView: 'Liste',
     calendarView: 'Kalender',
@@ -56,11 +81,14 @@ export const pack: FullPack = {
     matches: (n) =>
       plural('da', n, { one: `${n} arrangement matcher`, other: `${n} arrangementer matcher` }),
     pagination: 'Arrangementssider',
+    previous,
+    next,
     page: (n) => `Side ${n}`,
     pageAnnounce: (n, last) => `Side ${n} af ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Søg i arrangementer',
     from: 'Fra',
     reset: 'Nulstil',
@@ -70,6 +98,7 @@ export const pack: FullPack = {
     webcal: 'Kalenderapp (webcal)',
     google: 'Google Kalender',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Alle',
     saved: (n) => `Gemte (${n})`,
     savedLabel: (n) => `Gemte (${n}): vis kun gemte arrangementer`,
@@ -79,7 +108,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtre (${n})` : 'Filtre'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'se tidligere arrangementer',
     noPast: 'Ingen tidligere arrangementer',
     pastShown: (n) =>

@@ -6,12 +6,22 @@
 import { filters } from './filters.de.js';
 import { list } from './list.de.js';
 import type { LanguagePack } from './types.js';
-import { card } from '../../shared/i18n/de.js';
+import {
+  access,
+  addToCalendar,
+  allDay,
+  buy,
+  doors,
+  fewLeft,
+  free,
+  postponed,
+  rescheduled,
+  withPerformers,
+} from '../../shared/i18n/de.js';
 import { accessLabels } from '../../shared/access-labels/de.js';
 
 export const de: LanguagePack = {
   core: {
-    ...card,
     loading: 'Veranstaltungen werden geladen…',
     empty: 'Keine kommenden Veranstaltungen',
     error: 'Die Veranstaltungen konnten nicht geladen werden.',
@@ -22,6 +32,7 @@ export const de: LanguagePack = {
       'Aktualisierung fehlgeschlagen; die zuletzt geladenen Veranstaltungen werden gezeigt.',
     notShown: 'Die Veranstaltungen konnten nicht angezeigt werden.',
     someNotShown: 'Einige Veranstaltungen konnten nicht angezeigt werden.',
+    buy,
     buyFor: (title) => `Tickets kaufen: ${title}`,
     salesClose: (when) => `Vorverkauf endet ${when}`,
     closed: {
@@ -35,11 +46,16 @@ export const de: LanguagePack = {
     stopCancelled: 'abgesagt',
     age: (n) => `ab ${n}`,
     ageLabel: (n) => `Ab ${n} Jahren`,
+    postponed,
+    rescheduled,
     was: (date) => `(vorher ${date})`,
+    doors,
+    allDay,
     nextStop: 'Nächster Termin',
     allStops: 'Alle Termine',
     imageAlt: (title) => `Bild zu ${title}`,
     events: 'Kommende Veranstaltungen',
+    addToCalendar,
     addToCalendarFor: (what) => `Zum Kalender hinzufügen: ${what}`,
     calendarFile: 'Kalenderdatei (.ics)',
     share: 'Teilen',
@@ -47,6 +63,10 @@ export const de: LanguagePack = {
     linkCopied: 'Link kopiert',
     save: 'Merken',
     saveFor: (title) => `Merken: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list,

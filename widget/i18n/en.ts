@@ -9,13 +9,24 @@
  * the pages say too are English's dictionary's (`shared/i18n/en.ts`).
  */
 import type { CoreMessages } from './types.js';
-import { card } from '../../shared/i18n/en.js';
+import {
+  access,
+  addToCalendar,
+  allDay,
+  buy,
+  doors,
+  fewLeft,
+  free,
+  postponed,
+  rescheduled,
+  withPerformers,
+} from '../../shared/i18n/en.js';
 import { accessLabels } from '../../shared/access-labels/en.js';
 
 /** The strings the first paint draws (`markup.ts`). */
 const firstPaint = {
-  ...card,
   loading: 'Loading events…',
+  buy,
   buyFor: (title) => `Buy tickets for ${title}`,
   salesClose: (when) => `Sales close ${when}`,
   closed: {
@@ -29,14 +40,23 @@ const firstPaint = {
   stopCancelled: 'cancelled',
   age: (n) => `${n}+`,
   ageLabel: (n) => `Over ${n}s only`,
+  postponed,
+  rescheduled,
   was: (date) => `(was ${date})`,
+  doors,
+  allDay,
   nextStop: 'Next date',
   allStops: 'All dates',
   imageAlt: (title) => `Image for ${title}`,
   events: 'Upcoming events',
+  addToCalendar,
   addToCalendarFor: (what) => `Add to calendar: ${what}`,
   share: 'Share',
   shareFor: (title) => `Share: ${title}`,
+  free,
+  withPerformers,
+  fewLeft,
+  access,
   accessLabels,
 } satisfies Partial<CoreMessages>;
 

@@ -3,13 +3,29 @@
  * the past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/es.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/es.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/es.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Cargando eventos…',
     empty: 'No hay próximos eventos',
     error: 'No se pudieron cargar los eventos.',
@@ -19,6 +35,7 @@ export const pack: FullPack = {
     refreshFailed: 'No se pudo actualizar; se muestran los últimos eventos cargados.',
     notShown: 'No se pudieron mostrar los eventos.',
     someNotShown: 'Algunos eventos no se pudieron mostrar.',
+    buy,
     buyFor: (title) => `Comprar entradas para ${title}`,
     salesClose: (when) => `La venta termina ${when}`,
     closed: {
@@ -32,11 +49,16 @@ export const pack: FullPack = {
     stopCancelled: 'cancelada',
     age: (n) => `+${n}`,
     ageLabel: (n) => `Solo mayores de ${n} años`,
+    postponed,
+    rescheduled,
     was: (date) => `(antes: ${date})`,
+    doors,
+    allDay,
     nextStop: 'Próxima fecha',
     allStops: 'Todas las fechas',
     imageAlt: (title) => `Imagen de ${title}`,
     events: 'Próximos eventos',
+    addToCalendar,
     addToCalendarFor: (what) => `Añadir al calendario: ${what}`,
     calendarFile: 'Archivo de calendario (.ics)',
     share: 'Compartir',
@@ -44,10 +66,13 @@ export const pack: FullPack = {
     linkCopied: 'Enlace copiado',
     save: 'Guardar',
     saveFor: (title) => `Guardar: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Vista',
     listView: 'Lista',
     calendarView: 'Calendario',
@@ -56,11 +81,14 @@ export const pack: FullPack = {
     matches: (n) =>
       plural('es', n, { one: `${n} evento coincide`, other: `${n} eventos coinciden` }),
     pagination: 'Páginas de eventos',
+    previous,
+    next,
     page: (n) => `Página ${n}`,
     pageAnnounce: (n, last) => `Página ${n} de ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Buscar eventos',
     from: 'Desde',
     reset: 'Restablecer',
@@ -70,6 +98,7 @@ export const pack: FullPack = {
     webcal: 'App de calendario (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Cualquiera',
     saved: (n) => `Guardados (${n})`,
     savedLabel: (n) => `Guardados (${n}): mostrar solo los eventos guardados`,
@@ -79,7 +108,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'ver eventos pasados',
     noPast: 'No hay eventos pasados',
     pastShown: (n) =>

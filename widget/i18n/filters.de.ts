@@ -1,9 +1,10 @@
 /** German strings of the filter bar (`venue-events-filters.ts`), in the German chunk (`de.ts`). */
 import type { FilterMessages } from './types.js';
-import { filters as words } from '../../shared/i18n/de.js';
+import { access, allCategories, category } from '../../shared/i18n/de.js';
 
 export const filters: FilterMessages = {
-  ...words,
+  category,
+  allCategories,
   search: 'Veranstaltungen suchen',
   from: 'Ab',
   reset: 'Zurücksetzen',
@@ -13,6 +14,7 @@ export const filters: FilterMessages = {
   webcal: 'Kalender-App (webcal)',
   google: 'Google Kalender',
   outlook: 'Outlook.com',
+  access,
   anyAccess: 'Alle Angebote',
   saved: (n) => `Gemerkt (${n})`,
   savedLabel: (n) => `Gemerkt (${n}): nur gemerkte Veranstaltungen zeigen`,

@@ -1,9 +1,10 @@
 /** English strings of the filter bar (`venue-events-filters.ts`), in its chunk. */
 import type { FilterMessages } from './types.js';
-import { filters as words } from '../../shared/i18n/en.filters.js';
+import { access, allCategories, category } from '../../shared/i18n/en.filters.js';
 
 export const filters: FilterMessages = {
-  ...words,
+  category,
+  allCategories,
   search: 'Search events',
   from: 'From',
   reset: 'Reset',
@@ -13,6 +14,7 @@ export const filters: FilterMessages = {
   webcal: 'Calendar app (webcal)',
   google: 'Google Calendar',
   outlook: 'Outlook.com',
+  access,
   anyAccess: 'Any access',
   saved: (n) => `Saved (${n})`,
   savedLabel: (n) => `Saved (${n}): show only the events you saved`,

@@ -1,9 +1,10 @@
 /** French strings of the filter bar (`venue-events-filters.ts`), in the French chunk (`fr.ts`). */
 import type { FilterMessages } from './types.js';
-import { filters as words } from '../../shared/i18n/fr.js';
+import { access, allCategories, category } from '../../shared/i18n/fr.js';
 
 export const filters: FilterMessages = {
-  ...words,
+  category,
+  allCategories,
   search: 'Rechercher des événements',
   from: 'À partir du',
   reset: 'Réinitialiser',
@@ -13,6 +14,7 @@ export const filters: FilterMessages = {
   webcal: 'Application de calendrier (webcal)',
   google: 'Google Agenda',
   outlook: 'Outlook.com',
+  access,
   anyAccess: 'Toute accessibilité',
   saved: (n) => `Enregistrés (${n})`,
   savedLabel: (n) => `Enregistrés (${n}) : afficher seulement les événements enregistrés`,

@@ -6,12 +6,22 @@
 import { filters } from './filters.fr.js';
 import { list } from './list.fr.js';
 import type { LanguagePack } from './types.js';
-import { card } from '../../shared/i18n/fr.js';
+import {
+  access,
+  addToCalendar,
+  allDay,
+  buy,
+  doors,
+  fewLeft,
+  free,
+  postponed,
+  rescheduled,
+  withPerformers,
+} from '../../shared/i18n/fr.js';
 import { accessLabels } from '../../shared/access-labels/fr.js';
 
 export const fr: LanguagePack = {
   core: {
-    ...card,
     loading: 'Chargement des événements…',
     empty: 'Aucun événement à venir',
     error: 'Impossible de charger les événements.',
@@ -21,6 +31,7 @@ export const fr: LanguagePack = {
     refreshFailed: 'Échec de l’actualisation ; derniers événements chargés affichés.',
     notShown: 'Impossible d’afficher les événements.',
     someNotShown: 'Certains événements n’ont pas pu être affichés.',
+    buy,
     buyFor: (title) => `Acheter des billets pour ${title}`,
     salesClose: (when) => `Fin des ventes ${when}`,
     closed: {
@@ -34,11 +45,16 @@ export const fr: LanguagePack = {
     stopCancelled: 'annulée',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Réservé aux plus de ${n} ans`,
+    postponed,
+    rescheduled,
     was: (date) => `(initialement ${date})`,
+    doors,
+    allDay,
     nextStop: 'Prochaine date',
     allStops: 'Toutes les dates',
     imageAlt: (title) => `Image de ${title}`,
     events: 'Événements à venir',
+    addToCalendar,
     addToCalendarFor: (what) => `Ajouter au calendrier : ${what}`,
     calendarFile: 'Fichier calendrier (.ics)',
     share: 'Partager',
@@ -46,6 +62,10 @@ export const fr: LanguagePack = {
     linkCopied: 'Lien copié',
     save: 'Enregistrer',
     saveFor: (title) => `Enregistrer : ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list,

@@ -4,7 +4,24 @@
  * left (`dir`). Counts take Hebrew's forms by `Intl.PluralRules` (one, two, other).
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/he.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/he.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/he.js';
 
@@ -14,7 +31,6 @@ const events = (n: number): string =>
 export const pack: FullPack = {
   core: {
     dir: 'rtl',
-    ...card,
     loading: 'טוען אירועים…',
     empty: 'אין אירועים קרובים',
     error: 'לא ניתן היה לטעון את האירועים.',
@@ -24,6 +40,7 @@ export const pack: FullPack = {
     refreshFailed: 'הרענון נכשל; מוצגים האירועים שנטענו לאחרונה.',
     notShown: 'לא ניתן היה להציג את האירועים.',
     someNotShown: 'לא ניתן היה להציג חלק מהאירועים.',
+    buy,
     buyFor: (title) => `לרכישת כרטיסים: ${title}`,
     salesClose: (when) => `המכירה נסגרת ${when}`,
     closed: {
@@ -37,11 +54,16 @@ export const pack: FullPack = {
     stopCancelled: 'בוטל',
     age: (n) => `${n}+`,
     ageLabel: (n) => `מגיל ${n} ומעלה בלבד`,
+    postponed,
+    rescheduled,
     was: (date) => `(במקום ${date})`,
+    doors,
+    allDay,
     nextStop: 'המועד הבא',
     allStops: 'כל המועדים',
     imageAlt: (title) => `תמונה של ${title}`,
     events: 'אירועים קרובים',
+    addToCalendar,
     addToCalendarFor: (what) => `הוספה ליומן: ${what}`,
     calendarFile: 'קובץ יומן (.ics)',
     share: 'שיתוף',
@@ -49,10 +71,13 @@ export const pack: FullPack = {
     linkCopied: 'הקישור הועתק',
     save: 'שמירה',
     saveFor: (title) => `שמירה: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'תצוגה',
     listView: 'רשימה',
     calendarView: 'לוח שנה',
@@ -65,11 +90,14 @@ export const pack: FullPack = {
         other: `${n} אירועים מתאימים`,
       }),
     pagination: 'עמודי אירועים',
+    previous,
+    next,
     page: (n) => `עמוד ${n}`,
     pageAnnounce: (n, last) => `עמוד ${n} מתוך ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'חיפוש אירועים',
     from: 'מתאריך',
     reset: 'איפוס',
@@ -79,6 +107,7 @@ export const pack: FullPack = {
     webcal: 'אפליקציית יומן (webcal)',
     google: 'יומן Google',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'הכול',
     saved: (n) => `שמורים (${n})`,
     savedLabel: (n) => `שמורים (${n}): הצגת אירועים שמורים בלבד`,
@@ -88,7 +117,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `מסננים (${n})` : 'מסננים'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'הצגת אירועים קודמים',
     noPast: 'אין אירועים קודמים',
     pastShown: (n) =>

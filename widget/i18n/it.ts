@@ -3,13 +3,29 @@
  * the past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/it.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/it.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/it.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Caricamento eventi…',
     empty: 'Nessun evento in programma',
     error: 'Impossibile caricare gli eventi.',
@@ -19,6 +35,7 @@ export const pack: FullPack = {
     refreshFailed: 'Aggiornamento non riuscito; sono mostrati gli ultimi eventi caricati.',
     notShown: 'Impossibile mostrare gli eventi.',
     someNotShown: 'Impossibile mostrare alcuni eventi.',
+    buy,
     buyFor: (title) => `Acquista biglietti per ${title}`,
     salesClose: (when) => `Chiusura vendite ${when}`,
     closed: {
@@ -32,11 +49,16 @@ export const pack: FullPack = {
     stopCancelled: 'annullata',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Vietato ai minori di ${n} anni`,
+    postponed,
+    rescheduled,
     was: (date) => `(inizialmente ${date})`,
+    doors,
+    allDay,
     nextStop: 'Prossima data',
     allStops: 'Tutte le date',
     imageAlt: (title) => `Immagine di ${title}`,
     events: 'Prossimi eventi',
+    addToCalendar,
     addToCalendarFor: (what) => `Aggiungi al calendario: ${what}`,
     calendarFile: 'File di calendario (.ics)',
     share: 'Condividi',
@@ -44,10 +66,13 @@ export const pack: FullPack = {
     linkCopied: 'Link copiato',
     save: 'Salva',
     saveFor: (title) => `Salva: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Vista',
     listView: 'Elenco',
     calendarView: 'Calendario',
@@ -56,11 +81,14 @@ export const pack: FullPack = {
     matches: (n) =>
       plural('it', n, { one: `${n} evento corrispondente`, other: `${n} eventi corrispondenti` }),
     pagination: 'Pagine degli eventi',
+    previous,
+    next,
     page: (n) => `Pagina ${n}`,
     pageAnnounce: (n, last) => `Pagina ${n} di ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Cerca eventi',
     from: 'Dal',
     reset: 'Azzera',
@@ -70,6 +98,7 @@ export const pack: FullPack = {
     webcal: 'App calendario (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Qualsiasi',
     saved: (n) => `Salvati (${n})`,
     savedLabel: (n) => `Salvati (${n}): mostra solo gli eventi salvati`,
@@ -79,7 +108,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtri (${n})` : 'Filtri'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'vedi gli eventi passati',
     noPast: 'Nessun evento passato',
     pastShown: (n) =>

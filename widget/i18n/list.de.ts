@@ -1,9 +1,8 @@
 /** German strings of the list's controls (`list-controls.ts`), in the German chunk (`de.ts`). */
 import type { ListMessages } from './types.js';
-import { list as words } from '../../shared/i18n/de.js';
+import { next, previous } from '../../shared/i18n/de.js';
 
 export const list: ListMessages = {
-  ...words,
   views: 'Ansicht',
   listView: 'Liste',
   calendarView: 'Kalender',
@@ -11,6 +10,8 @@ export const list: ListMessages = {
   resetFilters: 'Alle Veranstaltungen zeigen',
   matches: (n) => (n === 1 ? '1 passende Veranstaltung' : `${n} passende Veranstaltungen`),
   pagination: 'Seiten',
+  previous,
+  next,
   page: (n) => `Seite ${n}`,
   pageAnnounce: (n, last) => `Seite ${n} von ${last}`,
 };

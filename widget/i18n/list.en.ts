@@ -3,10 +3,9 @@
  * cards, as the parts are.
  */
 import type { ListMessages } from './types.js';
-import { list as words } from '../../shared/i18n/en.list.js';
+import { next, previous } from '../../shared/i18n/en.list.js';
 
 export const list: ListMessages = {
-  ...words,
   views: 'View',
   listView: 'List',
   calendarView: 'Calendar',
@@ -14,6 +13,8 @@ export const list: ListMessages = {
   resetFilters: 'Show all events',
   matches: (n) => (n === 1 ? '1 event matches' : `${n} events match`),
   pagination: 'Event pages',
+  previous,
+  next,
   page: (n) => `Page ${n}`,
   pageAnnounce: (n, last) => `Page ${n} of ${last}`,
 };

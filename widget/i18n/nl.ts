@@ -3,13 +3,29 @@
  * past events' and the calendar's with the rest (`FullPack`).
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/nl.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/nl.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/nl.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Evenementen laden…',
     empty: 'Geen komende evenementen',
     error: 'De evenementen konden niet worden geladen.',
@@ -19,6 +35,7 @@ export const pack: FullPack = {
     refreshFailed: 'Vernieuwen mislukt; de laatst geladen evenementen worden getoond.',
     notShown: 'De evenementen konden niet worden getoond.',
     someNotShown: 'Sommige evenementen konden niet worden getoond.',
+    buy,
     buyFor: (title) => `Tickets kopen voor ${title}`,
     salesClose: (when) => `Verkoop sluit ${when}`,
     closed: {
@@ -32,11 +49,16 @@ export const pack: FullPack = {
     stopCancelled: 'geannuleerd',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Alleen voor ${n} jaar en ouder`,
+    postponed,
+    rescheduled,
     was: (date) => `(was ${date})`,
+    doors,
+    allDay,
     nextStop: 'Volgende datum',
     allStops: 'Alle data',
     imageAlt: (title) => `Afbeelding bij ${title}`,
     events: 'Komende evenementen',
+    addToCalendar,
     addToCalendarFor: (what) => `Toevoegen aan agenda: ${what}`,
     calendarFile: 'Agendabestand (.ics)',
     share: 'Delen',
@@ -44,10 +66,13 @@ export const pack: FullPack = {
     linkCopied: 'Link gekopieerd',
     save: 'Bewaren',
     saveFor: (title) => `Bewaren: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Weergave',
     listView: 'Lijst',
     calendarView: 'Kalender',
@@ -56,11 +81,14 @@ export const pack: FullPack = {
     matches: (n) =>
       plural('nl', n, { one: `${n} evenement gevonden`, other: `${n} evenementen gevonden` }),
     pagination: 'Pagina’s met evenementen',
+    previous,
+    next,
     page: (n) => `Pagina ${n}`,
     pageAnnounce: (n, last) => `Pagina ${n} van ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Evenementen zoeken',
     from: 'Vanaf',
     reset: 'Wissen',
@@ -70,6 +98,7 @@ export const pack: FullPack = {
     webcal: 'Agenda-app (webcal)',
     google: 'Google Agenda',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Alle voorzieningen',
     saved: (n) => `Bewaard (${n})`,
     savedLabel: (n) => `Bewaard (${n}): alleen bewaarde evenementen tonen`,
@@ -79,7 +108,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filters (${n})` : 'Filters'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'afgelopen evenementen bekijken',
     noPast: 'Geen afgelopen evenementen',
     pastShown: (n) =>

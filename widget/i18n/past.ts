@@ -6,20 +6,22 @@
  */
 import { language, loadedPack } from './load.js';
 import type { PastMessages } from './types.js';
-import { past as deWords } from '../../shared/i18n/de.past.js';
-import { past as enWords } from '../../shared/i18n/en.past.js';
-import { past as frWords } from '../../shared/i18n/fr.past.js';
+import * as de from '../../shared/i18n/de.past.js';
+import * as en from '../../shared/i18n/en.past.js';
+import * as fr from '../../shared/i18n/fr.past.js';
 
 const tables: Record<string, PastMessages> = {
   en: {
-    ...enWords,
+    pastEvents: en.pastEvents,
+    upcomingEvents: en.upcomingEvents,
     seePast: 'see past events',
     noPast: 'No past events',
     pastShown: (n) => (n === 1 ? '1 past event, newest first' : `${n} past events, newest first`),
     upcomingShown: (n) => (n === 1 ? '1 upcoming event' : `${n} upcoming events`),
   },
   de: {
-    ...deWords,
+    pastEvents: de.pastEvents,
+    upcomingEvents: de.upcomingEvents,
     seePast: 'vergangene Veranstaltungen ansehen',
     noPast: 'Keine vergangenen Veranstaltungen',
     pastShown: (n) =>
@@ -29,7 +31,8 @@ const tables: Record<string, PastMessages> = {
     upcomingShown: (n) => (n === 1 ? '1 kommende Veranstaltung' : `${n} kommende Veranstaltungen`),
   },
   fr: {
-    ...frWords,
+    pastEvents: fr.pastEvents,
+    upcomingEvents: fr.upcomingEvents,
     seePast: 'voir les événements passés',
     noPast: 'Aucun événement passé',
     pastShown: (n) =>

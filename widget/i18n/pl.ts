@@ -4,7 +4,24 @@
  * `Intl.PluralRules`: 1 wydarzenie, 2–4 (22–24, …) wydarzenia, 5–21 (and 0) wydarzeń.
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/pl.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/pl.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/pl.js';
 
@@ -18,7 +35,6 @@ const events = (n: number) =>
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Wczytywanie wydarzeń…',
     empty: 'Brak nadchodzących wydarzeń',
     error: 'Nie udało się wczytać wydarzeń.',
@@ -28,6 +44,7 @@ export const pack: FullPack = {
     refreshFailed: 'Nie udało się odświeżyć; widoczne są ostatnio wczytane wydarzenia.',
     notShown: 'Nie udało się wyświetlić wydarzeń.',
     someNotShown: 'Niektórych wydarzeń nie udało się wyświetlić.',
+    buy,
     buyFor: (title) => `Kup bilety: ${title}`,
     salesClose: (when) => `Koniec sprzedaży ${when}`,
     closed: {
@@ -41,11 +58,16 @@ export const pack: FullPack = {
     stopCancelled: 'odwołany',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Wstęp od ${n} lat`,
+    postponed,
+    rescheduled,
     was: (date) => `(wcześniej ${date})`,
+    doors,
+    allDay,
     nextStop: 'Następny termin',
     allStops: 'Wszystkie terminy',
     imageAlt: (title) => `Zdjęcie: ${title}`,
     events: 'Nadchodzące wydarzenia',
+    addToCalendar,
     addToCalendarFor: (what) => `Dodaj do kalendarza: ${what}`,
     calendarFile: 'Plik kalendarza (.ics)',
     share: 'Udostępnij',
@@ -53,10 +75,13 @@ export const pack: FullPack = {
     linkCopied: 'Link skopiowany',
     save: 'Zapisz',
     saveFor: (title) => `Zapisz: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Widok',
     listView: 'Lista',
     calendarView: 'Kalendarz',
@@ -70,11 +95,14 @@ export const pack: FullPack = {
         other: `${n} wydarzenia pasuje`,
       }),
     pagination: 'Strony wydarzeń',
+    previous,
+    next,
     page: (n) => `Strona ${n}`,
     pageAnnounce: (n, last) => `Strona ${n} z ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Szukaj wydarzeń',
     from: 'Od',
     reset: 'Wyczyść',
@@ -84,6 +112,7 @@ export const pack: FullPack = {
     webcal: 'Aplikacja kalendarza (webcal)',
     google: 'Kalendarz Google',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Dowolna',
     saved: (n) => `Zapisane (${n})`,
     savedLabel: (n) => `Zapisane (${n}): pokaż tylko zapisane wydarzenia`,
@@ -93,7 +122,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtry (${n})` : 'Filtry'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'zobacz minione wydarzenia',
     noPast: 'Brak minionych wydarzeń',
     pastShown: (n) =>

@@ -4,13 +4,29 @@
  * counts in the plural ("0 eventos correspondem"), as the one rule says (`shared/i18n/plural.ts`).
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/pt-BR.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/pt-BR.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/pt-BR.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Carregando eventos…',
     empty: 'Não há próximos eventos',
     error: 'Não foi possível carregar os eventos.',
@@ -20,6 +36,7 @@ export const pack: FullPack = {
     refreshFailed: 'Não foi possível atualizar; mostrando os últimos eventos carregados.',
     notShown: 'Não foi possível mostrar os eventos.',
     someNotShown: 'Não foi possível mostrar alguns eventos.',
+    buy,
     buyFor: (title) => `Comprar ingressos para ${title}`,
     salesClose: (when) => `A venda termina ${when}`,
     closed: {
@@ -33,11 +50,16 @@ export const pack: FullPack = {
     stopCancelled: 'cancelada',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Proibido para menores de ${n} anos`,
+    postponed,
+    rescheduled,
     was: (date) => `(antes: ${date})`,
+    doors,
+    allDay,
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,
     events: 'Próximos eventos',
+    addToCalendar,
     addToCalendarFor: (what) => `Adicionar ao calendário: ${what}`,
     calendarFile: 'Arquivo de calendário (.ics)',
     share: 'Compartilhar',
@@ -45,10 +67,13 @@ export const pack: FullPack = {
     linkCopied: 'Link copiado',
     save: 'Salvar',
     saveFor: (title) => `Salvar: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Visualização',
     listView: 'Lista',
     calendarView: 'Calendário',
@@ -57,11 +82,14 @@ export const pack: FullPack = {
     matches: (n) =>
       plural('pt-BR', n, { one: `${n} evento corresponde`, other: `${n} eventos correspondem` }),
     pagination: 'Páginas de eventos',
+    previous,
+    next,
     page: (n) => `Página ${n}`,
     pageAnnounce: (n, last) => `Página ${n} de ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Buscar eventos',
     from: 'A partir de',
     reset: 'Redefinir',
@@ -71,6 +99,7 @@ export const pack: FullPack = {
     webcal: 'App de calendário (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Qualquer',
     saved: (n) => `Salvos (${n})`,
     savedLabel: (n) => `Salvos (${n}): mostrar só os eventos salvos`,
@@ -80,7 +109,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'ver eventos passados',
     noPast: 'Não há eventos passados',
     pastShown: (n) =>

@@ -3,13 +3,29 @@
  * (`FullPack`); Brazil's has its own (`pt_BR.ts`: "ingressos", not "bilhetes").
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/pt.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/pt.js';
 import { plural } from '../../shared/i18n/plural.js';
 import { accessLabels } from '../../shared/access-labels/pt.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'A carregar eventos…',
     empty: 'Não há próximos eventos',
     error: 'Não foi possível carregar os eventos.',
@@ -19,6 +35,7 @@ export const pack: FullPack = {
     refreshFailed: 'Não foi possível atualizar; a mostrar os últimos eventos carregados.',
     notShown: 'Não foi possível mostrar os eventos.',
     someNotShown: 'Não foi possível mostrar alguns eventos.',
+    buy,
     buyFor: (title) => `Comprar bilhetes para ${title}`,
     salesClose: (when) => `A venda termina ${when}`,
     closed: {
@@ -32,11 +49,16 @@ export const pack: FullPack = {
     stopCancelled: 'cancelada',
     age: (n) => `M/${n}`,
     ageLabel: (n) => `Só para maiores de ${n} anos`,
+    postponed,
+    rescheduled,
     was: (date) => `(antes: ${date})`,
+    doors,
+    allDay,
     nextStop: 'Próxima data',
     allStops: 'Todas as datas',
     imageAlt: (title) => `Imagem de ${title}`,
     events: 'Próximos eventos',
+    addToCalendar,
     addToCalendarFor: (what) => `Adicionar ao calendário: ${what}`,
     calendarFile: 'Ficheiro de calendário (.ics)',
     share: 'Partilhar',
@@ -44,10 +66,13 @@ export const pack: FullPack = {
     linkCopied: 'Ligação copiada',
     save: 'Guardar',
     saveFor: (title) => `Guardar: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Vista',
     listView: 'Lista',
     calendarView: 'Calendário',
@@ -56,11 +81,14 @@ export const pack: FullPack = {
     matches: (n) =>
       plural('pt-PT', n, { one: `${n} evento corresponde`, other: `${n} eventos correspondem` }),
     pagination: 'Páginas de eventos',
+    previous,
+    next,
     page: (n) => `Página ${n}`,
     pageAnnounce: (n, last) => `Página ${n} de ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Pesquisar eventos',
     from: 'A partir de',
     reset: 'Repor',
@@ -70,6 +98,7 @@ export const pack: FullPack = {
     webcal: 'Aplicação de calendário (webcal)',
     google: 'Google Calendar',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Qualquer',
     saved: (n) => `Guardados (${n})`,
     savedLabel: (n) => `Guardados (${n}): mostrar só os eventos guardados`,
@@ -79,7 +108,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filtros (${n})` : 'Filtros'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'ver eventos passados',
     noPast: 'Não há eventos passados',
     pastShown: (n) =>

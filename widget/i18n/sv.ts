@@ -4,12 +4,28 @@
  * and many, so no count needs `Intl.PluralRules`.
  */
 import type { FullPack } from './types.js';
-import { card, filters, list, past } from '../../shared/i18n/sv.js';
+import {
+  access,
+  addToCalendar,
+  allCategories,
+  allDay,
+  buy,
+  category,
+  doors,
+  fewLeft,
+  free,
+  next,
+  pastEvents,
+  postponed,
+  previous,
+  rescheduled,
+  upcomingEvents,
+  withPerformers,
+} from '../../shared/i18n/sv.js';
 import { accessLabels } from '../../shared/access-labels/sv.js';
 
 export const pack: FullPack = {
   core: {
-    ...card,
     loading: 'Läser in evenemang…',
     empty: 'Inga kommande evenemang',
     error: 'Evenemangen kunde inte läsas in.',
@@ -19,6 +35,7 @@ export const pack: FullPack = {
     refreshFailed: 'Kunde inte uppdatera; visar de senast inlästa evenemangen.',
     notShown: 'Evenemangen kunde inte visas.',
     someNotShown: 'Vissa evenemang kunde inte visas.',
+    buy,
     buyFor: (title) => `Köp biljetter till ${title}`,
     salesClose: (when) => `Försäljningen stänger ${when}`,
     closed: {
@@ -32,11 +49,16 @@ export const pack: FullPack = {
     stopCancelled: 'inställt',
     age: (n) => `${n}+`,
     ageLabel: (n) => `Åldersgräns ${n} år`,
+    postponed,
+    rescheduled,
     was: (date) => `(tidigare ${date})`,
+    doors,
+    allDay,
     nextStop: 'Nästa datum',
     allStops: 'Alla datum',
     imageAlt: (title) => `Bild för ${title}`,
     events: 'Kommande evenemang',
+    addToCalendar,
     addToCalendarFor: (what) => `Lägg till i kalendern: ${what}`,
     calendarFile: 'Kalenderfil (.ics)',
     share: 'Dela',
@@ -44,10 +66,13 @@ export const pack: FullPack = {
     linkCopied: 'Länken kopierad',
     save: 'Spara',
     saveFor: (title) => `Spara: ${title}`,
+    free,
+    withPerformers,
+    fewLeft,
+    access,
     accessLabels,
   },
   list: {
-    ...list,
     views: 'Visning',
     listView: 'Lista',
     calendarView: 'Kalender',
@@ -55,11 +80,14 @@ export const pack: FullPack = {
     resetFilters: 'Visa alla evenemang',
     matches: (n) => `${n} evenemang matchar`,
     pagination: 'Evenemangssidor',
+    previous,
+    next,
     page: (n) => `Sida ${n}`,
     pageAnnounce: (n, last) => `Sida ${n} av ${last}`,
   },
   filters: {
-    ...filters,
+    category,
+    allCategories,
     search: 'Sök evenemang',
     from: 'Från',
     reset: 'Återställ',
@@ -69,6 +97,7 @@ export const pack: FullPack = {
     webcal: 'Kalenderapp (webcal)',
     google: 'Google Kalender',
     outlook: 'Outlook.com',
+    access,
     anyAccess: 'Alla',
     saved: (n) => `Sparade (${n})`,
     savedLabel: (n) => `Sparade (${n}): visa bara sparade evenemang`,
@@ -78,7 +107,8 @@ export const pack: FullPack = {
     filters: (n) => (n ? `Filter (${n})` : 'Filter'),
   },
   past: {
-    ...past,
+    pastEvents,
+    upcomingEvents,
     seePast: 'se tidigare evenemang',
     noPast: 'Inga tidigare evenemang',
     pastShown: (n) => `${n} tidigare evenemang, senaste först`,

@@ -1,4 +1,5 @@
 import { PER_PAGE, POSITIVE_INTEGER, whole } from '../contract.js';
+import { PARAM } from '../queries.js';
 
 const PAGE_NUMBER = whole(POSITIVE_INTEGER);
 
@@ -74,7 +75,8 @@ export function envelopeJson(
 ): string {
   const { currentPage: current, lastPage: last } = window;
   // The URL up to the page number, escaped once: `"…?page=` (a page number needs no escaping).
-  const open = JSON.stringify(query ? `${path}?${query}&page=` : `${path}?page=`).slice(0, -1);
+  const key = `${PARAM.page}=`;
+  const open = JSON.stringify(query ? `${path}?${query}&${key}` : `${path}?${key}`).slice(0, -1);
   const url = (n: number) => `${open}${n}"`;
   const maybeUrl = (n: number | null) => (n === null ? 'null' : url(n));
   const prev = current > 1 ? current - 1 : null;

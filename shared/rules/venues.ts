@@ -4,6 +4,7 @@
  * `widget.html` and the embed builder all apply, and the order of a merged list. Pure: zones and
  * instants are passed in.
  */
+import { PARAM } from '../queries.js';
 import { readVenueList } from './venue-list.js';
 import { FilterError } from './filters.js';
 
@@ -26,4 +27,4 @@ export function parseVenues(raw: unknown): string[] {
 
 /** The canonical `venues=…` query of `slugs` (as given: the order names the tie-break). */
 export const venuesQuery = (slugs: readonly string[]): string =>
-  `venues=${slugs.map(encodeURIComponent).join(',')}`;
+  `${PARAM.venues}=${slugs.map(encodeURIComponent).join(',')}`;

@@ -26,13 +26,6 @@ const SKIPPED = new Set([
   'server/web/embed-page.ts',
 ]);
 
-/**
- * The names still written by hand in files other parts of issue 49 are rewriting (the pages'
- * dictionaries, the shared rules), as `file: name`: each is to name it by `PARAM`, and is struck
- * off here then (the test fails while a listed one is no longer found, so the list only shrinks).
- */
-const PENDING: readonly string[] = ['server/pages/i18n/index.ts: locale'];
-
 /** The folders read, and the file names read in them. */
 const ROOTS: readonly [string, RegExp][] = [
   ['server', /\.ts$/],
@@ -106,12 +99,7 @@ describe('parameter names spelt by hand', () => {
     for (const [root] of ROOTS)
       expect(files.some((file) => file.startsWith(`${root}/`))).toBe(true);
     const found = files.flatMap((file) => handWrittenNames(file, readFileSync(file, 'utf8')));
-    const pending = (place: string) => PENDING.some((known) => place.startsWith(`${known}: `));
-    expect(found.filter((place) => !pending(place))).toEqual([]);
-    const stillThere = PENDING.filter((known) =>
-      found.some((place) => place.startsWith(`${known}: `)),
-    );
-    expect(stillThere, 'strike off PENDING what is named by PARAM now').toEqual(PENDING);
+    expect(found).toEqual([]);
   });
 
   it('finds a name written as a query key, in each way', () => {

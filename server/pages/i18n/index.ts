@@ -22,6 +22,7 @@ import { sv } from './sv.js';
 import type { AnyPageStrings, Plural } from './types.js';
 import { LANGUAGES, type Language } from '../../../shared/i18n/index.js';
 import { plural } from '../../../shared/i18n/plural.js';
+import { PARAM } from '../../../shared/queries.js';
 
 export type { AnyPageStrings, FieldName, PageStrings, Plural } from './types.js';
 
@@ -90,7 +91,7 @@ export function pageLang(tag: PageLocale, carried = false): PageLang {
       intl: INTL_LOCALE[tag] ?? tag,
       dir: RIGHT_TO_LEFT.has(tag) ? 'rtl' : 'ltr',
       t: PAGE_STRINGS[tag],
-      carry: carried ? `locale=${tag}` : '',
+      carry: carried ? `${PARAM.locale}=${tag}` : '',
     };
     langs.set(key, lang);
   }

@@ -50,13 +50,13 @@ const { version: widgetVersion, languages: widgetLanguages } = JSON.parse(
 // be the shipped widget's, else a language would be refused or an unknown one let through.
 {
   const listed = /VENUE_EVENTS_WIDGET_LANGUAGES = array\(([^)]*)\)/.exec(
-    readFileSync(join(source, 'includes/i18n.php'), 'utf8'),
+    readFileSync(join(source, 'includes/contract.php'), 'utf8'),
   )?.[1];
   const php = [...(listed ?? '').matchAll(/'([^']+)'/g)].map((m) => m[1]).sort();
   const shipped = ['en', ...Object.keys(widgetLanguages).filter((k) => k !== 'more')].sort();
   if (php.join() !== shipped.join()) {
     throw new Error(
-      `build:wordpress: includes/i18n.php VENUE_EVENTS_WIDGET_LANGUAGES is ${php.join(', ')}, the widget's languages ${shipped.join(', ')}`,
+      `build:wordpress: includes/contract.php VENUE_EVENTS_WIDGET_LANGUAGES is ${php.join(', ')}, the widget's languages ${shipped.join(', ')}`,
     );
   }
 }

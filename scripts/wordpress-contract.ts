@@ -1,7 +1,8 @@
 /**
  * The WordPress plugin's copy of the contract (docs/wordpress.md "Rendering"): PHP cannot import
  * TypeScript, so the names and rules the plugin reads — the venue-list rule's slug pattern and
- * limit (shared/rules/venue-list.ts, docs/api.md §10.16) and `widget.html`'s parameter names
+ * limit (shared/rules/venue-list.ts, docs/api.md §10.16), the widget's languages (the dictionaries,
+ * shared/i18n/index.ts, keyed lowercase as the widget's manifest keys them) and `widget.html`'s parameter names
  * (shared/queries.ts `WidgetQuery`, `VenuesQuery`, docs/api.md §10.17), as a list and one constant
  * each, which the plugin's PHP writes and reads them by — are generated into
  * `packages/wordpress/venue-events/includes/contract.php`. Run `npm run generate:wordpress` after
@@ -10,6 +11,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { LANGUAGES } from '../shared/i18n/index.js';
 import { SLUG } from '../shared/patterns.js';
 import { parameterNames, VenuesQuery, WidgetQuery } from '../shared/queries.js';
 import { MAX_VENUES } from '../shared/rules/venue-list.js';
@@ -55,6 +57,13 @@ const VENUE_EVENTS_ELEMENT_PARAMETERS = array( ${element.map(php).join(', ')} );
 
 /** Each of them by name: the PHP writes a parameter by its constant, never by hand. */
 ${constants.join('\n')}
+
+/**
+ * The languages the shipped widget speaks (shared/i18n/index.ts LANGUAGES), keyed as its manifest
+ * keys them, lowercase (\`pt-br\`). scripts/build-wordpress.mjs fails when this list and the
+ * manifest of the widget it ships differ.
+ */
+const VENUE_EVENTS_WIDGET_LANGUAGES = array( ${LANGUAGES.map((tag) => php(tag.toLowerCase())).join(', ')} );
 `;
 }
 

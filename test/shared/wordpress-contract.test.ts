@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../shared/i18n/index.js';
 import { readVenueList } from '../../shared/rules/venue-list.js';
 import { CONTRACT_PHP, wordpressContract } from '../../scripts/wordpress-contract.js';
 
@@ -50,5 +51,16 @@ describe("the WordPress plugin's contract.php", () => {
       return 'slugs' in list ? list.slugs.join(' ') : '';
     });
     expect(phpCleanVenues(lists)).toEqual(expected);
+  });
+
+  it("lists the dictionaries' languages as the widget's manifest keys them (pt-br)", () => {
+    const code = `
+define('ABSPATH', '/');
+require '${PLUGIN}/includes/contract.php';
+echo json_encode(VENUE_EVENTS_WIDGET_LANGUAGES);`;
+    const listed = JSON.parse(execFileSync('php', ['-r', code], { encoding: 'utf8' })) as string[];
+    expect(listed).toEqual(LANGUAGES.map((tag) => tag.toLowerCase()));
+    expect(listed).toContain('pt-br');
+    expect(listed).not.toContain('xx');
   });
 });

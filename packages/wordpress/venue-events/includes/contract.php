@@ -32,3 +32,10 @@ const VENUE_EVENTS_PARAM_NO_FILTERS = 'no-filters';
 const VENUE_EVENTS_PARAM_NO_SHARE = 'no-share';
 const VENUE_EVENTS_PARAM_LAYOUT = 'layout';
 const VENUE_EVENTS_PARAM_VIEWS = 'views';
+
+/**
+ * The languages the shipped widget speaks (shared/i18n/index.ts LANGUAGES), keyed as its manifest
+ * keys them, lowercase (`pt-br`). scripts/build-wordpress.mjs fails when this list and the
+ * manifest of the widget it ships differ.
+ */
+const VENUE_EVENTS_WIDGET_LANGUAGES = array( 'en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pt-br', 'pl', 'sv', 'da', 'cs', 'ar', 'he' );

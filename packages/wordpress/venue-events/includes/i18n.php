@@ -16,13 +16,6 @@ if ( ! defined( 'ABSPATH' ) ) {
 }
 
 /**
- * The languages the shipped widget speaks, keyed as it keys its tables (widget/i18n/load.ts): its
- * manifest's `languages` and English, which is in the script. scripts/build-wordpress.mjs fails
- * when this list and the manifest of the widget it ships differ.
- */
-const VENUE_EVENTS_WIDGET_LANGUAGES = array( 'en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pt-br', 'pl', 'sv', 'da', 'cs', 'ar', 'he' );
-
-/**
  * The folder of the plugin's own translations (the header's Domain Path), for the script's JSON
  * files: an absolute path.
  *

@@ -2,8 +2,6 @@
  * Arabic: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'شراء التذاكر';
 export const postponed = 'مؤجلة';
 export const rescheduled = 'موعد جديد';
@@ -20,19 +18,3 @@ export const category = 'الفئة';
 export const allCategories = 'كل الفئات';
 export const pastEvents = 'الفعاليات السابقة';
 export const upcomingEvents = 'الفعاليات القادمة';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -2,8 +2,6 @@
  * Czech: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Koupit vstupenky';
 export const postponed = 'Odloženo';
 export const rescheduled = 'Přesunuto';
@@ -20,19 +18,3 @@ export const category = 'Kategorie';
 export const allCategories = 'Všechny kategorie';
 export const pastEvents = 'Proběhlé akce';
 export const upcomingEvents = 'Nadcházející akce';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -2,8 +2,6 @@
  * Danish: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Køb billetter';
 export const postponed = 'Udskudt';
 export const rescheduled = 'Flyttet';
@@ -20,19 +18,3 @@ export const category = 'Kategori';
 export const allCategories = 'Alle kategorier';
 export const pastEvents = 'Tidligere arrangementer';
 export const upcomingEvents = 'Kommende arrangementer';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -3,8 +3,6 @@
  * lives": strings). The card, list and filter words here; the past events' in `de.past.ts`, apart
  * because the widget loads them in other chunks than the German one.
  */
-import type { CardWords, ListWords, FilterWords } from './types.js';
-
 export const buy = 'Tickets kaufen';
 export const postponed = 'Verschoben';
 export const rescheduled = 'Verlegt';
@@ -19,18 +17,3 @@ export const previous = 'Zurück';
 export const next = 'Weiter';
 export const category = 'Kategorie';
 export const allCategories = 'Alle Kategorien';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };

@@ -4,8 +4,6 @@
  * `en.list.ts`, `en.filters.ts` and `en.past.ts`, apart because the widget loads them in other
  * chunks than the first paint.
  */
-import type { CardWords } from './types.js';
-
 export const buy = 'Buy tickets';
 export const postponed = 'Postponed';
 export const rescheduled = 'Rescheduled';
@@ -16,16 +14,3 @@ export const withPerformers = (names: string): string => `With ${names}`;
 export const fewLeft = 'Few tickets left';
 export const access = 'Access';
 export const addToCalendar = 'Add to calendar';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};

@@ -2,8 +2,6 @@
  * Spanish: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Comprar entradas';
 export const postponed = 'Aplazado';
 export const rescheduled = 'Nueva fecha';
@@ -20,19 +18,3 @@ export const category = 'Categoría';
 export const allCategories = 'Todas las categorías';
 export const pastEvents = 'Eventos pasados';
 export const upcomingEvents = 'Próximos eventos';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -3,8 +3,6 @@
  * lives": strings). The card, list and filter words here; the past events' in `fr.past.ts`, apart
  * because the widget loads them in other chunks than the French one.
  */
-import type { CardWords, ListWords, FilterWords } from './types.js';
-
 export const buy = 'Acheter des billets';
 export const postponed = 'Reporté';
 export const rescheduled = 'Reprogrammé';
@@ -19,18 +17,3 @@ export const previous = 'Précédent';
 export const next = 'Suivant';
 export const category = 'Catégorie';
 export const allCategories = 'Toutes les catégories';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };

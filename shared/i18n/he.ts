@@ -2,8 +2,6 @@
  * Hebrew: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'לרכישת כרטיסים';
 export const postponed = 'נדחה';
 export const rescheduled = 'מועד חדש';
@@ -20,19 +18,3 @@ export const category = 'קטגוריה';
 export const allCategories = 'כל הקטגוריות';
 export const pastEvents = 'אירועים קודמים';
 export const upcomingEvents = 'אירועים קרובים';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -11,14 +11,14 @@
 import * as ar from './ar.js';
 import * as cs from './cs.js';
 import * as da from './da.js';
-import { past as dePast } from './de.past.js';
+import * as dePast from './de.past.js';
 import * as de from './de.js';
-import { filters as enFilters } from './en.filters.js';
-import { list as enList } from './en.list.js';
-import { past as enPast } from './en.past.js';
-import { card as enCard } from './en.js';
+import * as enFilters from './en.filters.js';
+import * as enList from './en.list.js';
+import * as enPast from './en.past.js';
+import * as en from './en.js';
 import * as es from './es.js';
-import { past as frPast } from './fr.past.js';
+import * as frPast from './fr.past.js';
 import * as fr from './fr.js';
 import * as he from './he.js';
 import * as it from './it.js';
@@ -27,16 +27,30 @@ import * as pl from './pl.js';
 import * as ptBR from './pt-BR.js';
 import * as pt from './pt.js';
 import * as sv from './sv.js';
-import type { Dictionary } from './types.js';
+import type { CardWords, Dictionary, FilterWords, ListWords, PastWords } from './types.js';
 
 export type { CardWords, Dictionary, FilterWords, ListWords, PastWords } from './types.js';
 
-/** A language's sections as one dictionary. */
-const dictionary = (sections: Dictionary): Dictionary => ({
-  card: sections.card,
-  list: sections.list,
-  filters: sections.filters,
-  past: sections.past,
+/** Every word of one language, as its files export them one by one. */
+type Words = CardWords & ListWords & FilterWords & PastWords;
+
+/** A language's words in the dictionary's sections: the one place they are grouped. */
+const dictionary = (w: Words): Dictionary => ({
+  card: {
+    buy: w.buy,
+    postponed: w.postponed,
+    rescheduled: w.rescheduled,
+    doors: w.doors,
+    allDay: w.allDay,
+    free: w.free,
+    withPerformers: w.withPerformers,
+    fewLeft: w.fewLeft,
+    access: w.access,
+    addToCalendar: w.addToCalendar,
+  },
+  list: { previous: w.previous, next: w.next },
+  filters: { category: w.category, allCategories: w.allCategories, access: w.access },
+  past: { pastEvents: w.pastEvents, upcomingEvents: w.upcomingEvents },
 });
 
 /**
@@ -44,14 +58,9 @@ const dictionary = (sections: Dictionary): Dictionary => ({
  * pages offer them in (`Accept-Language: *` gets the first).
  */
 export const DICTIONARIES = {
-  en: dictionary({
-    card: enCard,
-    list: enList,
-    filters: enFilters,
-    past: enPast,
-  }),
-  de: dictionary({ ...de, past: dePast }),
-  fr: dictionary({ ...fr, past: frPast }),
+  en: dictionary({ ...en, ...enList, ...enFilters, ...enPast }),
+  de: dictionary({ ...de, ...dePast }),
+  fr: dictionary({ ...fr, ...frPast }),
   es: dictionary(es),
   it: dictionary(it),
   nl: dictionary(nl),

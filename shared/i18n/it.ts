@@ -2,8 +2,6 @@
  * Italian: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Acquista biglietti';
 export const postponed = 'Rinviato';
 export const rescheduled = 'Nuova data';
@@ -20,19 +18,3 @@ export const category = 'Categoria';
 export const allCategories = 'Tutte le categorie';
 export const pastEvents = 'Eventi passati';
 export const upcomingEvents = 'Prossimi eventi';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -2,8 +2,6 @@
  * Dutch: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Tickets kopen';
 export const postponed = 'Uitgesteld';
 export const rescheduled = 'Verplaatst';
@@ -20,19 +18,3 @@ export const category = 'Categorie';
 export const allCategories = 'Alle categorieën';
 export const pastEvents = 'Afgelopen evenementen';
 export const upcomingEvents = 'Komende evenementen';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

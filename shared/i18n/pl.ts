@@ -2,8 +2,6 @@
  * Polish: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Kup bilety';
 export const postponed = 'Przełożone';
 export const rescheduled = 'Nowy termin';
@@ -20,19 +18,3 @@ export const category = 'Kategoria';
 export const allCategories = 'Wszystkie kategorie';
 export const pastEvents = 'Minione wydarzenia';
 export const upcomingEvents = 'Nadchodzące wydarzenia';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

@@ -2,8 +2,6 @@
  * Portugal's Portuguese: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Comprar bilhetes';
 export const postponed = 'Adiado';
 export const rescheduled = 'Nova data';
@@ -20,19 +18,3 @@ export const category = 'Categoria';
 export const allCategories = 'Todas as categorias';
 export const pastEvents = 'Eventos passados';
 export const upcomingEvents = 'Próximos eventos';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

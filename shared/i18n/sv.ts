@@ -2,8 +2,6 @@
  * Swedish: the words the widget and the pages both say (docs/architecture.md "Where each
  * rule lives": strings).
  */
-import type { CardWords, ListWords, FilterWords, PastWords } from './types.js';
-
 export const buy = 'Köp biljetter';
 export const postponed = 'Uppskjutet';
 export const rescheduled = 'Nytt datum';
@@ -20,19 +18,3 @@ export const category = 'Kategori';
 export const allCategories = 'Alla kategorier';
 export const pastEvents = 'Tidigare evenemang';
 export const upcomingEvents = 'Kommande evenemang';
-
-export const card: CardWords = {
-  buy,
-  postponed,
-  rescheduled,
-  doors,
-  allDay,
-  free,
-  withPerformers,
-  fewLeft,
-  access,
-  addToCalendar,
-};
-export const list: ListWords = { previous, next };
-export const filters: FilterWords = { category, allCategories, access };
-export const past: PastWords = { pastEvents, upcomingEvents };

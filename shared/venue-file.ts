@@ -95,6 +95,21 @@ const TicketUrl = Type.String({
 });
 
 /**
+ * Sold out and its waiting list (docs/api.md §10.23), on an event or a stop: `sold_out` closes
+ * the ticket office (`manual`); `waitlist_url` (absolute https) is where a sold-out card sends
+ * buyers, a stop's own winning.
+ */
+const soldOutInput = {
+  sold_out: Type.Optional(
+    Type.Boolean({ description: 'Sold out: the office closes (reason manual), cards say so' }),
+  ),
+  waitlist_url: Type.Optional({
+    ...TicketUrl,
+    description: "where a sold-out event's waiting list is: an absolute https URL",
+  }),
+};
+
+/**
  * When plans change (docs/api.md §10.20), on an event or a stop (a stop's replace the event's):
  * `schedule_status`, the date and time a rescheduled one had, the venue's reason, and when the
  * doors open. The importer checks what depends on the status and the start.
@@ -158,6 +173,7 @@ export const OccurrenceInputSchema = Type.Object(
     ticket_url: Type.Optional(TicketUrl),
     ...scheduleInput,
     ...allDayInput,
+    ...soldOutInput,
   },
   strict,
 );
@@ -214,6 +230,7 @@ export const EventInputSchema = Type.Object(
       }),
     ),
     ...allDayInput,
+    ...soldOutInput,
   },
   strict,
 );
@@ -288,6 +305,7 @@ export const EventExtrasSchema = Type.Object(
     sales: Type.Optional(SalesInputSchema),
     small_image_path: Type.Optional(Nullable(Type.String())),
     category: Type.Optional(Type.String()),
+    ...soldOutInput,
   },
   strict,
 );

@@ -4,7 +4,7 @@
  * keeps the two identical. Rules JSON Schema cannot state (IANA zones, unique ids, required
  * members that depend on mode/status) are checked by the importer, with the same JSON paths.
  */
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SLUG } from './contract.js';
 import {
   AMOUNT_PATTERN,
@@ -17,6 +17,7 @@ import {
   TICKET_URL_PATTERN,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
+import { STOP_TRANSLATABLE } from './rules/venue-language.js';
 
 const strict = { additionalProperties: false } as const;
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
@@ -110,6 +111,38 @@ const soldOutInput = {
 };
 
 /**
+ * The venue's own words in other languages (docs/api.md §10.24): by language tag (one we speak,
+ * `de`, `pt-BR`; a region falls back to its language, `de-AT` is `de`), each member optional and
+ * standing for the untranslated one of the same name. The importer checks the tags, a title that
+ * is empty after trimming and the performers' names, and sanitises the description.
+ */
+const translationMembers = {
+  title: Type.Optional(Type.String({ minLength: 1, description: 'The title in this language' })),
+  description: Type.Optional(
+    Type.String({ description: 'The description (HTML) in this language' }),
+  ),
+  category: Type.Optional(Type.String()),
+  location: Type.Optional(Type.String()),
+  status_reason: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_STATUS_REASON_LENGTH })),
+  cancellation_reason: Type.Optional(Type.String()),
+  performers: Type.Optional(PerformersInput),
+};
+const TranslationsOf = <T extends Record<string, TSchema>>(members: T, what: string) =>
+  Type.Optional(
+    Type.Record(Type.String({ minLength: 1 }), Type.Object(members, strict), {
+      description: `${what} in other languages, by BCP 47 tag (docs/venue-file.md "Languages")`,
+    }),
+  );
+const EventTranslations = TranslationsOf(translationMembers, "The event's texts");
+const StopTranslations = TranslationsOf(
+  Object.fromEntries(STOP_TRANSLATABLE.map((m) => [m, translationMembers[m]])) as Pick<
+    typeof translationMembers,
+    (typeof STOP_TRANSLATABLE)[number]
+  >,
+  "The stop's location and reason",
+);
+
+/**
  * When plans change (docs/api.md §10.20), on an event or a stop (a stop's replace the event's):
  * `schedule_status`, the date and time a rescheduled one had, the venue's reason, and when the
  * doors open. The importer checks what depends on the status and the start.
@@ -174,6 +207,7 @@ export const OccurrenceInputSchema = Type.Object(
     ...scheduleInput,
     ...allDayInput,
     ...soldOutInput,
+    translations: StopTranslations,
   },
   strict,
 );
@@ -231,6 +265,7 @@ export const EventInputSchema = Type.Object(
     ),
     ...allDayInput,
     ...soldOutInput,
+    translations: EventTranslations,
   },
   strict,
 );
@@ -305,6 +340,7 @@ export const EventExtrasSchema = Type.Object(
     sales: Type.Optional(SalesInputSchema),
     small_image_path: Type.Optional(Nullable(Type.String())),
     category: Type.Optional(Type.String()),
+    translations: EventTranslations,
     ...soldOutInput,
   },
   strict,
@@ -323,6 +359,13 @@ export const VenueInputSchema = Type.Object(
     ),
     address: Type.Optional(AddressInputSchema),
     timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
+    language: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 64,
+        description: "BCP 47 tag of the language the venue's texts are written in (default en)",
+      }),
+    ),
     api_shape: Type.Optional(Type.Union([Type.Literal('current'), Type.Literal('earlier')])),
     events: Type.Optional(Type.Array(EventInputSchema)),
     source: Type.Optional(SourceInputSchema),

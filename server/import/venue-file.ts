@@ -25,6 +25,12 @@ import { createAjv } from '../lib/ajv.js';
 import { sanitizeDescription } from '../lib/sanitize-description.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
 import { venueDetails, venueProblems } from '../lib/venue-details.js';
+import {
+  languageProblems,
+  stopTranslationsMember,
+  storedVenueLanguage,
+  translationsMember,
+} from './translations.js';
 import type {
   StoredAllDay,
   StoredEvent,
@@ -295,6 +301,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
     const at = `venues[${v}]`;
     problems.push(...venueProblems(venue, at));
     problems.push(...sourceProblems(venue, at));
+    problems.push(...languageProblems(venue, at));
     (venue.events ?? []).forEach((event, e) =>
       problems.push(...eventProblems(event, `${at}.events[${e}]`)),
     );
@@ -414,6 +421,7 @@ function normaliseEvent(
       ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
       ...storedSchedule(o),
       ...storedAllDay(o),
+      ...stopTranslationsMember(o.translations),
     })),
   );
   const visible = (event.visibility ?? 'public') === 'public';
@@ -451,6 +459,7 @@ function normaliseEvent(
     ...storedSchedule(event),
     ...(event.min_age !== undefined && { minAge: event.min_age }),
     ...(stops.length === 0 && storedAllDay(event)),
+    ...translationsMember(event.translations, clean),
   };
 }
 
@@ -527,6 +536,7 @@ export function normaliseVenueFile(file: VenueFile, nowMs = Date.now()): StoredV
     timezone: venue.timezone,
     apiShape: venue.api_shape ?? 'current',
     ...venueDetails(venue),
+    ...(venue.language !== undefined && { language: storedVenueLanguage(venue)! }),
     events: (venue.events ?? []).map((event) =>
       normaliseEvent(event, venue.timezone, importedAt, clean),
     ),

@@ -7,6 +7,11 @@ import type { AccessId } from '../../shared/rules/access.js';
 import type { DateFormat, EventExtras } from '../../shared/venue-file.js';
 import type { PriceValue } from '../../shared/rules/price.js';
 import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
+import type {
+  TranslatedStopText,
+  TranslatedText,
+  Translations,
+} from '../../shared/rules/venue-language.js';
 import { instant } from '../../shared/rules/wire-format.js';
 
 /**
@@ -20,6 +25,8 @@ export interface VenueRecord extends StructuredDataVenue {
   /** IANA time zone name. */
   timezone: string;
   apiShape: 'current' | 'earlier';
+  /** BCP 47 tag of the language its texts are in (docs/api.md §10.24); absent: English. */
+  language?: string;
 }
 
 /**
@@ -65,6 +72,8 @@ export interface StoredStop extends StoredSchedule, StoredAllDay {
   endTime?: string;
   /** Where this stop's tickets are sold (docs/api.md §10.19), an https URL; absent: the event's. */
   ticketUrl?: string;
+  /** The stop's location and reason in other languages (docs/api.md §10.24); absent: none. */
+  translations?: Translations<TranslatedStopText>;
 }
 
 /**
@@ -118,6 +127,11 @@ export interface StoredEvent extends StoredSchedule, StoredAllDay {
   ticketUrl?: string;
   /** The venue's age limit (docs/api.md §10.20), 1–25, agreeing with `over18`; absent unless given. */
   minAge?: number;
+  /**
+   * The venue's texts in other languages, by a tag of `LANGUAGES` (docs/api.md §10.24), each
+   * member absent where the untranslated one stands; absent unless given.
+   */
+  translations?: Translations<TranslatedText>;
 }
 
 /**
@@ -161,10 +175,13 @@ export interface VenueRow {
  * for none.
  */
 export function venueDetailsJson(venue: VenueRecord & { source?: StoredSource }): string | null {
-  const { url, address, source } = venue;
-  return url === undefined && address === undefined && source === undefined
+  const { url, address, source, language } = venue;
+  return url === undefined &&
+    address === undefined &&
+    source === undefined &&
+    language === undefined
     ? null
-    : JSON.stringify({ url, address, source });
+    : JSON.stringify({ url, address, source, language });
 }
 
 /** The events source a `venues` row keeps in its details, if any. */
@@ -183,9 +200,13 @@ export function venueRecord(row: VenueRow): VenueRecord {
     apiShape: row.api_shape === 'earlier' ? 'earlier' : 'current',
   };
   if (row.details !== null) {
-    const { url, address } = JSON.parse(row.details) as Pick<VenueRecord, 'url' | 'address'>;
+    const { url, address, language } = JSON.parse(row.details) as Pick<
+      VenueRecord,
+      'url' | 'address' | 'language'
+    >;
     if (url !== undefined) record.url = url;
     if (address !== undefined) record.address = address;
+    if (language !== undefined) record.language = language;
   }
   return record;
 }

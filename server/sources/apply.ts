@@ -52,6 +52,8 @@ function venueFileEvents(
   return events.map(({ key, event }) => {
     const identity = sourceIdentity(venue.slug, key, event.title);
     const merged: EventInput = { ...event, ...extras[key], ...identity };
+    const translations = withExtraTranslations(event.translations, extras[key]?.translations);
+    if (translations) merged.translations = translations;
     if (merged.status === 'cancelled') {
       const before = stored.get(identity.id);
       merged.cancelled_at =
@@ -62,6 +64,21 @@ function venueFileEvents(
     }
     return merged;
   });
+}
+
+/**
+ * A source's event's translations with the venue's extras' laid over them, language by language
+ * and member by member (docs/api.md §10.24): a sheet's `title@de` and the extras' German
+ * description make one German text.
+ */
+function withExtraTranslations(
+  own: EventInput['translations'],
+  extra: EventInput['translations'],
+): EventInput['translations'] {
+  if (!own || !extra) return own ?? extra;
+  const merged = { ...own };
+  for (const [tag, text] of Object.entries(extra)) merged[tag] = { ...merged[tag], ...text };
+  return merged;
 }
 
 /** `venues[0].events[3].price.min` as the source's key: `event "uid-3": price.min`. */
@@ -126,6 +143,7 @@ function venueRecord(venue: StoredVenue): Omit<VenueFile['venues'][number], 'eve
     name: venue.name,
     timezone: venue.timezone,
     api_shape: venue.apiShape,
+    ...(venue.language !== undefined && { language: venue.language }),
     ...(venue.url !== undefined && { url: venue.url }),
     ...(venue.address !== undefined && { address: venue.address }),
   };

@@ -23,6 +23,12 @@ import {
   type SourceProblem,
   type SourceRead,
 } from './source-event.js';
+import {
+  rowTranslations,
+  stopTranslations,
+  translationColumn,
+  type TranslationColumn,
+} from './csv-translations.js';
 
 /** How the sheet writes its dates: ISO, day first (UK, most of Europe), month first (US), German. */
 export type DateFormat = 'YYYY-MM-DD' | 'DD/MM/YYYY' | 'MM/DD/YYYY' | 'DD.MM.YYYY';
@@ -90,6 +96,8 @@ interface RowReading {
   columns: ReadonlyMap<Column, number>;
   /** Positions of the columns without a name in the header. */
   unnamed: readonly number[];
+  /** The columns in other languages (`title@de`, docs/api.md §10.24). */
+  translated: readonly TranslationColumn[];
   delimiter: Delimiter;
   dateFormat: DateFormat;
   limits: SourceLimits;
@@ -231,13 +239,17 @@ function csvProblem(error: CsvError, row: number, read: readonly SheetRow[]): So
 function readHeader(
   header: SheetRow,
   problems: SourceProblem[],
-): Pick<RowReading, 'columns' | 'unnamed'> {
+): Pick<RowReading, 'columns' | 'unnamed' | 'translated'> {
   const columns = new Map<Column, number>();
   const unnamed: number[] = [];
+  const translated: TranslationColumn[] = [];
   header.cells.forEach((cell, index) => {
     const name = cell.trim().toLowerCase();
     if (name === '') return void unnamed.push(index);
-    if (!isColumn(name)) {
+    if (name.includes('@')) {
+      const column = translationColumn(cell, index, translated, problems);
+      if (column) translated.push(column);
+    } else if (!isColumn(name)) {
       problems.push({
         path: `row 1, ${cell.trim()}`,
         message: `unknown column "${cell.trim()}"; the columns are ${COLUMNS.join(', ')}`,
@@ -250,7 +262,7 @@ function readHeader(
   });
   for (const name of REQUIRED.filter((column) => !columns.has(column)))
     problems.push({ path: `row 1, ${name}`, message: `required column "${name}" is missing` });
-  return { columns, unnamed };
+  return { columns, unnamed, translated };
 }
 
 function isColumn(name: string): name is Column {
@@ -300,6 +312,12 @@ function readRow(
       : {}),
     ...optionalFields(cell, reading, report),
   };
+  const translations = rowTranslations(
+    reading.translated,
+    (index) => (record.cells[index] ?? '').trim(),
+    reading.limits,
+  );
+  if (translations) event.translations = translations;
   if (problems.length > 0) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more in this row)` : '';
     skipped.add({ ...problems[0]!, message: `${problems[0]!.message}${more}` });
@@ -549,6 +567,9 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
     ...(event.end_time !== undefined ? { end_time: event.end_time } : {}),
     ...(event.location !== undefined && event.location !== first.location
       ? { location: event.location }
+      : {}),
+    ...(event.location !== first.location && stopTranslations(event.translations)
+      ? { translations: stopTranslations(event.translations)! }
       : {}),
     ...(cancelled ? { status: 'cancelled' as const } : {}),
     ...(event.ticket_url !== undefined && event.ticket_url !== first.ticket_url

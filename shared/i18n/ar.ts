@@ -18,3 +18,8 @@ export const category = 'الفئة';
 export const allCategories = 'كل الفئات';
 export const pastEvents = 'الفعاليات السابقة';
 export const upcomingEvents = 'الفعاليات القادمة';
+export const soldOut = 'نفدت التذاكر';
+export const joinWaitlist = 'انضم إلى قائمة الانتظار';
+export const onSale = (when: string): string => `يبدأ البيع ${when}`;
+export const remindMe = 'ذكّرني';
+export const directions = 'الاتجاهات';

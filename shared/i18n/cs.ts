@@ -18,3 +18,8 @@ export const category = 'Kategorie';
 export const allCategories = 'Všechny kategorie';
 export const pastEvents = 'Proběhlé akce';
 export const upcomingEvents = 'Nadcházející akce';
+export const soldOut = 'Vyprodáno';
+export const joinWaitlist = 'Zapsat se na čekací listinu';
+export const onSale = (when: string): string => `V prodeji od ${when}`;
+export const remindMe = 'Připomenout';
+export const directions = 'Trasa';

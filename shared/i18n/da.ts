@@ -18,3 +18,8 @@ export const category = 'Kategori';
 export const allCategories = 'Alle kategorier';
 export const pastEvents = 'Tidligere arrangementer';
 export const upcomingEvents = 'Kommende arrangementer';
+export const soldOut = 'Udsolgt';
+export const joinWaitlist = 'Skriv dig på ventelisten';
+export const onSale = (when: string): string => `Billetsalg fra ${when}`;
+export const remindMe = 'Mind mig om det';
+export const directions = 'Rutevejledning';

@@ -17,3 +17,8 @@ export const previous = 'Zurück';
 export const next = 'Weiter';
 export const category = 'Kategorie';
 export const allCategories = 'Alle Kategorien';
+export const soldOut = 'Ausverkauft';
+export const joinWaitlist = 'Auf die Warteliste';
+export const onSale = (when: string): string => `Vorverkauf ab ${when}`;
+export const remindMe = 'Erinnern';
+export const directions = 'Anfahrt';

@@ -14,3 +14,8 @@ export const withPerformers = (names: string): string => `With ${names}`;
 export const fewLeft = 'Few tickets left';
 export const access = 'Access';
 export const addToCalendar = 'Add to calendar';
+export const soldOut = 'Sold out';
+export const joinWaitlist = 'Join the waitlist';
+export const onSale = (when: string): string => `On sale ${when}`;
+export const remindMe = 'Remind me';
+export const directions = 'Directions';

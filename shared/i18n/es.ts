@@ -18,3 +18,8 @@ export const category = 'Categoría';
 export const allCategories = 'Todas las categorías';
 export const pastEvents = 'Eventos pasados';
 export const upcomingEvents = 'Próximos eventos';
+export const soldOut = 'Agotado';
+export const joinWaitlist = 'Unirse a la lista de espera';
+export const onSale = (when: string): string => `A la venta ${when}`;
+export const remindMe = 'Recordármelo';
+export const directions = 'Cómo llegar';

@@ -17,3 +17,8 @@ export const previous = 'Précédent';
 export const next = 'Suivant';
 export const category = 'Catégorie';
 export const allCategories = 'Toutes les catégories';
+export const soldOut = 'Complet';
+export const joinWaitlist = 'Rejoindre la liste d’attente';
+export const onSale = (when: string): string => `Mise en vente ${when}`;
+export const remindMe = 'Me le rappeler';
+export const directions = 'Itinéraire';

@@ -18,3 +18,8 @@ export const category = 'קטגוריה';
 export const allCategories = 'כל הקטגוריות';
 export const pastEvents = 'אירועים קודמים';
 export const upcomingEvents = 'אירועים קרובים';
+export const soldOut = 'אזל המלאי';
+export const joinWaitlist = 'הצטרפות לרשימת ההמתנה';
+export const onSale = (when: string): string => `המכירה נפתחת ${when}`;
+export const remindMe = 'הזכירו לי';
+export const directions = 'הוראות הגעה';

@@ -18,3 +18,8 @@ export const category = 'Categoria';
 export const allCategories = 'Tutte le categorie';
 export const pastEvents = 'Eventi passati';
 export const upcomingEvents = 'Prossimi eventi';
+export const soldOut = 'Esaurito';
+export const joinWaitlist = 'Iscriviti alla lista d’attesa';
+export const onSale = (when: string): string => `In vendita da ${when}`;
+export const remindMe = 'Ricordamelo';
+export const directions = 'Indicazioni';

@@ -18,3 +18,8 @@ export const category = 'Categorie';
 export const allCategories = 'Alle categorieën';
 export const pastEvents = 'Afgelopen evenementen';
 export const upcomingEvents = 'Komende evenementen';
+export const soldOut = 'Uitverkocht';
+export const joinWaitlist = 'Op de wachtlijst';
+export const onSale = (when: string): string => `Kaartverkoop vanaf ${when}`;
+export const remindMe = 'Herinner me';
+export const directions = 'Routebeschrijving';

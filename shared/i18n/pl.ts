@@ -18,3 +18,8 @@ export const category = 'Kategoria';
 export const allCategories = 'Wszystkie kategorie';
 export const pastEvents = 'Minione wydarzenia';
 export const upcomingEvents = 'Nadchodzące wydarzenia';
+export const soldOut = 'Wyprzedane';
+export const joinWaitlist = 'Dołącz do listy oczekujących';
+export const onSale = (when: string): string => `Sprzedaż od ${when}`;
+export const remindMe = 'Przypomnij mi';
+export const directions = 'Jak dojechać';

@@ -18,3 +18,8 @@ export const category = 'Categoria';
 export const allCategories = 'Todas as categorias';
 export const pastEvents = 'Eventos passados';
 export const upcomingEvents = 'Próximos eventos';
+export const soldOut = 'Esgotado';
+export const joinWaitlist = 'Entrar na lista de espera';
+export const onSale = (when: string): string => `À venda a partir de ${when}`;
+export const remindMe = 'Me lembre';
+export const directions = 'Como chegar';

@@ -18,3 +18,8 @@ export const category = 'Kategori';
 export const allCategories = 'Alla kategorier';
 export const pastEvents = 'Tidigare evenemang';
 export const upcomingEvents = 'Kommande evenemang';
+export const soldOut = 'Slutsålt';
+export const joinWaitlist = 'Skriv upp dig på väntelistan';
+export const onSale = (when: string): string => `Biljettsläpp ${when}`;
+export const remindMe = 'Påminn mig';
+export const directions = 'Vägbeskrivning';

@@ -32,6 +32,16 @@ export interface CardWords {
   /** The access provisions' heading (docs/api.md §10.15). */
   access: string;
   addToCalendar: string;
+  /** A sold-out event's closed control and the pages' line (docs/api.md §10.23). */
+  soldOut: string;
+  /** A sold-out event's link to its waiting list. */
+  joinWaitlist: string;
+  /** Before sales open: "On sale Fri 12 Dec, 10:00" (`when` as the card writes an instant). */
+  onSale: (when: string) => string;
+  /** The calendar reminder of the instant sales open. */
+  remindMe: string;
+  /** The link to directions to the venue or a stop (OpenStreetMap). */
+  directions: string;
 }
 
 /** The list's pagination. */

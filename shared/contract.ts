@@ -122,6 +122,16 @@ export const allDayMembers = {
   end_date: Type.Optional(Type.String({ pattern: LOCAL_DATE_PATTERN })),
 };
 
+/**
+ * Extension, docs/api.md §10.24, only when the request gives `locale`: the BCP 47 tag of the
+ * language the event's text is in, and the languages it has (the venue's own first, then its
+ * translations' in the order of the languages we speak).
+ */
+export const languageMembers = {
+  language: Type.Optional(Type.String({ minLength: 1 })),
+  languages: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
+};
+
 /** Extension, docs/api.md §10.20: the age limit, an integer 1–25 (`over_18` exactly when ≥ 18). */
 export const MinAgeSchema = Type.Integer(MIN_AGE_RANGE);
 
@@ -220,6 +230,7 @@ export const EventAttributesSchema = Type.Object(
     ...scheduleMembers,
     min_age: Type.Optional(MinAgeSchema),
     ...allDayMembers,
+    ...languageMembers,
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },
@@ -232,6 +243,7 @@ export const EarlierEventAttributesSchema = Type.Object(
   {
     ...attributeMembers(EarlierCompactOccurrenceSchema),
     access: Type.Optional(AccessListSchema),
+    ...languageMembers,
     venue: Type.Optional(EventVenueSchema),
   },
   { additionalProperties: false },

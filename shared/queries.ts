@@ -62,8 +62,21 @@ export const FilterQuery = Type.Object({
   ),
 });
 
-/** docs/api.md §4.1, §10.12: `GET …/api/events`. */
-export const ListQuery = Type.Composite([PageQuery, FilterQuery]);
+/**
+ * docs/api.md §10.24: the language of the venue's own text in an API answer (the list, one event,
+ * the calendar feed).
+ */
+export const TextQuery = Type.Object({
+  locale: text(
+    "BCP 47 language tag of the venue's text (docs/api.md §10.24): each event's translation in that language, else in its base language (de-AT is de, pt-BR falls back to pt), else the venue's own; each event then says the language of its text (`attributes.language`) and the languages it has (`attributes.languages`, the venue's first). Absent: the venue's own text without those members, as always. Malformed or repeated: 400 naming it.",
+  ),
+});
+
+/** docs/api.md §4.1, §10.12, §10.24: `GET …/api/events`. */
+export const ListQuery = Type.Composite([PageQuery, FilterQuery, TextQuery]);
+
+/** docs/api.md §4.2, §10.24: `GET …/api/events/{id}`. */
+export const EventQuery = TextQuery;
 
 const bound = (which: string) =>
   Type.String({
@@ -79,6 +92,7 @@ export const FeedQuery = Type.Object({
     "IANA zone (or `UTC`) of bounds without offset; absent or `local`: the venue's zone.",
   ),
   ...Type.Pick(FilterQuery, ['categories', 'access', 'search']).properties,
+  ...TextQuery.properties,
 });
 
 /**
@@ -168,7 +182,8 @@ export type QueryParameter =
   | FeedParameter
   | WidgetParameter
   | ParameterOf<typeof CalendarFileQuery>
-  | ParameterOf<typeof CalendarLinkQuery>;
+  | ParameterOf<typeof CalendarLinkQuery>
+  | ParameterOf<typeof TextQuery>;
 
 /** The names of `query`'s parameters, in their order. */
 export const parameterNames = (query: TObject): string[] => Object.keys(query.properties);

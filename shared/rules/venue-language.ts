@@ -1,7 +1,7 @@
 /**
  * The venue's own words in other languages (docs/api.md §10.24): which languages a translation
- * may be in, how a `locale` chooses among an event's, and the languages it has. Pure, imports no
- * package: the importer, the origin's renderer, the pages and the proxy read the same rule.
+ * may be in, how a `locale` chooses among an event's, and the languages it has. Pure: the
+ * importer, the origin's renderer, the pages and the proxy read the same rule.
  *
  * A translation is in a language we speak (`LANGUAGES`, shared/i18n/index.ts): its words and
  * plural rules are there, so a card in that language is whole. The venue's own language may be
@@ -9,6 +9,8 @@
  * ours to go beside them); absent, it is English.
  */
 import { LANGUAGES, type Language } from '../i18n/index.js';
+import { PARAM } from '../queries.js';
+import { FilterError } from './filters.js';
 
 /** The language of a venue's texts when its file names none (docs/venue-file.md). */
 export const DEFAULT_VENUE_LANGUAGE = 'en';
@@ -104,4 +106,21 @@ export function chosenTranslation(asked: string, has: readonly string[]): Langua
  */
 export function languagesOf(venueLanguage: string, translated: readonly string[]): string[] {
   return [venueLanguage, ...LANGUAGES.filter((tag) => translated.includes(tag))];
+}
+
+/**
+ * The language an API request asks the venue's text in (`?locale=`, docs/api.md §10.24), as
+ * `askedLanguage` reads it; undefined when absent (the answer is then the venue's own text,
+ * byte for byte as without the parameter).
+ * @throws FilterError (a 400 naming `locale`) for a repeated or malformed value
+ */
+export function readTextLocale(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const asked = typeof value === 'string' ? askedLanguage(value) : undefined;
+  if (asked === undefined)
+    throw new FilterError(
+      PARAM.locale,
+      'locale is one BCP 47 language tag, such as de, fr-BE or pt-BR.',
+    );
+  return asked;
 }

@@ -159,7 +159,9 @@ export const barStyles = css`
       max-width: 12em;
     }
   }
-  .bar :is(input, select):focus-visible {
+  /* A date field's focus is on its day, month or year, inside it: :focus-within (WCAG 2.4.7). */
+  .bar :is(input, select):focus-visible,
+  .bar input[type='date']:focus-within {
     outline: 3px solid var(--_focus);
     outline-offset: 2px;
   }

@@ -94,7 +94,7 @@ footer{margin-top:2.5rem;color:var(--muted);font-size:.9rem}
 .field label{font-weight:600}
 input,select,button{font:inherit;min-height:2.75rem;max-width:100%;padding:.45rem .6rem;border:1px solid var(--muted);border-radius:4px;background:var(--bg);color:var(--fg)}
 button{background:var(--accent);border-color:var(--accent);color:var(--bg);font-weight:600;cursor:pointer}
-input:focus-visible,input[type=date]:focus-within,select:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+input:focus-visible,input:is([type=date],[type=month]):focus-within,select:focus-visible,button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 [aria-invalid=true]{border:2px solid var(--danger)}
 .error{color:var(--danger);font-weight:600;margin:0}
 .buttons{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem;flex-basis:100%}

@@ -123,6 +123,16 @@ export const allDayMembers = {
 };
 
 /**
+ * Extension, docs/api.md §10.23, in this order: `sold_out` (only `true`; the office is closed
+ * `manual`) and `waitlist_url`, the waiting list's absolute https URL. Each only when the venue
+ * gives it; an occurrence's are the stop's, else the event's; the event's its current stop's.
+ */
+export const soldOutMembers = {
+  sold_out: Type.Optional(Type.Literal(true)),
+  waitlist_url: Type.Optional(TicketUrlSchema),
+};
+
+/**
  * Extension, docs/api.md §10.24, only when the request gives `locale`: the BCP 47 tag of the
  * language the event's text is in, and the languages it has (the venue's own first, then its
  * translations' in the order of the languages we speak).
@@ -148,6 +158,7 @@ export const CompactOccurrenceSchema = Type.Object(
     ticket_url: Type.Optional(TicketUrlSchema),
     ...scheduleMembers,
     ...allDayMembers,
+    ...soldOutMembers,
   },
   { additionalProperties: false },
 );
@@ -230,6 +241,7 @@ export const EventAttributesSchema = Type.Object(
     ...scheduleMembers,
     min_age: Type.Optional(MinAgeSchema),
     ...allDayMembers,
+    ...soldOutMembers,
     ...languageMembers,
     venue: Type.Optional(EventVenueSchema),
   },

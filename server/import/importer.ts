@@ -9,6 +9,7 @@ import type { StoredVenue } from '../store/model.js';
 import { IdConflictError, type Store } from '../store/store.js';
 import {
   checkVenueFile,
+  keepHeldSince,
   normaliseVenueFile,
   VenueFileError,
   type VenueFileProblem,
@@ -79,7 +80,8 @@ async function keepSourceEvents(store: Store, venues: StoredVenue[]): Promise<vo
 /**
  * An event still postponed keeps the instant the import that postponed it closed its sales
  * (docs/api.md §10.20): re-importing the file would otherwise move the ticket office's
- * `closed_at` to each import. Only closures the importer made (the file gives no `sales`).
+ * `closed_at` to each import. Only closures the importer made (the file gives no `sales`). So
+ * does an event still held (sold out, docs/api.md §10.23: `keepHeldSince`).
  * @param inputs each venue's events as the file gives them, in `venues`' order
  */
 async function keepPostponedClosures(
@@ -95,6 +97,7 @@ async function keepPostponedClosures(
     venue.events.forEach((event, i) => {
       const input = inputs[v]![i];
       const earlier = before.get(event.id);
+      keepHeldSince(event, earlier);
       if (input?.schedule_status !== 'postponed' || input.sales !== undefined) return;
       if (earlier?.scheduleStatus === 'postponed' && earlier.closedManuallyAt !== null)
         event.closedManuallyAt = earlier.closedManuallyAt;

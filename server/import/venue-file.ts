@@ -145,8 +145,15 @@ function storedFacts(event: EventInput): Partial<StoredEvent> {
     ...(performers.length > 0 && { performers }),
     ...(event.few_tickets_left === true && { fewTicketsLeft: true as const }),
     ...(event.ticket_url !== undefined && { ticketUrl: event.ticket_url }),
+    ...storedSoldOut(event),
   };
 }
+
+/** Sold out and the waiting list of an event or stop as stored (docs/api.md §10.23), when given. */
+const storedSoldOut = (item: Pick<EventInput, 'sold_out' | 'waitlist_url'>) => ({
+  ...(item.sold_out === true && { soldOut: true as const }),
+  ...(item.waitlist_url !== undefined && { waitlistUrl: item.waitlist_url }),
+});
 
 /** The members of docs/api.md §10.20 of an event or stop as stored, each only when given. */
 function storedSchedule(item: ScheduleInput): StoredSchedule {
@@ -206,15 +213,17 @@ function storedAllDay(item: AllDayInput): StoredAllDay {
   };
 }
 
-/** Ticket links the schema's pattern lets through but a browser cannot open (docs/api.md §10.19). */
+/**
+ * Ticket and waiting-list links the schema's pattern lets through but a browser cannot open
+ * (docs/api.md §10.19, §10.23).
+ */
 function ticketUrlProblems(event: EventInput, at: string): VenueFileProblem[] {
-  const links: [string, string | undefined][] = [
-    [`${at}.ticket_url`, event.ticket_url],
-    ...(event.occurrences ?? []).map((o, i): [string, string | undefined] => [
-      `${at}.occurrences[${i}].ticket_url`,
-      o.ticket_url,
-    ]),
-  ];
+  const links = (['ticket_url', 'waitlist_url'] as const).flatMap((member) => [
+    [`${at}.${member}`, event[member]] as const,
+    ...(event.occurrences ?? []).map(
+      (o, i) => [`${at}.occurrences[${i}].${member}`, o[member]] as const,
+    ),
+  ]);
   return links.flatMap(([path, url]) =>
     url !== undefined && !URL.canParse(url)
       ? [{ path, message: 'expected an absolute https URL' }]
@@ -419,11 +428,13 @@ function normaliseEvent(
       ...(o.access && { access: accessInOrder(o.access) }),
       ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
       ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
+      ...storedSoldOut(o),
       ...storedSchedule(o),
       ...storedAllDay(o),
       ...stopTranslationsMember(o.translations),
     })),
   );
+  const held = event.sold_out === true || stops.some((o) => o.soldOut);
   const visible = (event.visibility ?? 'public') === 'public';
   const served =
     visible &&
@@ -441,8 +452,9 @@ function normaliseEvent(
     over18: event.over_18 ?? (event.min_age ?? 0) >= 18,
     status: event.status,
     served,
-    // A ticket link makes the event ticketed unless the venue says it is not.
-    ticketsEnabled: event.tickets_enabled ?? event.ticket_url !== undefined,
+    // A ticket link, or sales held (sold out: docs/api.md §10.23), makes the event ticketed
+    // unless the venue says it is not.
+    ticketsEnabled: event.tickets_enabled ?? (event.ticket_url !== undefined || held),
     showImages: event.show_images ?? false,
     smallImagePath: event.small_image_path ?? null,
     cancellationReason: event.cancellation_reason ?? null,
@@ -460,6 +472,8 @@ function normaliseEvent(
     ...(event.min_age !== undefined && { minAge: event.min_age }),
     ...(stops.length === 0 && storedAllDay(event)),
     ...translationsMember(event.translations, clean),
+    // When the office's sales were first held (kept by later imports: `keepHeldSince`).
+    ...(held && { heldAt: importedAt }),
   };
 }
 
@@ -483,6 +497,15 @@ function salesOf(
         : storedInstant(event.sales?.close_at),
     message: event.sales?.message ?? null,
   };
+}
+
+/**
+ * An event still held (sold out, here or on a stop) keeps the instant its sales were first held,
+ * the office's `closed_at` (docs/api.md §10.23), from `earlier`, the event as stored before this
+ * import or sync: a re-import or a source's next sync does not move it.
+ */
+export function keepHeldSince(event: StoredEvent, earlier: StoredEvent | undefined): void {
+  if (event.heldAt !== undefined && earlier?.heldAt !== undefined) event.heldAt = earlier.heldAt;
 }
 
 /** A venue file checked on its own: the document when it is valid, and every problem found. */

@@ -12,10 +12,11 @@ import {
 } from '../../shared/rules/wire-format.js';
 import { listedUntil } from '../../shared/rules/postponed.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
-import { ticketOffice } from '../../shared/rules/ticket-office.js';
+import { ticketOffice, type HeldSales } from '../../shared/rules/ticket-office.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import type { StoredAllDay, StoredEvent, StoredSchedule, StoredStop } from '../store/model.js';
 import type { VenueRecord } from '../store/store.js';
+import { translatedEvent } from './translated.js';
 
 // The venue's day has its home in shared/rules; `store-reads.ts` takes it from here.
 export { venueDay, type VenueDay } from '../../shared/rules/venue-today.js';
@@ -84,7 +85,25 @@ const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): Comp
   if (end !== undefined) occurrence.end_time = end;
   const ticketUrl = stop.ticketUrl ?? event.ticketUrl;
   if (ticketUrl !== undefined) occurrence.ticket_url = ticketUrl;
-  return Object.assign(occurrence, scheduleMembers(event, stop), allDayMembers(stop));
+  return Object.assign(
+    occurrence,
+    scheduleMembers(event, stop),
+    allDayMembers(stop),
+    soldOutMembers(event, stop),
+  );
+};
+
+/**
+ * The members of docs/api.md §10.23 of an event (or its stop `stop`, a tour's current one), in
+ * the contract's order, only when given: sold out when the stop or the event is, the stop's
+ * waiting list, else the event's.
+ */
+const soldOutMembers = (event: StoredEvent, stop: StoredStop | null) => {
+  const waitlist = stop?.waitlistUrl ?? event.waitlistUrl;
+  return {
+    ...((stop?.soldOut ?? event.soldOut) && { sold_out: true as const }),
+    ...(waitlist !== undefined && { waitlist_url: waitlist }),
+  };
 };
 
 /**
@@ -109,6 +128,7 @@ function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen:
     ...(event.minAge !== undefined && { min_age: event.minAge }),
     // docs/api.md §10.22: a tour's are its current stop's, as its date and time are.
     ...allDayMembers(current ?? event),
+    ...soldOutMembers(event, current),
   };
 }
 
@@ -142,7 +162,7 @@ const lastDate = (event: StoredEvent) =>
  * The event resource of docs/api.md §2.1 at `moment`. `links.self` is `{baseUrl}/t/{slug}/api/events/{id}`.
  * With `venue.apiShape === 'earlier'` (or `earlierShape`, the server-wide setting) the attributes lack `ticket_office` (§9).
  */
-export function renderEvent(
+function renderStored(
   event: StoredEvent,
   venue: VenueRecord,
   baseUrl: string,
@@ -194,6 +214,7 @@ export function renderEvent(
       closedManuallyAt: event.closedManuallyAt,
       closeAt: event.closeAt,
       message: event.message,
+      held: event.heldAt === undefined ? null : heldSales(event, current),
     },
     moment.today,
     moment.nowMs,
@@ -209,6 +230,31 @@ export function renderEvent(
     },
     links,
   };
+}
+
+/** The sales `event` holds (docs/api.md §10.23) as of its current stop `current` (null: single). */
+const heldSales = (event: StoredEvent, current: StoredStop | null): HeldSales => ({
+  soldOut: (current?.soldOut ?? event.soldOut) === true,
+  since: event.heldAt!,
+});
+
+/**
+ * The event resource of docs/api.md §2.1 at `moment` (`renderStored`); with `asked` (a `locale`
+ * read by `readTextLocale`, docs/api.md §10.24) its texts in that language where the venue gives
+ * them and, last, `language` and `languages`. Without it, as it always was.
+ */
+export function renderEvent(
+  event: StoredEvent,
+  venue: VenueRecord,
+  baseUrl: string,
+  moment: Moment,
+  earlierShape = false,
+  asked?: string,
+): EventResource {
+  if (asked === undefined) return renderStored(event, venue, baseUrl, moment, earlierShape);
+  const translated = translatedEvent(event, venue, asked);
+  const resource = renderStored(translated.event, venue, baseUrl, moment, earlierShape);
+  return { ...resource, attributes: { ...resource.attributes, ...translated.members } };
 }
 
 /**

@@ -11,6 +11,8 @@ import type { AnyEventAttributes, CompactOccurrence } from '../../shared/contrac
 import { endTimeOf, endWallClock } from '../../shared/rules/end-wall-clock.js';
 import { fewTicketsLeft as fewLeftRule } from '../../shared/rules/few-left.js';
 import { priceText } from '../../shared/rules/price-text.js';
+import { isSoldOut } from '../../shared/rules/ticket-url.js';
+import { DICTIONARIES } from '../../shared/i18n/index.js';
 import type { Schedule } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat, formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
@@ -126,13 +128,26 @@ export function allDayHtml(date: string, last: string, lang: PageLang = ENGLISH)
   return `<time datetime="${escapeHtml(date)}">${days}</time>, ${escapeHtml(lang.t.allDay)}`;
 }
 
+/** The card's words of `lang` the pages say as the widget does (docs/api.md §10.23). */
+export const cardWords = (lang: PageLang) => DICTIONARIES[lang.tag].card;
+
+/**
+ * Whether a page says "Sold out" (docs/api.md §10.23): the venue's word, only beside a closed
+ * office (the current shape's; the earlier shape has neither).
+ */
+export const soldOut = (attributes: AnyEventAttributes): boolean =>
+  'ticket_office' in attributes &&
+  attributes.ticket_office.status === 'closed' &&
+  isSoldOut(attributes);
+
 /** "Few tickets left" as a page says it. */
 export const fewLeftHtml = (lang: PageLang = ENGLISH): string =>
   `<p class="few-left">${escapeHtml(lang.t.fewLeft)}</p>`;
 
 /**
- * The event's price, performers and "Few tickets left" as `<p>`s (each with a class a stylesheet
- * or a test can find), escaped; '' for an event without any of them.
+ * The event's price, performers and "Few tickets left" or "Sold out" (`parts.fewLeft`: the
+ * tickets' lines) as `<p>`s (each with a class a stylesheet or a test can find), escaped; '' for
+ * an event without any of them.
  */
 export function factsHtml(
   attributes: AnyEventAttributes,
@@ -145,6 +160,9 @@ export function factsHtml(
     performers && `<p class="performers">${escapeHtml(performers)}</p>`,
     price && `<p class="price">${escapeHtml(price)}</p>`,
     parts.fewLeft && fewTicketsLeft(attributes) ? fewLeftHtml(lang) : '',
+    parts.fewLeft && soldOut(attributes)
+      ? `<p class="sold-out">${escapeHtml(cardWords(lang).soldOut)}</p>`
+      : '',
   ]
     .filter(Boolean)
     .join('\n');

@@ -18,11 +18,12 @@ import {
 } from '../../shared/rules/structured-data.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import { allDayLast } from '../../shared/rules/all-day.js';
-import { ticketUrlOf } from '../../shared/rules/ticket-url.js';
+import { isSoldOut, ticketUrlOf, waitlistUrlOf } from '../../shared/rules/ticket-url.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
   ageText,
+  cardWords,
   doorsText,
   allDayHtml,
   endHtml,
@@ -36,6 +37,7 @@ import {
   scheduleOf,
   scheduleHtml,
   scheduleText,
+  soldOut,
 } from './event-facts.js';
 import { ENGLISH, type PageLang } from './i18n/index.js';
 import { cancelledHtml } from './listing-page.js';
@@ -159,9 +161,16 @@ function dateItems(
         open && own && own !== ticketUrlOf(a)
           ? ` <a href="${escapeHtml(own)}">${t.tickets}</a>`
           : '';
+      // A stop sold out on its own (docs/api.md §10.23) says so, with its waiting list.
+      const waitlist = waitlistUrlOf(stop);
+      const full = isSoldOut(stop)
+        ? ` <span class="sold-out">${escapeHtml(cardWords(lang).soldOut)}</span>${
+            waitlist ? ` <a href="${escapeHtml(waitlist)}">${cardWords(lang).joinWaitlist}</a>` : ''
+          }`
+        : '';
       return stop.status === 'cancelled'
         ? `<li id="${id}"><del>${text}</del> <span class="cancelled">${t.cancelledMark}</span></li>`
-        : `<li id="${id}">${text}${tickets}${stopSchedule(a, stop, lang)}</li>`;
+        : `<li id="${id}">${text}${full || tickets}${stopSchedule(a, stop, lang)}</li>`;
     })
     .join('\n');
 }
@@ -270,10 +279,15 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
       : null;
   // Where buyers go (docs/api.md §10.19): the venue's own ticket shop, when it gives one.
   const shop = ticketUrlOf(a);
+  // A sold-out event's waiting list (docs/api.md §10.23) in its place.
+  const waitlist = soldOut(a) ? waitlistUrlOf(a) : undefined;
   const buyLink =
     shop && office.status === 'open' && !past
       ? `\n<p class="buy"><a href="${escapeHtml(shop)}">${t.buyTickets}</a></p>`
-      : '';
+      : waitlist && !past
+        ? `\n<p class="buy"><a href="${escapeHtml(waitlist)}">${cardWords(lang).joinWaitlist}</a></p>`
+        : '';
+  const sentence = soldOut(a) ? cardWords(lang).soldOut : ticketSentence(office, venue, lang);
   // The venue's listing in this language: its links (and the .ics) keep the `locale=` asked.
   const listing = venueListing(venue, lang);
   const name = escapeHtml(venue.name);
@@ -293,7 +307,7 @@ ${dateItems(resource, venue, office.status === 'open', lang)}
 ${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${name}</p>` : ''}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
-${past ? '' : `<p class="tickets">${escapeHtml(ticketSentence(office, venue, lang))}</p>`}${fewLeft}${buyLink}
+${past ? '' : `<p class="tickets">${escapeHtml(sentence)}</p>`}${fewLeft}${buyLink}
 <ul class="actions">
 <li><a href="${escapeHtml(calendar)}" download>${t.addToCalendar}</a></li>
 <li><a href="${escapeHtml(placeHref(listing))}">${t.allEventsAt(name)}</a></li>

@@ -27,6 +27,7 @@ import {
   TicketUrlSchema,
   scheduleMembers,
   allDayMembers,
+  soldOutMembers,
   whole,
   type EventResource,
   type ListResponse,
@@ -73,12 +74,14 @@ const validPrice = ajv.compile<PriceValue>(lenient(PriceSchema));
 const validPerformers = ajv.compile<string[]>(PerformersSchema);
 const validMinAge = ajv.compile<number>(MinAgeSchema);
 /**
- * docs/api.md §10.20 and §10.22: each schedule and all-day member's check, by name (a malformed
- * one costs that member, not the event).
+ * docs/api.md §10.20, §10.22 and §10.23: each schedule, all-day and sold-out member's check, by
+ * name (a malformed one costs that member, not the event).
  */
-const validSchedule = Object.entries({ ...scheduleMembers, ...allDayMembers }).map(
-  ([name, schema]) => [name, ajv.compile(schema)] as const,
-);
+const validSchedule = Object.entries({
+  ...scheduleMembers,
+  ...allDayMembers,
+  ...soldOutMembers,
+}).map(([name, schema]) => [name, ajv.compile(schema)] as const);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>

@@ -7,7 +7,12 @@
 import { createHash } from 'node:crypto';
 import transliterate from '@sindresorhus/transliterate';
 import type { EventInput, VenueFile } from '../../shared/venue-file.js';
-import { checkVenueFile, normaliseVenueFile, type VenueFileProblem } from '../import/venue-file.js';
+import {
+  checkVenueFile,
+  keepHeldSince,
+  normaliseVenueFile,
+  type VenueFileProblem,
+} from '../import/venue-file.js';
 import type { StoredVenue } from '../store/model.js';
 import { IdConflictError, type Store } from '../store/store.js';
 import { SourceFormatError, type SourceEvent, type SourceProblem } from './source-event.js';
@@ -118,7 +123,12 @@ function checkedVenue(
       venues: [{ ...venueRecord(venue), events: venueFileEvents(venue, kept, now) }],
     };
     const { problems, file } = checkVenueFile(doc);
-    if (problems.length === 0 && file) return { next: normaliseVenueFile(file)[0]!, kept };
+    if (problems.length === 0 && file) {
+      const next = normaliseVenueFile(file, now.getTime())[0]!;
+      const stored = new Map(venue.events.map((e) => [e.id, e]));
+      for (const event of next.events) keepHeldSince(event, stored.get(event.id));
+      return { next, kept };
+    }
     if (problems.some((p) => eventOf(p.path) === undefined) || problems.length === 0)
       throw new SourceFormatError(
         problems.map((p) => ({ path: sourcePath(p.path, kept), message: p.message })),

@@ -64,6 +64,8 @@ const COLUMNS = [
   'access',
   'over_18',
   'few_tickets_left',
+  'sold_out',
+  'waitlist_url',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 /** `time` too: the venue file has no event without a start time. */
@@ -347,6 +349,10 @@ function optionalFields(
   const access = readAccess(cell('access'), report);
   const over18 = readBoolean(cell('over_18'), 'over_18', report);
   const fewTicketsLeft = readBoolean(cell('few_tickets_left'), 'few_tickets_left', report);
+  const soldOut = readBoolean(cell('sold_out'), 'sold_out', report);
+  const waitlistUrl = cell('waitlist_url')
+    ? readUrl(cell('waitlist_url'), 'waitlist_url', report)
+    : undefined;
   return {
     ...(endTime !== undefined ? { end_time: endTime } : {}),
     ...text('category'),
@@ -361,6 +367,8 @@ function optionalFields(
     ...(access.length > 0 ? { access } : {}),
     ...(over18 !== undefined ? { over_18: over18 } : {}),
     ...(fewTicketsLeft !== undefined ? { few_tickets_left: fewTicketsLeft } : {}),
+    ...(soldOut !== undefined ? { sold_out: soldOut } : {}),
+    ...(waitlistUrl !== undefined ? { waitlist_url: waitlistUrl } : {}),
   };
 }
 
@@ -399,14 +407,17 @@ function readStatus(value: string, report: Report): 'scheduled' | 'cancelled' | 
   return undefined;
 }
 
-/** An absolute URL: `https` for tickets (buyers pay there), `http` or `https` for the image. */
+/**
+ * An absolute URL: `https` for tickets and the waiting list (buyers pay there), `http` or
+ * `https` for the image.
+ */
 function readUrl(
   value: string,
-  column: 'image' | 'ticket_url',
+  column: 'image' | 'ticket_url' | 'waitlist_url',
   report: Report,
 ): string | undefined {
-  const schemes = column === 'ticket_url' ? ['https:'] : ['http:', 'https:'];
-  const what = column === 'ticket_url' ? 'an absolute https URL' : 'an absolute http(s) URL';
+  const schemes = column === 'image' ? ['http:', 'https:'] : ['https:'];
+  const what = column === 'image' ? 'an absolute http(s) URL' : 'an absolute https URL';
   const url = URL.canParse(value) ? new URL(value) : undefined;
   if (url === undefined || !schemes.includes(url.protocol) || /\s/.test(value)) {
     report(column, `expected ${what}, got "${value}"`);
@@ -478,7 +489,7 @@ function readAccess(value: string, report: Report): AccessId[] {
 /** `true`/`yes`/`1` or `false`/`no`/`0` (any case); empty says nothing. */
 function readBoolean(
   value: string,
-  column: 'over_18' | 'few_tickets_left',
+  column: 'over_18' | 'few_tickets_left' | 'sold_out',
   report: Report,
 ): boolean | undefined {
   const word = value.toLowerCase();
@@ -560,7 +571,9 @@ function eventsOf(rows: readonly EventRow[], from: string, maxStops: number): So
  */
 function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
   const first = rows[0]!.event;
-  const { date: _date, time: _time, end_time: _endTime, ...fields } = first;
+  // Sold out and the waiting list are each row's own: its stop's (docs/api.md §10.23).
+  const { date: _date, time: _time, end_time: _endTime, ...withRowsOwn } = first;
+  const { sold_out: _soldOut, waitlist_url: _waitlist, ...fields } = withRowsOwn;
   const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled }) => ({
     date: event.date!,
     time: event.time!,
@@ -575,6 +588,8 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
     ...(event.ticket_url !== undefined && event.ticket_url !== first.ticket_url
       ? { ticket_url: event.ticket_url }
       : {}),
+    ...(event.sold_out === true ? { sold_out: true } : {}),
+    ...(event.waitlist_url !== undefined ? { waitlist_url: event.waitlist_url } : {}),
   }));
   if (rows.every((row) => row.cancelled)) {
     // The stops have no reason of their own: the first one any row gives is the event's.

@@ -74,6 +74,10 @@ export interface StoredStop extends StoredSchedule, StoredAllDay {
   ticketUrl?: string;
   /** The stop's location and reason in other languages (docs/api.md §10.24); absent: none. */
   translations?: Translations<TranslatedStopText>;
+  /** This stop alone is sold out (docs/api.md §10.23); absent: the event's say. */
+  soldOut?: true;
+  /** This stop's waiting list, an https URL (docs/api.md §10.23); absent: the event's. */
+  waitlistUrl?: string;
 }
 
 /**
@@ -132,6 +136,15 @@ export interface StoredEvent extends StoredSchedule, StoredAllDay {
    * member absent where the untranslated one stands; absent unless given.
    */
   translations?: Translations<TranslatedText>;
+  /** Sold out (docs/api.md §10.23): the office is closed `manual`; absent unless given. */
+  soldOut?: true;
+  /** The waiting list of a sold-out event, an https URL (docs/api.md §10.23); absent unless given. */
+  waitlistUrl?: string;
+  /**
+   * Wire-form instant of the import that first held the event's sales (sold out, here or on a
+   * stop): the office's `closed_at` while held (docs/api.md §10.23); absent when none is held.
+   */
+  heldAt?: string;
 }
 
 /**

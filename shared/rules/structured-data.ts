@@ -28,7 +28,7 @@ import { labelTime } from './clock-label.js';
 import { endTimeOf, endWallClock } from './end-wall-clock.js';
 import { fewTicketsLeft } from './few-left.js';
 import { ticketOfficeOf } from './ticket-office.js';
-import { ticketUrlOf } from './ticket-url.js';
+import { isSoldOut, ticketUrlOf } from './ticket-url.js';
 
 // The server's pages read either shape's ticket office from here; its home is the rule's module.
 export { ticketOfficeOf };
@@ -202,6 +202,18 @@ function availabilityOf(a: AnyEventAttributes, office: TicketOffice): string | n
   if (office.status !== 'open') return AVAILABILITY[office.reason ?? 'not_ticketed'];
   return fewTicketsLeft(a, true) ? FEW_LEFT_AVAILABILITY : AVAILABILITY.open;
 }
+
+/**
+ * A tour stop's `offers.availability` given its event's: a cancelled stop's tickets are
+ * withdrawn; a stop sold out on its own (docs/api.md §10.23) is sold out whatever the tour's
+ * office says.
+ */
+const stopAvailability = (event: string, stop: CompactOccurrence | undefined): string =>
+  stop?.status === 'cancelled'
+    ? CANCELLED_STOP_AVAILABILITY
+    : isSoldOut(stop)
+      ? AVAILABILITY.manual!
+      : event;
 
 /**
  * The price members of the offer (docs/api.md §10.18): `price` for one price (a range only when
@@ -409,7 +421,7 @@ export function eventStructuredData(
     const stopCancelled = stop?.status === 'cancelled';
     const { place, work } = withAccess(at.place, a.title, at.access, options.accessLabels);
     const isCancelled = cancelled || stopCancelled;
-    const stock = availability && (stopCancelled ? CANCELLED_STOP_AVAILABILITY : availability);
+    const stock = availability && stopAvailability(availability, stop);
     return {
       '@context': 'https://schema.org',
       '@type': 'Event',

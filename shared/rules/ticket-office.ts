@@ -16,13 +16,26 @@ export interface TicketOfficeInput {
   closeAt: Instant | null;
   /** The venue's plain-text line for buyers, or null. */
   message: string | null;
+  /**
+   * Sales the venue holds (docs/api.md §10.23): sold out (`soldOut`, a tour's current stop's or
+   * the event's), `since` the instant the import first held them, which `closed_at` says.
+   * Absent or null: nothing held.
+   */
+  held?: HeldSales | null;
+}
+
+/** Sales held by the venue (`TicketOfficeInput.held`, docs/api.md §10.23). */
+export interface HeldSales {
+  soldOut: boolean;
+  /** Wire-form instant (or UTC epoch ms) the import first held them: the office's `closed_at`. */
+  since: Instant;
 }
 
 /**
  * The ticket office at instant `nowMs` (UTC epoch ms), where `today` is the venue-local date at
  * that instant. The first matching row of docs/decisions.md "Ticket office" wins:
- * cancelled → not_ticketed → event_ended → manual → scheduled → open.
- * Implements docs/api.md §2.4 (rules 1–2) and §3.
+ * cancelled → not_ticketed → event_ended → manual (by hand, then sold out) → scheduled → open.
+ * Implements docs/api.md §2.4 (rules 1–2), §3 and §10.23.
  */
 export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: number): TicketOffice {
   const closesAt = input.closeAt === null ? null : instant(input.closeAt);
@@ -40,6 +53,9 @@ export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: num
   if (!input.ticketsEnabled) return closed('not_ticketed');
   if (today > input.lastDate) return closed('event_ended');
   if (input.closedManuallyAt !== null) return closed('manual', input.closedManuallyAt);
+  // Sold out reads as closed by hand (docs/api.md §10.23): a client that knows no `sold_out`
+  // still shows the office closed.
+  if (input.held?.soldOut) return closed('manual', input.held.since);
   // The clock has milliseconds, so the closure is compared at millisecond precision (its
   // sub-millisecond digits dropped): it fires up to 999 µs early, which no buyer can notice.
   if (input.closeAt !== null && nowMs >= instantMs(input.closeAt)) {

@@ -19,3 +19,19 @@ export function ticketUrlOf(member: object | null | undefined): string | undefin
   // refused where it enters (the venue file's check, the proxy's).
   return typeof url === 'string' && TICKET_URL.test(url) ? url : undefined;
 }
+
+/**
+ * Sold out (docs/api.md §10.23): `member` (event attributes or a compact occurrence) says
+ * `sold_out: true`. The office says whether anything is sold; this says why it is not.
+ */
+export const isSoldOut = (member: object | null | undefined): boolean =>
+  !!member && 'sold_out' in member && member.sold_out === true;
+
+/**
+ * The waiting list of a sold-out `member` (docs/api.md §10.23), if an https URL, read as a
+ * ticket link is; undefined when it is not sold out.
+ */
+export const waitlistUrlOf = (member: object | null | undefined): string | undefined =>
+  isSoldOut(member) && 'waitlist_url' in member!
+    ? ticketUrlOf({ ticket_url: member.waitlist_url })
+    : undefined;

@@ -63,7 +63,7 @@ describe('GET /openapi.json', () => {
     expect(start.required).toBe(true);
   });
 
-  it('describes the members of docs/api.md §10.18–§10.20 and §10.22 in the current shape only, after access', () => {
+  it('describes the members of docs/api.md §10.18–§10.20, §10.22 and §10.23 in the current shape only, after access', () => {
     type Shape = { properties: Record<string, unknown> };
     const schemas = (doc as unknown as { components: { schemas: Record<string, unknown> } })
       .components.schemas;
@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-16)).toEqual([
+    expect(Object.keys(current.properties).slice(-20)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -87,13 +87,18 @@ describe('GET /openapi.json', () => {
       'min_age',
       'all_day',
       'end_date',
+      'sold_out',
+      'waitlist_url',
+      // docs/api.md §10.24: only with `locale`, in either shape.
+      'language',
+      'languages',
       'venue',
     ]);
     const occurrence = (shape: Shape) =>
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).slice(-9)).toEqual([
+    expect(occurrence(current).slice(-11)).toEqual([
       'end_time',
       'ticket_url',
       'schedule_status',
@@ -103,11 +108,20 @@ describe('GET /openapi.json', () => {
       'doors_time',
       'all_day',
       'end_date',
+      'sold_out',
+      'waitlist_url',
     ]);
     expect(occurrence(earlier)).not.toContain('end_time');
     expect(occurrence(earlier)).not.toContain('ticket_url');
     expect(Object.keys(earlier.properties)).not.toContain('ticket_url');
-    for (const member of ['schedule_status', 'doors_time', 'min_age', 'all_day', 'end_date']) {
+    for (const member of [
+      'schedule_status',
+      'doors_time',
+      'min_age',
+      'all_day',
+      'end_date',
+      'sold_out',
+    ]) {
       expect(Object.keys(earlier.properties)).not.toContain(member);
       expect(occurrence(earlier)).not.toContain(member);
     }

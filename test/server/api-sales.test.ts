@@ -1,0 +1,228 @@
+/**
+ * Sold out and the waiting list (docs/api.md §10.23), on either store: a venue file's
+ * `sold_out` and `waitlist_url` per event and per stop, a CSV sheet's columns and a source's
+ * `event_extras`, through the import and the sync to the API (the office closed `manual`, its
+ * `closed_at` the import that first held the sales, kept by the next), the event page and its
+ * JSON-LD, and `widget.html`.
+ */
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
+import { createApp } from '../../server/origin/app.js';
+import { SourceSync } from '../../server/sources/sync.js';
+import {
+  NOW,
+  STOP_WAITLIST_URL,
+  WAITLIST_URL,
+  widgetVenueFile,
+} from '../fixtures/widget-venues.js';
+import { listen, type Running } from '../support/listen.js';
+import { startServer, venueFile, type TestServer } from '../support/server.js';
+import { openTestStore } from '../support/store.js';
+
+interface Office {
+  status: string;
+  reason: string | null;
+  closed_at: string | null;
+}
+interface Attributes {
+  title: string;
+  sold_out?: true;
+  waitlist_url?: string;
+  ticket_office: Office;
+  occurrences: { occurrence_date: string; sold_out?: true; waitlist_url?: string }[];
+}
+type Listed = { data: { id: string; attributes: Attributes }[] };
+
+const list = async (base: string, slug: string): Promise<Listed> =>
+  (await fetch(`${base}/t/${slug}/api/events?page=1`)).json() as Promise<Listed>;
+const byTitle = (body: Listed, title: string) =>
+  body.data.find((e) => e.attributes.title === title)!.attributes;
+const jsonLd = (html: string): { offers: { availability: string } }[] =>
+  [JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!)].flat();
+/** Attribute text as written (`&#38;`, `&amp;`) read back. */
+const decoded = (text: string) => text.replaceAll('&#38;', '&').replaceAll('&amp;', '&');
+
+let origin: TestServer;
+beforeAll(async () => {
+  origin = await startServer(widgetVenueFile, NOW);
+});
+afterAll(() => origin.close());
+
+describe('sold out (docs/api.md §10.23)', () => {
+  it('closes the office by hand, says sold_out and the waiting list; others have neither member', async () => {
+    const body = await list(origin.url, 'box-office');
+    const full = byTitle(body, 'Full House');
+    expect(full.sold_out).toBe(true);
+    expect(full.waitlist_url).toBe(WAITLIST_URL);
+    expect(full.ticket_office).toMatchObject({ status: 'closed', reason: 'manual', message: null });
+    expect(full.ticket_office.closed_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+    const packed = byTitle(body, 'Packed Out');
+    expect(packed.sold_out).toBe(true);
+    expect(packed).not.toHaveProperty('waitlist_url');
+    const open = byTitle(await list(origin.url, 'shop'), 'Shop Night');
+    expect(open).not.toHaveProperty('sold_out');
+    expect(open).not.toHaveProperty('waitlist_url');
+  });
+
+  it('a tour: each stop’s own; the event’s is its current stop’s, and so is its office', async () => {
+    const tour = byTitle(await list(origin.url, 'box-office'), 'Half Full Tour');
+    expect(tour.occurrences.map((o) => [o.sold_out, o.waitlist_url])).toEqual([
+      [undefined, WAITLIST_URL],
+      [true, STOP_WAITLIST_URL],
+    ]);
+    expect(tour).not.toHaveProperty('sold_out');
+    expect(tour.ticket_office.status).toBe('open');
+    // Once Leeds has passed, Bristol is the current stop: sold out, with its own waiting list.
+    origin.setNow('2026-12-16T09:00:00Z');
+    try {
+      const later = byTitle(await list(origin.url, 'box-office'), 'Half Full Tour');
+      expect(later.sold_out).toBe(true);
+      expect(later.waitlist_url).toBe(STOP_WAITLIST_URL);
+      expect(later.ticket_office).toMatchObject({ status: 'closed', reason: 'manual' });
+    } finally {
+      origin.setNow(NOW);
+    }
+  });
+
+  it('a re-import keeps when the sales were first held; the earlier shape has no member', async () => {
+    const store = await openTestStore();
+    try {
+      const doc = venueFile([{ date: '2026-12-10', time: '20:00', sold_out: true }]);
+      await importVenueFile(store, doc);
+      const app = await listen(createServer(createApp({ store, logger: false })));
+      try {
+        const first = byTitle(await list(app.url, 'test-venue'), 'Event 1');
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await importVenueFile(store, doc);
+        const again = byTitle(await list(app.url, 'test-venue'), 'Event 1');
+        expect(again.ticket_office.closed_at).toBe(first.ticket_office.closed_at);
+        await importVenueFile(
+          store,
+          venueFile([{ date: '2026-12-10', time: '20:00', sold_out: true }], {
+            api_shape: 'earlier',
+          }),
+        );
+        const text = await (await fetch(`${app.url}/t/test-venue/api/events?page=1`)).text();
+        expect(text).not.toContain('sold_out');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('the import refuses a waiting list that is not https, naming its path', async () => {
+    const store = await openTestStore();
+    try {
+      const doc = venueFile([
+        {
+          date: '2026-12-10',
+          time: '20:00',
+          sold_out: true,
+          waitlist_url: 'http://tickets.example/wait',
+        },
+      ]);
+      const problems = await importVenueFile(store, doc).catch((e: unknown) => {
+        expect(e).toBeInstanceOf(VenueFileError);
+        return (e as VenueFileError).problems;
+      });
+      expect(problems).toEqual([
+        expect.objectContaining({ path: 'venues[0].events[0].waitlist_url' }),
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('the event page says "Sold out" and links the waiting list; JSON-LD SoldOut', async () => {
+    const html = await (await fetch(`${origin.url}/t/box-office/events/event-1500`)).text();
+    expect(html).toContain('Sold out');
+    expect(decoded(html)).toContain(`<a href="${WAITLIST_URL}">Join the waitlist</a>`);
+    expect(html).not.toContain('Buy tickets</a>');
+    expect(jsonLd(html)[0]!.offers.availability).toBe('https://schema.org/SoldOut');
+    const tour = await (await fetch(`${origin.url}/t/box-office/events/event-1502`)).text();
+    expect(jsonLd(tour).map((e) => e.offers.availability)).toEqual([
+      'https://schema.org/InStock',
+      'https://schema.org/SoldOut',
+    ]);
+  });
+
+  it('the listing page says "Sold out" of the sold-out nights only', async () => {
+    const page = await (await fetch(`${origin.url}/t/box-office/events`)).text();
+    expect(page.match(/<p class="sold-out">Sold out<\/p>/g)).toHaveLength(2);
+  });
+});
+
+describe('sold out from a sheet and from event_extras', () => {
+  let feed: Running;
+  let csv = '';
+  beforeAll(async () => {
+    feed = await listen(
+      createServer((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
+        res.end(csv);
+      }),
+    );
+  });
+  afterAll(() => feed.close());
+
+  it('the columns sold_out and waitlist_url, and an extra, reach the API', async () => {
+    csv = [
+      'uid,title,date,time,sold_out,waitlist_url',
+      'a,Sheet Full,2026-12-10,20:00,yes,https://tickets.example/wait/a',
+      'b,Sheet Open,2026-12-11,20:00,,',
+      't,Sheet Tour,2026-12-12,20:00,no,',
+      't,Sheet Tour,2026-12-13,20:00,yes,https://tickets.example/wait/t2',
+      '',
+    ].join('\r\n');
+    const store = await openTestStore();
+    const clock = () => new Date(NOW);
+    const sync = new SourceSync({
+      store,
+      clock,
+      fetch: { allowHosts: ['127.0.0.1'] },
+      logger: { info: () => undefined, warn: () => undefined },
+    });
+    try {
+      await importVenueFile(store, {
+        venues: [
+          {
+            slug: 'sheet-hall',
+            timezone: 'Europe/London',
+            source: { url: `${feed.url}/events.csv`, format: 'csv' },
+            event_extras: { b: { sold_out: true, waitlist_url: 'https://tickets.example/wait/b' } },
+          },
+        ],
+      });
+      await sync.syncAll();
+      const app = await listen(createServer(createApp({ store, clock, logger: false })));
+      try {
+        const body = await list(app.url, 'sheet-hall');
+        const full = byTitle(body, 'Sheet Full');
+        expect([full.sold_out, full.waitlist_url, full.ticket_office.reason]).toEqual([
+          true,
+          'https://tickets.example/wait/a',
+          'manual',
+        ]);
+        const extra = byTitle(body, 'Sheet Open');
+        expect([extra.sold_out, extra.waitlist_url]).toEqual([
+          true,
+          'https://tickets.example/wait/b',
+        ]);
+        const tour = byTitle(body, 'Sheet Tour');
+        expect(tour.occurrences.map((o) => [o.sold_out, o.waitlist_url])).toEqual([
+          [undefined, undefined],
+          [true, 'https://tickets.example/wait/t2'],
+        ]);
+        expect(tour.ticket_office.status).toBe('open');
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await sync.stop();
+      await store.close();
+    }
+  });
+});

@@ -77,7 +77,9 @@ export interface Backend {
   publicBase(req: Request): string;
   /**
    * The answer `key` (`memoKey`, server/listing/memo-key.ts) for the venues `named`: the memo's while it is valid, else
-   * `build`'s of their listing, kept when it says so. Rejects with a 404 naming the first venue
+   * `build`'s of their listing, kept when it says so; with `asked` (a `locale` read by
+   * `readTextLocale`, docs/api.md §10.24; the key must say it too) the listing's events in that
+   * language (in proxy mode: the upstream's answers asked with it). Rejects with a 404 naming the first venue
    * not published (or not allowed), a 400 for a venue the proxy has no zone for among several,
    * an upstream 502/504, or what `build` throws.
    */
@@ -86,6 +88,7 @@ export interface Backend {
     named: Named,
     key: string,
     build: (listing: Listing) => Promise<Build>,
+    asked?: string,
   ): Promise<Answer>;
   /**
    * What the routes draw from answers (`widget.html`, the per-venue script), in the same memo as
@@ -100,23 +103,40 @@ export interface Backend {
    * `filterQuery` with `when=past`: the platform lists them, docs/api.md §10.20); undefined: the
    * routes build it with `answer`.
    */
-  ownList?(call: Call, slug: string, page: number, filters?: string): Promise<Answer>;
+  ownList?(
+    call: Call,
+    slug: string,
+    page: number,
+    filters?: string,
+    asked?: string,
+  ): Promise<Answer>;
   /**
    * The venues `named` as the pages describe them (name, zone, website, postal address), in
    * that order. Rejects with the 404 `answer` would (an unpublished or `--allow-slug`-excluded one).
    */
   venues(call: Call, named: Named): Promise<readonly PageVenue[]>;
-  /** `GET /t/{slug}/api/events/{id}` (docs/api.md §4.2). Rejects with the 404 of an unknown one. */
-  eventById(call: Call, slug: string, id: string): Promise<Answer>;
-  /** The event of venue `slug` whose page is `eventSlug`. Rejects with a 404 when none is listed. */
-  eventBySlug(call: Call, slug: string, eventSlug: string): Promise<FoundEvent>;
+  /**
+   * `GET /t/{slug}/api/events/{id}` (docs/api.md §4.2), in the language `asked` (§10.24) when
+   * given. Rejects with the 404 of an unknown one.
+   */
+  eventById(call: Call, slug: string, id: string, asked?: string): Promise<Answer>;
+  /**
+   * The event of venue `slug` whose page is `eventSlug`, in the language `asked` (§10.24) when
+   * given. Rejects with a 404 when none is listed.
+   */
+  eventBySlug(call: Call, slug: string, eventSlug: string, asked?: string): Promise<FoundEvent>;
   /**
    * The listed event of venue `slug` whose page was `eventSlug` before it kept its id under a new
    * slug (docs/sources.md "Stable identity"), as `eventBySlug` finds it by its current one; the
    * routes answer `301` to its current page. Undefined for none (an unknown venue included).
    * Absent in proxy mode: the platform owns its event pages.
    */
-  eventByEarlierSlug?(call: Call, slug: string, eventSlug: string): Promise<FoundEvent | undefined>;
+  eventByEarlierSlug?(
+    call: Call,
+    slug: string,
+    eventSlug: string,
+    asked?: string,
+  ): Promise<FoundEvent | undefined>;
   /** Where the event page is when this backend does not draw it (the platform's); else undefined. */
   eventPageElsewhere?(slug: string, eventSlug: string): string;
 }

@@ -22,6 +22,7 @@ import {
   type ListFilter,
 } from '../../shared/rules/filters.js';
 import { envelopeJson, pageEntriesJson } from '../../shared/rules/pagination.js';
+import { readTextLocale } from '../../shared/rules/venue-language.js';
 import {
   calendarFile,
   calendarStamp,
@@ -119,15 +120,17 @@ export interface FeedQuery {
   range: FeedRange;
   /** The list's categories, access and search (docs/api.md §10.14); the range gives the dates. */
   filter: ListFilter;
-  /** What the memo key is made of (`memoKey`): the canonical filter and range. */
+  /** The language asked for the venue's text (docs/api.md §10.24), or undefined. */
+  asked: string | undefined;
+  /** What the memo key is made of (`memoKey`): the canonical filter, range and language. */
   memo: Readonly<Record<string, string>>;
 }
 
 /**
- * Reads `?start=…&end=…[&timeZone=…][&categories=…][&access=…][&search=…]` (docs/api.md §10.14)
- * for a venue in IANA zone `zone` (`UTC` where the proxy knows none).
+ * Reads `?start=…&end=…[&timeZone=…][&categories=…][&access=…][&search=…][&locale=…]`
+ * (docs/api.md §10.14, §10.24) for a venue in IANA zone `zone` (`UTC` where the proxy knows none).
  * @throws FilterError (a 400 naming the parameter) for a bad `start`, `end`, `timeZone`,
- *   `categories`, `access` or `search`
+ *   `categories`, `access`, `search` or `locale`
  */
 export function readFeedQuery(query: Record<string, unknown>, zone: string): FeedQuery {
   const range = parseFeedRange(query, zone);
@@ -143,8 +146,14 @@ export function readFeedQuery(query: Record<string, unknown>, zone: string): Fee
     startDate: range.startDate,
     endDate: range.endDate,
   };
-  const memo = { ...filterParams(filter), [PARAM.start]: range.start, [PARAM.end]: range.end };
-  return { range, filter, memo };
+  const asked = readTextLocale(query[PARAM.locale]);
+  const memo = {
+    ...filterParams(filter),
+    [PARAM.start]: range.start,
+    [PARAM.end]: range.end,
+    ...(asked !== undefined && { [PARAM.locale]: asked }),
+  };
+  return { range, filter, asked, memo };
 }
 
 /**

@@ -36,7 +36,7 @@ export function storeMergedSource(
   nowMs: number,
   base: string,
 ): ListingSource {
-  const { store, reads, earlierShape } = deps;
+  const { store, reads, earlierShape, asked } = deps;
   const sources = venues.map((venue) => storeSource(deps, { venue, version }, nowMs, base));
   // Everything but a page is the merge's own: the venue, today, counts, categories, access.
   const merged = mergedSource(sources, fallbackInstants);
@@ -91,7 +91,7 @@ export function storeMergedSource(
           ...shownDateTime(event, today),
           resource: () =>
             withVenue(
-              renderEvent(event, venues[i]!, base, { nowMs, today }, earlierShape),
+              renderEvent(event, venues[i]!, base, { nowMs, today }, earlierShape, asked),
               named[i]!,
             ),
         };

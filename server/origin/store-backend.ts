@@ -12,6 +12,7 @@ import { createError, unknownEventError, unknownVenueError } from '../http/error
 import { BASE_MARKER, onBase, publicBaseOf } from '../http/public-base.js';
 import type { Answer, Backend, FoundEvent, Listing, Named } from '../listing/backend.js';
 import { memoKey } from '../listing/memo-key.js';
+import { PARAM } from '../../shared/queries.js';
 import { lastDate } from '../store/filter-index.js';
 import { keptSince } from '../store/listing.js';
 import { listedUntil } from '../../shared/rules/postponed.js';
@@ -89,6 +90,7 @@ function foundEvent(
   venue: VenueRecord,
   event: StoredEvent | undefined,
   base: string,
+  asked?: string,
 ): FoundEvent | undefined {
   const { store, reads, clock, earlierShape } = options;
   const nowMs = clock().getTime();
@@ -96,7 +98,7 @@ function foundEvent(
   const stored = kept(store, event, day.today);
   if (!stored) return undefined;
   const moment = { nowMs, today: day.today };
-  const resource = renderEvent(stored, venue, base, moment, earlierShape);
+  const resource = renderEvent(stored, venue, base, moment, earlierShape, asked);
   const untilMs = nextTransition([stored], day.endMs, nowMs);
   return {
     event: resource,
@@ -129,24 +131,32 @@ export function storeBackend(options: StoreBackendOptions): Backend {
     };
   }
 
-  async function listingOf(named: Named, version: string, nowMs: number): Promise<Listing> {
+  async function listingOf(
+    named: Named,
+    version: string,
+    nowMs: number,
+    asked: string | undefined,
+  ): Promise<Listing> {
     const venues = await venuesAt(reads, named.slugs, version);
-    const sources = venues.map((venue) => storeSource(deps, { venue, version }, nowMs, renderBase));
+    const inLanguage = asked === undefined ? deps : { ...deps, asked };
+    const sources = venues.map((venue) =>
+      storeSource(inLanguage, { venue, version }, nowMs, renderBase),
+    );
     const source = named.several
-      ? storeMergedSource(deps, venues, version, nowMs, renderBase)
+      ? storeMergedSource(inLanguage, venues, version, nowMs, renderBase)
       : sources[0]!;
     return { venues, sources, source, nowMs };
   }
 
   return {
     publicBase,
-    async answer({ req }, named, key, build) {
+    async answer({ req }, named, key, build, asked) {
       const version = store.version();
       const nowMs = clock().getTime();
       // The venues are read on a miss only: an answer kept at this store version was made of
       // published venues, and a venue's removal changes the version.
       const rendered = (await cache.get(key, version, nowMs, async () => {
-        const built = await build(await listingOf(named, version, nowMs));
+        const built = await build(await listingOf(named, version, nowMs, asked));
         return { body: built.text, untilMs: built.untilMs, keep: built.keep };
       }))!;
       return answerOf(req, rendered, nowMs);
@@ -156,7 +166,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
 
     venues: (_call, named) => venuesAt(reads, named.slugs, store.version()),
 
-    async eventById({ req }, slug, raw) {
+    async eventById({ req }, slug, raw, asked) {
       const version = store.version();
       const [venue] = await venuesAt(reads, [slug], version);
       const missing = () => unknownEventError(slug, raw);
@@ -164,7 +174,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
       if (!Number.isSafeInteger(id)) throw missing();
       const nowMs = clock().getTime();
       const rendered = await cache.get(
-        memoKey('event', { slugs: [slug], several: false }, { id }),
+        memoKey('event', { slugs: [slug], several: false }, { id, [PARAM.locale]: asked }),
         version,
         nowMs,
         async () => {
@@ -172,7 +182,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
           const event = kept(store, await store.event(slug, id), day.today);
           if (!event) return undefined;
           const moment = { nowMs, today: day.today };
-          const data = renderEvent(event, venue!, renderBase, moment, earlierShape);
+          const data = renderEvent(event, venue!, renderBase, moment, earlierShape, asked);
           return {
             untilMs: nextTransition([event], day.endMs, nowMs),
             body: JSON.stringify({ data }),
@@ -183,20 +193,20 @@ export function storeBackend(options: StoreBackendOptions): Backend {
       return answerOf(req, rendered, nowMs);
     },
 
-    async eventBySlug({ req }, slug, raw) {
+    async eventBySlug({ req }, slug, raw, asked) {
       const [venue] = await venuesAt(reads, [slug], store.version());
       const stored = EVENT_SLUG.test(raw) ? await store.eventBySlug(slug, raw) : undefined;
-      const found = foundEvent(options, venue!, stored, publicBase(req));
+      const found = foundEvent(options, venue!, stored, publicBase(req), asked);
       if (!found) throw createError(404, `Venue "${slug}" has no public event page here.`);
       return found;
     },
 
     // Asked after `eventBySlug`'s 404 only: an unknown venue is that 404's, so undefined here.
-    async eventByEarlierSlug({ req }, slug, raw) {
+    async eventByEarlierSlug({ req }, slug, raw, asked) {
       const venue = await reads.venue(slug, store.version());
       if (!venue || !EVENT_SLUG.test(raw)) return undefined;
       const earlier = await store.eventByEarlierSlug(slug, raw);
-      return foundEvent(options, venue, earlier, publicBase(req));
+      return foundEvent(options, venue, earlier, publicBase(req), asked);
     },
   };
 }

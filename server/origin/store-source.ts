@@ -22,6 +22,11 @@ export interface StoreSourceDeps {
   reads: StoreReads;
   /** Serve the earlier shape (docs/api.md §9) for every venue. */
   earlierShape: boolean;
+  /**
+   * The language asked for the venue's text (docs/api.md §10.24, `readTextLocale`); undefined:
+   * the venue's own, as always.
+   */
+  asked?: string;
 }
 
 /**
@@ -35,12 +40,12 @@ export function storeSource(
   nowMs: number,
   base: string,
 ): ListingSource {
-  const { store, reads, earlierShape } = deps;
+  const { store, reads, earlierShape, asked } = deps;
   const { venue, version } = locals;
   const day = reads.day(venue.timezone, nowMs);
   const today = day.today;
   const render = (event: StoredEvent): EventResource =>
-    renderEvent(event, venue, base, { nowMs, today }, earlierShape);
+    renderEvent(event, venue, base, { nowMs, today }, earlierShape, asked);
   return {
     venue,
     today,

@@ -99,7 +99,8 @@ async function inTurn<T>(
 /**
  * Reads list pages 1 to the last (page 1's `meta.last_page`), at most `maxPages` (≥ 1), of venue
  * `slug` through `obtain` (their logs onto `logs`), at most `GATHER_CONCURRENCY` at once, and
- * merges their events (`mergeLists`). Rejects as `obtain` does (an upstream 404, a 502/504 no
+ * merges their events (`mergeLists`); asked in the language `asked` (docs/api.md §10.24) when
+ * given. Rejects as `obtain` does (an upstream 404, a 502/504 no
  * stale copy masks) or with `readListPage`'s 502.
  */
 export async function gatherPages(
@@ -108,12 +109,13 @@ export async function gatherPages(
   slug: string,
   maxPages: number,
   logs: ProxyLog[],
+  asked?: string,
 ): Promise<Gathered> {
-  const first = await obtain(req, listPath(slug, 1), logs);
+  const first = await obtain(req, listPath(slug, 1, '', asked), logs);
   const firstList = markedList(first.entry);
   const lastPage = firstList.position.lastPage;
   const pagesRead = Math.min(lastPage, maxPages);
-  const paths = Array.from({ length: pagesRead - 1 }, (_, i) => listPath(slug, i + 2));
+  const paths = Array.from({ length: pagesRead - 1 }, (_, i) => listPath(slug, i + 2, '', asked));
   const rest = await inTurn(paths, GATHER_CONCURRENCY, (path) => obtain(req, path, logs));
   const obtained = [first, ...rest];
   const { events, dropped } = mergeLists(obtained.map((o) => markedList(o.entry)));

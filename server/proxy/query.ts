@@ -8,7 +8,7 @@
  * allowed only in the values of the parameters a path reads, and must spell UTF-8; anywhere else
  * (a name, `page`, a parameter not read) a `%` refuses the target, as it always did.
  */
-import { FeedQuery, FilterQuery, parameterNames } from '../../shared/queries.js';
+import { FeedQuery, FilterQuery, PARAM, parameterNames } from '../../shared/queries.js';
 
 /** A list's filter parameters (docs/api.md §10.12, §10.15), as `shared/queries.ts` defines them. */
 export const FILTER_PARAMETERS = parameterNames(FilterQuery);
@@ -43,6 +43,17 @@ export function queryReadable(query: string, names: readonly string[]): boolean 
   return true;
 }
 
-/** The upstream path of page `page` of a venue's list: the one cache key of that page. */
-export const listPath = (slug: string, page: number, filters = '') =>
-  `/t/${slug}/api/events?${filters && `${filters}&`}page=${page}`;
+/**
+ * The upstream path of page `page` of a venue's list: the one cache key of that page. `asked`:
+ * the language asked for the venue's text (docs/api.md §10.24), passed on as `locale`.
+ */
+export const listPath = (slug: string, page: number, filters = '', asked?: string) =>
+  `/t/${slug}/api/events?${filters && `${filters}&`}${localeQuery(asked)}page=${page}`;
+
+/** `locale={asked}&` for a language asked (a tag: nothing to encode), else `''`. */
+const localeQuery = (asked: string | undefined) =>
+  asked === undefined ? '' : `${PARAM.locale}=${encodeURIComponent(asked)}&`;
+
+/** The upstream path of one event, in the language `asked` when given (docs/api.md §10.24). */
+export const eventPath = (slug: string, id: string, asked?: string) =>
+  `/t/${slug}/api/events/${id}${asked === undefined ? '' : `?${localeQuery(asked).slice(0, -1)}`}`;

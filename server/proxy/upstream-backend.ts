@@ -25,7 +25,7 @@ import { gatheredSource } from './gathered-source.js';
 import { gatherPages, type Gathered } from './list-pages.js';
 import { maxAgeOf, type Obtained, type ProxyContext } from './obtain.js';
 import { summary, type ProxyLog } from './proxy-log.js';
-import { listPath } from './query.js';
+import { eventPath, listPath } from './query.js';
 import { representationFor } from './upstream-cache.js';
 
 export interface UpstreamBackendOptions {
@@ -68,6 +68,18 @@ async function logged<T>(res: Response, serve: (logs: ProxyLog[]) => Promise<T>)
   }
 }
 
+/** What one gathering reads: for a request, the venues it names, on `day`, in a language. */
+interface Gathering {
+  req: Request;
+  named: Named;
+  venues: PageVenue[];
+  logs: ProxyLog[];
+  /** The venues' todays, joined: what the memo's validity reads. */
+  day: string;
+  /** The language asked for the venues' text (docs/api.md §10.24), passed on as `locale`. */
+  asked: string | undefined;
+}
+
 /**
  * The pages of `venues` (concurrently, each `gatherPages`' bound), their logs on `logs`.
  * @throws a 404 naming a venue the platform does not have; a 400 naming one without a zone
@@ -76,21 +88,18 @@ async function logged<T>(res: Response, serve: (logs: ProxyLog[]) => Promise<T>)
 async function gather(
   context: ProxyContext,
   maxFilterPages: number,
-
-  req: Request,
-  named: Named,
-  venues: PageVenue[],
-  logs: ProxyLog[],
-  day: string,
+  { req, named, venues, logs, day, asked }: Gathering,
 ) {
   const all = await Promise.all(
     venues.map((venue) =>
-      gatherPages(context.obtain, req, venue.slug, maxFilterPages, logs).catch((error: unknown) => {
-        if (isHttpError(error) && error.status === 404) {
-          throw unknownVenueError(venue.slug);
-        }
-        throw error;
-      }),
+      gatherPages(context.obtain, req, venue.slug, maxFilterPages, logs, asked).catch(
+        (error: unknown) => {
+          if (isHttpError(error) && error.status === 404) {
+            throw unknownVenueError(venue.slug);
+          }
+          throw error;
+        },
+      ),
     ),
   );
   const zoneless = named.several ? venues.find((venue) => venue.timezone === undefined) : undefined;
@@ -182,7 +191,7 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
   return {
     publicBase,
     venues: async (_call, named) => named.slugs.map(venueOf),
-    async answer({ req, res }, named, key, build) {
+    async answer({ req, res }, named, key, build, asked) {
       const venues = named.slugs.map(venueOf);
       const nowMs = clock().getTime();
       const todays = venues.map((venue) => todayOf(venue, nowMs));
@@ -190,15 +199,8 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
       const fresh = memo.fresh(key, day, nowMs);
       if (fresh) return answerOf(publicBase, req, fresh, nowMs, noted(res, { cache: 'HIT' }));
       return logged(res, async (logs) => {
-        const { all, validity } = await gather(
-          context,
-          maxFilterPages,
-          req,
-          named,
-          venues,
-          logs,
-          day,
-        );
+        const gathering = { req, named, venues, logs, day, asked };
+        const { all, validity } = await gather(context, maxFilterPages, gathering);
         let kept = memo.same(key, validity, nowMs);
         if (!kept) {
           const built = await build(listingOf(named, venues, todays, all, nowMs));
@@ -211,32 +213,25 @@ export function upstreamBackend(context: ProxyContext, options: UpstreamBackendO
     // A drawing holds while what it was drawn from does: no upstream answer is looked up for it.
     derived: async ({ req }, key, from, draw) => memo.derived(key, from, draw).on(publicBase(req)),
 
-    ownList(call, slug, page, filters) {
+    ownList(call, slug, page, filters, asked) {
       venueOf(slug);
-      return passThrough(context, call, listPath(slug, page, filters));
+      return passThrough(context, call, listPath(slug, page, filters, asked));
     },
 
-    eventById(call, slug, id) {
+    eventById(call, slug, id, asked) {
       venueOf(slug);
       if (!EVENT_ID_VALUE.test(id)) throw unknownEventError(slug, id);
-      return passThrough(context, call, `/t/${slug}/api/events/${id}`);
+      return passThrough(context, call, eventPath(slug, id, asked));
     },
 
-    async eventBySlug({ req, res }, slug, eventSlug) {
+    async eventBySlug({ req, res }, slug, eventSlug, asked) {
       const venue = venueOf(slug);
       return logged(res, async (logs) => {
         const nowMs = clock().getTime();
         const today = todayOf(venue, nowMs);
         const named = { slugs: [slug], several: false };
-        const { all, obtained } = await gather(
-          context,
-          maxFilterPages,
-          req,
-          named,
-          [venue],
-          logs,
-          today,
-        );
+        const gathering = { req, named, venues: [venue], logs, day: today, asked };
+        const { all, obtained } = await gather(context, maxFilterPages, gathering);
         const found = all[0]!.events.find((e) => e.attributes.slug === eventSlug);
         if (!found) throw createError(404, `Venue "${slug}" lists no event "${eventSlug}".`);
         const event = rebasedEvent(found, BASE_MARKER, publicBase(req));

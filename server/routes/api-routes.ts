@@ -18,6 +18,7 @@ import {
   type ListFilter,
 } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
+import { readTextLocale } from '../../shared/rules/venue-language.js';
 import { venuesQuery } from '../../shared/rules/venues.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Answer, Backend, Build, Call, Listing, Named } from '../listing/backend.js';
@@ -37,8 +38,8 @@ import { ROUTE_PATHS } from './paths.js';
 
 /**
  * Page `page` (≥ 1) of the list of the venues `named` passing `filter` (docs/api.md §4.1,
- * §10.12, §10.16): the backend's own page where it has one (an unfiltered venue's list in proxy
- * mode), else the built one. What `GET …/api/events` sends, and what `widget.html` and the
+ * §10.12, §10.16), in the language `asked` (§10.24, `readTextLocale`) when given: the backend's
+ * own page where it has one (an unfiltered venue's list in proxy mode), else the built one. What `GET …/api/events` sends, and what `widget.html` and the
  * per-venue script are drawn from.
  */
 export function listAnswer(
@@ -47,10 +48,11 @@ export function listAnswer(
   named: Named,
   filter: ListFilter,
   page: number,
+  asked?: string,
 ): Promise<Answer> {
   const [slug] = named.slugs;
   if (!named.several && backend.ownList && !isFiltered(filter)) {
-    return backend.ownList(call, slug!, page);
+    return backend.ownList(call, slug!, page, undefined, asked);
   }
   // Only the platform knows its past events (docs/api.md §10.20): asked with every filter; a
   // merge of its venues' past would read every past page of each, so the proxy does not offer it.
@@ -60,22 +62,34 @@ export function listAnswer(
         PARAM.when,
         'Past events of several venues are not listed in proxy mode.',
       );
-    return backend.ownList(call, slug!, page, filterQuery(filter));
+    return backend.ownList(call, slug!, page, filterQuery(filter), asked);
   }
   const scope = named.several
     ? { path: '/api/events', query: venuesQuery(named.slugs) }
     : venueScope(slug!);
-  const key = memoKey('list', named, { ...filterParams(filter), [PARAM.page]: page });
-  return backend.answer(call, named, key, async ({ source }) => {
-    const { text, untilMs, lastPage } = await listDocument(source, filter, page, scope);
-    return { text, untilMs, keep: page <= lastPage };
+  const key = memoKey('list', named, {
+    ...filterParams(filter),
+    [PARAM.page]: page,
+    [PARAM.locale]: asked,
   });
+  return backend.answer(
+    call,
+    named,
+    key,
+    async ({ source }) => {
+      const { text, untilMs, lastPage } = await listDocument(source, filter, page, scope);
+      return { text, untilMs, keep: page <= lastPage };
+    },
+    asked,
+  );
 }
 
 /** One answer of a request: its query as the memo key reads it (`memoKey`) and its build. */
 interface Plan {
   query: MemoQuery;
   build: (listing: Listing) => Promise<Build>;
+  /** The language asked for the venue's text (docs/api.md §10.24), also in `query`. */
+  asked?: string;
 }
 
 /** A build of a JSON text that is always worth keeping. */
@@ -93,19 +107,17 @@ function handlers(backend: Backend, named: (req: Request) => Named) {
     (kind: string, plan: (req: Request, venues: Named) => Plan) =>
     async (req: Request, res: express.Response) => {
       const venues = named(req);
-      const { query, build } = plan(req, venues);
-      sendAnswer(
-        req,
-        res,
-        await backend.answer({ req, res }, venues, memoKey(kind, venues, query), build),
-      );
+      const { query, build, asked } = plan(req, venues);
+      const key = memoKey(kind, venues, query);
+      sendAnswer(req, res, await backend.answer({ req, res }, venues, key, build, asked));
     };
   const list: RequestHandler = async (req, res) => {
     // Express 5 parses the query string again at every read of `req.query`: read it once.
     const params = req.query;
     const filter = parseListFilter(params);
     const page = parsePage(params[PARAM.page]);
-    sendAnswer(req, res, await listAnswer(backend, { req, res }, named(req), filter, page));
+    const asked = readTextLocale(params[PARAM.locale]);
+    sendAnswer(req, res, await listAnswer(backend, { req, res }, named(req), filter, page, asked));
   };
   return {
     list,
@@ -118,9 +130,10 @@ function handlers(backend: Backend, named: (req: Request) => Named) {
     // zone); each venue's range is read in its own zone (UTC where the proxy knows none).
     calendar: serve('calendar', (req, venues) => {
       const query = req.query;
-      const { memo } = readFeedQuery(query, 'UTC');
+      const { memo, asked } = readFeedQuery(query, 'UTC');
       return {
         query: memo,
+        asked,
         build: kept(({ sources, source }) =>
           venues.several
             ? venuesFeedText(sources, query, zoned)
@@ -138,7 +151,9 @@ export function apiRoutes(backend: Backend): Router {
   const several = handlers(backend, venuesNamed);
   const showEvent: RequestHandler = async (req, res) => {
     const { slugs } = venueNamed(req);
-    sendAnswer(req, res, await backend.eventById({ req, res }, slugs[0]!, String(req.params.id)));
+    const asked = readTextLocale(req.query[PARAM.locale]);
+    const id = String(req.params.id);
+    sendAnswer(req, res, await backend.eventById({ req, res }, slugs[0]!, id, asked));
   };
   for (const [finder, handler] of Object.entries(one) as [keyof typeof one, RequestHandler][]) {
     const resource = finder === 'list' ? 'events' : finder;

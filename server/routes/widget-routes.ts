@@ -10,6 +10,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { PARAM } from '../../shared/queries.js';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
+import { readTextLocale } from '../../shared/rules/venue-language.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
 import {
   drawnElement,
@@ -30,14 +31,25 @@ import { venueNamed } from './common.js';
 /** The per-venue script's `max-age` at most: 5 minutes, as the "latest" script's. */
 const SCRIPT_MAX_AGE_SECONDS = 300;
 
-/** The list answer of the element's own first request (`drawnListUrl`), as the API answers it. */
-function elementList(backend: Backend, req: Request, res: Response, named: Named, url: string) {
+/**
+ * The list answer of the element's own first request (`drawnListUrl`), as the API answers it; in
+ * the element's language `locale` (docs/api.md §10.24) where the URL asks none.
+ */
+function elementList(
+  backend: Backend,
+  req: Request,
+  res: Response,
+  named: Named,
+  url: string,
+  locale?: string,
+) {
   const { searchParams } = new URL(url);
   const filter = parseListFilter({
     [PARAM.categories]: searchParams.get(PARAM.categories) ?? undefined,
   });
   const page = parsePage(searchParams.get(PARAM.page) ?? undefined);
-  return listAnswer(backend, { req, res }, named, filter, page);
+  const asked = readTextLocale(searchParams.get(PARAM.locale) ?? locale);
+  return listAnswer(backend, { req, res }, named, filter, page, asked);
 }
 
 /** The seeding statement: the list document under the URL the first paint will ask for. */
@@ -82,7 +94,7 @@ export function widgetRoutes(
     const base = backend.publicBase(req);
     const venue = named.slugs.join(' ');
     const el = readDrawnElement(venue, req.query as Record<string, unknown>, base, venuesRoute);
-    const answer = await elementList(backend, req, res, named, drawnListUrl(el));
+    const answer = await elementList(backend, req, res, named, drawnListUrl(el), el.locale);
     // After the list: its 404s and 400s are the API's, and a proxy's venues are known by then.
     const venues = await backend.venues({ req, res }, named);
     const listText = () => answer.representation.body.toString('utf8');

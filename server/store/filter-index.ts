@@ -4,7 +4,8 @@
  * key, its listed dates and its search tokens, and the search expressions each store's full-text
  * engine matches them with (FTS5 `MATCH`, PostgreSQL `tsquery`).
  *
- * Search tokens are the event's folded words (`searchWords`: title, performers' names
+ * Search tokens are the event's folded words (`searchWords`: title (in each of its languages,
+ * docs/api.md §10.24), performers' names
  * (docs/api.md §10.18), category, location, every stop's location, the description's plain text) each prefixed with the venue's slug and `_`
  * (`blue-room_jazz`). The prefix scopes every lookup, prefix matches included, to one venue's
  * part of the term dictionary, so a search costs what that venue's events cost, however many
@@ -75,6 +76,8 @@ const descriptionText = (html: string): string => (/[<&]/.test(html) ? plainText
 export function eventWords(event: StoredEvent): string[] {
   const text = [
     event.title,
+    // The title in every language the event has (docs/api.md §10.24): found whichever is asked.
+    ...Object.values(event.translations ?? {}).map((text) => text.title ?? ''),
     ...(event.performers ?? []),
     event.category,
     event.location,

@@ -6,7 +6,7 @@
  * the shared rules' types at compile time.
  */
 import { Type, type Static, type TObject, type TSchema } from '@sinclair/typebox';
-import { FeedQuery, ListQuery, VenuesQuery } from '../../shared/queries.js';
+import { EventQuery, FeedQuery, ListQuery, VenuesQuery } from '../../shared/queries.js';
 import {
   AccessListSchema,
   ErrorResponseSchema,
@@ -314,6 +314,7 @@ export function openApiDocument(version: string): Record<string, unknown> {
         description: 'The event id.',
         schema: { type: 'string', pattern: `^${EVENT_ID}$` },
       },
+      ...Object.values(queryParameters(EventQuery)),
       ifNoneMatch,
     ],
     responses: {

@@ -19,9 +19,10 @@ describe("the widget's parameter names", () => {
     expectTypeOf<Exclude<keyof Filters, WidgetOwn>>().toEqualTypeOf<FilterParameter>();
   });
 
+  // `locale` (docs/api.md §10.24) is not sent by the widget yet: its side of issue 50 is to come.
   it("are the calendar feed's names of shared/queries.ts (those the widget sends)", () => {
     expectTypeOf<Exclude<keyof FeedQuery, 'only'>>().toEqualTypeOf<
-      Exclude<FeedParameter, 'timeZone'>
+      Exclude<FeedParameter, 'timeZone' | 'locale'>
     >();
   });
 });

@@ -40,6 +40,7 @@ const BAD: Record<string, string> = {
   start: 'soon',
   end: 'later',
   timeZone: 'Mars/Base',
+  locale: 'not a tag',
 };
 
 describe('one definition of each query', () => {
@@ -85,9 +86,11 @@ describe('one definition of each query', () => {
     };
     const names = (path: string) =>
       doc.paths[path]!.get.parameters.map((p) => p.name).filter((n) => n !== 'If-None-Match');
-    expect(names('/t/{slug}/api/events')).toEqual(['slug', 'page', ...parameterNames(FilterQuery)]);
+    const list = ['page', ...parameterNames(FilterQuery), 'locale'];
+    expect(names('/t/{slug}/api/events')).toEqual(['slug', ...list]);
     expect(names('/t/{slug}/api/calendar')).toEqual(['slug', ...parameterNames(FeedQuery)]);
-    expect(names('/api/events')).toEqual(['venues', 'page', ...parameterNames(FilterQuery)]);
+    expect(names('/api/events')).toEqual(['venues', ...list]);
+    expect(names('/t/{slug}/api/events/{id}')).toEqual(['slug', 'id', 'locale']);
     const search = doc.paths['/t/{slug}/api/events']!.get.parameters.find(
       (p) => p.name === 'search',
     );

@@ -1,0 +1,81 @@
+/**
+ * A stored event in the language a request asks (docs/api.md §10.24): its texts replaced by the
+ * translation `chosenTranslation` picks, member by member (a member the translation leaves out
+ * stays the venue's own), its stops' locations and reasons too, and the members saying so. Pure.
+ */
+import {
+  chosenTranslation,
+  DEFAULT_VENUE_LANGUAGE,
+  languagesOf,
+  type TranslatedStopText,
+  type TranslatedText,
+} from '../../shared/rules/venue-language.js';
+import type { StoredEvent, StoredStop, VenueRecord } from '../store/model.js';
+
+/** An event in one language, and the `language` and `languages` members of its resource. */
+export interface TranslatedEvent {
+  event: StoredEvent;
+  members: { language: string; languages: string[] };
+}
+
+/** The languages of an event's translations, its own and its stops'. */
+function translatedLanguages(event: StoredEvent): string[] {
+  const all = new Set(Object.keys(event.translations ?? {}));
+  for (const stop of event.stops)
+    for (const language of Object.keys(stop.translations ?? {})) all.add(language);
+  return [...all];
+}
+
+/** A stop's location and reason in `language`, where it has them. */
+function stopIn(stop: StoredStop, language: string | undefined): StoredStop {
+  const text: TranslatedStopText | undefined =
+    language === undefined ? undefined : stop.translations?.[language as 'de'];
+  if (!text) return stop;
+  return {
+    ...stop,
+    ...(text.location !== undefined && { location: text.location }),
+    ...(text.statusReason !== undefined &&
+      stop.statusReason !== undefined && { statusReason: text.statusReason }),
+  };
+}
+
+/** The event's texts replaced by `text`'s (a reason only where the event has one). */
+function withText(event: StoredEvent, text: TranslatedText): StoredEvent {
+  const reason = text.statusReason !== undefined && event.statusReason !== undefined;
+  return {
+    ...event,
+    ...(text.title !== undefined && { title: text.title }),
+    ...(text.description !== undefined && { description: text.description }),
+    ...(text.category !== undefined && { category: text.category }),
+    ...(text.location !== undefined && { location: text.location }),
+    ...(reason && { statusReason: text.statusReason }),
+    // A postponed event's sales message is its reason (server/import/venue-file.ts `salesOf`).
+    ...(reason && event.message === event.statusReason && { message: text.statusReason! }),
+    ...(text.cancellationReason !== undefined &&
+      event.cancellationReason !== null && { cancellationReason: text.cancellationReason }),
+    ...(text.performers !== undefined &&
+      event.performers !== undefined && { performers: text.performers }),
+  };
+}
+
+/**
+ * `event` of `venue` as asked in `asked` (an `askedLanguage`: `de`, `pt-BR`, or a language we do
+ * not speak, which no translation is in): the translation in that language, else its base
+ * language, else the venue's own text; with the language its text is then in and the languages
+ * it has, the venue's first. The stored event is not changed.
+ */
+export function translatedEvent(
+  event: StoredEvent,
+  venue: Pick<VenueRecord, 'language'>,
+  asked: string,
+): TranslatedEvent {
+  const own = venue.language ?? DEFAULT_VENUE_LANGUAGE;
+  const has = translatedLanguages(event);
+  const languages = languagesOf(own, has);
+  const chosen = chosenTranslation(asked, has);
+  if (chosen === undefined) return { event, members: { language: own, languages } };
+  const text = event.translations?.[chosen];
+  const translated = text ? withText(event, text) : event;
+  const stops = event.stops.map((stop) => stopIn(stop, chosen));
+  return { event: { ...translated, stops }, members: { language: chosen, languages } };
+}

@@ -111,7 +111,7 @@ Every option can also be set by the environment variable on its right (lists com
                          loopback (repeatable)                                VENUE_EVENTS_ALLOW_SOURCE_HOSTS
   --source-limit NAME=N  origin mode: a bound of each source's read (repeatable;
                          names in docs/api.md §10.21, e.g. max-events=5000,
-                         timeout-ms=10000, memory-mb=80)                      VENUE_EVENTS_SOURCE_LIMITS
+                         timeout-ms=10000, memory-mb=40)                      VENUE_EVENTS_SOURCE_LIMITS
   --check-sources        fetch every venue's source once, print each state, exit
   --help                 show this help
 

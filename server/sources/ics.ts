@@ -42,6 +42,7 @@ import {
   type Time,
   type Timezone,
 } from './ics-time.js';
+import { cutFeed, type VeventText } from './ics-feed.js';
 import {
   firstEvents,
   limitsOf,
@@ -89,12 +90,12 @@ interface Vevent {
   override: boolean;
 }
 
-/** A UID's VEVENTs: the series (or single event) and its overrides. */
-interface Series {
-  master: Vevent | undefined;
-  overrides: Vevent[];
+/** A UID's VEVENTs (read, or their text): the series (or single event) and its overrides. */
+interface Series<V extends { path: string } = Vevent> {
+  master: V | undefined;
+  overrides: V[];
   /** Another VEVENT without RECURRENCE-ID of the same UID came first: this one is keyed apart. */
-  duplicateOf?: Vevent;
+  duplicateOf?: { path: string };
 }
 
 /** An event skipped while mapped: why. */
@@ -157,17 +158,17 @@ export function eventsFromIcs(
   const limits = limitsOf(options.limits);
   const skipped = new ProblemList(limits.maxProblems);
   const zones = new Zones(context.zone);
-  const lines = veventLines(text);
-  const vevents = readCalendars(text)
-    .flatMap((calendar) => calendar.getAllSubcomponents('vevent'))
-    .map((component, index) => readVevent(component, index + 1, lines[index], zones));
+  // Each series parsed when it is mapped, and let go after (ics-feed.ts says why).
+  const feed = cutFeed(text);
+  const calendars = readCalendars(feed.shell);
   const mapping: Mapping = {
     window: windowOf(context),
     clock: new WallClock(context.zone),
     budget: { limits, stepsLeft: limits.maxSourceExpansionSteps },
   };
   const mapped: Mapped[] = [];
-  for (const series of seriesOf(vevents)) {
+  for (const found of seriesOf(feed.vevents)) {
+    const series = readSeries(found, text, calendars, zones);
     const lead = series.master ?? series.overrides[0]!;
     const cause = options.skip?.get(lead.index);
     if (cause !== undefined) lead.problems.push({ path: lead.path, message: cause });
@@ -199,21 +200,6 @@ export function eventsFromIcs(
     skipped: [...skipped.kept, ...warnings].slice(0, limits.maxProblems),
     skippedCount: skipped.count,
   };
-}
-
-/** The line (1-based) of each `BEGIN:VEVENT`, in file order: where an operator finds an event. */
-function veventLines(text: string): number[] {
-  const lines: number[] = [];
-  let line = 1;
-  let at = 0;
-  for (;;) {
-    const next = text.indexOf('\n', at);
-    const end = next === -1 ? text.length : next;
-    if (/^begin:vevent\r?$/i.test(text.slice(at, Math.min(end, at + 14)))) lines.push(line);
-    if (next === -1) return lines;
-    at = next + 1;
-    line++;
-  }
 }
 
 /**
@@ -254,22 +240,44 @@ function readCalendars(text: string): Component[] {
   return calendars;
 }
 
+/** A series found in the text, each of its VEVENTs parsed (in its VCALENDAR) and read. */
+function readSeries(
+  found: Series<VeventText>,
+  text: string,
+  calendars: readonly Component[],
+  zones: Zones,
+): Series {
+  const read = (one: VeventText): Vevent => {
+    try {
+      const jcal = ICAL.parse(text.slice(one.start, one.end)) as unknown[];
+      return readVevent(new ICAL.Component(jcal, calendars[one.calendar]), one, zones);
+    } catch (error) {
+      // Its text is not one VEVENT ical.js reads: this event is skipped, the feed's others read.
+      const vevent = readVevent(new ICAL.Component('vevent'), one, zones);
+      vevent.problems.unshift({
+        path: one.path,
+        message: `not iCalendar text: ${messageOf(error)}`,
+      });
+      return vevent;
+    }
+  };
+  const master = found.master && read(found.master);
+  const overrides = found.overrides.map(read);
+  return found.duplicateOf
+    ? { master, overrides, duplicateOf: found.duplicateOf }
+    : { master, overrides };
+}
+
 /**
  * Reads one VEVENT: checks what the mapping needs, puts each date-time in its zone, and takes its
  * EXDATEs out (they are applied to every instance, `ics-recurrence.ts`).
  */
-function readVevent(
-  component: Component,
-  index: number,
-  line: number | undefined,
-  zones: Zones,
-): Vevent {
-  const uid = textOf(component, 'uid');
-  const path = uid === undefined ? `VEVENT ${index}` : `VEVENT ${index} (UID ${uid})`;
+function readVevent(component: Component, found: VeventText, zones: Zones): Vevent {
+  const { uid, path, index, line } = found;
   const problems: SourceProblem[] = [];
   const report: Report = (property, message) =>
     problems.push({ path: property === undefined ? path : `${path}, ${property}`, message });
-  const override = component.hasProperty('recurrence-id');
+  const override = found.override;
   const title = textOf(component, 'summary');
   const periodEnds = new Map<string, Time>();
   let excluded: Excluded = { instants: new Set(), dates: new Set() };
@@ -434,9 +442,9 @@ function checkTimes(component: Component, report: Report): void {
  * second VEVENT without RECURRENCE-ID of a UID is a series of its own (`duplicateOf` the first),
  * keyed apart: calendar apps show both, and the overrides go with the first.
  */
-function seriesOf(vevents: readonly Vevent[]): Series[] {
-  const byUid = new Map<string, Series>();
-  const all: Series[] = [];
+function seriesOf(vevents: readonly VeventText[]): Series<VeventText>[] {
+  const byUid = new Map<string, Series<VeventText>>();
+  const all: Series<VeventText>[] = [];
   for (const vevent of vevents) {
     const uid = vevent.uid;
     if (uid === undefined) {

@@ -76,7 +76,7 @@ export const DEFAULT_SOURCE_LIMITS: Readonly<SourceLimits> = {
   maxRows: 50_000,
   maxProblems: 20,
   timeoutMs: 10_000,
-  memoryMb: 80,
+  memoryMb: 40,
 };
 
 /**

@@ -383,6 +383,62 @@ describe('feeds it cannot read', () => {
     // Only the two events that could not be read count as skipped.
     expect(skippedCount).toBe(2);
   });
+
+  // Each series is parsed when it is mapped (server/sources/ics-feed.ts): a VEVENT ical.js cannot
+  // parse costs that event, not the venue's listing.
+  const event = (uid: string, day: string, ...lines: string[]) => [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    `SUMMARY:${uid}`,
+    `DTSTART:202703${day}T190000Z`,
+    ...lines,
+    'END:VEVENT',
+  ];
+  const calendar = (...lines: string[]) =>
+    ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...lines, 'END:VCALENDAR', ''].join(
+      '\r\n',
+    );
+
+  it('skips a VEVENT whose lines ical.js cannot parse, naming it and its line, and lists the others', () => {
+    const text = calendar(
+      ...event('before', '10'),
+      ...event('broken', '11', 'this line has neither colon nor semicolon'),
+      ...event('after', '12'),
+    );
+    const { events, skipped, skippedCount } = eventsFromIcs(text, LONDON);
+    expect(events.map(({ event }) => event.title)).toEqual(['before', 'after']);
+    expect(skipped).toEqual([
+      {
+        path: 'VEVENT 2 (UID broken)',
+        message: expect.stringContaining('not iCalendar text'),
+        line: 9,
+      },
+    ]);
+    expect(skippedCount).toBe(1);
+  });
+
+  it("groups a series by the event's own UID and RECURRENCE-ID, not a VALARM's inside it", () => {
+    const alarm = ['BEGIN:VALARM', 'UID:alarm', 'ACTION:DISPLAY', 'TRIGGER:-PT1H', 'END:VALARM'];
+    const text = calendar(
+      ...event('series', '10', 'RRULE:FREQ=WEEKLY;COUNT=3', ...alarm),
+      // Folded UID line, and an override of the series' second night, moved an hour later.
+      'BEGIN:VEVENT',
+      'UID:ser',
+      ' ies',
+      'RECURRENCE-ID:20270317T190000Z',
+      'DTSTART:20270317T200000Z',
+      'END:VEVENT',
+      ...event('alarm', '20', ...alarm),
+    );
+    const { events, skippedCount } = eventsFromIcs(text, LONDON);
+    expect(events.map(({ event }) => event.title)).toEqual(['series', 'alarm']);
+    expect(stops(titled(events, 'series'))).toEqual([
+      '2027-03-10 19:00',
+      '2027-03-17 20:00',
+      '2027-03-24 19:00',
+    ]);
+    expect(skippedCount).toBe(0);
+  });
 });
 
 describe('feeds written to hurt', () => {

@@ -45,7 +45,7 @@ async function importSourceFile(
     ...(dateFormat && { dateFormat }),
   };
   const now = new Date();
-  const context = { zone: venue.timezone, now };
+  const context = { zone: venue.timezone, now, language: venue.language };
   const reader = new SourceReader(DEFAULT_SOURCE_LIMITS);
   const body = readFileBytes(file);
   const read = await reader

@@ -43,6 +43,7 @@ import {
   type Timezone,
 } from './ics-time.js';
 import { cutFeed, type VeventText } from './ics-feed.js';
+import { icsTranslations, ownText } from './ics-translations.js';
 import {
   firstEvents,
   limitsOf,
@@ -116,6 +117,8 @@ interface Mapped {
 
 /** What mapping a series needs: the window, the clock, the budget. */
 interface Mapping {
+  /** The venue's language (BCP 47): which of a property's languages is its own. */
+  language: string;
   window: Window;
   clock: WallClock;
   budget: Budget;
@@ -165,10 +168,11 @@ export function eventsFromIcs(
     window: windowOf(context),
     clock: new WallClock(context.zone),
     budget: { limits, stepsLeft: limits.maxSourceExpansionSteps },
+    language: context.language ?? 'en',
   };
   const mapped: Mapped[] = [];
   for (const found of seriesOf(feed.vevents)) {
-    const series = readSeries(found, text, calendars, zones);
+    const series = readSeries(found, text, calendars, zones, mapping.language);
     const lead = series.master ?? series.overrides[0]!;
     const cause = options.skip?.get(lead.index);
     if (cause !== undefined) lead.problems.push({ path: lead.path, message: cause });
@@ -246,14 +250,15 @@ function readSeries(
   text: string,
   calendars: readonly Component[],
   zones: Zones,
+  language: string,
 ): Series {
   const read = (one: VeventText): Vevent => {
     try {
       const jcal = ICAL.parse(text.slice(one.start, one.end)) as unknown[];
-      return readVevent(new ICAL.Component(jcal, calendars[one.calendar]), one, zones);
+      return readVevent(new ICAL.Component(jcal, calendars[one.calendar]), one, zones, language);
     } catch (error) {
       // Its text is not one VEVENT ical.js reads: this event is skipped, the feed's others read.
-      const vevent = readVevent(new ICAL.Component('vevent'), one, zones);
+      const vevent = readVevent(new ICAL.Component('vevent'), one, zones, language);
       vevent.problems.unshift({
         path: one.path,
         message: `not iCalendar text: ${messageOf(error)}`,
@@ -272,13 +277,19 @@ function readSeries(
  * Reads one VEVENT: checks what the mapping needs, puts each date-time in its zone, and takes its
  * EXDATEs out (they are applied to every instance, `ics-recurrence.ts`).
  */
-function readVevent(component: Component, found: VeventText, zones: Zones): Vevent {
+function readVevent(
+  component: Component,
+  found: VeventText,
+  zones: Zones,
+  language: string,
+): Vevent {
   const { uid, path, index, line } = found;
   const problems: SourceProblem[] = [];
   const report: Report = (property, message) =>
     problems.push({ path: property === undefined ? path : `${path}, ${property}`, message });
   const override = found.override;
-  const title = textOf(component, 'summary');
+  // The venue's own SUMMARY: untagged, else in its language (ics-translations.ts).
+  const title = ownText(component, 'summary', language);
   const periodEnds = new Map<string, Time>();
   let excluded: Excluded = { instants: new Set(), dates: new Set() };
   if (override && uid === undefined) report('UID', 'missing on an override (RECURRENCE-ID)');
@@ -476,7 +487,7 @@ function mapSeries(series: Series, mapping: Mapping): (Mapped | Unmapped)[] {
   const { maxTitleLength, maxDescriptionLength } = mapping.budget.limits;
   const title = master.title ?? UNTITLED;
   if (title.length > maxTitleLength) return [tooLong(lead, title, maxTitleLength)];
-  const base = baseOf(master.component, title, maxDescriptionLength);
+  const base = baseOf(master.component, title, maxDescriptionLength, mapping.language);
   const overrides = series.overrides.map((one) => one.component);
   settleRecurrenceIds(master.component, overrides);
   const detached = series.overrides.filter((one) => isDetached(one, master));
@@ -569,7 +580,7 @@ function orphans(overrides: readonly Vevent[], mapping: Mapping): Mapped | Unmap
   const given = overrides.find((one) => one.title !== undefined)?.title;
   const title = given ?? UNTITLED;
   if (title.length > maxTitleLength) return tooLong(lead, title, maxTitleLength);
-  const base = baseOf(lead.component, title, maxDescriptionLength);
+  const base = baseOf(lead.component, title, maxDescriptionLength, mapping.language);
   const instances = overrides.map((one) => ownInstance(one.component));
   const event = multiDateEvent(instances, base, mapping);
   return event && mappedOf({ master: undefined, overrides: [] }, lead, event, !given, mapping);
@@ -606,7 +617,7 @@ function detachedOutcome(
   const { maxTitleLength, maxDescriptionLength } = mapping.budget.limits;
   const title = override.title ?? masterBase.title;
   if (title.length > maxTitleLength) return tooLong(override, title, maxTitleLength);
-  const own = baseOf(override.component, title, maxDescriptionLength);
+  const own = baseOf(override.component, title, maxDescriptionLength, mapping.language);
   const cancelled = own.status === 'cancelled' || masterBase.status === 'cancelled';
   const base: Event = {
     ...masterBase,
@@ -759,10 +770,16 @@ function uniqueKeys(mapped: readonly Mapped[], skipped: ProblemList): Mapped[] {
  * What the event says beyond its dates: title, category (the first of CATEGORIES), description,
  * location, status, image and ticket URL, each only when the feed gives it.
  */
-function baseOf(component: Component, title: string, maxDescription: number): Event {
+function baseOf(
+  component: Component,
+  title: string,
+  maxDescription: number,
+  language: string,
+): Event {
   const category = component.getFirstProperty('categories')?.getValues()[0] as unknown;
-  const description = descriptionOf(component, maxDescription);
-  const location = textOf(component, 'location');
+  const description = descriptionOf(component, maxDescription, language);
+  const location = ownText(component, 'location', language);
+  const translations = icsTranslations(component, language, maxDescription);
   const image = imageOf(component);
   const ticketUrl = ticketUrlOf(component);
   const cancelled = isCancelled(component);
@@ -775,6 +792,7 @@ function baseOf(component: Component, title: string, maxDescription: number): Ev
     ...(cancelled && { cancelled_visibility: 'listed' as const }),
     ...(image !== undefined && { show_images: true, small_image_path: image }),
     ...(ticketUrl !== undefined && { ticket_url: ticketUrl }),
+    ...(translations !== undefined && { translations }),
   };
 }
 
@@ -784,10 +802,14 @@ function baseOf(component: Component, title: string, maxDescription: number): Ev
  * `maxLength` characters gives way to the plain text (cutting markup would garble it), which is
  * cut at `maxLength` with "…".
  */
-function descriptionOf(component: Component, maxLength: number): string | undefined {
+function descriptionOf(
+  component: Component,
+  maxLength: number,
+  language: string,
+): string | undefined {
   const htmlValue = htmlDescriptionOf(component);
   if (htmlValue && htmlValue.length <= maxLength) return htmlValue;
-  const text = textOf(component, 'description');
+  const text = ownText(component, 'description', language);
   return text === undefined ? undefined : plainTextHtml(text, maxLength);
 }
 

@@ -21,6 +21,8 @@ export interface WorkerInput {
   contentType: string | undefined;
   url: string;
   zone: string;
+  /** The venue's language (BCP 47); undefined: English. */
+  language: string | undefined;
   /** The clock, UTC epoch ms. */
   nowMs: number;
   limits: SourceLimits;
@@ -48,7 +50,7 @@ export default function readInWorker(input: WorkerInput): WorkerMessage {
       input.body,
       input.contentType,
       input.url,
-      { zone: input.zone, now: new Date(input.nowMs) },
+      { zone: input.zone, now: new Date(input.nowMs), language: input.language },
       {
         limits: input.limits,
         skip: new Map(input.skip),

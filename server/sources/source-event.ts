@@ -26,6 +26,11 @@ export interface SourceContext {
   zone: string;
   /** The clock (a series' instances run from yesterday to 400 days ahead of it, venue-local). */
   now: Date;
+  /**
+   * BCP 47 tag of the language the venue writes in (docs/api.md §10.24); absent: English. An
+   * `.ics` property tagged with another language we speak is a translation.
+   */
+  language?: string;
 }
 
 /**

@@ -143,6 +143,7 @@ export class SourceReader {
       contentType: input.contentType,
       url: input.url,
       zone: input.context.zone,
+      language: input.context.language,
       nowMs: input.context.now.getTime(),
       limits: this.#limits,
       skip: [...skip],

@@ -261,7 +261,7 @@ export class SourceSync {
           : kept.sha256;
       if (fetched.status === 'fetched' && sha256 !== kept.sha256) {
         const { body, contentType } = fetched;
-        const context = { zone: venue.timezone, now };
+        const context = { zone: venue.timezone, now, language: venue.language };
         const read = await this.#reader.read({
           source: venue.source,
           body,

@@ -417,6 +417,38 @@ describe('feeds it cannot read', () => {
     expect(skippedCount).toBe(1);
   });
 
+  it('takes SUMMARY;LANGUAGE= and DESCRIPTION;LANGUAGE= beside the untagged ones as translations', () => {
+    const text = calendar(
+      ...event(
+        'late-jazz',
+        '10',
+        'SUMMARY;LANGUAGE=de:Später Jazz',
+        'SUMMARY;LANGUAGE=fr:Jazz tardif',
+        'DESCRIPTION:Three sets.',
+        'DESCRIPTION;LANGUAGE=de:Drei Sets.',
+      ),
+    );
+    const [one] = eventsFromIcs(text, LONDON).events;
+    expect(one!.event.title).toBe('late-jazz');
+    expect(one!.event.description).toBe('<p>Three sets.</p>');
+    expect(one!.event.translations).toEqual({
+      de: { title: 'Später Jazz', description: '<p>Drei Sets.</p>' },
+      fr: { title: 'Jazz tardif' },
+    });
+    // A German venue's feed that tags every property: German is its own text, English a translation.
+    const tagged = calendar(
+      'BEGIN:VEVENT',
+      'UID:tagged',
+      'SUMMARY;LANGUAGE=en:Late jazz',
+      'SUMMARY;LANGUAGE=de:Später Jazz',
+      'DTSTART:20270310T190000Z',
+      'END:VEVENT',
+    );
+    const [german] = eventsFromIcs(tagged, { ...LONDON, language: 'de' }).events;
+    expect(german!.event.title).toBe('Später Jazz');
+    expect(german!.event.translations).toEqual({ en: { title: 'Late jazz' } });
+  });
+
   it("groups a series by the event's own UID and RECURRENCE-ID, not a VALARM's inside it", () => {
     const alarm = ['BEGIN:VALARM', 'UID:alarm', 'ACTION:DISPLAY', 'TRIGGER:-PT1H', 'END:VALARM'];
     const text = calendar(

@@ -41,6 +41,7 @@ import { ENGLISH, type PageLang } from './i18n/index.js';
 import { eventVenue, langOf, placeHref, venueListing, type ListingPlace } from './listing-place.js';
 import { eventPath, type PageVenue } from './page-shell.js';
 import { DAY_MS } from '../../shared/rules/days.js';
+import { withSummaryLanguages } from './ics-language.js';
 
 /**
  * How long a date is taken to last in calendar files and links when the venue gives no end time
@@ -269,6 +270,8 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
     ttl: FEED_REFRESH_SECONDS,
   });
   const dated = events.flatMap((event) => datesOf(event, eventVenue(event, place)));
+  // docs/api.md §10.24: by UID, the language of each date whose title is a translation.
+  const translated = new Map<string, string>();
   const wall = (zone: string | undefined, date: string, time: string) =>
     zone ? venueDateTime(date, time, zone) : DateTime.fromISO(`${date}T${time}`, { zone: 'UTC' });
   const at = ({ venue: { timezone: zone }, date, time }: Dated) => wall(zone, date, time);
@@ -302,6 +305,8 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       url: d.anchor ? `${page}#${d.anchor}` : page,
       ...revisionOf(d),
     };
+    const language = translationOf(a);
+    if (language !== undefined) translated.set(common.id, language);
     if (d.last !== undefined) {
       // docs/api.md §10.22: `DTSTART;VALUE=DATE` and the day after the last as `DTEND;VALUE=DATE`
       // (RFC 5545 §3.6.1: exclusive), dates in no zone: the venue's days wherever it is read.
@@ -340,7 +345,16 @@ export function calendarFile(events: readonly EventResource[], input: CalendarIn
       ...(!zone ? { floating: true } : exact ? { timezone: zone } : { timezone: null }),
     });
   }
-  return calendar.toString();
+  return withSummaryLanguages(calendar.toString(), translated);
+}
+
+/**
+ * The language of an event's text when it is a translation (docs/api.md §10.24: a `locale` asked
+ * it, and it is not the venue's own, its `languages`' first); else undefined.
+ */
+function translationOf(a: EventResource['attributes']): string | undefined {
+  const { language, languages } = a as { language?: string; languages?: readonly string[] };
+  return language !== undefined && language !== languages?.[0] ? language : undefined;
 }
 
 /**

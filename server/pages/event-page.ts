@@ -52,6 +52,7 @@ import {
   type PageContext,
   type PageVenue,
 } from './page-shell.js';
+import { languageLinks } from './alternates.js';
 
 /** An absolute http(s) image URL for the page, when the venue shows images. */
 function imageOf(resource: EventResource, base: string): string | null {
@@ -322,6 +323,8 @@ ${footerOf(venue, shop, lang)}`;
       160,
     ),
     canonical: `${context.base}${self}`,
+    // Its other languages (docs/api.md §10.24), when the venue gives it more than one.
+    links: languageLinks([resource], `${context.base}${self}`),
     jsonLd,
     body,
     lang,

@@ -50,6 +50,7 @@ import {
   startDateOf,
   type PageContext,
 } from './page-shell.js';
+import { languageLinks } from './alternates.js';
 
 export { listingPageHref } from './page-query.js';
 
@@ -370,7 +371,9 @@ ${invalid ? '' : `${pagination(position, href, lang)}\n${otherListing(place, fil
     links:
       (current > 1 && current <= last ? rel(current - 1, 'prev') : '') +
       (current < last ? rel(current + 1, 'next') : '') +
-      feedLink(place, context),
+      feedLink(place, context) +
+      // Its other languages (docs/api.md §10.24), when its events have more than one.
+      languageLinks(events, `${context.base}${href(current)}`),
     jsonLd: structuredDataOf(events, place, context),
     body,
     lang,

@@ -36,7 +36,7 @@ import { FilterError, filterParams, parseListFilter } from '../../shared/rules/f
 import { parsePage } from '../../shared/rules/pagination.js';
 import { entityTag } from '../http/conditional.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
-import type { Backend, FoundEvent, Named } from '../listing/backend.js';
+import type { Backend, FoundEvent, Listing, Named } from '../listing/backend.js';
 import { memoKey } from '../listing/memo-key.js';
 import { calendarFeed } from '../listing/feeds.js';
 import { listingView } from '../listing/listing-view.js';
@@ -147,7 +147,7 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
       const asked = { ...listingParams(params), page: number, ...languageKey(lang) };
       const key = memoKey('page', venues, asked, base);
       try {
-        const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
+        const build = async (listed: Listing) => {
           const source = rebasedSource(listed.source, base);
           const read = readListingQuery(params, source.today, lang);
           const query = past ? { ...read, filter: { ...read.filter, past: true as const } } : read;
@@ -164,7 +164,9 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
           );
           if (!view.valid) throw new BadQueryPage(view.html);
           return { text: view.html, untilMs: view.untilMs, keep: view.keep };
-        });
+        };
+        // The events' text in the page's language (docs/api.md §10.24), as its words are.
+        const answer = await backend.answer({ req, res }, venues, key, build, lang.tag);
         sendAnswer(req, res, answer, HTML_TYPE, HTML);
       } catch (error) {
         sendBadQuery(res, error, base);
@@ -184,7 +186,7 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
     const savedAs = venues.several ? 'venues' : venues.slugs[0]!;
     const asked = { ...filterParams(filter), [PARAM.ids]: ids?.join(','), ...languageKey(lang) };
     const key = memoKey('ics', venues, asked, base);
-    const answer = await backend.answer({ req, res }, venues, key, async (listed) => {
+    const build = async (listed: Listing) => {
       const source = rebasedSource(listed.source, base);
       // A venue's own listing in the language asked: the file's own words are said in it.
       const of = { listing: placeOf(venues, listed.venues, lang) };
@@ -196,7 +198,8 @@ function listingHandlers(backend: Backend, named: (req: Request) => Named) {
         // A visitor's saved nights (`ids`) are theirs alone: not worth a memo entry.
         keep: ids === undefined,
       };
-    });
+    };
+    const answer = await backend.answer({ req, res }, venues, key, build, lang.tag);
     const disposition: Record<string, string> = ids
       ? { 'Content-Disposition': savedFeedDisposition(savedAs) }
       : {};
@@ -236,16 +239,17 @@ async function findEvent(
   req: Request,
   res: Response,
   tail: string,
+  lang: PageLang,
 ): Promise<FoundEvent | undefined> {
   const slug = venueNamed(req).slugs[0]!;
   const eventSlug = String(req.params.eventSlug);
   try {
-    return await backend.eventBySlug({ req, res }, slug, eventSlug);
+    return await backend.eventBySlug({ req, res }, slug, eventSlug, lang.tag);
   } catch (error) {
     // Earlier slugs are looked up on a miss only: a current slug costs nothing more.
     const moved =
       isHttpError(error) && error.status === 404
-        ? await backend.eventByEarlierSlug?.({ req, res }, slug, eventSlug)
+        ? await backend.eventByEarlierSlug?.({ req, res }, slug, eventSlug, lang.tag)
         : undefined;
     if (!moved) throw error;
     const { search } = new URL(req.originalUrl, 'http://localhost');
@@ -263,7 +267,7 @@ function eventHandlers(backend: Backend) {
     const elsewhere = backend.eventPageElsewhere?.(slugs[0]!, String(req.params.eventSlug));
     if (elsewhere !== undefined) return res.redirect(302, elsewhere);
     const lang = languageOf(req, res);
-    const found = await findEvent(backend, req, res, '');
+    const found = await findEvent(backend, req, res, '', lang);
     if (!found) return;
     const html = eventPage(found.event, found.venue, {
       base: backend.publicBase(req),
@@ -274,7 +278,7 @@ function eventHandlers(backend: Backend) {
   };
   const calendar: RequestHandler = async (req, res) => {
     const lang = languageOf(req, res);
-    const found = await findEvent(backend, req, res, '.ics');
+    const found = await findEvent(backend, req, res, '.ics', lang);
     if (!found) return;
     const { event, venue, nowMs } = found;
     const base = backend.publicBase(req);
@@ -299,7 +303,7 @@ function eventHandlers(backend: Backend) {
     async (req, res) => {
       const date = readLinkDate(req.query[PARAM.date]);
       const lang = languageOf(req, res);
-      const found = await findEvent(backend, req, res, `/calendar/${service}`);
+      const found = await findEvent(backend, req, res, `/calendar/${service}`, lang);
       if (!found) return;
       const target = calendarLinkOf(found.event, service, {
         venue: found.venue,

@@ -376,6 +376,17 @@ function datesData(
 }
 
 /**
+ * `inLanguage` of an event whose resource says its language (docs/api.md §10.24: asked with
+ * `locale`) when that says something: the venue has translations, or writes in another language
+ * than English. An event without either is described as it always was.
+ */
+function inLanguageOf(a: object): { inLanguage?: string } {
+  const { language, languages } = a as { language?: string; languages?: readonly string[] };
+  if (language === undefined) return {};
+  return (languages?.length ?? 0) > 1 || language !== 'en' ? { inLanguage: language } : {};
+}
+
+/**
  * The schema.org `Event`s of one event resource: one for a single-date event, one per described
  * stop of a multi-date event (each with its own date, place and status; a cancelled stop is
  * `EventCancelled`). Empty when `links.self` is not an http(s) URL (no page to point at).
@@ -427,6 +438,7 @@ export function eventStructuredData(
       '@type': 'Event',
       '@id': id,
       name: a.title,
+      ...inLanguageOf(a),
       ...datesData(date, time, at, start),
       ...scheduleData((stop ?? a) as Schedule, isCancelled, start, date, age),
       eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,

@@ -483,8 +483,9 @@ describe('pages from an upstream the proxy must not trust', () => {
       expect((await res.json()).errors[0].detail).not.toContain(faults.url);
       await fetch(`${behind.url}/t/ok/events.ics`);
       await fetch(`${behind.url}/t/ok/events/a.ics`);
-      // Every built page gathers from page 1: the unreadable list is asked once, as an API request.
-      expect(faults.seen.map((s) => s.url)).toEqual(['/t/ok/api/events?page=1']);
+      // Every built page gathers from page 1: the unreadable list is asked once, as an API request,
+      // in the pages' language (docs/api.md §10.24: English without Accept-Language).
+      expect(faults.seen.map((s) => s.url)).toEqual(['/t/ok/api/events?locale=en&page=1']);
     } finally {
       await behind.close();
       await faults.close();

@@ -3,7 +3,12 @@
  * else derived from the earlier shape by the shared ticket-office rule (docs/decisions.md "Earlier
  * shape"). Pure: the clock is passed in.
  */
-import type { AnyEventAttributes, EventResource, TicketOfficeReason } from '../shared/contract.js';
+import type {
+  AnyEventAttributes,
+  EventAttributes,
+  EventResource,
+  TicketOfficeReason,
+} from '../shared/contract.js';
 import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
 import { buyUrl } from './api.js';
 import type { CoreMessages } from './i18n/types.js';
@@ -11,8 +16,11 @@ import type { CoreMessages } from './i18n/types.js';
 // Its home is beside the rule, shared with the structured data; re-exported for this module's users.
 export { earlierShapeInput } from '../shared/rules/ticket-office.js';
 
-/** Why sales are closed; `unknown` for an office the widget does not understand (see wire.ts). */
-export type ClosedReason = TicketOfficeReason | 'unknown';
+/**
+ * Why sales are closed; `unknown` for an office the widget does not understand (see wire.ts);
+ * `sold_out` for one closed by hand whose event says it is sold out (docs/api.md §10.23).
+ */
+export type ClosedReason = TicketOfficeReason | 'unknown' | 'sold_out';
 
 export type BuyState =
   | { kind: 'open'; closesAtMs: number | null }
@@ -22,6 +30,8 @@ export type BuyState =
       message: string | null;
       /** A pending closure passed on the viewer's clock; the server has not said so yet. */
       expired?: true;
+      /** Sold out: its waiting list, an https URL (wire.ts keeps no other), docs/api.md §10.23. */
+      waitlist?: string | undefined;
     };
 
 /** The one expiry check: a pending closure at `closesAtMs` has passed at `nowMs`. */
@@ -51,18 +61,25 @@ export function buyState(attributes: AnyEventAttributes, nowMs: number, today: s
 /**
  * What the buy control of `event` shows at `nowMs` (UTC epoch ms) in the widget: `buyState`, and
  * closed (`unknown`) when it is open but has no page to sell on (no slug, no http(s) `links.self`):
- * the control never links nowhere. Used by `<venue-buy-button>` and the first paint alike.
+ * the control never links nowhere; `sold_out` with its waiting list when the event says so. Used
+ * by `<venue-buy-button>` and the first paint alike.
  */
 export function eventBuyState(event: EventResource, venue: string, nowMs: number): BuyState {
-  const state = buyState(event.attributes, nowMs, localToday(nowMs));
-  return state.kind === 'open' && !buyUrl(event, venue)
-    ? { kind: 'closed', reason: 'unknown', message: null }
-    : state;
+  const a = event.attributes as EventAttributes;
+  const state = buyState(a, nowMs, localToday(nowMs));
+  return state.kind === 'open'
+    ? buyUrl(event, venue)
+      ? state
+      : { kind: 'closed', reason: 'unknown', message: null }
+    : // Sold out (docs/api.md §10.23): the API says so only beside an office closed by hand.
+      a.sold_out
+      ? { ...state, reason: 'sold_out', waitlist: a.waitlist_url }
+      : state;
 }
 
 /** The closed control's words for `reason` (an office not understood reads as closed by hand). */
 export const closedLabel = (t: CoreMessages, reason: ClosedReason): string =>
-  t.closed[reason as TicketOfficeReason] ?? t.closed.manual;
+  t.closed[reason as TicketOfficeReason | 'sold_out'] ?? t.closed.manual;
 
 /**
  * The viewer's local calendar date, `YYYY-MM-DD`: the UTC date of the instant moved by the zone's

@@ -65,25 +65,27 @@ export function closingText(
   byMinute = false,
 ): string {
   const left = closesAtMs - nowMs;
-  if (left < 24 * 3_600_000) {
-    const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    const relative =
-      left < 60_000 && !byMinute
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  return t.salesClose(
+    left >= 24 * 3_600_000
+      ? instantText(closesAtMs, locale)
+      : left < 60_000 && !byMinute
         ? rtf.format(Math.max(1, Math.ceil(left / 1000)), 'second')
         : left < 3_600_000
           ? rtf.format(Math.max(1, Math.round(left / 60_000)), 'minute')
-          : rtf.format(Math.round(left / 3_600_000), 'hour');
-    return t.salesClose(relative);
-  }
-  const when = dateTimeFormat(locale, {
+          : rtf.format(Math.round(left / 3_600_000), 'hour'),
+  );
+}
+
+/** An instant (UTC epoch ms) as the viewer's clock says it in `locale`: "Fri 5 Dec, 17:00". */
+export const instantText = (ms: number, locale: string): string =>
+  dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     hour: 'numeric',
     minute: '2-digit',
-  }).format(new Date(closesAtMs));
-  return t.salesClose(when);
-}
+  }).format(ms);
 
 /**
  * A plain-text excerpt of venue HTML, at most `max` characters. DOMParser documents are inert

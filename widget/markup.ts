@@ -56,6 +56,10 @@ export function buyControl(event: EventResource, venue: string, now: number, i18
           state.message
             ? `<p class="message" part="buy-message"${attr('lang', contentLang)}>${esc(state.message)}</p>`
             : ''
+        }${
+          state.waitlist
+            ? `<a class="buy-button" part="buy-button"${attr('href', state.waitlist)}>${esc(t.joinWaitlist)}</a>`
+            : ''
         }`;
   return `<div${attr('lang', locale)}>${body}</div>`;
 }

@@ -21,7 +21,7 @@ import { buyButtonStyles } from './venue-buy-button.styles.js';
  * @fires venue-events-event-load - after it fetched its event by `event-id`; `detail: { event }`
  * @fires venue-events-expired - a pending closure passed while shown; `detail: { event }`. The
  *   list refetches on it; a button that fetched its own event refetches it.
- * @csspart buy-button - the "Buy tickets" link
+ * @csspart buy-button - the "Buy tickets" link, or a sold-out event's "Join the waitlist"
  * @csspart buy-status - the closing countdown, the closed state, or (fetching by `event-id`) the
  *   error state with its retry button (`data-reason="error"`), or "This event was not found"
  *   without one (`data-reason="not-found"`)
@@ -178,7 +178,13 @@ export class VenueBuyButton extends VenueElement {
           : html`<p class="closed" part="buy-status" data-reason=${state.reason}>
                 ${closedLabel(t, state.reason)}
               </p>
-              ${message}`
+              ${message}${
+                state.waitlist
+                  ? html`<a class="buy-button" part="buy-button" href=${state.waitlist}
+                      >${t.joinWaitlist}</a
+                    >`
+                  : nothing
+              }`
       }
       ${
         this.announce

@@ -121,6 +121,9 @@ const textOrNull = (v: unknown): string | null => (typeof v === 'string' ? v : n
 /** `v === true`: a member that is only ever `true` (docs/api.md §10.18, §10.22). */
 const isTrue = (v: unknown) => v === true;
 
+/** `v` when it is an https URL (a ticket link, a waiting list), else false. */
+const https = (v: unknown) => /^https:\/\/\S+$/.test(text(v)) && v;
+
 /** `v` when it is a venue-local `HH:MM:SS` (an end, the doors), else false. */
 const wallTime = (v: unknown) => EVENT_TIME.test(text(v)) && v;
 
@@ -143,8 +146,10 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   // Plain-text names, at most as many as a venue may give (a hostile upstream's thousands are not).
   performers: (v) => Array.isArray(v) && v.length && v.every(text) && v.slice(0, MAX_PERFORMERS),
   few_tickets_left: isTrue,
-  // A ticket link (§10.19): only https reaches an `href`.
-  ticket_url: (v) => /^https:\/\/\S+$/.test(text(v)) && v,
+  // A ticket link (§10.19) and a waiting list (§10.23): only https reaches an `href`.
+  ticket_url: https,
+  waitlist_url: https,
+  sold_out: isTrue,
   schedule_status: (v) => ['postponed', 'rescheduled'].includes(v as string) && v,
   previous_date: (v) => isCalendarDate(v) && v,
   previous_time: wallTime,

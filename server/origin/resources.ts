@@ -2,7 +2,7 @@
  * Turns stored events into API resources at a given instant (docs/api.md §2.1–2.4, §9).
  * Pure: the instant and the venue-local date are passed in.
  */
-import type { CompactOccurrence, EventResource } from '../../shared/contract.js';
+import type { CompactOccurrence, EventResource, TicketOffice } from '../../shared/contract.js';
 import {
   eventDate,
   eventTime,
@@ -12,7 +12,7 @@ import {
 } from '../../shared/rules/wire-format.js';
 import { listedUntil } from '../../shared/rules/postponed.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
-import { ticketOffice, type HeldSales } from '../../shared/rules/ticket-office.js';
+import { heldClosure, ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import type { StoredAllDay, StoredEvent, StoredSchedule, StoredStop } from '../store/model.js';
 import type { VenueRecord } from '../store/store.js';
@@ -89,19 +89,20 @@ const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): Comp
     occurrence,
     scheduleMembers(event, stop),
     allDayMembers(stop),
-    soldOutMembers(event, stop),
+    soldOutMembers(event, stop, true),
   );
 };
 
 /**
  * The members of docs/api.md §10.23 of an event (or its stop `stop`, a tour's current one), in
- * the contract's order, only when given: sold out when the stop or the event is, the stop's
- * waiting list, else the event's.
+ * the contract's order, only when given: sold out when the stop or the event is, and for the
+ * event only while its office is closed by hand (`byHand`: a cancelled or ended event is not
+ * sold out), the stop's waiting list, else the event's.
  */
-const soldOutMembers = (event: StoredEvent, stop: StoredStop | null) => {
+const soldOutMembers = (event: StoredEvent, stop: StoredStop | null, byHand: boolean) => {
   const waitlist = stop?.waitlistUrl ?? event.waitlistUrl;
   return {
-    ...((stop?.soldOut ?? event.soldOut) && { sold_out: true as const }),
+    ...((stop?.soldOut ?? event.soldOut) && byHand && { sold_out: true as const }),
     ...(waitlist !== undefined && { waitlist_url: waitlist }),
   };
 };
@@ -114,7 +115,8 @@ const soldOutMembers = (event: StoredEvent, stop: StoredStop | null) => {
  * §10.22's `all_day` and `end_date`.
  * Fresh values: the stored event is never shared with a response.
  */
-function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen: boolean) {
+function factMembers(event: StoredEvent, current: StoredStop | null, office: TicketOffice) {
+  const officeOpen = office.status === 'open';
   const end = current?.endTime ?? event.endTime;
   const ticketUrl = current?.ticketUrl ?? event.ticketUrl;
   return {
@@ -128,7 +130,8 @@ function factMembers(event: StoredEvent, current: StoredStop | null, officeOpen:
     ...(event.minAge !== undefined && { min_age: event.minAge }),
     // docs/api.md §10.22: a tour's are its current stop's, as its date and time are.
     ...allDayMembers(current ?? event),
-    ...soldOutMembers(event, current),
+    // docs/api.md §10.23: beside an office closed by hand, as few tickets left beside an open one.
+    ...soldOutMembers(event, current, office.reason === 'manual'),
   };
 }
 
@@ -211,10 +214,13 @@ function renderStored(
       cancelled: event.status === 'cancelled',
       ticketsEnabled: event.ticketsEnabled,
       lastDate: lastDate(event),
-      closedManuallyAt: event.closedManuallyAt,
+      closedManuallyAt: heldClosure(
+        event.closedManuallyAt,
+        (current?.soldOut ?? event.soldOut) === true,
+        event.heldAt,
+      ),
       closeAt: event.closeAt,
       message: event.message,
-      held: event.heldAt === undefined ? null : heldSales(event, current),
     },
     moment.today,
     moment.nowMs,
@@ -226,17 +232,11 @@ function renderStored(
       ...attributes,
       ticket_office: office,
       ...accessMember,
-      ...factMembers(event, current, office.status === 'open'),
+      ...factMembers(event, current, office),
     },
     links,
   };
 }
-
-/** The sales `event` holds (docs/api.md §10.23) as of its current stop `current` (null: single). */
-const heldSales = (event: StoredEvent, current: StoredStop | null): HeldSales => ({
-  soldOut: (current?.soldOut ?? event.soldOut) === true,
-  since: event.heldAt!,
-});
 
 /**
  * The event resource of docs/api.md §2.1 at `moment` (`renderStored`); with `asked` (a `locale`

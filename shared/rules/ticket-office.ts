@@ -16,26 +16,14 @@ export interface TicketOfficeInput {
   closeAt: Instant | null;
   /** The venue's plain-text line for buyers, or null. */
   message: string | null;
-  /**
-   * Sales the venue holds (docs/api.md §10.23): sold out (`soldOut`, a tour's current stop's or
-   * the event's), `since` the instant the import first held them, which `closed_at` says.
-   * Absent or null: nothing held.
-   */
-  held?: HeldSales | null;
-}
-
-/** Sales held by the venue (`TicketOfficeInput.held`, docs/api.md §10.23). */
-export interface HeldSales {
-  soldOut: boolean;
-  /** Wire-form instant (or UTC epoch ms) the import first held them: the office's `closed_at`. */
-  since: Instant;
 }
 
 /**
  * The ticket office at instant `nowMs` (UTC epoch ms), where `today` is the venue-local date at
  * that instant. The first matching row of docs/decisions.md "Ticket office" wins:
- * cancelled → not_ticketed → event_ended → manual (by hand, then sold out) → scheduled → open.
- * Implements docs/api.md §2.4 (rules 1–2), §3 and §10.23.
+ * cancelled → not_ticketed → event_ended → manual → scheduled → open. Sales the venue holds
+ * (sold out, docs/api.md §10.23) come in as closed by hand (`closedManuallyAt`, `heldClosure`).
+ * Implements docs/api.md §2.4 (rules 1–2) and §3.
  */
 export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: number): TicketOffice {
   const closesAt = input.closeAt === null ? null : instant(input.closeAt);
@@ -53,9 +41,6 @@ export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: num
   if (!input.ticketsEnabled) return closed('not_ticketed');
   if (today > input.lastDate) return closed('event_ended');
   if (input.closedManuallyAt !== null) return closed('manual', input.closedManuallyAt);
-  // Sold out reads as closed by hand (docs/api.md §10.23): a client that knows no `sold_out`
-  // still shows the office closed.
-  if (input.held?.soldOut) return closed('manual', input.held.since);
   // The clock has milliseconds, so the closure is compared at millisecond precision (its
   // sub-millisecond digits dropped): it fires up to 999 µs early, which no buyer can notice.
   if (input.closeAt !== null && nowMs >= instantMs(input.closeAt)) {
@@ -63,6 +48,18 @@ export function ticketOffice(input: TicketOfficeInput, today: string, nowMs: num
   }
   return { status: 'open', reason: null, closes_at: closesAt, closed_at: null, message: null };
 }
+
+/**
+ * The instant an office closed by hand says (`closedManuallyAt`): the venue's own closing, else,
+ * while it holds the sales (sold out: docs/api.md §10.23, a reason a client that knows no
+ * `sold_out` still reads as closed), the import that first held them; null for neither.
+ * `held` says whether they are held now (a tour's current stop's or the event's word).
+ */
+export const heldClosure = (
+  closedManuallyAt: Instant | null,
+  held: boolean,
+  since: Instant | undefined,
+): Instant | null => closedManuallyAt ?? (held && since !== undefined ? since : null);
 
 /**
  * The earlier shape (docs/api.md §9, no `ticket_office`) as the ticket-office rule's input, as

@@ -149,6 +149,14 @@ describe('sold out (docs/api.md §10.23)', () => {
     ]);
   });
 
+  it('widget.html says "Sold out"; the waiting list is the sold-out card’s control', async () => {
+    const widget = decoded(await (await fetch(`${origin.url}/t/box-office/widget.html`)).text());
+    expect(widget.match(/data-reason="sold_out">Sold out</g)).toHaveLength(2);
+    expect(widget).toContain(
+      `<a class="buy-button" part="buy-button" href="${WAITLIST_URL}">Join the waitlist</a>`,
+    );
+  });
+
   it('the listing page says "Sold out" of the sold-out nights only', async () => {
     const page = await (await fetch(`${origin.url}/t/box-office/events`)).text();
     expect(page.match(/<p class="sold-out">Sold out<\/p>/g)).toHaveLength(2);

@@ -14,9 +14,11 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * elements show moved to the chunks that use them, the modules in the order that compresses best.
  * 9,856 B since issue 48's all-day dates (docs/api.md §10.22: the cards read `all_day` and
  * `end_date` and write the day or span with "All day", 9,727 → 9,831 B; the word itself is in the
- * language tables). The goal is 9 KiB again.
+ * language tables). 9,880 B since issue 51's sold out (docs/api.md §10.23: the first cards read
+ * `sold_out` and `waitlist_url`, say "Sold out" and link "Join the waitlist", 9,810 → 9,877 B).
+ * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 9_856;
+const BUDGET_BYTES = 9_880;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",
@@ -114,16 +116,19 @@ describe('widget build (npm run build)', () => {
     expect(gz('saved-')).toBeLessThanOrEqual(1.5 * 1024);
     // The list's strings, the filter bar's and the access vocabulary's; 1.25 KiB until issue 42,
     // whose words the first cards draw ("Reporté", "Ouverture des portes 19:00", the age limit's;
-    // the past events' come with the list's controls, `i18n/past.ts`).
-    expect(gz('de-')).toBeLessThanOrEqual(1.3125 * 1024);
-    expect(gz('fr-')).toBeLessThanOrEqual(1.3125 * 1024);
+    // the past events' come with the list's controls, `i18n/past.ts`); 1.3125 KiB until issue 51,
+    // whose sold-out cards say "Complet" and "Rejoindre la liste d’attente" (fr 1,332 → 1,368 B).
+    expect(gz('de-')).toBeLessThanOrEqual(1.375 * 1024);
+    expect(gz('fr-')).toBeLessThanOrEqual(1.375 * 1024);
     // Issue 43's languages: each its own chunk, with its past events' and calendar's strings too
     // (German's and French's are in the list's controls' and the calendar's chunks), so a little
     // larger than de/fr; Arabic and Hebrew take two bytes a letter. The table that loads every
     // language, English's excepted, is a chunk of its own (`i18n/more.ts`), not in the entry.
+    // 1.6875 and 1.875 KiB until issue 51's two sold-out words (+33 to +47 B: cs 1,703 → 1,742 B,
+    // ar 1,895 → 1,940 B).
     for (const lang of ['es-', 'it-', 'nl-', 'pt-', 'pt-BR-', 'pl-', 'sv-', 'da-', 'cs-'])
-      expect(gz(lang)).toBeLessThanOrEqual(1.6875 * 1024);
-    for (const lang of ['ar-', 'he-']) expect(gz(lang)).toBeLessThanOrEqual(1.875 * 1024);
+      expect(gz(lang)).toBeLessThanOrEqual(1.75 * 1024);
+    for (const lang of ['ar-', 'he-']) expect(gz(lang)).toBeLessThanOrEqual(1.9375 * 1024);
     expect(gz('more-')).toBeLessThanOrEqual(0.375 * 1024);
   });
 

@@ -36,6 +36,9 @@ const VENUES = [
   // Postponed and rescheduled nights, doors, age limits (docs/api.md §10.20).
   ['plans', 'en', ''],
   ['plans', 'fr', ''],
+  // Sold out, the waiting list (docs/api.md §10.23).
+  ['box-office', 'en', ''],
+  ['box-office', 'de', ''],
   ['harbour-hall blue-cellar night-owl', 'en', ''],
   ['states', 'en', 'layout="compact"'],
   ['facts', 'de', 'layout="compact"'],

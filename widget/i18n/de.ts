@@ -14,8 +14,10 @@ import {
   doors,
   fewLeft,
   free,
+  joinWaitlist,
   postponed,
   rescheduled,
+  soldOut,
   withPerformers,
 } from '../../shared/i18n/de.js';
 import { accessLabels } from '../../shared/access-labels/de.js';
@@ -36,6 +38,7 @@ export const de: LanguagePack = {
     buyFor: (title) => `Tickets kaufen: ${title}`,
     salesClose: (when) => `Vorverkauf endet ${when}`,
     closed: {
+      sold_out: soldOut,
       manual: 'Online-Verkauf geschlossen',
       scheduled: 'Online-Verkauf beendet',
       event_ended: 'Diese Veranstaltung ist vorbei',
@@ -66,6 +69,7 @@ export const de: LanguagePack = {
     free,
     withPerformers,
     fewLeft,
+    joinWaitlist,
     access,
     accessLabels,
   },

@@ -17,8 +17,10 @@ import {
   doors,
   fewLeft,
   free,
+  joinWaitlist,
   postponed,
   rescheduled,
+  soldOut,
   withPerformers,
 } from '../../shared/i18n/en.js';
 import { accessLabels } from '../../shared/access-labels/en.js';
@@ -30,6 +32,7 @@ const firstPaint = {
   buyFor: (title) => `Buy tickets for ${title}`,
   salesClose: (when) => `Sales close ${when}`,
   closed: {
+    sold_out: soldOut,
     manual: 'Online sales closed',
     scheduled: 'Online sales have ended',
     event_ended: 'This event has ended',
@@ -56,6 +59,7 @@ const firstPaint = {
   free,
   withPerformers,
   fewLeft,
+  joinWaitlist,
   access,
   accessLabels,
 } satisfies Partial<CoreMessages>;

@@ -14,8 +14,10 @@ import {
   doors,
   fewLeft,
   free,
+  joinWaitlist,
   postponed,
   rescheduled,
+  soldOut,
   withPerformers,
 } from '../../shared/i18n/fr.js';
 import { accessLabels } from '../../shared/access-labels/fr.js';
@@ -35,6 +37,7 @@ export const fr: LanguagePack = {
     buyFor: (title) => `Acheter des billets pour ${title}`,
     salesClose: (when) => `Fin des ventes ${when}`,
     closed: {
+      sold_out: soldOut,
       manual: 'Ventes en ligne fermées',
       scheduled: 'Ventes en ligne terminées',
       event_ended: 'Cet événement est terminé',
@@ -65,6 +68,7 @@ export const fr: LanguagePack = {
     free,
     withPerformers,
     fewLeft,
+    joinWaitlist,
     access,
     accessLabels,
   },

@@ -34,8 +34,11 @@ export interface CoreMessages {
    * Dec, 17:00": one sentence for both in every language the widget speaks.
    */
   salesClose: (when: string) => string;
-  /** The closed buy control's words by the office's `reason` (docs/api.md §2.4). */
-  closed: Record<TicketOfficeReason, string>;
+  /**
+   * The closed buy control's words by the office's `reason` (docs/api.md §2.4), and `sold_out`
+   * for an office closed by hand that says it is sold out (§10.23).
+   */
+  closed: Record<TicketOfficeReason | 'sold_out', string>;
   cancelled: string;
   stopCancelled: string;
   /** The age limit's badge: "18+", "14+" (`min_age`, else 18 for `over_18`; api.md §10.20). */
@@ -72,6 +75,8 @@ export interface CoreMessages {
   withPerformers: (names: string) => string;
   /** The venue's "nearly sold out", beside an open buy control (docs/api.md §10.18). */
   fewLeft: string;
+  /** A sold-out event's link to its waiting list (docs/api.md §10.23). */
+  joinWaitlist: string;
   access: string;
   /** Every access id's label (docs/api.md §10.15). */
   accessLabels: Record<AccessId, string>;

@@ -1,0 +1,58 @@
+/**
+ * Sold out and the waiting list (docs/api.md §10.23): a sold-out card's control says "Sold out"
+ * (in the visitor's language) and, with a waiting list, links there as "Join the waitlist"; a
+ * tour's control follows its current stop; a waiting list that is not https, whatever a server
+ * sends, never reaches an `href`.
+ */
+import { expect } from 'chai';
+import { apiBody, buyControl, card, cleanup, frozen, loaded, mount, serveWire } from './helpers.js';
+import type { VenueEvents } from '../../widget/venue-events.js';
+import { WAITLIST_URL } from '../fixtures/widget-venues.js';
+
+type Json = Record<string, unknown>;
+
+const list = async (venue: string, locale = 'en-GB', base?: string) => {
+  const el = mount<VenueEvents>(
+    `<venue-events venue="${venue}" locale="${locale}"${base ? ` base-url="${base}"` : ''}></venue-events>`,
+    (e) => (e.clock = frozen),
+  );
+  await loaded(el);
+  return el;
+};
+
+describe('sold out (docs/api.md §10.23)', () => {
+  afterEach(cleanup);
+
+  it('says "Sold out" and links the waiting list; without one, no link', async () => {
+    const el = await list('box-office');
+    const full = buyControl(card(el, 'Full House'));
+    expect(full.status!.textContent!.trim()).to.equal('Sold out');
+    expect(full.status!.getAttribute('data-reason')).to.equal('sold_out');
+    expect(full.link!.href).to.equal(WAITLIST_URL);
+    expect(full.link!.textContent!.trim()).to.equal('Join the waitlist');
+    const packed = buyControl(card(el, 'Packed Out'));
+    expect(packed.status!.textContent!.trim()).to.equal('Sold out');
+    expect(packed.link).to.equal(undefined);
+    // The tour's current stop (Leeds) is on sale: its control buys.
+    const tour = buyControl(card(el, 'Half Full Tour'));
+    expect(tour.link!.textContent!.trim()).to.equal('Buy tickets');
+  });
+
+  it('in the visitor’s language', async () => {
+    const el = await list('box-office', 'de');
+    const full = buyControl(card(el, 'Full House'));
+    expect(full.status!.textContent!.trim()).to.equal('Ausverkauft');
+    expect(full.link!.textContent!.trim()).to.equal('Auf die Warteliste');
+  });
+
+  it('a waiting list that is not https from a hostile server is dropped', async () => {
+    const body = await apiBody<{ data: { attributes: Json }[] }>('/t/box-office/api/events?page=1');
+    body.data[0]!.attributes.waitlist_url = 'javascript:window.__pwned=5';
+    const base = await serveWire('/t/box-office-hostile/api/events?page=1', body);
+    const el = await list('box-office-hostile', 'en-GB', base);
+    const full = buyControl(card(el, 'Full House'));
+    expect(full.status!.textContent!.trim()).to.equal('Sold out');
+    expect(full.link).to.equal(undefined);
+    expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+});

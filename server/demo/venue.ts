@@ -63,6 +63,7 @@ export function demoVenueFile(now: Date): unknown {
   ].map((event) => ({
     ...event,
     ...DEMO_FACTS[event.slug as string],
+    ...DEMO_TRANSLATIONS[event.slug as string],
     ...demoSchedule(day)[event.slug as string],
   }));
   return {
@@ -114,6 +115,56 @@ const DEMO_FACTS: Record<string, DemoEvent> = {
   'afrobeat-collective': {
     price: { currency: 'EUR', min: '12.50', max: '20' },
     performers: ['Kofi Mensah', 'Lagos Brass'],
+  },
+};
+
+/**
+ * The venue's own words in German and French (docs/api.md §10.24) by event slug, so `npm start`
+ * shows them (`?locale=de`, a German browser's pages): whole translations, one with a title only
+ * (its description stays the venue's English), and a tour whose London stop is named in each.
+ */
+const DEMO_TRANSLATIONS: Record<string, DemoEvent> = {
+  'open-mic': {
+    translations: {
+      de: {
+        title: 'Heute: Offene Bühne',
+        category: 'Offene Bühne',
+        description: '<p>Anmeldung ab 20 Uhr. <em>Alle sind willkommen.</em></p>',
+      },
+      fr: {
+        title: 'Ce soir : scène ouverte',
+        category: 'Scène ouverte',
+        description: '<p>Inscriptions dès 20 h. <em>Tout le monde est bienvenu.</em></p>',
+      },
+    },
+  },
+  'late-night-jazz': {
+    translations: {
+      de: {
+        title: 'Jazz bis spät in die Nacht',
+        description:
+          '<p>Trio mit <strong>Gästen</strong>.</p><ul><li>Einlass 19 Uhr</li><li>Bar bis spät geöffnet</li></ul>',
+      },
+      fr: { title: 'Jazz tard dans la nuit' },
+    },
+  },
+  'wandering-strings-tour': {
+    translations: {
+      de: {
+        title: 'The Wandering Strings — Tournee durch Großbritannien',
+        description: '<p>Ein Streichquartett auf Reisen. Wählen Sie Ihren Abend.</p>',
+      },
+      fr: {
+        title: 'The Wandering Strings — tournée au Royaume-Uni',
+        description: '<p>Un quatuor à cordes en tournée. Choisissez votre date.</p>',
+      },
+    },
+  },
+  'comedy-night': {
+    translations: {
+      de: { title: 'Comedy-Abend', description: '<p>Fünf Comedians, ein Mikro.</p>' },
+      fr: { title: 'Soirée humour', description: '<p>Cinq humoristes, un micro.</p>' },
+    },
   },
 };
 
@@ -197,6 +248,10 @@ function featuredEvents(
           date: day(3),
           time: '19:30',
           location: 'The Blue Room, London',
+          translations: {
+            de: { location: 'The Blue Room, London' },
+            fr: { location: 'The Blue Room, Londres' },
+          },
           access: ['wheelchair', 'step_free', 'captioned', 'sign_language'],
           end_time: '22:15',
         },

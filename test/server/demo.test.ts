@@ -109,3 +109,26 @@ describe('shipped JSON Schema', () => {
     expect(rest).toEqual(JSON.parse(JSON.stringify(VenueFileSchema)));
   });
 });
+
+describe('the demo venue speaks German and French too (docs/api.md §10.24)', () => {
+  it('a few events have the venue’s own words in each, the rest its English', async () => {
+    const read = async (locale: string) =>
+      (
+        (await (
+          await fetch(`${server.url}/t/blue-room/api/events?page=1&locale=${locale}`)
+        ).json()) as ListResponse
+      ).data.map((e) => e.attributes as EventAttributes);
+    const [german, french] = await Promise.all([read('de'), read('fr')]);
+    const bySlug = (list: EventAttributes[], slug: string) => list.find((e) => e.slug === slug)!;
+    expect(bySlug(german, 'open-mic')).toMatchObject({
+      title: 'Heute: Offene Bühne',
+      language: 'de',
+    });
+    expect(bySlug(french, 'comedy-night')).toMatchObject({
+      title: 'Soirée humour',
+      language: 'fr',
+    });
+    expect(german.filter((e) => e.language === 'de').length).toBeGreaterThanOrEqual(3);
+    expect(german.some((e) => e.language === 'en')).toBe(true);
+  });
+});

@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMain, type MainProcess } from '../support/main-process.js';
+import { importCliArgs, startMain, type MainProcess } from '../support/main-process.js';
 import { createDatabase, startCluster, type PostgresCluster } from '../support/postgres.js';
 import { scratchDir } from '../support/scratch.js';
 import { venueFile } from '../support/server.js';
@@ -22,7 +22,7 @@ const write = (name: string, doc: unknown) => {
   return file;
 };
 const importCli = (db: string, ...files: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/import-cli.ts', '--db', db, ...files]);
+  run(process.execPath, importCliArgs('--db', db, ...files));
 const titled = (title: string) => venueFile([{ title, date: '2026-12-10', time: '20:00' }]);
 
 const children: MainProcess[] = [];

@@ -16,7 +16,7 @@ import { createApp } from '../../server/origin/app.js';
 import { RenderCache } from '../../server/origin/render-cache.js';
 import { openStore } from '../../server/store/open-store.js';
 import { expectErrorResponse, expectListResponse } from '../support/contract.js';
-import { startMain } from '../support/main-process.js';
+import { importCliArgs, startMain } from '../support/main-process.js';
 import { scratchDir } from '../support/scratch.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 
@@ -29,7 +29,7 @@ const write = (name: string, content: string | Buffer) => {
 };
 const run = promisify(execFile);
 const importCli = (...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'server/import-cli.ts', ...args]).then(
+  run(process.execPath, importCliArgs(...args)).then(
     (ok) => ({ code: 0, ...ok }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );

@@ -7,6 +7,7 @@ import { importVenueFile, VenueFileError } from '../../server/import/importer.js
 import { storedEvent } from '../../server/store/model.js';
 import { openStore } from '../../server/store/open-store.js';
 import type { Store } from '../../server/store/store.js';
+import { importCliArgs } from '../support/main-process.js';
 import { emptyStoreLocation, openTestStore, STORE_KIND } from '../support/store.js';
 import { scratchDir } from '../support/scratch.js';
 import { venueFile } from '../support/server.js';
@@ -352,14 +353,7 @@ describe('npm run import (CLI)', () => {
     return file;
   };
   const cli = async (...args: string[]) =>
-    run(process.execPath, [
-      '--import',
-      'tsx',
-      'server/import-cli.ts',
-      '--db',
-      await dbReady,
-      ...args,
-    ]);
+    run(process.execPath, importCliArgs('--db', await dbReady, ...args));
 
   it('imports good files; a bad one in the same run changes nothing and exits non-zero', async () => {
     const ok = await cli(write('good.json', good));

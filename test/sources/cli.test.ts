@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile } from '../../server/import/importer.js';
 import { openStore } from '../../server/store/open-store.js';
 import { listen, type Running } from '../support/listen.js';
+import { importCliArgs, mainArgs } from '../support/main-process.js';
 import { scratchDir } from '../support/scratch.js';
 import { emptyStoreLocation, STORE_KIND } from '../support/store.js';
 
@@ -24,16 +25,16 @@ const write = (name: string, text: string) => {
   writeFileSync(file, text);
   return file;
 };
-/** Runs `script` with `args` under tsx; resolves with its output and exit code. */
-const node = (script: string, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', script, ...args]).then(
+/** Runs Node with `args` (the built server's, main-process.ts); its output and exit code. */
+const node = (args: string[]) =>
+  run(process.execPath, args).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
 
 /** `npm run import -- --db DB --venue SLUG …ARGS` on the test database. */
 const importInto = async (slug: string, ...args: string[]) =>
-  node('server/import-cli.ts', '--db', await dbReady, '--venue', slug, ...args);
+  node(importCliArgs('--db', await dbReady, '--venue', slug, ...args));
 
 let feed: Running;
 let feedStatus = 200;
@@ -129,11 +130,11 @@ describe('npm start -- --check-sources', () => {
   it('prints each source’s state and exits 0, or 1 naming the failure', async () => {
     const db = await dbReady;
     const args = ['--db', db, '--check-sources', '--allow-source-host', '127.0.0.1'];
-    const ok = await node('server/main.ts', ...args);
+    const ok = await node(mainArgs(...args));
     expect(ok.code).toBe(0);
     expect(ok.stdout).toContain(`feed-hall (${new URL(feed.url).host}): applied, 1 event`);
     feedStatus = 500;
-    const failed = await node('server/main.ts', ...args);
+    const failed = await node(mainArgs(...args));
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(
       /feed-hall \(127\.0\.0\.1:\d+\): FAILED: the source answered 500/,

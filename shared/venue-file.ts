@@ -96,9 +96,10 @@ const TicketUrl = Type.String({
 });
 
 /**
- * Sold out and its waiting list (docs/api.md §10.23), on an event or a stop: `sold_out` closes
- * the ticket office (`manual`); `waitlist_url` (absolute https) is where a sold-out card sends
- * buyers, a stop's own winning.
+ * Sold out and its waiting list, on sale later (docs/api.md §10.23), on an event or a stop:
+ * `sold_out` closes the ticket office (`manual`); `waitlist_url` (absolute https) is where a
+ * sold-out card sends buyers, a stop's own winning; `on_sale_at` keeps the office closed until
+ * then (the importer reads a time without an offset on the venue's clock).
  */
 const soldOutInput = {
   sold_out: Type.Optional(
@@ -108,6 +109,13 @@ const soldOutInput = {
     ...TicketUrl,
     description: "where a sold-out event's waiting list is: an absolute https URL",
   }),
+  on_sale_at: Type.Optional(
+    Type.String({
+      pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2})?(Z|[+-]\\d{2}:\\d{2})?$',
+      description:
+        'When sales open (docs/api.md §10.23): an instant with an offset or Z, or a venue-local YYYY-MM-DDTHH:MM',
+    }),
+  ),
 };
 
 /**

@@ -78,7 +78,10 @@ async function widgetFixtures(ctx) {
     return true;
   }
   if (ctx.path.startsWith('/__wire/')) {
-    const body = wireBodies.get(ctx.url.slice('/__wire'.length));
+    // A served body is one answer whatever language the element asks its text in (`locale`,
+    // docs/api.md §10.24): the widget adds it to a German or French list's URL.
+    const path = ctx.url.slice('/__wire'.length).replace(/[?&]locale=[^&]*$/, '');
+    const body = wireBodies.get(path);
     ctx.type = 'json';
     ctx.status = body === undefined ? 404 : 200;
     ctx.body = body ?? '{"errors":[{"status":"404","title":"Not Found","detail":"No body."}]}';

@@ -8,6 +8,7 @@ import {
   PARAM_ACCESS,
   PARAM_CATEGORIES,
   PARAM_END_DATE,
+  PARAM_LOCALE,
   PARAM_PAGE,
   PARAM_SEARCH,
   PARAM_START_DATE,
@@ -43,6 +44,11 @@ export interface RequestOptions {
   timeoutMs: number;
   /** Ask the server (a cheap 304 when nothing changed), not the browser's HTTP cache. */
   revalidate: boolean;
+  /**
+   * The language to ask the venue's text in (`locale`, docs/api.md §10.24; `textLocale`),
+   * added to the URL; undefined: the venue's own.
+   */
+  locale?: string | undefined;
 }
 
 /**
@@ -50,13 +56,20 @@ export interface RequestOptions {
  * mode a `crossorigin` preload uses), a timeout, revalidation when asked.
  * @throws ApiError (HTTP status, or 0 for a network fault or the timeout), or the abort reason
  */
-export async function getJson(url: string, { signal, timeoutMs, revalidate }: RequestOptions) {
+export async function getJson(
+  url: string,
+  { signal, timeoutMs, revalidate, locale }: RequestOptions,
+) {
   // `timeout="abc"` (NaN), `0` or negative: the default, never an instant failure.
   const timeout = AbortSignal.timeout(
     timeoutMs > 0 && Number.isFinite(timeoutMs) ? timeoutMs : DEFAULT_TIMEOUT_MS,
   );
   try {
-    const res = await fetch(url, {
+    // Added here, not by the URL builders: a page handed over or seeded is keyed by its URL alone.
+    const asked = locale
+      ? `${url}${url.includes('?') ? '&' : '?'}${PARAM_LOCALE}=${encodeURIComponent(locale)}`
+      : url;
+    const res = await fetch(asked, {
       signal: AbortSignal.any([signal, timeout]),
       headers: { Accept: 'application/json' },
       // 'same-origin', as a `crossorigin` preload of the list uses, so the page's preload is taken

@@ -25,16 +25,18 @@ import { hostStyles } from './host.styles.js';
 import { eventsUrl, eventUrl, fetchEvent, fetchEvents, type RequestOptions } from './api.js';
 import { formatEventDate } from './format.js';
 import { drawnRoot, handOver, takenOver, takeSeeded, type FirstPage } from './first-page.js';
-import { loadMessages, resolveI18n } from './i18n/load.js';
+import { loadMessages, resolveI18n, textLocale } from './i18n/load.js';
 import { readListAttributes, readSource, type ListAttributes, type Source } from './attributes.js';
 import { buyControl, list, skeleton } from './markup.js';
 import { policy } from './trusted-html.js';
+import { PARAM_LOCALE } from './query-names.generated.js';
 
 /** The request options of the script's requests: its own (never aborted), never revalidated. */
-const requestOptions = ({ timeoutMs }: Source): RequestOptions => ({
+const requestOptions = ({ timeoutMs }: Source, el: Element): RequestOptions => ({
   signal: new AbortController().signal,
   timeoutMs,
   revalidate: false,
+  locale: textLocale(el.getAttribute(PARAM_LOCALE) ?? undefined, el),
 });
 
 /** `el`'s attributes, or undefined when its first render is not the plain list drawn here. */
@@ -69,7 +71,8 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
   const url = eventsUrl(o.base, o.venue, o.page, o.filters);
   // The per-venue script brought the page with it: no request before the first card.
   const request =
-    takeSeeded(url, o.page) ?? fetchEvents(o.base, o.venue, o.page, requestOptions(o), o.filters);
+    takeSeeded(url, o.page) ??
+    fetchEvents(o.base, o.venue, o.page, requestOptions(o, el), o.filters);
   const first: FirstPage = { url, request };
   handOver(el, first);
   const root = el.attachShadow({ mode: 'open' });
@@ -106,7 +109,7 @@ export function firstFetch(el: Element): void {
   if (!venue || !id) return;
   const source = readSource((name) => el.getAttribute(name));
   const { base } = source;
-  const request = fetchEvent(base, venue, id, requestOptions(source));
+  const request = fetchEvent(base, venue, id, requestOptions(source, el));
   request.catch(() => undefined); // the element shows a failure (this copy is not unhandled)
   handOver(el, { url: eventUrl(base, venue, id), request });
 }

@@ -11,7 +11,7 @@ import { ApiError, DEFAULT_TIMEOUT_MS, venueSlugs } from './api.js';
 import { apiBase } from './attributes.js';
 // The English strings only the elements show (the first paint's are in the script).
 import './i18n/en-later.js';
-import { loadMessages, resolveI18n } from './i18n/load.js';
+import { loadMessages, resolveI18n, textLocale } from './i18n/load.js';
 import type { I18n } from './i18n/types.js';
 
 /**
@@ -67,6 +67,11 @@ export class VenueElement extends LitElement {
   /** The API base this element fetches from. */
   protected get base(): string {
     return apiBase(this.baseUrl);
+  }
+
+  /** The language this element asks the venue's text in (`textLocale`); undefined: its own. */
+  protected get textLocale(): string | undefined {
+    return textLocale(this.locale, this);
   }
 
   protected override willUpdate(changed: PropertyValues): void {

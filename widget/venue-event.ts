@@ -74,11 +74,16 @@ export class VenueEvent extends VenueElement {
   declare noShare: boolean;
 
   private load = new LoadController(this, {
-    task: async ([base, venue, id, given, timeoutMs], { signal }) => {
+    task: async ([base, venue, id, given, timeoutMs, locale], { signal }) => {
       const [event] = await Promise.all([
         given ??
           (id && venue
-            ? eventFor(this, base, venue, id, { signal, timeoutMs, revalidate: false })
+            ? eventFor(this, base, venue, id, {
+                signal,
+                timeoutMs,
+                revalidate: false,
+                locale,
+              })
             : undefined),
         this.localeReady,
       ]);
@@ -90,7 +95,8 @@ export class VenueEvent extends VenueElement {
       this.emit('venue-events-event-load', { detail: { event } });
       return { event, description };
     },
-    args: () => [this.base, this.venue, this.eventId, this.event, this.timeout] as const,
+    args: () =>
+      [this.base, this.venue, this.eventId, this.event, this.timeout, this.textLocale] as const,
   });
 
   /** Sharing, saving and the calendar menu of its card. */

@@ -179,8 +179,8 @@ export class VenueEvents extends VenueElement {
   private reloads = 0;
 
   private list = new LoadController(this, {
-    task: async ([base, venue, page, timeoutMs, reloads, filters], { signal }) => {
-      const options = { signal, timeoutMs, revalidate: reloads > 0 };
+    task: async ([base, venue, page, timeoutMs, reloads, filters, locale], { signal }) => {
+      const options = { signal, timeoutMs, revalidate: reloads > 0, locale };
       const handed = this.handed?.request;
       this.handed = undefined;
       const request =
@@ -213,7 +213,16 @@ export class VenueEvents extends VenueElement {
       return body;
     },
     args: () =>
-      [this.base, this.venue, this.page, this.timeout, this.reloads, this.filters] as const,
+      [
+        this.base,
+        this.venue,
+        this.page,
+        this.timeout,
+        this.reloads,
+        this.filters,
+        // The venue's text in another language is another answer (docs/api.md §10.24).
+        this.textLocale,
+      ] as const,
   });
 
   private sharing = sharing(this, () => this.say(this.i18n.t.linkCopied));

@@ -233,15 +233,16 @@ describe('wire types are checked once, at the boundary', () => {
 describe('at most one page is rendered', () => {
   afterEach(cleanup);
 
-  it('1,000 events in one response: 12 cards, quickly', async () => {
-    const started = performance.now();
+  // How fast is `npm run bench:widget`'s to say (timings are not asserted in tests): drawing a
+  // page's cards, not a thousand, is what keeps it quick.
+  it('1,000 events in one response: 12 cards, a page, drawn', async () => {
     const el = await brokenList('huge', (events) => {
       const template = events[0]!;
       events.length = 0;
       for (let i = 0; i < 1000; i++) events.push({ ...template, id: String(5000 + i) });
     });
     expect(el.shadowRoot!.querySelectorAll('[part="card"]').length).to.equal(12);
-    expect(performance.now() - started).to.be.lessThan(1000);
+    expect(deepQueryAll(el, 'venue-buy-button').length).to.equal(12);
   });
 });
 

@@ -67,6 +67,18 @@ export function loadMessages(explicit: string | undefined, host: Element): Promi
 }
 
 /**
+ * The language the element asks the venue's own text in (the API's `locale`, docs/api.md §10.24):
+ * the language it speaks (`de-AT` → `de`), whether or not it has a table of our words; undefined
+ * for English, so an English page's first request is the one the pinned snippet preloads
+ * (`?page=1`) and shows the venue's text as written (docs/decisions.md "The venue's words in the
+ * widget's language").
+ */
+export function textLocale(explicit: string | undefined, host: Element): string | undefined {
+  const lang = language(wantedLocale(explicit, pageLang(host)));
+  return lang === 'en' ? undefined : lang;
+}
+
+/**
  * The element's `locale`, else the page's `lang` (crossing shadow roots), else the browser's;
  * a language without a (loaded) table falls back to English for text and formatting alike.
  */

@@ -1,0 +1,71 @@
+/**
+ * The venue's own words in the widget's language (issue 50, docs/api.md §10.24, docs/decisions.md
+ * "The venue's words in the widget's language"): the element asks the API for its language's
+ * translation (`locale`), falls back to the venue's own text, and marks text that is not in its
+ * language with `lang` (WCAG 3.1.2). The `polyglot` venue writes in English and translates its
+ * first night into German, French and Arabic.
+ */
+import { expect } from 'chai';
+import { card, cleanup, deepQueryAll, frozen, listRequests, loaded, mount } from './helpers.js';
+import type { VenueEvents } from '../../widget/venue-events.js';
+
+const titles = (el: Element) =>
+  deepQueryAll(el, '[part="title"]').map((t) => t.textContent?.trim() ?? '');
+
+/** A list of `polyglot` in `attributes` (a `locale`, a `lang` around it); its list requests. */
+async function list(attributes: string, around = '') {
+  let el!: VenueEvents;
+  const requests = await listRequests(async () => {
+    const markup = `<venue-events venue="polyglot" ${attributes}></venue-events>`;
+    const host = mount<HTMLElement>(around ? `<div lang="${around}">${markup}</div>` : markup);
+    el = (around ? host.firstElementChild : host) as VenueEvents;
+    el.clock = frozen;
+    await loaded(el);
+  });
+  return { el, requests };
+}
+
+describe("the venue's words in the widget's language (docs/api.md §10.24)", () => {
+  afterEach(cleanup);
+
+  it('asks in German and shows the German title, the untranslated night as written', async () => {
+    const { el, requests } = await list('locale="de"');
+    expect(requests.every((url) => new URL(url).searchParams.get('locale') === 'de')).to.equal(
+      true,
+      requests.join(' '),
+    );
+    expect(titles(el)).to.deep.equal(['Später Jazz', 'Open Mic']);
+    expect(card(el, 'Später Jazz').querySelector('[part="location"]')!.textContent).to.equal(
+      'Keller',
+    );
+  });
+
+  it("follows the page's lang, and a region falls back to its language", async () => {
+    expect(titles((await list('', 'fr')).el)).to.deep.equal(['Jazz tardif', 'Open Mic']);
+    expect(titles((await list('locale="de-AT"')).el)).to.deep.equal(['Später Jazz', 'Open Mic']);
+  });
+
+  it("asks an English page's list without locale (the pinned preload), the venue's text as written", async () => {
+    const { el, requests } = await list('', 'en');
+    expect(requests.length).to.be.greaterThan(0);
+    expect(requests.some((url) => new URL(url).searchParams.has('locale'))).to.equal(false);
+    expect(titles(el)).to.deep.equal(['Late Jazz', 'Open Mic']);
+  });
+
+  it('shows <venue-event> in its language', async () => {
+    const el = mount<HTMLElement>(
+      '<venue-event venue="polyglot" event-id="1600" locale="fr"></venue-event>',
+    );
+    const title = await new Promise<Element>((resolve, reject) => {
+      const started = Date.now();
+      const poll = () => {
+        const found = deepQueryAll(el, '[part="title"]')[0];
+        if (found) resolve(found);
+        else if (Date.now() - started > 5000) reject(new Error('no title'));
+        else requestAnimationFrame(poll);
+      };
+      poll();
+    });
+    expect(title.textContent).to.equal('Jazz tardif');
+  });
+});

@@ -16,7 +16,10 @@ import { scratchDir } from './scratch.js';
 /** Which store this project tests: `postgres` when the run provides a PostgreSQL URL. */
 export const STORE_KIND: 'sqlite' | 'postgres' = inject('postgresUrl') ? 'postgres' : 'sqlite';
 
-/** A location for an empty store of this project's kind: `:memory:` or a new database's URL. */
+/**
+ * A location for an empty store of this project's kind: `:memory:` or a new database's URL, the
+ * database without the schema (opening it migrates it).
+ */
 export async function emptyStoreLocation(): Promise<string> {
   const admin = inject('postgresUrl');
   return admin ? createDatabase(admin) : ':memory:';
@@ -55,7 +58,11 @@ export async function storeMadeBefore(
   return location;
 }
 
-/** Opens an empty store of this project's kind. */
+/**
+ * Opens an empty store of this project's kind; on PostgreSQL a copy of the run's migrated
+ * database (test/global-setup.ts), so opening it finds the schema current, as a restart does.
+ */
 export async function openTestStore(): Promise<Store> {
-  return openStore(await emptyStoreLocation());
+  const admin = inject('postgresUrl');
+  return openStore(admin ? await createDatabase(admin, inject('postgresTemplate')) : ':memory:');
 }

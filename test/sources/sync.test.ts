@@ -353,6 +353,46 @@ describe('a venue whose events come from a sheet', () => {
   });
 });
 
+describe('a source’s events in other languages (docs/api.md §10.24)', () => {
+  it('a sheet’s title@de and the extras’ translations by uid, laid over each other', async () => {
+    feed.type = 'text/csv';
+    feed.body =
+      'uid,title,title@de,date,time\r\ns-1,Sheet Night,Tabellenabend,2026-12-12,20:00\r\n';
+    await importVenueFile(store, {
+      venues: [
+        {
+          slug: 'feed-hall',
+          name: 'Feed Hall',
+          timezone: 'Europe/London',
+          source: { url: `${feedServer.url}/sheet` },
+          event_extras: {
+            's-1': {
+              translations: {
+                de: { description: '<p>Ein Abend.</p>' },
+                fr: { title: 'Soirée tableur' },
+              },
+            },
+          },
+        },
+      ],
+    });
+    const [state] = await sync.syncAll();
+    expect(state!.outcome, JSON.stringify(state)).toBe('applied');
+    const read = async (locale: string) =>
+      (
+        (await (await fetch(`${app.url}/t/feed-hall/api/events?locale=${locale}`)).json()) as {
+          data: { attributes: Record<string, unknown> }[];
+        }
+      ).data[0]!.attributes;
+    expect(await read('de')).toMatchObject({
+      title: 'Tabellenabend',
+      description: '<p>Ein Abend.</p>',
+      languages: ['en', 'de', 'fr'],
+    });
+    expect(await read('fr')).toMatchObject({ title: 'Soirée tableur', language: 'fr' });
+  });
+});
+
 describe('the sample feeds and sheets, each served by a real server on loopback', () => {
   const fixture = (name: string) =>
     readFileSync(new URL(`../fixtures/sources/${name}`, import.meta.url), 'utf8');

@@ -20,6 +20,11 @@ import { readWidgetManifest, widgetScriptTag, type WidgetManifest } from './widg
 
 /** The builder's own files: `embed.js` and `embed.css`. */
 export const EMBED_ASSETS_DIR = join(ROOT, 'server', 'web', 'embed');
+/**
+ * The conformance report and the accessibility statement a venue adapts (docs/accessibility.md),
+ * served as it is at `/embed/accessibility.md` for the builder to link.
+ */
+export const ACCESSIBILITY_REPORT = join(ROOT, 'docs', 'accessibility.md');
 
 export const EMBED_CSP = [
   "default-src 'self'",
@@ -165,6 +170,7 @@ website's HTML.</p>
 <p id="copy-status" class="status" role="status" aria-live="polite"></p>
 <noscript><p>The builder needs JavaScript. Replace <code>{origin}</code> and
 <code>your-venue</code> in the snippet above by hand.</p></noscript>
+<p class="hint">Selling tickets into the EU? Publish an accessibility statement: adapt <a href="/embed/accessibility.md">the model statement and the widget's WCAG 2.2 conformance report</a>.</p>
 <p class="hint">On WordPress? The Venue events plugin (<code>dist/wordpress/venue-events.zip</code>, built by <code>npm run build</code>; see docs/wordpress.md) puts this element in your pages, drawn on the server.</p>
 </section>
 </main>
@@ -183,6 +189,12 @@ export function embedRouter(options: { widgetDir: string }): Router {
       .type('html')
       .set({ 'Cache-Control': 'no-cache', 'Content-Security-Policy': EMBED_CSP })
       .send(embedPage(manifest, venue));
+  });
+  router.get('/embed/accessibility.md', function sendAccessibilityReport(_req, res) {
+    res
+      .type('text/markdown; charset=utf-8')
+      .set('Cache-Control', 'public, max-age=300, must-revalidate')
+      .sendFile(ACCESSIBILITY_REPORT);
   });
   router.use(
     '/embed',

@@ -23,6 +23,7 @@ import type { AnyPageStrings, Plural } from './types.js';
 import { LANGUAGES, type Language } from '../../../shared/i18n/index.js';
 import { plural } from '../../../shared/i18n/plural.js';
 import { PARAM } from '../../../shared/queries.js';
+import { knownLanguage } from '../../../shared/rules/venue-language.js';
 
 export type { AnyPageStrings, FieldName, PageStrings, Plural } from './types.js';
 
@@ -111,16 +112,8 @@ const isPageLocale = (tag: string): tag is PageLocale =>
  * leaves the choice to `Accept-Language`.
  */
 export function localeOf(value: unknown): PageLocale | undefined {
-  if (typeof value !== 'string' || value === '' || value.length > 64) return undefined;
-  let locale: Intl.Locale;
-  try {
-    locale = new Intl.Locale(value);
-  } catch {
-    return undefined;
-  }
-  const regional = locale.region ? `${locale.language}-${locale.region}` : '';
-  if (regional && isPageLocale(regional)) return regional;
-  return isPageLocale(locale.language) ? locale.language : undefined;
+  // The one reading of a tag as a language we speak: the venue's translations' too (§10.24).
+  return typeof value === 'string' ? knownLanguage(value) : undefined;
 }
 
 /**

@@ -110,12 +110,13 @@ export function languagesOf(venueLanguage: string, translated: readonly string[]
 
 /**
  * The language an API request asks the venue's text in (`?locale=`, docs/api.md §10.24), as
- * `askedLanguage` reads it; undefined when absent (the answer is then the venue's own text,
- * byte for byte as without the parameter).
+ * `askedLanguage` reads it; undefined when absent or empty (the answer is then the venue's own
+ * text, byte for byte as without the parameter).
  * @throws FilterError (a 400 naming `locale`) for a repeated or malformed value
  */
 export function readTextLocale(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
+  // Empty is absent, as the pages and `widget.html` read it.
+  if (value === undefined || value === '') return undefined;
   const asked = typeof value === 'string' ? askedLanguage(value) : undefined;
   if (asked === undefined)
     throw new FilterError(

@@ -212,6 +212,13 @@ describe('locale chooses the venue’s text (docs/api.md §10.24)', () => {
     }
   });
 
+  it('reads an empty locale as none', async () => {
+    expect(attributes(await list('locale='))[0]).not.toHaveProperty('language');
+    const { status, body } = await text('/t/test-venue/widget.html?locale=');
+    expect(status, body).toBe(200);
+    expect(body).toContain('Late Jazz');
+  });
+
   it('refuses a malformed or repeated locale, naming it', async () => {
     for (const query of ['locale=not%20a%20tag', 'locale=de&locale=fr']) {
       const { status, body } = await text(`/t/test-venue/api/events?${query}`);

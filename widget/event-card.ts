@@ -39,19 +39,18 @@ export interface CardContext {
   past?: boolean;
 }
 
-function title(level: HeadingLevel, id: string, text: string, lang: string | undefined) {
-  const l = lang ?? nothing;
+function title(level: HeadingLevel, id: string, text: string, l: unknown, dir: unknown) {
   switch (level) {
     case 2:
-      return html`<h2 class="title" part="title" id=${id} lang=${l}>${text}</h2>`;
+      return html`<h2 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h2>`;
     case 3:
-      return html`<h3 class="title" part="title" id=${id} lang=${l}>${text}</h3>`;
+      return html`<h3 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h3>`;
     case 4:
-      return html`<h4 class="title" part="title" id=${id} lang=${l}>${text}</h4>`;
+      return html`<h4 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h4>`;
     case 5:
-      return html`<h5 class="title" part="title" id=${id} lang=${l}>${text}</h5>`;
+      return html`<h5 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h5>`;
     default:
-      return html`<h6 class="title" part="title" id=${id} lang=${l}>${text}</h6>`;
+      return html`<h6 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h6>`;
   }
 }
 
@@ -92,8 +91,14 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
 // eslint-disable-next-line max-lines-per-function -- the card's template, read top to bottom
 export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
   const a = event.attributes;
-  const { t, locale, contentLang } = ctx.i18n;
+  const { t, locale } = ctx.i18n;
+  // The venue's text is in the language the API says (a translation, docs/api.md §10.24), else
+  // taken to be the page's; one the API names reads in its own direction in any widget.
+  const language = (a as EventAttributes).language;
+  const contentLang = language ?? ctx.i18n.contentLang;
   const content = contentLang ?? nothing;
+  const dir = language ? 'auto' : nothing;
+  const stopCtx = language ? { ...ctx, i18n: { ...ctx.i18n, contentLang } } : ctx;
   // No calendar entry is offered for a cancelled event or stop.
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
   const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
@@ -120,7 +125,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
     }
     <div class="body">
       <p class="meta">
-        ${a.category ? html`<span part="category" lang=${content}>${a.category}</span>` : nothing}
+        ${a.category ? html`<span part="category" lang=${content} dir=${dir}>${a.category}</span>` : nothing}
         ${
           age
             ? html`<span class="badge" part="badge" title=${t.ageLabel(age)}
@@ -131,7 +136,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         }
         ${ctx.past ? nothing : ctx.save?.(event)}
       </p>
-      ${title(ctx.level, id, a.title, contentLang)}
+      ${title(ctx.level, id, a.title, content, dir)}
       ${performers ? html`<p class="performers" part="performers">${performers}</p>` : nothing}
       <p class="date" part="date">
         <time datetime=${when[0]}>${when[1]}</time
@@ -141,11 +146,13 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
       </p>
       ${
         // In a list of several venues (docs/api.md §10.16), the venue's name.
-        a.venue ? html`<p class="venue" part="venue" lang=${content}>${a.venue.name}</p>` : nothing
+        a.venue
+          ? html`<p class="venue" part="venue" lang=${content} dir=${dir}>${a.venue.name}</p>`
+          : nothing
       }
       ${
         a.location
-          ? html`<p class="location" part="location" lang=${content}>${a.location}</p>`
+          ? html`<p class="location" part="location" lang=${content} dir=${dir}>${a.location}</p>`
           : nothing
       }
       ${price ? html`<p class="price" part="price">${price}</p>` : nothing}
@@ -161,7 +168,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         schedule
           ? html`<p class="schedule-status" part="schedule-status">
               <strong>${schedule}</strong>${
-                reason ? html` — <span lang=${content}>${reason}</span>` : nothing
+                reason ? html` — <span lang=${content} dir=${dir}>${reason}</span>` : nothing
               }
             </p>`
           : nothing
@@ -171,7 +178,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<p class="cancelled-note" part="cancelled">
               <strong>${t.cancelled}</strong>${
                 a.cancellation_reason
-                  ? html` — <span lang=${content}>${a.cancellation_reason}</span>`
+                  ? html` — <span lang=${content} dir=${dir}>${a.cancellation_reason}</span>`
                   : nothing
               }
             </p>`
@@ -194,7 +201,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                   : nothing
               }
               <ul aria-label=${t.allStops}>
-                ${a.occurrences.map((o) => stop(o, ctx, a.title, ics))}
+                ${a.occurrences.map((o) => stop(o, stopCtx, a.title, ics))}
               </ul>
             </div>`
           : nothing
@@ -205,10 +212,13 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
               class="description"
               part="description"
               lang=${content}
+              dir=${dir}
               .innerHTML=${ctx.description}
             ></div>`
           : a.description
-            ? html`<p class="excerpt" part="excerpt" lang=${content}>${excerpt(a.description)}</p>`
+            ? html`<p class="excerpt" part="excerpt" lang=${content} dir=${dir}>
+                ${excerpt(a.description)}
+              </p>`
             : nothing
       }
       ${

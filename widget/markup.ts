@@ -101,8 +101,11 @@ function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
 /** One card (`eventCard` with an excerpt, before the calendar menu and the "Save" toggle load). */
 export function card(event: EventResource, ctx: CardOptions): string {
   const a = event.attributes;
-  const { t, locale, contentLang } = ctx.i18n;
-  const lang = attr('lang', contentLang);
+  const { t, locale } = ctx.i18n;
+  // The venue's text is in the language the API says, else the page's (`eventCard`'s rule).
+  const language = (a as EventAttributes).language;
+  const contentLang = language ?? ctx.i18n.contentLang;
+  const lang = attr('lang', contentLang) + (language ? ' dir="auto"' : '');
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());
   const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
   const { when, schedule, doors, age } = facts;
@@ -134,7 +137,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
     cancelled
       ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${lang}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
       : '',
-    a.date_mode === 'multiple' ? stops(event, ctx.i18n, ics) : '',
+    a.date_mode === 'multiple' ? stops(event, { ...ctx.i18n, contentLang }, ics) : '',
     a.description ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), lang) : '',
     `<div class="buy">${fewLeft ? line('few-left', t.fewLeft) : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
     page && (ics || ctx.share)

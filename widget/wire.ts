@@ -160,6 +160,8 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   all_day: isTrue,
   end_date: (v) => isCalendarDate(v) && v,
   venue: readVenue,
+  // The language of the event's text (docs/api.md §10.24): its `lang` on the card (escaped there).
+  language: text,
 };
 
 /**

@@ -16,9 +16,12 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * `end_date` and write the day or span with "All day", 9,727 → 9,831 B; the word itself is in the
  * language tables). 9,880 B since issue 51's sold out (docs/api.md §10.23: the first cards read
  * `sold_out` and `waitlist_url`, say "Sold out" and link "Join the waitlist", 9,810 → 9,877 B).
+ * 9,984 B since issue 50's venue text in the widget's language (docs/api.md §10.24: the first
+ * request asks `locale` for a language other than English, and the cards mark the venue's text
+ * with the `lang` and `dir="auto"` the API's `language` gives: 68 B, to 9,979 B).
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 9_880;
+const BUDGET_BYTES = 9_984;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",

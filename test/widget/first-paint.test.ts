@@ -176,7 +176,7 @@ describe('first paint', () => {
     it(`draws every event of "${venue}" as the card template does, buy control included (${locale}${attrs && `, ${attrs}`})`, async () => {
       const { html, render } = await import('lit');
       const { eventCard } = await import('../../widget/event-card.js');
-      const { resolveI18n } = await import('../../widget/i18n/load.js');
+      const { resolveI18n, textLocale } = await import('../../widget/i18n/load.js');
       const drawn = cards(painted.get(key(venue, locale, attrs))!);
       expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
       // Compact: the category row (and the image, the excerpt…) hidden by the list's own styles.
@@ -185,7 +185,11 @@ describe('first paint', () => {
       expect(drawn[0]!.closest('[lang]')!.getAttribute('lang'), 'in its language').to.equal(locale);
 
       const { eventsUrl } = await import('../../widget/api.js');
-      const res = await fetch(eventsUrl(location.origin, venue, 1));
+      // The venue's text in the language the element asked it in (docs/api.md §10.24).
+      const asked = textLocale(locale, painted.get(key(venue, locale, attrs))!);
+      const res = await fetch(
+        `${eventsUrl(location.origin, venue, 1)}${asked ? `&locale=${asked}` : ''}`,
+      );
       const { readPage } = await import('../../widget/wire.js');
       const events = readPage(await res.json(), 1).events;
       const host = document.createElement('div');

@@ -40,6 +40,29 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
     );
   });
 
+  it("marks each card's text with its language, read in its own direction (WCAG 3.1.2)", async () => {
+    const { el } = await list('locale="de"');
+    const german = card(el, 'Später Jazz').querySelector('[part="title"]')!;
+    const english = card(el, 'Open Mic').querySelector('[part="title"]')!;
+    expect([german.getAttribute('lang'), german.getAttribute('dir')]).to.deep.equal(['de', 'auto']);
+    expect([english.getAttribute('lang'), english.getAttribute('dir')]).to.deep.equal([
+      'en',
+      'auto',
+    ]);
+    expect(
+      card(el, 'Später Jazz').querySelector('[part="location"]')!.getAttribute('lang'),
+    ).to.equal('de');
+
+    // An Arabic widget lays out right to left; the English night's title still reads left to right.
+    const arabic = (await list('locale="ar"')).el;
+    const rtl = card(arabic, 'جاز متأخر').querySelector('[part="title"]')!;
+    const ltr = card(arabic, 'Open Mic').querySelector('[part="title"]')!;
+    expect(rtl.getAttribute('lang')).to.equal('ar');
+    expect(getComputedStyle(rtl).direction).to.equal('rtl');
+    expect(ltr.getAttribute('lang')).to.equal('en');
+    expect(getComputedStyle(ltr).direction).to.equal('ltr');
+  });
+
   it("follows the page's lang, and a region falls back to its language", async () => {
     expect(titles((await list('', 'fr')).el)).to.deep.equal(['Jazz tardif', 'Open Mic']);
     expect(titles((await list('locale="de-AT"')).el)).to.deep.equal(['Später Jazz', 'Open Mic']);

@@ -124,12 +124,15 @@ export const allDayMembers = {
 
 /**
  * Extension, docs/api.md §10.23, in this order: `sold_out` (only `true`; the office is closed
- * `manual`) and `waitlist_url`, the waiting list's absolute https URL. Each only when the venue
- * gives it; an occurrence's are the stop's, else the event's; the event's its current stop's.
+ * `manual`), `waitlist_url`, the waiting list's absolute https URL, and `on_sale_at`, the UTC
+ * instant sales open, while it is ahead (the office closed `manual` until then). Each only when
+ * the venue gives it; an occurrence's are the stop's, else the event's; the event's its current
+ * stop's.
  */
 export const soldOutMembers = {
   sold_out: Type.Optional(Type.Literal(true)),
   waitlist_url: Type.Optional(TicketUrlSchema),
+  on_sale_at: Type.Optional(Type.String({ pattern: INSTANT_PATTERN })),
 };
 
 /**

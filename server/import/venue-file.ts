@@ -136,7 +136,7 @@ function factProblems(
  * The facts of docs/api.md §10.18 as stored, each only when given (an event without them is
  * stored, and so served, as before): the values `factProblems` accepted, normalised.
  */
-function storedFacts(event: EventInput): Partial<StoredEvent> {
+function storedFacts(event: EventInput, zone: string): Partial<StoredEvent> {
   const price = event.price && checkPrice(event.price).price;
   const performers = (event.performers ?? []).map((name) => name.trim());
   return {
@@ -145,15 +145,51 @@ function storedFacts(event: EventInput): Partial<StoredEvent> {
     ...(performers.length > 0 && { performers }),
     ...(event.few_tickets_left === true && { fewTicketsLeft: true as const }),
     ...(event.ticket_url !== undefined && { ticketUrl: event.ticket_url }),
-    ...storedSoldOut(event),
+    ...storedSoldOut(event, zone),
   };
 }
 
-/** Sold out and the waiting list of an event or stop as stored (docs/api.md §10.23), when given. */
-const storedSoldOut = (item: Pick<EventInput, 'sold_out' | 'waitlist_url'>) => ({
+/**
+ * Sold out, the waiting list and when sales open of an event or stop as stored (docs/api.md
+ * §10.23), when given: `on_sale_at` as a wire-form instant, one without an offset read on the
+ * venue's clock in `zone`.
+ */
+const storedSoldOut = (
+  item: Pick<EventInput, 'sold_out' | 'waitlist_url' | 'on_sale_at'>,
+  zone: string,
+) => ({
   ...(item.sold_out === true && { soldOut: true as const }),
   ...(item.waitlist_url !== undefined && { waitlistUrl: item.waitlist_url }),
+  ...(item.on_sale_at !== undefined && { onSaleAt: onSaleInstant(item.on_sale_at, zone) }),
 });
+
+/** `on_sale_at` as a wire-form instant: its own offset, else the venue's clock in `zone`. */
+function onSaleInstant(value: string, zone: string): string {
+  if (/(Z|[+-]\d{2}:\d{2})$/.test(value)) return instant(Date.parse(value));
+  const [date, time] = value.split('T') as [string, string];
+  return instant(venueDateTime(date, eventTime(time), zone).toMillis());
+}
+
+/** `YYYY-MM-DD` names a day of the calendar (not `2026-02-30`). */
+function isRealDate(date: string): boolean {
+  const ms = Date.parse(`${date}T00:00Z`);
+  return Number.isFinite(ms) && new Date(ms).toISOString().startsWith(date);
+}
+
+/** An `on_sale_at` the schema's pattern lets through that names no real moment (`2026-02-30`). */
+function onSaleProblems(event: EventInput, at: string): VenueFileProblem[] {
+  const dates = [
+    [`${at}.on_sale_at`, event.on_sale_at] as const,
+    ...(event.occurrences ?? []).map(
+      (o, i) => [`${at}.occurrences[${i}].on_sale_at`, o.on_sale_at] as const,
+    ),
+  ];
+  return dates.flatMap(([path, value]) =>
+    value !== undefined && !isRealDate(value.slice(0, 10))
+      ? [{ path, message: 'expected a real date and time' }]
+      : [],
+  );
+}
 
 /** The members of docs/api.md §10.20 of an event or stop as stored, each only when given. */
 function storedSchedule(item: ScheduleInput): StoredSchedule {
@@ -343,6 +379,7 @@ function eventProblems(event: EventInput, ev: string): VenueFileProblem[] {
   problems.push(...instantProblems(event, ev));
   problems.push(...factProblems(event, ev));
   problems.push(...ticketUrlProblems(event, ev));
+  problems.push(...onSaleProblems(event, ev));
   problems.push(...eventScheduleProblems(event, ev));
   if (RESERVED_EVENT_SLUGS.includes(event.slug))
     problems.push({
@@ -428,13 +465,16 @@ function normaliseEvent(
       ...(o.access && { access: accessInOrder(o.access) }),
       ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
       ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
-      ...storedSoldOut(o),
+      ...storedSoldOut(o, zone),
       ...storedSchedule(o),
       ...storedAllDay(o),
       ...stopTranslationsMember(o.translations),
     })),
   );
-  const held = event.sold_out === true || stops.some((o) => o.soldOut);
+  const held =
+    event.sold_out === true ||
+    event.on_sale_at !== undefined ||
+    stops.some((o) => o.soldOut || o.onSaleAt !== undefined);
   const visible = (event.visibility ?? 'public') === 'public';
   const served =
     visible &&
@@ -452,7 +492,7 @@ function normaliseEvent(
     over18: event.over_18 ?? (event.min_age ?? 0) >= 18,
     status: event.status,
     served,
-    // A ticket link, or sales held (sold out: docs/api.md §10.23), makes the event ticketed
+    // A ticket link, or sales held (sold out, on sale later: docs/api.md §10.23), makes it ticketed
     // unless the venue says it is not.
     ticketsEnabled: event.tickets_enabled ?? (event.ticket_url !== undefined || held),
     showImages: event.show_images ?? false,
@@ -467,7 +507,7 @@ function normaliseEvent(
     ...salesOf(event, zone, importedAt),
     // Absent unless given, so an event without access data renders as it always did.
     ...(event.access && { access: accessInOrder(event.access) }),
-    ...storedFacts(event),
+    ...storedFacts(event, zone),
     ...storedSchedule(event),
     ...(event.min_age !== undefined && { minAge: event.min_age }),
     ...(stops.length === 0 && storedAllDay(event)),

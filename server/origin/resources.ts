@@ -65,6 +65,8 @@ interface OccurrenceContext {
   access: AccessId[] | undefined;
   /** The event itself in the current shape; null in the earlier shape (no §10.18–§10.20 members). */
   event: StoredEvent | null;
+  /** UTC epoch ms of the response: a stop's `on_sale_at` only while ahead (§10.23). */
+  nowMs: number;
 }
 
 /**
@@ -72,7 +74,10 @@ interface OccurrenceContext {
  * event has access data; in the current shape its own `end_time`, else the event's (§10.18), its
  * `ticket_url`, else the event's (§10.19), and its schedule (§10.20), each when there is one.
  */
-const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): CompactOccurrence => {
+const compactOf = (
+  stop: StoredStop,
+  { access, event, nowMs }: OccurrenceContext,
+): CompactOccurrence => {
   const occurrence: CompactOccurrence = {
     occurrence_date: stop.date,
     time_label: timeLabel(stop.time),
@@ -89,7 +94,7 @@ const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): Comp
     occurrence,
     scheduleMembers(event, stop),
     allDayMembers(stop),
-    soldOutMembers(event, stop, true),
+    soldOutMembers(event, stop, true, nowMs),
   );
 };
 
@@ -99,13 +104,29 @@ const compactOf = (stop: StoredStop, { access, event }: OccurrenceContext): Comp
  * event only while its office is closed by hand (`byHand`: a cancelled or ended event is not
  * sold out), the stop's waiting list, else the event's.
  */
-const soldOutMembers = (event: StoredEvent, stop: StoredStop | null, byHand: boolean) => {
+const soldOutMembers = (
+  event: StoredEvent,
+  stop: StoredStop | null,
+  byHand: boolean,
+  nowMs: number,
+) => {
   const waitlist = stop?.waitlistUrl ?? event.waitlistUrl;
+  const onSale = onSaleAhead(event, stop, nowMs);
   return {
     ...((stop?.soldOut ?? event.soldOut) && byHand && { sold_out: true as const }),
     ...(waitlist !== undefined && { waitlist_url: waitlist }),
+    ...(onSale !== undefined && byHand && { on_sale_at: onSale }),
   };
 };
+
+/**
+ * When the sales of `event` (or its stop `stop`) open, the stop's own else the event's, while that
+ * instant is ahead of `nowMs` (on the millisecond clock, as the ticket-office rule compares).
+ */
+function onSaleAhead(event: StoredEvent, stop: StoredStop | null, nowMs: number) {
+  const at = stop?.onSaleAt ?? event.onSaleAt;
+  return at !== undefined && instantMs(at) > nowMs ? at : undefined;
+}
 
 /**
  * The members of docs/api.md §10.18 (current shape), in the contract's order, each only when the
@@ -115,7 +136,12 @@ const soldOutMembers = (event: StoredEvent, stop: StoredStop | null, byHand: boo
  * §10.22's `all_day` and `end_date`.
  * Fresh values: the stored event is never shared with a response.
  */
-function factMembers(event: StoredEvent, current: StoredStop | null, office: TicketOffice) {
+function factMembers(
+  event: StoredEvent,
+  current: StoredStop | null,
+  office: TicketOffice,
+  nowMs: number,
+) {
   const officeOpen = office.status === 'open';
   const end = current?.endTime ?? event.endTime;
   const ticketUrl = current?.ticketUrl ?? event.ticketUrl;
@@ -131,7 +157,7 @@ function factMembers(event: StoredEvent, current: StoredStop | null, office: Tic
     // docs/api.md §10.22: a tour's are its current stop's, as its date and time are.
     ...allDayMembers(current ?? event),
     // docs/api.md §10.23: beside an office closed by hand, as few tickets left beside an open one.
-    ...soldOutMembers(event, current, office.reason === 'manual'),
+    ...soldOutMembers(event, current, office.reason === 'manual', nowMs),
   };
 }
 
@@ -176,7 +202,7 @@ function renderStored(
   const earlier = earlierShape || venue.apiShape === 'earlier';
   // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
   const access = hasAccessData(event) ? (event.access ?? []) : undefined;
-  const context = { access, event: earlier ? null : event };
+  const context = { access, event: earlier ? null : event, nowMs: moment.nowMs };
   const compact = (stop: StoredStop) => compactOf(stop, context);
   const attributes = {
     title: event.title,
@@ -216,7 +242,8 @@ function renderStored(
       lastDate: lastDate(event),
       closedManuallyAt: heldClosure(
         event.closedManuallyAt,
-        (current?.soldOut ?? event.soldOut) === true,
+        (current?.soldOut ?? event.soldOut) === true ||
+          onSaleAhead(event, current, moment.nowMs) !== undefined,
         event.heldAt,
       ),
       closeAt: event.closeAt,
@@ -232,7 +259,7 @@ function renderStored(
       ...attributes,
       ticket_office: office,
       ...accessMember,
-      ...factMembers(event, current, office),
+      ...factMembers(event, current, office, moment.nowMs),
     },
     links,
   };
@@ -260,7 +287,7 @@ export function renderEvent(
 /**
  * The next instant (UTC epoch ms) after `nowMs` at which any of `events` can look different:
  * `dayEndMs`, the next midnight in the venue's zone (stops pass, days end), or an earlier pending
- * scheduled closure. Bounds response caching (docs/decisions.md "Caching").
+ * scheduled closure or opening of sales (`on_sale_at`). Bounds response caching (docs/decisions.md "Caching").
  */
 export function nextTransition(
   events: readonly StoredEvent[],
@@ -272,6 +299,11 @@ export function nextTransition(
     // On the millisecond clock, as the ticket-office rule compares (`instantMs`).
     const closeAtMs = event.closeAt === null ? null : instantMs(event.closeAt);
     if (closeAtMs !== null && closeAtMs > nowMs && closeAtMs < next) next = closeAtMs;
+    // Sales that open (docs/api.md §10.23) change the office as a closure does.
+    for (const at of [event.onSaleAt, ...event.stops.map((stop) => stop.onSaleAt)]) {
+      const atMs = at === undefined ? null : instantMs(at);
+      if (atMs !== null && atMs > nowMs && atMs < next) next = atMs;
+    }
   }
   return next;
 }

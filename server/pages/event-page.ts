@@ -19,6 +19,7 @@ import {
 import type { AccessId } from '../../shared/rules/access.js';
 import { allDayLast } from '../../shared/rules/all-day.js';
 import { isSoldOut, ticketUrlOf, waitlistUrlOf } from '../../shared/rules/ticket-url.js';
+import { reminderGoogleUrl, type Reminder } from '../../shared/rules/reminder.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
@@ -232,6 +233,46 @@ function statusLines(a: Attributes, venue: PageVenue, past: boolean, lang: PageL
     .join('\n');
 }
 
+/**
+ * When sales open (docs/api.md §10.23): the event's `on_sale_at` while its office is closed for
+ * it (the API sends it only then), else undefined.
+ */
+const onSaleAt = (a: Attributes): string | undefined =>
+  'on_sale_at' in a && a.ticket_office?.status === 'closed' ? a.on_sale_at : undefined;
+
+/**
+ * "Remind me" (docs/api.md §10.23): the reminder's `.ics` (`…/reminder.ics`, a `VALARM` at the
+ * instant sales open) and its Google Calendar link, as the page's "Add to calendar" offers.
+ */
+function reminderLinks(
+  resource: EventResource,
+  venue: PageVenue,
+  context: PageContext,
+  onSale: string,
+): string {
+  const lang = context.lang ?? ENGLISH;
+  const path = `${eventPath(venue.slug, resource.attributes.slug)}/reminder.ics`;
+  const google = reminderGoogleUrl(reminderOf(resource, venue, context.base, lang, onSale));
+  return `\n<p class="remind"><a href="${escapeHtml(`${path}${lang.carry && `?${lang.carry}`}`)}" download>${cardWords(lang).remindMe}</a> · <a href="${escapeHtml(google)}">Google Calendar</a></p>`;
+}
+
+/** The reminder of `resource`'s sales opening at `onSale` (`shared/rules/reminder.ts`). */
+export function reminderOf(
+  resource: EventResource,
+  venue: PageVenue,
+  base: string,
+  lang: PageLang,
+  onSale: string,
+): Reminder {
+  const a = resource.attributes;
+  return {
+    title: `${a.title} — ${cardWords(lang).onSale(instantWhen(onSale, venue, lang))}`,
+    onSaleAt: onSale,
+    pageUrl: `${base}${eventPath(venue.slug, a.slug)}`,
+    uid: `${venue.slug}-${resource.id}`,
+  };
+}
+
 /** Who sells the tickets, in `lang`: the venue's own shop (`shop`), else its platform. */
 function footerOf(venue: PageVenue, shop: string | undefined, lang: PageLang): string {
   const name = escapeHtml(venue.name);
@@ -288,7 +329,14 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
       : waitlist && !past
         ? `\n<p class="buy"><a href="${escapeHtml(waitlist)}">${cardWords(lang).joinWaitlist}</a></p>`
         : '';
-  const sentence = soldOut(a) ? cardWords(lang).soldOut : ticketSentence(office, venue, lang);
+  // On sale later (docs/api.md §10.23): when, on the venue's clock, and a reminder of it.
+  const onSale = onSaleAt(a);
+  const sentence = soldOut(a)
+    ? cardWords(lang).soldOut
+    : onSale
+      ? cardWords(lang).onSale(instantWhen(onSale, venue, lang))
+      : ticketSentence(office, venue, lang);
+  const remind = onSale && !past ? reminderLinks(resource, venue, context, onSale) : '';
   // The venue's listing in this language: its links (and the .ics) keep the `locale=` asked.
   const listing = venueListing(venue, lang);
   const name = escapeHtml(venue.name);
@@ -308,7 +356,7 @@ ${dateItems(resource, venue, office.status === 'open', lang)}
 ${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${name}</p>` : ''}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
-${past ? '' : `<p class="tickets">${escapeHtml(sentence)}</p>`}${fewLeft}${buyLink}
+${past ? '' : `<p class="tickets">${escapeHtml(sentence)}</p>`}${remind}${fewLeft}${buyLink}
 <ul class="actions">
 <li><a href="${escapeHtml(calendar)}" download>${t.addToCalendar}</a></li>
 <li><a href="${escapeHtml(placeHref(listing))}">${t.allEventsAt(name)}</a></li>

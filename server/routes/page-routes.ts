@@ -47,7 +47,8 @@ import {
   calendarStamp,
   savedFeedDisposition,
 } from '../pages/calendar.js';
-import { eventPage } from '../pages/event-page.js';
+import { eventPage, reminderOf } from '../pages/event-page.js';
+import { reminderIcs } from '../../shared/rules/reminder.js';
 import { chooseLanguage, ENGLISH, type PageLang } from '../pages/i18n/index.js';
 import { pastListing, venueListing, venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
@@ -320,7 +321,24 @@ function eventHandlers(backend: Backend) {
       res.set({ 'Cache-Control': `public, max-age=${found.maxAgeSeconds}`, ...found.headers });
       res.redirect(302, target);
     };
-  return { page, calendar, link };
+  /**
+   * The reminder of the instant the event's sales open (docs/api.md §10.23): an `.ics` with a
+   * `VALARM` then; a 404 while the event has no `on_sale_at` ahead.
+   */
+  const reminder: RequestHandler = async (req, res) => {
+    const lang = languageOf(req, res);
+    const found = await findEvent(backend, req, res, '/reminder.ics', lang);
+    if (!found) return;
+    const a = found.event.attributes;
+    const onSale = 'on_sale_at' in a ? a.on_sale_at : undefined;
+    if (!onSale) throw createError(404, `Event "${a.slug}" has no sales opening ahead.`);
+    const base = backend.publicBase(req);
+    const text = reminderIcs(reminderOf(found.event, found.venue, base, lang, onSale), found.nowMs);
+    sendFound(req, res, found, text, CALENDAR_TYPE, {
+      'Content-Disposition': `attachment; filename="${a.slug}-on-sale.ics"`,
+    });
+  };
+  return { page, calendar, link, reminder };
 }
 
 /** Builds the router of the pages; mount it at the app's root. */
@@ -333,6 +351,7 @@ export function pageRoutes(backend: Backend): Router {
   router.route(PATHS.venueFeed).get(one.feed).all(methodNotAllowed);
   router.route(PATHS.venuesFeed).get(several.feed).all(methodNotAllowed);
   router.route(PATHS.eventFile).get(event.calendar).all(methodNotAllowed);
+  router.route(PATHS.eventReminder).get(event.reminder).all(methodNotAllowed);
   for (const service of CALENDAR_SERVICES) {
     router.route(PATHS.eventLink(service)).get(event.link(service)).all(methodNotAllowed);
   }

@@ -36,6 +36,8 @@ export const ROUTE_PATHS = {
   eventPage: '/t/:slug/events/:eventSlug',
   eventFile: '/t/:slug/events/:eventSlug.ics',
   eventLink: (service: CalendarService) => `/t/:slug/events/:eventSlug/calendar/${service}`,
+  /** §10.23: the reminder of the instant an event's sales open, an `.ics` with a `VALARM`. */
+  eventReminder: '/t/:slug/events/:eventSlug/reminder.ics',
 } as const;
 
 /** What each parameter of a path matches: the venue's slug is the pattern's first group. */

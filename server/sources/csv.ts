@@ -66,6 +66,7 @@ const COLUMNS = [
   'few_tickets_left',
   'sold_out',
   'waitlist_url',
+  'on_sale_at',
 ] as const;
 type Column = (typeof COLUMNS)[number];
 /** `time` too: the venue file has no event without a start time. */
@@ -353,6 +354,7 @@ function optionalFields(
   const waitlistUrl = cell('waitlist_url')
     ? readUrl(cell('waitlist_url'), 'waitlist_url', report)
     : undefined;
+  const onSaleAt = readOnSale(cell('on_sale_at'), report);
   return {
     ...(endTime !== undefined ? { end_time: endTime } : {}),
     ...text('category'),
@@ -369,7 +371,24 @@ function optionalFields(
     ...(fewTicketsLeft !== undefined ? { few_tickets_left: fewTicketsLeft } : {}),
     ...(soldOut !== undefined ? { sold_out: soldOut } : {}),
     ...(waitlistUrl !== undefined ? { waitlist_url: waitlistUrl } : {}),
+    ...(onSaleAt !== undefined ? { on_sale_at: onSaleAt } : {}),
   };
+}
+
+/**
+ * When sales open (docs/api.md §10.23): `2026-12-12 10:00` or `2026-12-12T10:00` on the venue's
+ * clock, or with an offset or `Z`; as the venue file's `on_sale_at`.
+ */
+function readOnSale(value: string, report: Report): string | undefined {
+  if (value === '') return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?(?:Z|[+-]\d{2}:\d{2})?)$/.exec(
+    value,
+  );
+  if (match === null) {
+    report('on_sale_at', `expected a date and time as YYYY-MM-DD HH:MM, got "${value}"`);
+    return undefined;
+  }
+  return `${match[1]}T${match[2]}`;
 }
 
 const dateWhat = (format: DateFormat) => `a date as ${format}`;
@@ -566,14 +585,20 @@ function eventsOf(rows: readonly EventRow[], from: string, maxStops: number): So
 /**
  * One multi-date event of a uid's rows (by start): the first row's fields, its rows as stops. A
  * stop names its location and ticket URL when they differ from the first row's, its end time
- * when given, and `cancelled` for a cancelled row; the event is cancelled only when every stop is
+ * when given, `cancelled` for a cancelled row, and its own `sold_out`, `waitlist_url` and
+ * `on_sale_at` (docs/api.md §10.23); the event is cancelled only when every stop is
  * (a cancelled first stop does not cancel the tour).
  */
 function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
   const first = rows[0]!.event;
   // Sold out and the waiting list are each row's own: its stop's (docs/api.md §10.23).
   const { date: _date, time: _time, end_time: _endTime, ...withRowsOwn } = first;
-  const { sold_out: _soldOut, waitlist_url: _waitlist, ...fields } = withRowsOwn;
+  const {
+    sold_out: _soldOut,
+    waitlist_url: _waitlist,
+    on_sale_at: _onSale,
+    ...fields
+  } = withRowsOwn;
   const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled }) => ({
     date: event.date!,
     time: event.time!,
@@ -590,6 +615,7 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
       : {}),
     ...(event.sold_out === true ? { sold_out: true } : {}),
     ...(event.waitlist_url !== undefined ? { waitlist_url: event.waitlist_url } : {}),
+    ...(event.on_sale_at !== undefined ? { on_sale_at: event.on_sale_at } : {}),
   }));
   if (rows.every((row) => row.cancelled)) {
     // The stops have no reason of their own: the first one any row gives is the event's.

@@ -78,6 +78,8 @@ export interface StoredStop extends StoredSchedule, StoredAllDay {
   soldOut?: true;
   /** This stop's waiting list, an https URL (docs/api.md §10.23); absent: the event's. */
   waitlistUrl?: string;
+  /** When this stop's sales open, a wire-form instant (docs/api.md §10.23); absent: the event's. */
+  onSaleAt?: string;
 }
 
 /**
@@ -140,9 +142,12 @@ export interface StoredEvent extends StoredSchedule, StoredAllDay {
   soldOut?: true;
   /** The waiting list of a sold-out event, an https URL (docs/api.md §10.23); absent unless given. */
   waitlistUrl?: string;
+  /** When sales open, a wire-form instant (docs/api.md §10.23); absent unless given. */
+  onSaleAt?: string;
   /**
-   * Wire-form instant of the import that first held the event's sales (sold out, here or on a
-   * stop): the office's `closed_at` while held (docs/api.md §10.23); absent when none is held.
+   * Wire-form instant of the import that first held the event's sales (sold out or on sale later,
+   * here or on a stop): the office's `closed_at` while held (docs/api.md §10.23); absent when
+   * none is held.
    */
   heldAt?: string;
 }

@@ -132,6 +132,8 @@ export interface JsonLdOffer {
   url: string;
   availability: string;
   validThrough?: string;
+  /** When sales open (docs/api.md §10.23), a UTC instant, while that is ahead. */
+  availabilityStarts?: string;
   price?: string;
   lowPrice?: string;
   highPrice?: string;
@@ -199,9 +201,21 @@ const FEW_LEFT_AVAILABILITY = `${SCHEMA}LimitedAvailability`;
  */
 function availabilityOf(a: AnyEventAttributes, office: TicketOffice): string | null {
   if (!a.tickets_enabled) return null;
+  // Not on sale yet (docs/api.md §10.23): closed by hand until `on_sale_at`, then in stock.
+  if (onSaleOf(a)) return `${SCHEMA}PreOrder`;
   if (office.status !== 'open') return AVAILABILITY[office.reason ?? 'not_ticketed'];
   return fewTicketsLeft(a, true) ? FEW_LEFT_AVAILABILITY : AVAILABILITY.open;
 }
+
+/** When sales open (docs/api.md §10.23), while the API says it is ahead; else undefined. */
+const onSaleOf = (a: AnyEventAttributes): string | undefined =>
+  'on_sale_at' in a ? a.on_sale_at : undefined;
+
+/** The offer's `validThrough` (a closure) and `availabilityStarts` (§10.23), each when set. */
+const offerWindow = (a: AnyEventAttributes, office: TicketOffice) => ({
+  ...(office.closes_at && { validThrough: office.closes_at }),
+  ...(onSaleOf(a) && { availabilityStarts: onSaleOf(a) }),
+});
 
 /**
  * A tour stop's `offers.availability` given its event's: a cancelled stop's tickets are
@@ -456,7 +470,7 @@ export function eventStructuredData(
           '@type': 'Offer',
           url: at.buy,
           availability: stock,
-          ...(office.closes_at && { validThrough: office.closes_at }),
+          ...offerWindow(a, office),
           ...priced,
         },
       }),

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
 import { createApp } from '../../server/origin/app.js';
 import { SourceSync } from '../../server/sources/sync.js';
+import ICAL from 'ical.js';
 import {
   NOW,
+  ON_SALE_AT,
   STOP_WAITLIST_URL,
   WAITLIST_URL,
   widgetVenueFile,
@@ -29,6 +31,7 @@ interface Attributes {
   title: string;
   sold_out?: true;
   waitlist_url?: string;
+  on_sale_at?: string;
   ticket_office: Office;
   occurrences: { occurrence_date: string; sold_out?: true; waitlist_url?: string }[];
 }
@@ -38,7 +41,9 @@ const list = async (base: string, slug: string): Promise<Listed> =>
   (await fetch(`${base}/t/${slug}/api/events?page=1`)).json() as Promise<Listed>;
 const byTitle = (body: Listed, title: string) =>
   body.data.find((e) => e.attributes.title === title)!.attributes;
-const jsonLd = (html: string): { offers: { availability: string } }[] =>
+const jsonLd = (
+  html: string,
+): { offers: { availability: string; availabilityStarts?: string } }[] =>
   [JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!)].flat();
 /** Attribute text as written (`&#38;`, `&amp;`) read back. */
 const decoded = (text: string) => text.replaceAll('&#38;', '&').replaceAll('&amp;', '&');
@@ -163,6 +168,54 @@ describe('sold out (docs/api.md §10.23)', () => {
   });
 });
 
+describe('on sale later (docs/api.md §10.23)', () => {
+  it('closes the office by hand until on_sale_at (venue-local), which opens it by itself', async () => {
+    const soon = byTitle(await list(origin.url, 'box-office'), 'Coming Soon');
+    expect(soon.on_sale_at).toBe(ON_SALE_AT);
+    expect(soon.ticket_office).toMatchObject({ status: 'closed', reason: 'manual' });
+    expect(soon).not.toHaveProperty('sold_out');
+    origin.setNow(ON_SALE_AT);
+    try {
+      const open = byTitle(await list(origin.url, 'box-office'), 'Coming Soon');
+      expect(open.ticket_office).toMatchObject({ status: 'open', reason: null, closed_at: null });
+      expect(open).not.toHaveProperty('on_sale_at');
+    } finally {
+      origin.setNow(NOW);
+    }
+  });
+
+  it('the event page says when on the venue’s clock, offers a reminder; JSON-LD PreOrder from then', async () => {
+    const html = await (await fetch(`${origin.url}/t/box-office/events/event-1503`)).text();
+    expect(html).toContain('<p class="tickets">On sale Sat, 12 Dec 2026, 10:00</p>');
+    expect(html).toContain(
+      'href="/t/box-office/events/event-1503/reminder.ics" download>Remind me</a>',
+    );
+    expect(decoded(html)).toContain('https://calendar.google.com/calendar/render?action=TEMPLATE');
+    const [offer] = jsonLd(html).map((e) => e.offers);
+    expect(offer).toMatchObject({
+      availability: 'https://schema.org/PreOrder',
+      availabilityStarts: ON_SALE_AT,
+    });
+  });
+
+  it('the reminder is an .ics with a VALARM at the instant sales open', async () => {
+    const res = await fetch(`${origin.url}/t/box-office/events/event-1503/reminder.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/calendar/);
+    const text = await res.text();
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    const vevent = calendar.getFirstSubcomponent('vevent')!;
+    const start = vevent.getFirstPropertyValue('dtstart') as ICAL.Time;
+    expect(start.toJSDate().toISOString()).toBe('2026-12-12T10:00:00.000Z');
+    const alarm = vevent.getFirstSubcomponent('valarm')!;
+    expect(alarm.getFirstPropertyValue('action')).toBe('DISPLAY');
+    expect(String(alarm.getFirstPropertyValue('trigger'))).toBe('PT0S');
+    expect(vevent.getFirstPropertyValue('summary')).toContain('Coming Soon');
+    const none = await fetch(`${origin.url}/t/box-office/events/event-1500/reminder.ics`);
+    expect(none.status).toBe(404);
+  });
+});
+
 describe('sold out from a sheet and from event_extras', () => {
   let feed: Running;
   let csv = '';
@@ -178,11 +231,12 @@ describe('sold out from a sheet and from event_extras', () => {
 
   it('the columns sold_out and waitlist_url, and an extra, reach the API', async () => {
     csv = [
-      'uid,title,date,time,sold_out,waitlist_url',
-      'a,Sheet Full,2026-12-10,20:00,yes,https://tickets.example/wait/a',
-      'b,Sheet Open,2026-12-11,20:00,,',
-      't,Sheet Tour,2026-12-12,20:00,no,',
-      't,Sheet Tour,2026-12-13,20:00,yes,https://tickets.example/wait/t2',
+      'uid,title,date,time,sold_out,waitlist_url,on_sale_at',
+      'a,Sheet Full,2026-12-10,20:00,yes,https://tickets.example/wait/a,',
+      'b,Sheet Open,2026-12-11,20:00,,,',
+      't,Sheet Tour,2026-12-12,20:00,no,,',
+      't,Sheet Tour,2026-12-13,20:00,yes,https://tickets.example/wait/t2,',
+      'l,Sheet Later,2026-12-20,20:00,,,2026-12-12 10:00',
       '',
     ].join('\r\n');
     const store = await openTestStore();
@@ -225,6 +279,8 @@ describe('sold out from a sheet and from event_extras', () => {
           [true, 'https://tickets.example/wait/t2'],
         ]);
         expect(tour.ticket_office.status).toBe('open');
+        const later = byTitle(body, 'Sheet Later');
+        expect([later.on_sale_at, later.ticket_office.reason]).toEqual([ON_SALE_AT, 'manual']);
       } finally {
         await app.close();
       }

@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-20)).toEqual([
+    expect(Object.keys(current.properties).slice(-21)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -89,6 +89,7 @@ describe('GET /openapi.json', () => {
       'end_date',
       'sold_out',
       'waitlist_url',
+      'on_sale_at',
       // docs/api.md §10.24: only with `locale`, in either shape.
       'language',
       'languages',
@@ -98,7 +99,7 @@ describe('GET /openapi.json', () => {
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).slice(-11)).toEqual([
+    expect(occurrence(current).slice(-12)).toEqual([
       'end_time',
       'ticket_url',
       'schedule_status',
@@ -110,6 +111,7 @@ describe('GET /openapi.json', () => {
       'end_date',
       'sold_out',
       'waitlist_url',
+      'on_sale_at',
     ]);
     expect(occurrence(earlier)).not.toContain('end_time');
     expect(occurrence(earlier)).not.toContain('ticket_url');

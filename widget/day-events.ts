@@ -82,15 +82,28 @@ export class DayEventsController {
         if (!date) return undefined;
         // A day without events asks for nothing: the feed said so.
         if (!entries.length) return { date, items: [], failed: 0 };
-        const request = { signal, timeoutMs, revalidate: reloads > 0 };
+        const request = {
+          signal,
+          timeoutMs,
+          revalidate: reloads > 0,
+          locale: options.query().locale,
+        };
         return fetchDay(options.query(), date, entries, request);
       },
       // The day's event ids rather than its entries: a reloaded feed with the same events keeps
       // the cards.
       args: () => {
-        const { base, venue } = options.query();
+        const { base, venue, locale } = options.query();
         const keys = options.entries().map(eventKey).join();
-        return [base, venue, options.date(), keys, options.timeout(), options.reloads()] as const;
+        return [
+          base,
+          venue,
+          options.date(),
+          keys,
+          options.timeout(),
+          options.reloads(),
+          locale,
+        ] as const;
       },
     });
   }

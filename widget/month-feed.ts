@@ -14,6 +14,8 @@ import { LoadController, LoadStatus } from './load-controller.js';
 /** What a month's feed is asked for. */
 export interface MonthQuery extends ListQuery {
   month: IsoMonth;
+  /** The language the venue's text is asked in (`textLocale`, docs/api.md §10.24). */
+  locale: string | undefined;
 }
 
 /** What `loaded` is told: `venue-calendar-load`'s detail (`end` exclusive). */
@@ -35,7 +37,7 @@ export interface MonthFeedOptions {
 
 /** A query as the load's arguments: compared item by item, so equal queries load once. */
 const items = (q: MonthQuery) =>
-  [q.base, q.venue, q.month, q.categories, q.search, q.access, q.only] as const;
+  [q.base, q.venue, q.month, q.categories, q.search, q.access, q.only, q.locale] as const;
 type QueryItems = ReturnType<typeof items>;
 
 const same = (a: readonly unknown[], b: readonly unknown[]) =>
@@ -79,14 +81,19 @@ export class MonthFeedController {
   ) {
     this.load = new LoadController(host, {
       task: async (args, { signal }) => {
-        const [base, venue, month, categories, search, access, only, timeoutMs, reloads] = args;
+        const [base, venue, month, categories, search, access, only, locale, timeoutMs, reloads] =
+          args;
         const range = monthRange(month);
         const query = { ...range, categories, search, access, only };
-        const request = { signal, timeoutMs, revalidate: reloads > 0 };
+        const request = { signal, timeoutMs, revalidate: reloads > 0, locale };
         // A day before the visitor's tomorrow may be past in the venue's zone, whatever the zones.
         const nights =
           range.start <= addDays(options.today(), 1)
-            ? pastNights({ base, venue, month, categories, search, access, only }, range, request)
+            ? pastNights(
+                { base, venue, month, categories, search, access, only, locale },
+                range,
+                request,
+              )
             : [];
         const [feed, past] = await Promise.all([
           fetchFeed(base, venue, query, request),
@@ -96,7 +103,7 @@ export class MonthFeedController {
         const body = { ...feed, entries: [...past, ...feed.entries] };
         if (body.unreadable)
           console.warn(`venue-calendar: ${body.unreadable} feed entries left out`);
-        this.last = { query: [base, venue, month, categories, search, access, only], body };
+        this.last = { query: [base, venue, month, categories, search, access, only, locale], body };
         options.loaded({ month, ...range, ...body });
         return body;
       },

@@ -169,8 +169,8 @@ export class VenueCalendar extends VenueElement {
 
   /** What the month's feed, and the chosen day's list, are asked for. */
   private get query(): MonthQuery {
-    const { base, venue, categories, search, access, only } = this;
-    return { base, venue, month: this.shownMonth, categories, search, access, only };
+    const { base, venue, categories, search, access, only, textLocale: locale } = this;
+    return { base, venue, month: this.shownMonth, categories, search, access, only, locale };
   }
 
   /** The chosen day, if it lies in the month shown (its list shows only then). */

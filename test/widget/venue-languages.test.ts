@@ -6,7 +6,19 @@
  * first night into German, French and Arabic.
  */
 import { expect } from 'chai';
-import { card, cleanup, deepQueryAll, frozen, listRequests, loaded, mount } from './helpers.js';
+import {
+  card,
+  cleanup,
+  deepQueryAll,
+  fetchesDuring,
+  frozen,
+  listRequests,
+  loaded,
+  mount,
+  visibleText,
+  waitFor,
+} from './helpers.js';
+import '../../widget/venue-calendar.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 
 const titles = (el: Element) =>
@@ -90,5 +102,31 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
       poll();
     });
     expect(title.textContent).to.equal('Jazz tardif');
+  });
+
+  it("asks the month calendar's feed and a chosen day's list in its language", async () => {
+    let el!: HTMLElement;
+    const urls = await fetchesDuring(async () => {
+      el = mount<HTMLElement>(
+        '<venue-calendar venue="polyglot" locale="de" month="2026-12"></venue-calendar>',
+        (e) => ((e as unknown as { clock: () => number }).clock = frozen),
+      );
+      const day = await waitFor(
+        () => el.shadowRoot?.querySelector<HTMLElement>('td[data-date="2026-12-10"].has-events'),
+        'the month grid with its events',
+      );
+      day.click();
+      await waitFor(
+        () => deepQueryAll(el, '[part="title"]').some((t) => t.textContent === 'Später Jazz'),
+        "the day's German card",
+      );
+    });
+    const asked = urls.filter((url) => url.includes('/t/polyglot/'));
+    expect(asked.length).to.be.greaterThan(1);
+    expect(asked.every((url) => new URL(url).searchParams.get('locale') === 'de')).to.equal(
+      true,
+      asked.join(' '),
+    );
+    expect(visibleText(el)).not.to.include('Late Jazz');
   });
 });

@@ -20,6 +20,9 @@
  * (p2) is `when=past` with a category and a search that every event matches, to (c2), the same
  * filters on the upcoming venue. `--past-only` measures (a), (c0), (c), (c2) and these only.
  *
+ * The venue's text in another language (docs/api.md §10.24): (b-de) is (b) with `locale=de`;
+ * `--locale-only` measures (a), (b), (b-de), (d) and (d-de), one event with `locale=de`, only.
+ *
  * `npm run bench:api -- --store postgres` runs the large store on SQLite and on a private
  * PostgreSQL server (started like the tests' one) in the same run, taking turns BENCH_ROUNDS times
  * (default 3), and prints PostgreSQL's ratios to SQLite's (median of the rounds) and the time to
@@ -187,14 +190,29 @@ async function buildStores(dir: string, storeKind: 'sqlite' | 'postgres') {
   return { small, stores, cluster };
 }
 
-/** Which rows a run measures: all, or (a) and the filter rows, or (a) and the past rows. */
-type Rows = 'all' | 'filters' | 'past';
+/**
+ * Which rows a run measures: all, or (a) and the filter rows, or (a) and the past rows, or (a)
+ * and the rows with and without `locale`.
+ */
+type Rows = 'all' | 'filters' | 'past' | 'locale';
 
 /** The figures of one server at `url` over the store labelled `label`. */
 async function measureServer(url: string, label: string, rows: Rows) {
   const slug = label.startsWith('one') ? 'venue-0' : 'venue-500';
   const oneId = label.startsWith('one') ? 500 : 500 * 200 + 37;
   const figures = [await measure('(a) baseline: fixed 12-event JSON', `${url}/__baseline`)];
+  if (rows === 'locale') {
+    // The same list and event asked in German (docs/api.md §10.24): memoised apart, the text
+    // chosen per event; the stores' venues have no translations, so each answers its own text.
+    for (const [name, path] of [
+      ['(b) list page 1', `/t/${slug}/api/events`],
+      ['(b-de) list page 1, locale=de', `/t/${slug}/api/events?locale=de`],
+      ['(d) one event', `/t/${slug}/api/events/${oneId}`],
+      ['(d-de) one event, locale=de', `/t/${slug}/api/events/${oneId}?locale=de`],
+    ] as const)
+      figures.push(await measure(name, `${url}${path}`));
+    return figures;
+  }
   if (rows === 'past') {
     figures.push(
       await measure('(c0) list page 1, 5,000-event venue', `${url}/t/big-venue/api/events`),
@@ -210,6 +228,7 @@ async function measureServer(url: string, label: string, rows: Rows) {
   if (rows === 'all') {
     figures.push(
       await measure('(b) list page 1', `${url}/t/${slug}/api/events`),
+      await measure('(b-de) list page 1, locale=de', `${url}/t/${slug}/api/events?locale=de`),
       await measure('(b-br) list page 1, brotli', `${url}/t/${slug}/api/events`, {
         'accept-encoding': 'br',
       }),
@@ -605,7 +624,7 @@ async function memoComparison(
   if (profDir) printProfile(profDir);
 }
 
-const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--past-only] [--memo-only] [--cpu-prof] [--flag-sets 'A;B;…']
+const HELP = `npm run bench:api -- [--store sqlite|postgres] [--filters-only] [--past-only] [--locale-only] [--memo-only] [--cpu-prof] [--flag-sets 'A;B;…']
 See the header of bench/api.ts for what each measures.`;
 
 async function main() {
@@ -614,6 +633,7 @@ async function main() {
       store: { type: 'string', default: 'sqlite' },
       'filters-only': { type: 'boolean', default: false },
       'past-only': { type: 'boolean', default: false },
+      'locale-only': { type: 'boolean', default: false },
       'memo-only': { type: 'boolean', default: false },
       'cpu-prof': { type: 'boolean', default: false },
       'flag-sets': { type: 'string' },
@@ -621,7 +641,13 @@ async function main() {
     },
   });
   const { store: storeKind, 'filters-only': filtersOnly, 'past-only': pastOnly } = values;
-  const rows: Rows = filtersOnly ? 'filters' : pastOnly ? 'past' : 'all';
+  const rows: Rows = filtersOnly
+    ? 'filters'
+    : pastOnly
+      ? 'past'
+      : values['locale-only']
+        ? 'locale'
+        : 'all';
   if (values.help) return void console.log(HELP);
   if (rows === 'all') {
     const dir = mkdtempSync(join(tmpdir(), 've-bench-'));

@@ -11,6 +11,7 @@ import type {
 } from '../shared/contract.js';
 import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
 import { buyUrl } from './api.js';
+import { instantText } from './format.js';
 import type { CoreMessages } from './i18n/types.js';
 
 // Its home is beside the rule, shared with the structured data; re-exported for this module's users.
@@ -32,6 +33,8 @@ export type BuyState =
       expired?: true;
       /** Sold out: its waiting list, an https URL (wire.ts keeps no other), docs/api.md §10.23. */
       waitlist?: string | undefined;
+      /** On sale later: when sales open (UTC epoch ms), docs/api.md §10.23. */
+      opensAtMs?: number;
     };
 
 /** The one expiry check: a pending closure at `closesAtMs` has passed at `nowMs`. */
@@ -66,20 +69,35 @@ export function buyState(attributes: AnyEventAttributes, nowMs: number, today: s
  */
 export function eventBuyState(event: EventResource, venue: string, nowMs: number): BuyState {
   const a = event.attributes as EventAttributes;
-  const state = buyState(a, nowMs, localToday(nowMs));
+  const opensAtMs = Date.parse(a.on_sale_at!);
+  // On sale later (docs/api.md §10.23): closed by hand until `on_sale_at`, open from then on the
+  // viewer's clock, before the server says so.
+  const state: BuyState =
+    opensAtMs <= nowMs ? { kind: 'open', closesAtMs: null } : buyState(a, nowMs, localToday(nowMs));
   return state.kind === 'open'
     ? buyUrl(event, venue)
       ? state
       : { kind: 'closed', reason: 'unknown', message: null }
-    : // Sold out (docs/api.md §10.23): the API says so only beside an office closed by hand.
+    : // Sold out: the API says so (and when sales open) only beside an office closed by hand.
       a.sold_out
       ? { ...state, reason: 'sold_out', waitlist: a.waitlist_url }
-      : state;
+      : opensAtMs
+        ? { ...state, opensAtMs }
+        : state;
 }
 
-/** The closed control's words for `reason` (an office not understood reads as closed by hand). */
-export const closedLabel = (t: CoreMessages, reason: ClosedReason): string =>
-  t.closed[reason as TicketOfficeReason | 'sold_out'] ?? t.closed.manual;
+/**
+ * The closed control's words for `state` (an office not understood reads as closed by hand; one
+ * closed until sales open says when, docs/api.md §10.23, in `locale` on the viewer's clock).
+ */
+export const closedLabel = (
+  t: CoreMessages,
+  state: Extract<BuyState, { kind: 'closed' }>,
+  locale: string,
+): string =>
+  state.opensAtMs
+    ? t.onSale(instantText(state.opensAtMs, locale))
+    : (t.closed[state.reason as TicketOfficeReason | 'sold_out'] ?? t.closed.manual);
 
 /**
  * The viewer's local calendar date, `YYYY-MM-DD`: the UTC date of the instant moved by the zone's

@@ -52,7 +52,7 @@ export function buyControl(event: EventResource, venue: string, now: number, i18
             ? ''
             : `<p class="status" part="buy-status">${esc(closingText(state.closesAtMs, now, locale, t))}</p>`
         }`
-      : `<p class="closed" part="buy-status"${attr('data-reason', state.reason)}>${esc(closedLabel(t, state.reason))}</p>${
+      : `<p class="closed" part="buy-status"${attr('data-reason', state.reason)}>${esc(closedLabel(t, state, locale))}</p>${
           state.message
             ? `<p class="message" part="buy-message"${attr('lang', contentLang)}>${esc(state.message)}</p>`
             : ''

@@ -86,7 +86,11 @@ export class VenueBuyButton extends VenueElement {
           (m) =>
             new m.DeadlineController(
               this,
-              () => (this.state?.kind === 'open' ? this.state.closesAtMs : null),
+              // A closure ahead, or (docs/api.md §10.23) the instant sales open.
+              () =>
+                this.state?.kind === 'open'
+                  ? this.state.closesAtMs
+                  : (this.state?.opensAtMs ?? null),
               () => this.clock(),
             ),
         ),
@@ -176,7 +180,7 @@ export class VenueBuyButton extends VenueElement {
                 >${t.buy}</a
               >${closing ? html`<p class="status" part="buy-status">${closing(false)}</p>` : nothing}`
           : html`<p class="closed" part="buy-status" data-reason=${state.reason}>
-                ${closedLabel(t, state.reason)}
+                ${closedLabel(t, state, locale)}
               </p>
               ${message}${
                 state.waitlist
@@ -189,7 +193,7 @@ export class VenueBuyButton extends VenueElement {
       ${
         this.announce
           ? html`<p class="visually-hidden" aria-live="polite">
-              ${state.kind === 'open' ? closing?.(true) : closedLabel(t, state.reason)}
+              ${state.kind === 'open' ? closing?.(true) : closedLabel(t, state, locale)}
             </p>`
           : nothing
       }

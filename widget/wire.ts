@@ -150,6 +150,7 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   ticket_url: https,
   waitlist_url: https,
   sold_out: isTrue,
+  on_sale_at: (v) => isInstant(v) && v,
   schedule_status: (v) => ['postponed', 'rescheduled'].includes(v as string) && v,
   previous_date: (v) => isCalendarDate(v) && v,
   previous_time: wallTime,

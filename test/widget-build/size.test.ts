@@ -19,9 +19,11 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * 9,984 B since issue 50's venue text in the widget's language (docs/api.md §10.24: the first
  * request asks `locale` for a language other than English, and the cards mark the venue's text
  * with the `lang` and `dir="auto"` the API's `language` gives: 68 B, to 9,979 B).
+ * 10,048 B since issue 51's on sale later (docs/api.md §10.23: the first cards read `on_sale_at`,
+ * say "On sale Sat 12 Dec, 10:00" and open at that instant, 9,978 → 10,045 B).
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 9_984;
+const BUDGET_BYTES = 10_048;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",

@@ -5,9 +5,19 @@
  * sends, never reaches an `href`.
  */
 import { expect } from 'chai';
-import { apiBody, buyControl, card, cleanup, frozen, loaded, mount, serveWire } from './helpers.js';
+import {
+  apiBody,
+  buyControl,
+  card,
+  cleanup,
+  frozen,
+  loaded,
+  mount,
+  serveWire,
+  waitFor,
+} from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
-import { WAITLIST_URL } from '../fixtures/widget-venues.js';
+import { ON_SALE_AT, WAITLIST_URL } from '../fixtures/widget-venues.js';
 
 type Json = Record<string, unknown>;
 
@@ -54,5 +64,33 @@ describe('sold out (docs/api.md §10.23)', () => {
     expect(full.status!.textContent!.trim()).to.equal('Sold out');
     expect(full.link).to.equal(undefined);
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
+  });
+});
+
+describe('on sale later (docs/api.md §10.23)', () => {
+  afterEach(cleanup);
+
+  it('says when sales open, then turns into "Buy tickets" at that instant without a reload', async () => {
+    const started = Date.now();
+    const opens = Date.parse(ON_SALE_AT);
+    let loads = 0;
+    const el = mount<VenueEvents>(
+      '<venue-events venue="box-office" locale="en-GB"></venue-events>',
+      (e) => {
+        // The viewer's clock runs from 2 s before sales open.
+        e.clock = () => opens - 2000 + (Date.now() - started);
+        e.addEventListener('venue-events-load', () => loads++);
+      },
+    );
+    await loaded(el);
+    const before = buyControl(card(el, 'Coming Soon'));
+    expect(before.link).to.equal(undefined);
+    expect(before.status!.textContent!.trim()).to.match(/^On sale \w{3} \d{1,2} Dec, \d{2}:\d{2}$/);
+    const opened = await waitFor(
+      () => buyControl(card(el, 'Coming Soon')).link?.textContent?.trim() === 'Buy tickets',
+      'the control turning into Buy tickets',
+    );
+    expect(opened).to.equal(true);
+    expect(loads).to.equal(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   fewLeft,
   free,
   joinWaitlist,
+  onSale,
   postponed,
   rescheduled,
   soldOut,
@@ -60,6 +61,7 @@ const firstPaint = {
   withPerformers,
   fewLeft,
   joinWaitlist,
+  onSale,
   access,
   accessLabels,
 } satisfies Partial<CoreMessages>;

@@ -77,6 +77,8 @@ export interface CoreMessages {
   fewLeft: string;
   /** A sold-out event's link to its waiting list (docs/api.md §10.23). */
   joinWaitlist: string;
+  /** Before sales open (docs/api.md §10.23): "On sale Fri 12 Dec, 10:00" (`when` an instant). */
+  onSale: (when: string) => string;
   access: string;
   /** Every access id's label (docs/api.md §10.15). */
   accessLabels: Record<AccessId, string>;

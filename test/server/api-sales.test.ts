@@ -8,6 +8,7 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
+import { createProxyApp } from '../../server/proxy/app.js';
 import { createApp } from '../../server/origin/app.js';
 import { SourceSync } from '../../server/sources/sync.js';
 import ICAL from 'ical.js';
@@ -288,5 +289,32 @@ describe('sold out from a sheet and from event_extras', () => {
       await sync.stop();
       await store.close();
     }
+  });
+});
+
+describe('through the proxy, the origin its real upstream on loopback', () => {
+  let proxy: Running;
+  beforeAll(async () => {
+    proxy = await listen(
+      createServer(
+        createProxyApp({
+          upstream: origin.url,
+          logger: false,
+          venueZones: { 'box-office': 'Europe/London' },
+          clock: () => new Date(NOW),
+        }),
+      ),
+    );
+  });
+  afterAll(() => proxy.close());
+
+  it('passes sold_out, waitlist_url and on_sale_at through; its widget.html says Sold out', async () => {
+    const body = await list(proxy.url, 'box-office');
+    const full = byTitle(body, 'Full House');
+    expect([full.sold_out, full.waitlist_url]).toEqual([true, WAITLIST_URL]);
+    expect(byTitle(body, 'Coming Soon').on_sale_at).toBe(ON_SALE_AT);
+    const widget = decoded(await (await fetch(`${proxy.url}/t/box-office/widget.html`)).text());
+    expect(widget).toContain('data-reason="sold_out">Sold out<');
+    expect(widget).toContain(`href="${WAITLIST_URL}">Join the waitlist</a>`);
   });
 });

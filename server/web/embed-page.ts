@@ -170,7 +170,7 @@ website's HTML.</p>
 <p id="copy-status" class="status" role="status" aria-live="polite"></p>
 <noscript><p>The builder needs JavaScript. Replace <code>{origin}</code> and
 <code>your-venue</code> in the snippet above by hand.</p></noscript>
-<p class="hint">Selling tickets into the EU? Publish an accessibility statement: adapt <a href="/embed/accessibility.md">the model statement and the widget's WCAG 2.2 conformance report</a>.</p>
+<p class="hint"><a href="/embed/accessibility.md">Accessibility statement</a> to adapt for your site.</p>
 <p class="hint">On WordPress? The Venue events plugin (<code>dist/wordpress/venue-events.zip</code>, built by <code>npm run build</code>; see docs/wordpress.md) puts this element in your pages, drawn on the server.</p>
 </section>
 </main>

@@ -186,7 +186,7 @@ describe('WCAG 2.3.3 Animation from interactions, 2.2.2 Pause, stop, hide', () =
 describe('the accessibility statement', () => {
   it('the embed builder links the conformance report with the model statement a venue adapts', async () => {
     const builder = await (await fetch(`${e2e.demo.origin}/embed`)).text();
-    const href = /<a href="([^"]+)">the model statement/.exec(builder)?.[1];
+    const href = /<a href="([^"]+)">Accessibility statement</.exec(builder)?.[1];
     expect(href).toBe('/embed/accessibility.md');
     const res = await fetch(`${e2e.demo.origin}${href}`);
     expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);

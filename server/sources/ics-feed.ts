@@ -56,7 +56,12 @@ export function cutFeed(text: string): FeedText {
     const next = text.indexOf('\n', at);
     const end = next === -1 ? text.length : next + 1;
     line++;
-    const marker = /^(BEGIN|END):([A-Za-z-]+)\r?\n?$/i.exec(text.slice(at, Math.min(end, at + 40)));
+    // Only a line starting with B or E can be a BEGIN or END (the rest, most lines, not sliced).
+    const first = text.charCodeAt(at) | 0x20;
+    const marker =
+      first === 0x62 || first === 0x65
+        ? /^(BEGIN|END):([A-Za-z-]+)\r?\n?$/i.exec(text.slice(at, Math.min(end, at + 40)))
+        : null;
     const [, verb, name] = marker ? marker.map((s) => s.toUpperCase()) : [];
     if (verb === 'BEGIN') {
       if (name === 'VEVENT' && open.length === 1 && open[0] === 'VCALENDAR') {
@@ -91,23 +96,33 @@ function veventOf(
   return { index, path, line, start, end, calendar, uid, override };
 }
 
-/** A VEVENT's own UID and RECURRENCE-ID (not a VALARM's inside it), from its unfolded lines. */
+/** The lines `keysOf` reads: nesting, and the two names a series is grouped by. */
+const KEY_LINES = /^(BEGIN|END|UID|RECURRENCE-ID)[;:]/gim;
+
+/** A VEVENT's own UID and RECURRENCE-ID (not a VALARM's inside it), their lines unfolded. */
 function keysOf(vevent: string): { uid: string | undefined; override: boolean } {
   let uid: string | undefined;
   let override = false;
   let depth = 0;
-  for (const line of vevent.replace(/\r?\n[ \t]/g, '').split(/\r?\n/)) {
-    const name = /^[A-Za-z-]+/.exec(line)?.[0].toUpperCase();
+  for (const match of vevent.matchAll(KEY_LINES)) {
+    const name = match[1]!.toUpperCase();
     if (name === 'BEGIN') depth++;
     else if (name === 'END') depth--;
     else if (depth !== 1) continue;
     else if (name === 'RECURRENCE-ID') override = true;
-    else if (name === 'UID' && uid === undefined) {
-      const value = unescapeText(valueOf(line)).trim();
+    else if (uid === undefined) {
+      const value = unescapeText(valueOf(lineAt(vevent, match.index))).trim();
       uid = value === '' ? undefined : value;
     }
   }
   return { uid, override };
+}
+
+/** The content line starting at `at`, its folded continuations joined (RFC 5545 §3.1). */
+function lineAt(text: string, at: number): string {
+  const end = /\r?\n(?![ \t])|$/g;
+  end.lastIndex = at;
+  return text.slice(at, end.exec(text)!.index).replace(/\r?\n[ \t]/g, '');
 }
 
 /** The value of a content line: after the first colon outside a quoted parameter value. */

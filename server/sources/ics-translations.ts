@@ -45,10 +45,11 @@ export function ownText(
   venueLanguage: string,
 ): string | undefined {
   const properties = vevent.getAllProperties(name);
-  const own = knownLanguage(venueLanguage);
+  // The venue's language is read only for a feed that tags every property: reading a tag costs
+  // more than the rest of an event's mapping, and most feeds tag none.
   const chosen =
     properties.find((p) => p.getFirstParameter('language') == null) ??
-    properties.find((p) => own !== undefined && languageOf(p) === own) ??
+    properties.find((p) => languageOf(p) === knownLanguage(venueLanguage)) ??
     properties[0];
   return chosen === undefined ? undefined : textValue(chosen.getFirstValue());
 }
@@ -67,17 +68,23 @@ export function icsTranslations(
   venueLanguage: string,
   maxDescriptionLength = Infinity,
 ): IcsTranslations | undefined {
+  const tagged = TRANSLATED.flatMap(([name, member]) =>
+    vevent
+      .getAllProperties(name)
+      .filter((p) => p.getFirstParameter('language') != null)
+      .map((property) => [property, member] as const),
+  );
+  // Most feeds tag nothing: no language is read then (`ownText` says why).
+  if (tagged.length === 0) return undefined;
   const own = knownLanguage(venueLanguage);
   const translations: IcsTranslations = {};
-  for (const [name, member] of TRANSLATED) {
-    for (const property of vevent.getAllProperties(name)) {
-      const language = languageOf(property);
-      if (language === undefined || language === own) continue;
-      const text = textValue(property.getFirstValue());
-      const into = (translations[language] ??= {});
-      if (text === undefined || into[member] !== undefined) continue;
-      into[member] = member === 'description' ? plainTextHtml(text, maxDescriptionLength) : text;
-    }
+  for (const [property, member] of tagged) {
+    const language = languageOf(property);
+    if (language === undefined || language === own) continue;
+    const text = textValue(property.getFirstValue());
+    const into = (translations[language] ??= {});
+    if (text === undefined || into[member] !== undefined) continue;
+    into[member] = member === 'description' ? plainTextHtml(text, maxDescriptionLength) : text;
   }
   const languages = Object.keys(translations).filter(
     (language) => Object.keys(translations[language]!).length > 0,

@@ -9,6 +9,7 @@ import type { CompactOccurrence, EventAttributes, EventResource } from '../share
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
+import { otherLanguage } from './i18n/load.js';
 import './venue-buy-button.js';
 
 export interface CardContext {
@@ -94,7 +95,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const { t, locale } = ctx.i18n;
   // The venue's text is in the language the API says (a translation, docs/api.md §10.24), else
   // taken to be the page's; one the API names reads in its own direction in any widget.
-  const language = (a as EventAttributes).language;
+  const language = otherLanguage(a as EventAttributes, ctx.i18n);
   const contentLang = language ?? ctx.i18n.contentLang;
   const content = contentLang ?? nothing;
   const dir = language ? 'auto' : nothing;

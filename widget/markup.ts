@@ -12,6 +12,7 @@ import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { closingText, excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
+import { otherLanguage } from './i18n/load.js';
 
 /** What the list's markup reads of the element's attributes (`ListAttributes`). */
 export interface ListOptions {
@@ -103,7 +104,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
   const a = event.attributes;
   const { t, locale } = ctx.i18n;
   // The venue's text is in the language the API says, else the page's (`eventCard`'s rule).
-  const language = (a as EventAttributes).language;
+  const language = otherLanguage(a as EventAttributes, ctx.i18n);
   const contentLang = language ?? ctx.i18n.contentLang;
   const lang = attr('lang', contentLang) + (language ? ' dir="auto"' : '');
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());

@@ -40,7 +40,7 @@ import {
   scheduleText,
   soldOut,
 } from './event-facts.js';
-import { ENGLISH, type PageLang } from './i18n/index.js';
+import { ENGLISH, textLang, type PageLang } from './i18n/index.js';
 import { cancelledHtml } from './listing-page.js';
 import { pastListing, placeHref, venueListing } from './listing-place.js';
 import {
@@ -347,7 +347,7 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
 </header>
 <main>
 <article>
-<h1>${escapeHtml(a.title)}</h1>
+<h1${textLang(a, lang)}>${escapeHtml(a.title)}</h1>
 ${statusLines(a, venue, past, lang)}
 <h2>${a.date_mode === 'single' ? t.when : t.dates}</h2>
 <ul class="dates">

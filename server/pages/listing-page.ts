@@ -22,7 +22,7 @@ import { eventStructuredData, labelTime } from '../../shared/rules/structured-da
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
-import { countText, listText, numberText, type PageLang } from './i18n/index.js';
+import { countText, listText, numberText, textLang, type PageLang } from './i18n/index.js';
 import {
   ageText,
   doorsText,
@@ -210,7 +210,7 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
       ? `<time datetime="${escapeHtml(start(date, time))}">${escapeHtml(localWhen(date, time, lang))}</time>${end}${doors && ` · <span class="doors">${escapeHtml(doors)}</span>`}`
       : allDayHtml(date, last, lang);
   return `<li><article>
-<h2><a href="${escapeHtml(eventHref(venue.slug, a.slug, lang))}">${escapeHtml(a.title)}</a></h2>
+<h2${textLang(a, lang)}><a href="${escapeHtml(eventHref(venue.slug, a.slug, lang))}">${escapeHtml(a.title)}</a></h2>
 <p>${when}${stops}</p>
 ${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">${escapeHtml(t.accessLine(access))}</p>`}${facts && `\n${facts}`}${moved && `\n${moved}`}
 ${cancelledHtml(a, lang)}

@@ -35,7 +35,7 @@ import {
   scheduleText,
 } from './event-facts.js';
 import { filterForm } from './filter-form.js';
-import { countText, numberText, type PageLang } from './i18n/index.js';
+import { countText, numberText, textLang, type PageLang } from './i18n/index.js';
 import {
   describeFilter,
   feedLink,
@@ -266,7 +266,7 @@ function entryLine(entry: Entry, date: string, place: ListingPlace): string {
   const until = end
     ? `–<time datetime="${escapeHtml(zoned(end.date, end.time))}">${escapeHtml(clockText(end.time, lang))}</time>`
     : '';
-  return `<li>${entry.last ? allDayTime(date, entry.last, lang) : `<time datetime="${escapeHtml(start)}">${escapeHtml(clockText(entry.time, lang))}</time>${until}`} <a href="${escapeHtml(entry.href)}">${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date, lang)}${at}${entryFacts(entry, lang)}</li>`;
+  return `<li>${entry.last ? allDayTime(date, entry.last, lang) : `<time datetime="${escapeHtml(start)}">${escapeHtml(clockText(entry.time, lang))}</time>${until}`} <a href="${escapeHtml(entry.href)}"${textLang(entry.resource.attributes, lang)}>${entry.cancelled ? `<del>${title}</del>` : title}</a>${mark}${entrySchedule(entry, date, lang)}${at}${entryFacts(entry, lang)}</li>`;
 }
 
 /**

@@ -49,11 +49,7 @@ function elementList(
   });
   const page = parsePage(searchParams.get(PARAM.page) ?? undefined);
   const asked = readTextLocale(searchParams.get(PARAM.locale) ?? locale);
-  // As the element asks (widget/i18n/load.ts `textLocale`): English asks the venue's own text,
-  // so the drawing is the element's own first page (docs/decisions.md "The venue's words in the
-  // widget's language").
-  const text = asked !== undefined && /^en\b/i.test(asked) ? undefined : asked;
-  return listAnswer(backend, { req, res }, named, filter, page, text);
+  return listAnswer(backend, { req, res }, named, filter, page, asked);
 }
 
 /** The seeding statement: the list document under the URL the first paint will ask for. */

@@ -110,6 +110,18 @@ describe('the pages speak the venue’s words in the language chosen (docs/api.m
     expect(alternates(html).at(-1)![1]).toBe(`${server.url}/t/blue-room/events`);
   });
 
+  it('marks a title not in the page’s language with its own, read in its direction (WCAG 3.1.2)', async () => {
+    const listing = await page('/t/blue-room/events?locale=de&page=1');
+    expect(listing).toMatch(/<h2 lang="en" dir="auto"><a href="[^"]*">Quiz<\/a><\/h2>/);
+    expect(listing).toMatch(/<h2><a href="[^"]*">Später Jazz<\/a><\/h2>/);
+    expect(await page('/t/blue-room/events/quiz?locale=fr')).toContain(
+      '<h1 lang="en" dir="auto">Quiz</h1>',
+    );
+    expect(await page('/t/blue-room/events/quiz')).toContain('<h1>Quiz</h1>');
+    const month = await page('/t/blue-room/events?locale=fr&view=calendar&month=2026-12');
+    expect(month).toMatch(/<a href="[^"]*" lang="en" dir="auto">Quiz<\/a>/);
+  });
+
   it('a venue without translations has no language links and no inLanguage', async () => {
     for (const path of ['/t/plain-hall/events', '/t/plain-hall/events/plain-gig?locale=de']) {
       const html = await page(path);

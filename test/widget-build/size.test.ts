@@ -21,9 +21,12 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * with the `lang` and `dir="auto"` the API's `language` gives: 68 B, to 9,979 B).
  * 10,048 B since issue 51's on sale later (docs/api.md §10.23: the first cards read `on_sale_at`,
  * say "On sale Sat 12 Dec, 10:00" and open at that instant, 9,978 → 10,045 B).
+ * 10,084 B since a card marks only the venue's text in another language than its own (issue 50,
+ * `otherLanguage`: text in the widget's language inherits its root's `lang`, so `widget.html`
+ * asking in English draws what the first paint draws), 10,045 → 10,081 B.
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 10_048;
+const BUDGET_BYTES = 10_084;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",

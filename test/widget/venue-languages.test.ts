@@ -56,20 +56,22 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
     const { el } = await list('locale="de"');
     const german = card(el, 'Später Jazz').querySelector('[part="title"]')!;
     const english = card(el, 'Open Mic').querySelector('[part="title"]')!;
-    expect([german.getAttribute('lang'), german.getAttribute('dir')]).to.deep.equal(['de', 'auto']);
+    // In the widget's own language: no mark of its own (the widget's root says `de`).
+    expect([german.getAttribute('lang'), german.getAttribute('dir')]).to.deep.equal([null, null]);
+    expect(german.closest('[lang]')!.getAttribute('lang')).to.equal('de');
     expect([english.getAttribute('lang'), english.getAttribute('dir')]).to.deep.equal([
       'en',
       'auto',
     ]);
     expect(
-      card(el, 'Später Jazz').querySelector('[part="location"]')!.getAttribute('lang'),
-    ).to.equal('de');
+      card(el, 'Open Mic').querySelector('[part="title"]')!.closest('[lang]')!.getAttribute('lang'),
+    ).to.equal('en');
 
     // An Arabic widget lays out right to left; the English night's title still reads left to right.
     const arabic = (await list('locale="ar"')).el;
     const rtl = card(arabic, 'جاز متأخر').querySelector('[part="title"]')!;
     const ltr = card(arabic, 'Open Mic').querySelector('[part="title"]')!;
-    expect(rtl.getAttribute('lang')).to.equal('ar');
+    expect(rtl.closest('[lang]')!.getAttribute('lang')).to.equal('ar');
     expect(getComputedStyle(rtl).direction).to.equal('rtl');
     expect(ltr.getAttribute('lang')).to.equal('en');
     expect(getComputedStyle(ltr).direction).to.equal('ltr');

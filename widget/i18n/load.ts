@@ -79,6 +79,16 @@ export function textLocale(explicit: string | undefined, host: Element): string 
 }
 
 /**
+ * The language of an event's text (`attributes.language`, docs/api.md §10.24) when it is not the
+ * language the element speaks, whose root already says its own: what a card marks its venue's
+ * text with (`lang`, `dir="auto"`); undefined otherwise.
+ */
+export const otherLanguage = (
+  { language: named }: { language?: string | undefined },
+  { locale }: Pick<I18n, 'locale'>,
+): string | undefined => (named && language(named) !== language(locale) ? named : undefined);
+
+/**
  * The element's `locale`, else the page's `lang` (crossing shadow roots), else the browser's;
  * a language without a (loaded) table falls back to English for text and formatting alike.
  */

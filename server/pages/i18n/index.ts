@@ -5,6 +5,7 @@
  * the `Intl` formatting of counts, numbers and lists in it. The words are the tables beside this
  * file, one per language.
  */
+import { escapeHtml } from '../../lib/html.js';
 import { ar } from './ar.js';
 import { cs } from './cs.js';
 import { da } from './da.js';
@@ -164,4 +165,15 @@ export function listText(lang: PageLang, items: readonly string[], joined: 'and'
     listFormats.set(key, (format = new Intl.ListFormat(lang.intl, { style: 'long', type })));
   }
   return format.format(items);
+}
+
+/**
+ * ` lang="de" dir="auto"` for an event's title when the API names its text's language
+ * (`attributes.language`, docs/api.md §10.24) and it is not the page's, so a screen reader reads
+ * it in its own language and it reads in its own direction (WCAG 3.1.2); '' otherwise. Only the
+ * title: a translation without a description leaves the venue's own (docs/decisions.md).
+ */
+export function textLang(attributes: { language?: string | undefined }, lang: PageLang): string {
+  const of = attributes.language;
+  return of && of !== lang.tag ? ` lang="${escapeHtml(of)}" dir="auto"` : '';
 }

@@ -114,6 +114,8 @@ const SHAPES: readonly Shape[] = [
   shape(PATHS.venueListing, LISTING_PARAMETERS),
   shape(PATHS.venueFeed, FEED_FILE_PARAMETERS),
   shape(PATHS.eventFile, []),
+  // §10.23: the reminder of an event's sales opening, drawn from the event as its file is.
+  shape(PATHS.eventReminder, []),
   ...CALENDAR_SERVICES.map((service) => shape(PATHS.eventLink(service), CALENDAR_LINK_PARAMETERS)),
   // §10.16: several venues' API, listing page and calendar file; nothing of them goes upstream.
   ...API_RESOURCES.map((resource) =>

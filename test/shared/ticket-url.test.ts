@@ -29,7 +29,10 @@ describe('ticket links', () => {
     const literal = (path: string, before: RegExp) =>
       before.exec(readFileSync(new URL(path, import.meta.url), 'utf8'))?.[1];
     const pattern = String(new RegExp(TICKET_URL_PATTERN));
-    expect(literal('../../widget/wire.ts', /ticket_url: \(v\) => (\/.+?\/)\.test/)).toBe(pattern);
+    // The reader's https test, which its ticket link and waiting list share (docs/api.md §10.23).
+    expect(literal('../../widget/wire.ts', /const https = \(v: unknown\) => (\/.+?\/)\.test/)).toBe(
+      pattern,
+    );
     expect(literal('../../shared/rules/ticket-url.ts', /const TICKET_URL = (\/.+?\/);/)).toBe(
       pattern,
     );

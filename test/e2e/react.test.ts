@@ -33,7 +33,9 @@ describe('examples/react (React 19 + the venue-events package)', () => {
         stdio: 'pipe',
       });
     expect(tsc).not.toThrow();
-  });
+    // A whole TypeScript program (React's typings included): 10–20 s quiet, more beside other
+    // test files.
+  }, 120_000);
 
   it('renders the list, and onvenue-events-buy receives the cancelable event', async () => {
     const page = await e2e.browser.newPage();

@@ -55,6 +55,10 @@ function title(level: HeadingLevel, id: string, text: string, l: unknown, dir: u
   }
 }
 
+/** The excerpt's paragraph, its text alone inside (no white space around it). */
+const excerptLine = (text: string, lang: unknown, dir: unknown) =>
+  html`<p class="excerpt" part="excerpt" lang=${lang} dir=${dir}>${text}</p>`;
+
 /**
  * "Add to calendar" as a link to the event's calendar file (a tour's has one entry per stop) for
  * `what`: each stop's, and the event's until the menu with Google Calendar and Outlook
@@ -217,9 +221,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
               .innerHTML=${ctx.description}
             ></div>`
           : a.description
-            ? html`<p class="excerpt" part="excerpt" lang=${content} dir=${dir}>
-                ${excerpt(a.description)}
-              </p>`
+            ? excerptLine(excerpt(a.description), content, dir)
             : nothing
       }
       ${

@@ -37,7 +37,8 @@ export interface FeedText {
   vevents: VeventText[];
 }
 
-const unescapeText: (raw: string) => string = ICAL.design.icalendar.value.text.fromICAL;
+/** ical.js's own TEXT unescaping, for a value read raw (a UID here, X-ALT-DESC in `ics.ts`). */
+export const unescapeText: (raw: string) => string = ICAL.design.icalendar.value.text.fromICAL;
 
 /**
  * Cuts `text` (an iCalendar feed, CRLF or LF, folded as written) into its calendars' own text and

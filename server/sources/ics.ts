@@ -42,7 +42,7 @@ import {
   type Time,
   type Timezone,
 } from './ics-time.js';
-import { cutFeed, type VeventText } from './ics-feed.js';
+import { cutFeed, unescapeText, type VeventText } from './ics-feed.js';
 import { icsTranslations, ownText } from './ics-translations.js';
 import {
   firstEvents,
@@ -67,8 +67,6 @@ const TIME_PROPERTIES = ['dtstart', 'dtend', 'recurrence-id', 'exdate', 'rdate']
 export const UNTITLED = 'Untitled event';
 /** How ical.js writes a DATE it read as a DATE-TIME (`DTSTART:20190101` without `VALUE=DATE`). */
 const BARE_DATE = /^(\d{4}-\d{2}-\d{2})T::$/;
-/** ical.js reads an unknown property (X-ALT-DESC) raw; this is its own TEXT unescaping. */
-const unescapeText: (raw: string) => string = ICAL.design.icalendar.value.text.fromICAL;
 
 /** One VEVENT of the feed, read and checked. */
 interface Vevent {

@@ -22,7 +22,7 @@ import {
   type ListFilter,
 } from '../../shared/rules/filters.js';
 import { envelopeJson, pageEntriesJson } from '../../shared/rules/pagination.js';
-import { readTextLocale } from '../../shared/rules/venue-language.js';
+import { readTextLocale } from '../../shared/rules/text-locale.js';
 import {
   calendarFile,
   calendarStamp,

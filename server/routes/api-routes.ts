@@ -18,7 +18,7 @@ import {
   type ListFilter,
 } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
-import { readTextLocale } from '../../shared/rules/venue-language.js';
+import { readTextLocale } from '../../shared/rules/text-locale.js';
 import { venuesQuery } from '../../shared/rules/venues.js';
 import { createError, methodNotAllowed } from '../http/errors.js';
 import type { Answer, Backend, Build, Call, Listing, Named } from '../listing/backend.js';

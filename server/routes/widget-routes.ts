@@ -10,7 +10,7 @@ import express, { type Request, type RequestHandler, type Response, type Router 
 import { PARAM } from '../../shared/queries.js';
 import { parseListFilter } from '../../shared/rules/filters.js';
 import { parsePage } from '../../shared/rules/pagination.js';
-import { readTextLocale } from '../../shared/rules/venue-language.js';
+import { readTextLocale } from '../../shared/rules/text-locale.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
 import {
   drawnElement,

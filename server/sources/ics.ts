@@ -423,6 +423,25 @@ function settleUntil(component: Component, report: Report): void {
   }
 }
 
+/** A DATE or DATE-TIME value luxon reads as a real date and time (a 13th month is not). */
+function realDate(value: string): boolean {
+  return DateTime.fromISO(value, { zone: FixedOffsetZone.utcInstance }).isValid;
+}
+
+/**
+ * A value (as ical.js writes it: `2027-02-28T19:00:00`) that is real in every month of every
+ * year (day 1–28, hour 0–23…): most values of most feeds, which then skip luxon's reading (0.1 s
+ * in 5,000 events). False says nothing: `realDate` decides those.
+ */
+function plainlyReal(value: string): boolean {
+  const m = /^\d{4}-(\d\d)-(\d\d)(?:T(\d\d):(\d\d):(\d\d)Z?)?$/.exec(value);
+  if (!m) return false;
+  const [month, day, hour, minute, second] = m.slice(1).map((d) => Number(d ?? 0));
+  return [month! - 1, day! - 1, hour, minute, second].every(
+    (n, i) => n! >= 0 && n! < [12, 28, 24, 60, 60][i]!,
+  );
+}
+
 /**
  * DTSTART and DTEND must be real calendar dates (ical.js would roll a 13th month into the next
  * year), and the end must be readable (DTEND, DURATION).
@@ -431,10 +450,7 @@ function checkTimes(component: Component, report: Report): void {
   for (const name of ['dtstart', 'dtend'] as const) {
     const property = component.getFirstProperty(name);
     const value = property ? rawValue(property) : undefined;
-    if (
-      value !== undefined &&
-      !DateTime.fromISO(value, { zone: FixedOffsetZone.utcInstance }).isValid
-    )
+    if (value !== undefined && !plainlyReal(value) && !realDate(value))
       report(name.toUpperCase(), `not a date: "${value}"`);
   }
   // Only a DURATION can fail to make an end (DTEND was read above); most events have none.

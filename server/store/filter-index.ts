@@ -65,8 +65,26 @@ export const filterColumns = (event: StoredEvent): [string, string, string] => [
   lastDate(event),
 ];
 
-/** The description as text: html-to-text only when there is markup or an entity to read. */
-const descriptionText = (html: string): string => (/[<&]/.test(html) ? plainText(html) : html);
+/** The five escapes a description written from plain text has (`plainTextHtml`, sanitize-html). */
+const ESCAPES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+};
+
+/**
+ * The description's words as text: html-to-text reads markup beyond paragraphs and line breaks
+ * and any other entity; those alone (a description written from plain text, most of a feed's)
+ * are read here, as the same words (html-to-text cost 0.1 s a 5,000-event sync).
+ */
+function descriptionText(html: string): string {
+  if (!/[<&]/.test(html)) return html;
+  const text = html.replace(/<\/?p>|<br ?\/?>/g, ' ');
+  if (/<|&(?!(?:amp|lt|gt|quot|#39);)/.test(text)) return plainText(html);
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ESCAPES[name]!);
+}
 
 /**
  * The folded, unique words a search looks in (docs/api.md §10.12 "search"), each cut to

@@ -9,8 +9,6 @@
  * ours to go beside them); absent, it is English.
  */
 import { LANGUAGES, type Language } from '../i18n/index.js';
-import { PARAM } from '../queries.js';
-import { FilterError } from './filters.js';
 
 /** The language of a venue's texts when its file names none (docs/venue-file.md). */
 export const DEFAULT_VENUE_LANGUAGE = 'en';
@@ -106,22 +104,4 @@ export function chosenTranslation(asked: string, has: readonly string[]): Langua
  */
 export function languagesOf(venueLanguage: string, translated: readonly string[]): string[] {
   return [venueLanguage, ...LANGUAGES.filter((tag) => translated.includes(tag))];
-}
-
-/**
- * The language an API request asks the venue's text in (`?locale=`, docs/api.md §10.24), as
- * `askedLanguage` reads it; undefined when absent or empty (the answer is then the venue's own
- * text, byte for byte as without the parameter).
- * @throws FilterError (a 400 naming `locale`) for a repeated or malformed value
- */
-export function readTextLocale(value: unknown): string | undefined {
-  // Empty is absent, as the pages and `widget.html` read it.
-  if (value === undefined || value === '') return undefined;
-  const asked = typeof value === 'string' ? askedLanguage(value) : undefined;
-  if (asked === undefined)
-    throw new FilterError(
-      PARAM.locale,
-      'locale is one BCP 47 language tag, such as de, fr-BE or pt-BR.',
-    );
-  return asked;
 }

@@ -9,8 +9,8 @@ import {
   chosenTranslation,
   knownLanguage,
   languagesOf,
-  readTextLocale,
 } from '../../shared/rules/venue-language.js';
+import { readTextLocale } from '../../shared/rules/text-locale.js';
 import { FilterError } from '../../shared/rules/filters.js';
 
 describe('venue-language', () => {

@@ -417,6 +417,31 @@ describe('feeds it cannot read', () => {
     expect(skippedCount).toBe(1);
   });
 
+  it('lists the last days of months and a leap day, and skips a date no calendar has', () => {
+    const at = (uid: string, start: string) => [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `SUMMARY:${uid}`,
+      `DTSTART:${start}`,
+      'END:VEVENT',
+    ];
+    const text = calendar(
+      ...at('april-30', '20270430T190000Z'),
+      ...at('leap-day', '20280229'),
+      ...at('february-30', '20270230T190000'),
+      ...at('december-31', '20271231T235959Z'),
+    );
+    const { events, skipped } = eventsFromIcs(text, LONDON);
+    expect(events.map(({ event }) => `${event.title} ${event.date}`)).toEqual([
+      'april-30 2027-04-30',
+      'december-31 2027-12-31',
+      'leap-day 2028-02-29',
+    ]);
+    expect(skipped.map((p) => `${p.path}: ${p.message}`)).toEqual([
+      'VEVENT 3 (UID february-30), DTSTART: not a date: "2027-02-30T19:00:00"',
+    ]);
+  });
+
   it('takes SUMMARY;LANGUAGE= and DESCRIPTION;LANGUAGE= beside the untagged ones as translations', () => {
     const text = calendar(
       ...event(

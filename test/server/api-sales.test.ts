@@ -20,6 +20,7 @@ import {
   widgetVenueFile,
 } from '../fixtures/widget-venues.js';
 import { listen, type Running } from '../support/listen.js';
+import { readWithPythonIcalendar } from '../support/python-icalendar.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store.js';
 
@@ -212,6 +213,14 @@ describe('on sale later (docs/api.md §10.23)', () => {
     expect(alarm.getFirstPropertyValue('action')).toBe('DISPLAY');
     expect(String(alarm.getFirstPropertyValue('trigger'))).toBe('PT0S');
     expect(vevent.getFirstPropertyValue('summary')).toContain('Coming Soon');
+    // An implementation of its own reads it the same: python-icalendar.
+    const read = readWithPythonIcalendar(text);
+    const event = read.components.find((c) => c.name === 'VEVENT')!;
+    expect(event.decoded.DTSTART).toBe('2026-12-12T10:00:00+00:00');
+    const itsAlarm = event.components.find((c) => c.name === 'VALARM')!;
+    expect(itsAlarm.properties.ACTION).toEqual(['DISPLAY']);
+    expect(itsAlarm.decoded.TRIGGER).toBe('0');
+    expect(itsAlarm.properties.DESCRIPTION?.[0]).toContain('Coming Soon');
     const none = await fetch(`${origin.url}/t/box-office/events/event-1500/reminder.ics`);
     expect(none.status).toBe(404);
   });

@@ -136,6 +136,16 @@ export const soldOutMembers = {
 };
 
 /**
+ * Extension, docs/api.md §10.25: `directions_url`, an absolute https URL of directions to where
+ * the event is (OpenStreetMap's, shared/rules/directions.ts), only when the venue (or the stop)
+ * gives an address or a point on the map. An occurrence's only when the stop gives its own place;
+ * the event's is its current stop's, else the venue's.
+ */
+export const directionsMembers = {
+  directions_url: Type.Optional(TicketUrlSchema),
+};
+
+/**
  * Extension, docs/api.md §10.24, only when the request gives `locale`: the BCP 47 tag of the
  * language the event's text is in, and the languages it has (the venue's own first, then its
  * translations' in the order of the languages we speak).
@@ -162,6 +172,7 @@ export const CompactOccurrenceSchema = Type.Object(
     ...scheduleMembers,
     ...allDayMembers,
     ...soldOutMembers,
+    ...directionsMembers,
   },
   { additionalProperties: false },
 );
@@ -245,6 +256,7 @@ export const EventAttributesSchema = Type.Object(
     min_age: Type.Optional(MinAgeSchema),
     ...allDayMembers,
     ...soldOutMembers,
+    ...directionsMembers,
     ...languageMembers,
     venue: Type.Optional(EventVenueSchema),
   },
@@ -325,6 +337,13 @@ export const ListResponseSchema = Type.Object(
         per_page: Type.Literal(PER_PAGE),
         to: Nullable(Type.Integer({ minimum: 1 })),
         total: Type.Integer({ minimum: 0 }),
+        /**
+         * Extension (docs/api.md §10.19): what a venue's ticket links carry where visitors click
+         * them, name → value template; only in a venue's own list, only when it has them.
+         */
+        ticket_link_params: Type.Optional(
+          Type.Record(Type.String({ pattern: '^[\\w.-]{1,64}$' }), Type.String({ maxLength: 256 })),
+        ),
       },
       { additionalProperties: false },
     ),

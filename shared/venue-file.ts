@@ -18,6 +18,7 @@ import {
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
 import { STOP_TRANSLATABLE } from './rules/venue-language.js';
+import { LINK_PARAMS_MAX, LINK_VALUE_MAX } from './rules/link-params.js';
 
 const strict = { additionalProperties: false } as const;
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
@@ -202,6 +203,40 @@ const allDayInput = {
   }),
 };
 
+/**
+ * schema.org `PostalAddress` of the venue (structured data `location.address`), as the file may
+ * give it: untrimmed, possibly empty members. The importer stores it as a `PostalAddress`
+ * (shared/rules/structured-data.ts), the one declaration of the shape everything else uses.
+ */
+export const AddressInputSchema = Type.Object(
+  {
+    streetAddress: Type.Optional(Type.String()),
+    addressLocality: Type.Optional(Type.String()),
+    postalCode: Type.Optional(Type.String()),
+    addressRegion: Type.Optional(Type.String()),
+    addressCountry: Type.Optional(
+      Type.String({
+        pattern: '^[A-Z]{2}$',
+        description: 'ISO 3166-1 alpha-2 country code, e.g. GB',
+      }),
+    ),
+  },
+  strict,
+);
+
+/**
+ * A point on the map (docs/venue-file.md `geo`): WGS 84 degrees. Directions go to it (docs/api.md
+ * §10.25) and the structured data's `geo` gives it; stored as a `GeoPoint`
+ * (shared/rules/structured-data.ts).
+ */
+export const GeoInputSchema = Type.Object(
+  {
+    lat: Type.Number({ minimum: -90, maximum: 90, description: 'latitude, degrees north' }),
+    lon: Type.Number({ minimum: -180, maximum: 180, description: 'longitude, degrees east' }),
+  },
+  { ...strict, description: 'A point on the map: directions go to it' },
+);
+
 export const OccurrenceInputSchema = Type.Object(
   {
     date: LocalDate,
@@ -215,6 +250,9 @@ export const OccurrenceInputSchema = Type.Object(
     ...scheduleInput,
     ...allDayInput,
     ...soldOutInput,
+    // The stop's own place when it is not at the venue (docs/api.md §10.25): directions go there.
+    address: Type.Optional(AddressInputSchema),
+    geo: Type.Optional(GeoInputSchema),
     translations: StopTranslations,
   },
   strict,
@@ -278,27 +316,6 @@ export const EventInputSchema = Type.Object(
   strict,
 );
 
-/**
- * schema.org `PostalAddress` of the venue (structured data `location.address`), as the file may
- * give it: untrimmed, possibly empty members. The importer stores it as a `PostalAddress`
- * (shared/rules/structured-data.ts), the one declaration of the shape everything else uses.
- */
-export const AddressInputSchema = Type.Object(
-  {
-    streetAddress: Type.Optional(Type.String()),
-    addressLocality: Type.Optional(Type.String()),
-    postalCode: Type.Optional(Type.String()),
-    addressRegion: Type.Optional(Type.String()),
-    addressCountry: Type.Optional(
-      Type.String({
-        pattern: '^[A-Z]{2}$',
-        description: 'ISO 3166-1 alpha-2 country code, e.g. GB',
-      }),
-    ),
-  },
-  strict,
-);
-
 /** A CSV source's date format (docs/venue-file.md "Sources"): never guessed; ISO by default. */
 export const DateFormatSchema = Type.Union([
   Type.Literal('YYYY-MM-DD'),
@@ -354,6 +371,22 @@ export const EventExtrasSchema = Type.Object(
   strict,
 );
 
+/**
+ * Query parameters added to the ticket links visitors click (docs/api.md §10.19, docs/venue-file.md
+ * "Where buyers came from"), name → value; a value may hold `{event_slug}`, `{event_id}`,
+ * `{venue_slug}` and `{locale}`. Names and placeholders are checked by the import, which names
+ * each with its path (`shared/rules/link-params.ts`).
+ */
+const TicketLinkParamsInput = Type.Record(
+  Type.String(),
+  Type.String({ maxLength: LINK_VALUE_MAX }),
+  {
+    maxProperties: LINK_PARAMS_MAX,
+    description:
+      'query parameters added to the ticket links visitors click, name (1-64 of A-Z a-z 0-9 _ . -) -> value; placeholders {event_slug}, {event_id}, {venue_slug}, {locale}',
+  },
+);
+
 export const VenueInputSchema = Type.Object(
   {
     slug: Type.String({ pattern: `^${SLUG}$`, maxLength: 100 }),
@@ -366,6 +399,7 @@ export const VenueInputSchema = Type.Object(
       }),
     ),
     address: Type.Optional(AddressInputSchema),
+    ticket_link_params: Type.Optional(TicketLinkParamsInput),
     timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
     language: Type.Optional(
       Type.String({
@@ -403,6 +437,7 @@ export const VenueFileSchema = Type.Object(
 export type OccurrenceInput = Static<typeof OccurrenceInputSchema> & { time: string };
 export type EventInput = Static<typeof EventInputSchema>;
 export type AddressInput = Static<typeof AddressInputSchema>;
+export type GeoInput = Static<typeof GeoInputSchema>;
 /**
  * A venue as the venue file gives it (snake_case, optional `name` and `api_shape`, events as
  * written): the importer's input, apart from the stored `VenueRecord`/`StoredVenue` it becomes

@@ -17,6 +17,7 @@ import {
   type InstantProblem,
 } from '../../shared/rules/wire-format.js';
 import { venueDateTime } from '../../shared/rules/zoned-time.js';
+import { LINK_PARAM_NAME, LINK_PLACEHOLDERS } from '../../shared/rules/link-params.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { accessInOrder } from '../../shared/rules/access.js';
 import { checkPrice } from '../../shared/rules/price.js';
@@ -24,7 +25,7 @@ import { MAX_PERFORMER_LENGTH } from '../../shared/patterns.js';
 import { createAjv } from '../lib/ajv.js';
 import { sanitizeDescription } from '../lib/sanitize-description.js';
 import { schemaProblems, type JsonProblem } from '../lib/schema-problems.js';
-import { venueDetails, venueProblems } from '../lib/venue-details.js';
+import { storedAddress, venueDetails, venueProblems } from '../lib/venue-details.js';
 import {
   languageProblems,
   stopTranslationsMember,
@@ -162,6 +163,18 @@ const storedSoldOut = (
   ...(item.waitlist_url !== undefined && { waitlistUrl: item.waitlist_url }),
   ...(item.on_sale_at !== undefined && { onSaleAt: onSaleInstant(item.on_sale_at, zone) }),
 });
+
+/**
+ * A stop's own place (docs/api.md §10.25), when given: its address as the venue's is stored
+ * (trimmed, empty members dropped), its point as `lat` and `lon`.
+ */
+function storedPlace(stop: NonNullable<EventInput['occurrences']>[number]) {
+  const address = storedAddress(stop.address);
+  return {
+    ...(address && { address }),
+    ...(stop.geo && { geo: { lat: stop.geo.lat, lon: stop.geo.lon } }),
+  };
+}
 
 /** `on_sale_at` as a wire-form instant: its own offset, else the venue's clock in `zone`. */
 function onSaleInstant(value: string, zone: string): string {
@@ -347,6 +360,7 @@ function semanticProblems(file: VenueFile): VenueFileProblem[] {
     problems.push(...venueProblems(venue, at));
     problems.push(...sourceProblems(venue, at));
     problems.push(...languageProblems(venue, at));
+    problems.push(...linkParamsProblems(venue.ticket_link_params, `${at}.ticket_link_params`));
     (venue.events ?? []).forEach((event, e) =>
       problems.push(...eventProblems(event, `${at}.events[${e}]`)),
     );
@@ -370,6 +384,31 @@ function sourceProblems(venue: VenueFile['venues'][number], at: string): VenueFi
   return Object.entries(venue.event_extras ?? {}).flatMap(([key, extra]) => {
     const path = `${at}.event_extras[${JSON.stringify(key)}]`;
     return [...instantProblems(extra, path), ...factProblems(extra, path)];
+  });
+}
+
+/**
+ * A venue's `ticket_link_params` (docs/venue-file.md "Where buyers came from") beyond the schema:
+ * each name of `LINK_PARAM_NAME`, each `{…}` of a value one of `LINK_PLACEHOLDERS`.
+ */
+function linkParamsProblems(
+  params: Readonly<Record<string, string>> | undefined,
+  at: string,
+): VenueFileProblem[] {
+  return Object.entries(params ?? {}).flatMap(([name, value]) => {
+    const path = LINK_PARAM_NAME.test(name) ? `${at}.${name}` : `${at}[${JSON.stringify(name)}]`;
+    const unknown = (value.match(/\{[^{}]*\}/g) ?? []).filter(
+      (p) => !(LINK_PLACEHOLDERS as readonly string[]).includes(p.slice(1, -1)),
+    );
+    return [
+      ...(LINK_PARAM_NAME.test(name)
+        ? []
+        : [{ path, message: 'expected a name of 1-64 letters, digits, _ . or -' }]),
+      ...unknown.map((p) => ({
+        path,
+        message: `unknown placeholder ${p}: use ${LINK_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+      })),
+    ];
   });
 }
 
@@ -466,6 +505,7 @@ function normaliseEvent(
       ...(o.end_time !== undefined && { endTime: eventTime(o.end_time) }),
       ...(o.ticket_url !== undefined && { ticketUrl: o.ticket_url }),
       ...storedSoldOut(o, zone),
+      ...storedPlace(o),
       ...storedSchedule(o),
       ...storedAllDay(o),
       ...stopTranslationsMember(o.translations),
@@ -600,6 +640,10 @@ export function normaliseVenueFile(file: VenueFile, nowMs = Date.now()): StoredV
     apiShape: venue.api_shape ?? 'current',
     ...venueDetails(venue),
     ...(venue.language !== undefined && { language: storedVenueLanguage(venue)! }),
+    // None given and none at all are alike: the venue's links as they are.
+    ...(Object.keys(venue.ticket_link_params ?? {}).length > 0 && {
+      ticketLinkParams: venue.ticket_link_params,
+    }),
     events: (venue.events ?? []).map((event) =>
       normaliseEvent(event, venue.timezone, importedAt, clean),
     ),

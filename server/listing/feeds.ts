@@ -96,7 +96,11 @@ export async function listDocument(
 ): Promise<BuiltJson & { lastPage: number }> {
   const { total, window, events, untilMs } = await sourcePage(source, filter, page);
   const query = [scope.query, filterQuery(filter)].filter(Boolean).join('&');
-  const envelope = envelopeJson(`${source.base}${scope.path}`, window, total, query, entriesOf);
+  let envelope = envelopeJson(`${source.base}${scope.path}`, window, total, query, entriesOf);
+  // A venue's own list carries the parameters its ticket links take (docs/api.md §10.19), as the
+  // last member of `meta`; without them the list is the interface's, byte for byte.
+  const params = scope.query ? undefined : source.venue.ticketLinkParams;
+  if (params) envelope = `${envelope.slice(0, -1)},"ticket_link_params":${JSON.stringify(params)}}`;
   const text = `{"data":${JSON.stringify(events)},${envelope}}`;
   return { text, untilMs, lastPage: window.lastPage };
 }

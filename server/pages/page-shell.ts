@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DARK, LIGHT, type Palette } from '../../shared/palette.js';
+import type { LinkParams } from '../../shared/rules/link-params.js';
 import { formatWallClock } from '../../shared/rules/wall-clock.js';
 import { jsonLdText, type StructuredDataVenue } from '../../shared/rules/structured-data.js';
 import { zonedStartDate } from '../../shared/rules/zoned-time.js';
@@ -15,9 +16,10 @@ import { ENGLISH, type PageLang } from './i18n/index.js';
 
 /**
  * The venue as a page is built for it: the structured-data members, with the IANA zone that the
- * origin knows and the proxy may not (then times carry no UTC offset).
+ * origin knows and the proxy may not (then times carry no UTC offset), and the parameters its
+ * ticket links carry (docs/api.md §10.19; the origin's, from the venue file; none in the proxy).
  */
-export type PageVenue = StructuredDataVenue;
+export type PageVenue = StructuredDataVenue & { ticketLinkParams?: LinkParams };
 
 /** Everything about the request a page needs: the moment and where its links point. */
 export interface PageContext {

@@ -4,9 +4,14 @@
  * `YYYY-MM-DDTHH:MM:SS.ffffffZ` (UTC, to the microsecond; docs/decisions.md "Dates, times").
  */
 import type { AccessId } from '../../shared/rules/access.js';
+import type { LinkParams } from '../../shared/rules/link-params.js';
 import type { DateFormat, EventExtras } from '../../shared/venue-file.js';
 import type { PriceValue } from '../../shared/rules/price.js';
-import type { StructuredDataVenue } from '../../shared/rules/structured-data.js';
+import type {
+  GeoPoint,
+  PostalAddress,
+  StructuredDataVenue,
+} from '../../shared/rules/structured-data.js';
 import type {
   TranslatedStopText,
   TranslatedText,
@@ -27,6 +32,11 @@ export interface VenueRecord extends StructuredDataVenue {
   apiShape: 'current' | 'earlier';
   /** BCP 47 tag of the language its texts are in (docs/api.md §10.24); absent: English. */
   language?: string;
+  /**
+   * Query parameters the ticket links visitors click carry (docs/api.md §10.19, venue file
+   * `ticket_link_params`, checked by the import), name → value template; absent: none.
+   */
+  ticketLinkParams?: LinkParams;
 }
 
 /**
@@ -80,6 +90,12 @@ export interface StoredStop extends StoredSchedule, StoredAllDay {
   waitlistUrl?: string;
   /** When this stop's sales open, a wire-form instant (docs/api.md §10.23); absent: the event's. */
   onSaleAt?: string;
+  /**
+   * The stop's own place when it is not at the venue (docs/api.md §10.25): its postal address and
+   * point on the map, each absent unless given; directions go there rather than to the venue.
+   */
+  address?: PostalAddress;
+  geo?: GeoPoint;
 }
 
 /**
@@ -189,17 +205,19 @@ export interface VenueRow {
 }
 
 /**
- * The venue's optional `url`, `address` and events `source` as the stores keep them: JSON, or null
- * for none.
+ * The venue's optional `url`, `address`, events `source`, `language` and `ticketLinkParams` as the
+ * stores keep them: JSON, or null for none.
  */
 export function venueDetailsJson(venue: VenueRecord & { source?: StoredSource }): string | null {
-  const { url, address, source, language } = venue;
+  const { url, address, geo, source, language, ticketLinkParams } = venue;
   return url === undefined &&
     address === undefined &&
+    geo === undefined &&
     source === undefined &&
-    language === undefined
+    language === undefined &&
+    ticketLinkParams === undefined
     ? null
-    : JSON.stringify({ url, address, source, language });
+    : JSON.stringify({ url, address, geo, source, language, ticketLinkParams });
 }
 
 /** The events source a `venues` row keeps in its details, if any. */
@@ -218,13 +236,15 @@ export function venueRecord(row: VenueRow): VenueRecord {
     apiShape: row.api_shape === 'earlier' ? 'earlier' : 'current',
   };
   if (row.details !== null) {
-    const { url, address, language } = JSON.parse(row.details) as Pick<
+    const { url, address, geo, language, ticketLinkParams } = JSON.parse(row.details) as Pick<
       VenueRecord,
-      'url' | 'address' | 'language'
+      'url' | 'address' | 'geo' | 'language' | 'ticketLinkParams'
     >;
     if (url !== undefined) record.url = url;
     if (address !== undefined) record.address = address;
+    if (geo !== undefined) record.geo = geo;
     if (language !== undefined) record.language = language;
+    if (ticketLinkParams !== undefined) record.ticketLinkParams = ticketLinkParams;
   }
   return record;
 }

@@ -7,8 +7,12 @@
  * German and Arabic: reflow at 320 CSS px, text spacing, 200 % zoom, target size, keyboard (every
  * control reached in order, no trap, the focus drawn and not hidden), the month grid's and the
  * menus' keys, no motion under reduced motion, the closing time never announced each second, the
- * language of the widget's words and of the venue's text. One browser, one server, many checks
- * per page: each check reads the page through every shadow root (test/support/wcag-checks.ts).
+ * language of the widget's words and of the venue's text; 4.1.2 Name, role, value and 4.1.3
+ * Status messages: the accessibility tree of each view in English and Arabic, as Playwright's ARIA
+ * snapshot writes it, compared with the reviewed one in test/fixtures/aria/{view}.{locale}.yml
+ * (after a change meant to alter them: `UPDATE_ARIA_SNAPSHOTS=1 npx vitest run --project sqlite
+ * test/e2e/wcag.test.ts -t "every view"`, then review the diff). One browser, one server, one page per view with
+ * many checks: each check reads the page through every shadow root (test/support/wcag-checks.ts).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -24,7 +28,7 @@ import {
   targetProblems,
   type Focused,
 } from '../support/wcag-checks.js';
-import { openView, viewsIn } from '../support/wcag-views.js';
+import { openView, treeProblems, viewsIn } from '../support/wcag-views.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
 const e2e = useDemoInChromium(NOW);
@@ -72,8 +76,9 @@ const tagged = (where: string, { problems }: { problems: string[] }) =>
 /**
  * Every check of `locale`'s views, one page per view resized between them: at 320 × 256 px
  * (1280 × 1024 at 400 %) reflow, target size and, when `keys`, the keyboard; at 640 × 400 (200 %)
- * reflow; at 1280 × 800 target size; at 390 × 800 with the text spacing put on, reflow. What each
- * found wrong, by view; every view checked some texts and targets.
+ * reflow; at 1280 × 800 target size and the accessibility tree (`treeProblems`); at 390 × 800
+ * with the text spacing put on, reflow. What each found wrong, by view; every view checked some
+ * texts and targets.
  */
 async function everyCheck(locale: string, keys: boolean) {
   const found = [];
@@ -94,6 +99,7 @@ async function everyCheck(locale: string, keys: boolean) {
     problems.push(...tagged('1.4.4 at 200 %', await page.evaluate(layoutProblems)));
     await page.setViewportSize({ width: 1280, height: 800 });
     problems.push(...tagged('2.5.8 at 1280 px', await page.evaluate(targetProblems)));
+    problems.push(...(await treeProblems(e2e, page, view, locale)));
     await page.setViewportSize({ width: 390, height: 800 });
     await page.evaluate(applyTextSpacing);
     problems.push(...tagged('1.4.12 at 390 px', await page.evaluate(layoutProblems)));
@@ -111,7 +117,7 @@ describe('WCAG 2.2 AA, every view', () => {
     ['de', false],
     ['ar', false],
   ])(
-    'in %s (keyboard: %s): 3.1.1 and 3.1.2 the language marked, 1.4.10 reflow at 320 px, 1.4.4 at 200 percent, 1.4.12 text spacing (no sideways scrolling, no text cut off or overlapping), 2.5.8 targets of 24 px or room around them, and the keyboard: 2.1.1 every control reached in reading order (2.4.3), 2.1.2 Tab leaves the page, 2.4.7 the focus ring drawn, 2.4.11 not hidden',
+    'in %s (keyboard: %s): 3.1.1 and 3.1.2 the language marked, 1.4.10 reflow at 320 px, 1.4.4 at 200 percent, 1.4.12 text spacing (no sideways scrolling, no text cut off or overlapping), 2.5.8 targets of 24 px or room around them, the keyboard: 2.1.1 every control reached in reading order (2.4.3), 2.1.2 Tab leaves the page, 2.4.7 the focus ring drawn, 2.4.11 not hidden; and 4.1.2, 4.1.3 the accessibility tree of each view matches its reviewed snapshot (en, ar)',
     async (locale, keys) => {
       const found = await everyCheck(locale, keys);
       expect(found).toEqual(found.map(({ view }) => ({ view, checked: true, problems: [] })));

@@ -5,6 +5,7 @@
  * buy control and the script's first paint, on the demo page; `widget.html`; the server's listing,
  * month, past and event pages; the embed builder.
  */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { settled, type DemoInChromium } from './demo-in-chromium.js';
 
@@ -159,4 +160,42 @@ export async function openView(
   await view.steps?.(page);
   if (view.steps) await drawn(page);
   return page;
+}
+
+/** Left out of the tree snapshots: the list's tree holds the filter bar's, `widget.html`'s the first paint's. */
+const SAME_TREE: readonly ViewName[] = ['filters', 'first-paint'];
+/** The languages whose trees are kept: a left-to-right one and a right-to-left one. */
+const TREE_LOCALES: readonly string[] = ['en', 'ar'];
+const TREES = 'test/fixtures/aria';
+
+/**
+ * WCAG 4.1.2 and 4.1.3: the ARIA snapshot of `view` on `page` (at 1280 × 800 px; of the widget's
+ * element on the demo page, else of the page's body), the server's origin and host (`webcal://`)
+ * and the script's integrity hash (which every build changes) written as placeholders, compared
+ * with the reviewed one in `test/fixtures/aria/{view}.{locale}.yml`: the difference, or nothing.
+ * With `UPDATE_ARIA_SNAPSHOTS=1` it writes the file instead. Views of `SAME_TREE` and languages
+ * other than English and Arabic have none.
+ */
+export async function treeProblems(
+  e2e: DemoInChromium,
+  page: Page,
+  view: ViewName,
+  locale: string,
+): Promise<string[]> {
+  if (SAME_TREE.includes(view) || !TREE_LOCALES.includes(locale)) return [];
+  const element = page.locator('main > venue-events, main > venue-event, main > venue-buy-button');
+  const target = (await element.count()) ? element : page.locator('body');
+  const tree = `${(await target.ariaSnapshot())
+    .replaceAll(e2e.demo.origin, '{origin}')
+    .replaceAll(new URL(e2e.demo.origin).host, '{host}')
+    .replace(/sha384-[A-Za-z0-9+/=]+/g, 'sha384-{integrity}')}\n`;
+  const file = `${TREES}/${view}.${locale}.yml`;
+  if (process.env.UPDATE_ARIA_SNAPSHOTS === '1') {
+    mkdirSync(TREES, { recursive: true });
+    writeFileSync(file, tree);
+    return [];
+  }
+  return tree === readFileSync(file, 'utf8')
+    ? []
+    : [`4.1.2/4.1.3: the accessibility tree is not ${file}'s:\n${tree}`];
 }

@@ -399,6 +399,7 @@ export const VenueInputSchema = Type.Object(
       }),
     ),
     address: Type.Optional(AddressInputSchema),
+    geo: Type.Optional(GeoInputSchema),
     ticket_link_params: Type.Optional(TicketLinkParamsInput),
     timezone: Type.String({ minLength: 1, description: 'IANA time zone name' }),
     language: Type.Optional(

@@ -6,25 +6,38 @@
  * (`venueProblems`). Pure; imports nothing of the server but its problem type.
  */
 import { IANAZone } from 'luxon';
-import type { PostalAddress } from '../../shared/rules/structured-data.js';
+import type { GeoPoint, PostalAddress } from '../../shared/rules/structured-data.js';
 import type { JsonProblem } from './schema-problems.js';
 
-/** `venue`'s details normalised; members absent when not given. */
-export function venueDetails(venue: {
-  url?: string;
-  address?: Readonly<Record<string, string | undefined>>;
-}): { url?: string; address?: PostalAddress } {
-  const details: { url?: string; address?: PostalAddress } = {};
-  if (venue.url !== undefined) details.url = new URL(venue.url).href;
-  const address: PostalAddress = {};
-  for (const [key, value] of Object.entries(venue.address ?? {}) as [
+/** `address` trimmed, empty members dropped; undefined when none is left. */
+export function storedAddress(
+  address: Readonly<Record<string, string | undefined>> | undefined,
+): PostalAddress | undefined {
+  const stored: PostalAddress = {};
+  for (const [key, value] of Object.entries(address ?? {}) as [
     keyof PostalAddress,
     string | undefined,
   ][]) {
     const text = value?.trim();
-    if (text) address[key] = text;
+    if (text) stored[key] = text;
   }
-  if (Object.keys(address).length > 0) details.address = address;
+  return Object.keys(stored).length > 0 ? stored : undefined;
+}
+
+/**
+ * `venue`'s details normalised; members absent when not given. `geo` (docs/api.md §10.25) is
+ * copied member by member, so the stored point has `lat` and `lon` only, in that order.
+ */
+export function venueDetails(venue: {
+  url?: string;
+  address?: Readonly<Record<string, string | undefined>>;
+  geo?: GeoPoint;
+}): { url?: string; address?: PostalAddress; geo?: GeoPoint } {
+  const details: { url?: string; address?: PostalAddress; geo?: GeoPoint } = {};
+  if (venue.url !== undefined) details.url = new URL(venue.url).href;
+  const address = storedAddress(venue.address);
+  if (address) details.address = address;
+  if (venue.geo) details.geo = { lat: venue.geo.lat, lon: venue.geo.lon };
   return details;
 }
 

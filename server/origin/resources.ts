@@ -12,6 +12,7 @@ import {
 } from '../../shared/rules/wire-format.js';
 import { listedUntil } from '../../shared/rules/postponed.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
+import { directionsUrl, stopDirectionsUrl } from '../../shared/rules/directions.js';
 import { heldClosure, ticketOffice } from '../../shared/rules/ticket-office.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import type { StoredAllDay, StoredEvent, StoredSchedule, StoredStop } from '../store/model.js';
@@ -90,11 +91,14 @@ const compactOf = (
   if (end !== undefined) occurrence.end_time = end;
   const ticketUrl = stop.ticketUrl ?? event.ticketUrl;
   if (ticketUrl !== undefined) occurrence.ticket_url = ticketUrl;
+  // docs/api.md §10.25: only a stop with a place of its own says where; the others are the venue's.
+  const directions = directionsUrl(stop);
   return Object.assign(
     occurrence,
     scheduleMembers(event, stop),
     allDayMembers(stop),
     soldOutMembers(event, stop, true, nowMs),
+    directions !== undefined && { directions_url: directions },
   );
 };
 
@@ -132,16 +136,18 @@ function onSaleAhead(event: StoredEvent, stop: StoredStop | null, nowMs: number)
  * The members of docs/api.md §10.18 (current shape), in the contract's order, each only when the
  * venue gives it: `end_time` (a tour's is its current stop's, else the event's), `price`,
  * `performers`, and `few_tickets_left` only while the ticket office is `open` (a closed office
- * wins, whatever the reason); then §10.19's `ticket_url`, §10.20's schedule and `min_age`, and
- * §10.22's `all_day` and `end_date`.
+ * wins, whatever the reason); then §10.19's `ticket_url`, §10.20's schedule and `min_age`,
+ * §10.22's `all_day` and `end_date`, §10.23's members and §10.25's `directions_url` (`venue`'s
+ * place, or the current stop's own).
  * Fresh values: the stored event is never shared with a response.
  */
 function factMembers(
   event: StoredEvent,
   current: StoredStop | null,
   office: TicketOffice,
-  nowMs: number,
+  { nowMs, venue }: { nowMs: number; venue: VenueRecord },
 ) {
+  const directions = stopDirectionsUrl(current ?? undefined, venue);
   const officeOpen = office.status === 'open';
   const end = current?.endTime ?? event.endTime;
   const ticketUrl = current?.ticketUrl ?? event.ticketUrl;
@@ -158,6 +164,8 @@ function factMembers(
     ...allDayMembers(current ?? event),
     // docs/api.md §10.23: beside an office closed by hand, as few tickets left beside an open one.
     ...soldOutMembers(event, current, office.reason === 'manual', nowMs),
+    // docs/api.md §10.25: where to go, a tour's current stop's own place, else the venue's.
+    ...(directions !== undefined && { directions_url: directions }),
   };
 }
 
@@ -259,7 +267,7 @@ function renderStored(
       ...attributes,
       ticket_office: office,
       ...accessMember,
-      ...factMembers(event, current, office, moment.nowMs),
+      ...factMembers(event, current, office, { nowMs: moment.nowMs, venue }),
     },
     links,
   };

@@ -20,6 +20,7 @@ import type { AccessId } from '../../shared/rules/access.js';
 import { allDayLast } from '../../shared/rules/all-day.js';
 import { isSoldOut, ticketUrlOf, waitlistUrlOf } from '../../shared/rules/ticket-url.js';
 import { reminderGoogleUrl, type Reminder } from '../../shared/rules/reminder.js';
+import { directionsUrl, pointOf } from '../../shared/rules/directions.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
@@ -170,11 +171,40 @@ function dateItems(
             waitlist ? ` <a href="${escapeHtml(waitlist)}">${cardWords(lang).joinWaitlist}</a>` : ''
           }`
         : '';
+      // A stop with a place of its own (docs/api.md §10.25) links directions there.
+      const way = directionsHtml(ownDirections(stop), lang);
       return stop.status === 'cancelled'
         ? `<li id="${id}"><del>${text}</del> <span class="cancelled">${t.cancelledMark}</span></li>`
-        : `<li id="${id}">${text}${full || tickets}${stopSchedule(a, stop, lang)}</li>`;
+        : `<li id="${id}">${text}${way && ` · ${way}`}${full || tickets}${stopSchedule(a, stop, lang)}</li>`;
     })
     .join('\n');
+}
+
+/** A stop's own directions (docs/api.md §10.25: only a stop with a place of its own has them). */
+const ownDirections = (stop: Attributes['occurrences'][number]): string | undefined =>
+  'directions_url' in stop ? stop.directions_url : undefined;
+
+/** `<a class="directions">Directions</a>` to `url` in `lang` (docs/api.md §10.25); '' for none. */
+const directionsHtml = (url: string | undefined, lang: PageLang): string =>
+  url ? `<a class="directions" href="${escapeHtml(url)}">${cardWords(lang).directions}</a>` : '';
+
+/**
+ * The line under the dates that says where (docs/api.md §10.25): a single event's location at the
+ * venue and the directions there (the API's `directions_url`, the venue's); for a tour, the
+ * venue's directions when a stop has no place of its own. '' when there is nothing to say.
+ */
+function placeLine(a: Attributes, venue: PageVenue, lang: PageLang): string {
+  const single = a.date_mode === 'single';
+  const here = single
+    ? 'directions_url' in a
+      ? a.directions_url
+      : undefined
+    : a.occurrences.some((stop) => ownDirections(stop) === undefined)
+      ? directionsUrl(venue)
+      : undefined;
+  const where = a.location && single ? `${escapeHtml(a.location)}, ${escapeHtml(venue.name)}` : '';
+  const way = directionsHtml(here, lang);
+  return where || way ? `<p>${[where, way].filter(Boolean).join(' · ')}</p>` : '';
 }
 
 /** `<ul>` of the labels of `ids` (docs/api.md §10.15) in `lang`. */
@@ -305,6 +335,8 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     plainText,
     startDate: startDateOf(venue),
     accessLabels: t.accessLabels,
+    // A stop's own point (docs/api.md §10.25), read back from its directions.
+    stopGeo: (stop) => pointOf(stop.directions_url),
   });
   const access = accessSection(resource, context.today, lang);
   // Performers and price (docs/api.md §10.18) under the dates; "Few tickets left" by the tickets.
@@ -353,7 +385,7 @@ ${statusLines(a, venue, past, lang)}
 <ul class="dates">
 ${dateItems(resource, venue, office.status === 'open', lang)}
 </ul>
-${a.location && a.date_mode === 'single' ? `<p>${escapeHtml(a.location)}, ${name}</p>` : ''}${facts && `\n${facts}`}
+${placeLine(a, venue, lang)}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
 ${past ? '' : `<p class="tickets">${escapeHtml(sentence)}</p>`}${remind}${fewLeft}${buyLink}

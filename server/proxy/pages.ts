@@ -28,6 +28,7 @@ import {
   scheduleMembers,
   allDayMembers,
   soldOutMembers,
+  directionsMembers,
   whole,
   type EventResource,
   type ListResponse,
@@ -74,13 +75,15 @@ const validPrice = ajv.compile<PriceValue>(lenient(PriceSchema));
 const validPerformers = ajv.compile<string[]>(PerformersSchema);
 const validMinAge = ajv.compile<number>(MinAgeSchema);
 /**
- * docs/api.md §10.20, §10.22 and §10.23: each schedule, all-day and sold-out member's check, by
- * name (a malformed one costs that member, not the event).
+ * docs/api.md §10.20, §10.22, §10.23 and §10.25: each schedule, all-day, sold-out and directions
+ * member's check, by name (a malformed one, a `directions_url` not https, costs that member, not
+ * the event).
  */
 const validSchedule = Object.entries({
   ...scheduleMembers,
   ...allDayMembers,
   ...soldOutMembers,
+  ...directionsMembers,
 }).map(([name, schema]) => [name, ajv.compile(schema)] as const);
 
 type Json = Record<string, unknown>;

@@ -49,6 +49,15 @@ export interface PostalAddress {
 }
 
 /**
+ * A point on the map (venue file `geo`, docs/venue-file.md): WGS 84 degrees, `lat` −90..90,
+ * `lon` −180..180. The one declaration of this shape, as `PostalAddress` is of an address.
+ */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+/**
  * The venue as the renderers know it (this JSON-LD builder, the widget, the server's listing and
  * event pages and calendar files): what they show besides the event resources. It exists apart
  * from the stored `VenueRecord` (which extends it) because the widget and the proxy build one
@@ -63,6 +72,8 @@ export interface StructuredDataVenue {
   url?: string;
   /** The venue's postal address (venue file `address`). */
   address?: PostalAddress;
+  /** The venue's point on the map (venue file `geo`): JSON-LD `geo`, directions (§10.25). */
+  geo?: GeoPoint;
   /**
    * The venue's IANA time zone, when known (the origin always, the proxy when configured, the
    * widget never): the server's pages and calendars give times its UTC offset with it. This
@@ -90,6 +101,11 @@ export interface StructuredDataOptions {
    * `accessibilityFeature` values are the W3C vocabulary's in every language.
    */
   accessLabels?: Readonly<Record<AccessId, string>>;
+  /**
+   * A tour stop's own point on the map, when known (the server's pages read it back from the
+   * stop's `directions_url`, docs/api.md §10.25): its place's `geo`. Default: none.
+   */
+  stopGeo?: (stop: CompactOccurrence) => GeoPoint | undefined;
 }
 
 export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & PostalAddress;
@@ -101,12 +117,28 @@ export interface JsonLdLocationFeature {
   value: true;
 }
 
+/** https://schema.org/GeoCoordinates: WGS 84 degrees. */
+export interface JsonLdGeo {
+  '@type': 'GeoCoordinates';
+  latitude: number;
+  longitude: number;
+}
+
+/** The schema.org form of a point. */
+const geoData = ({ lat, lon }: GeoPoint): JsonLdGeo => ({
+  '@type': 'GeoCoordinates',
+  latitude: lat,
+  longitude: lon,
+});
+
 export interface JsonLdPlace {
   '@type': 'Place';
   name: string;
   /** The venue's `PostalAddress`, or a tour stop's location label as text. */
   address?: JsonLdPostalAddress | string;
   url?: string;
+  /** Where the place is on the map (docs/venue-file.md `geo`), when the venue or stop says. */
+  geo?: JsonLdGeo;
   /** The place's access provisions on that date (docs/api.md §10.15): step-free access, … */
   amenityFeature?: JsonLdLocationFeature[];
 }
@@ -349,7 +381,24 @@ const placeOf = (location: string, venue: StructuredDataVenue): JsonLdPlace => (
     ? { address: { '@type': 'PostalAddress', ...venue.address } }
     : location && { address: location }),
   ...(venue.url && { url: venue.url }),
+  ...(venue.geo && { geo: geoData(venue.geo) }),
 });
+
+/**
+ * A tour stop's place: its location label as name and address, else the venue's place; with the
+ * stop's own point `geo` when known (docs/api.md §10.25), which places it away from the venue.
+ */
+function stopPlace(
+  stop: CompactOccurrence,
+  venuePlace: JsonLdPlace,
+  geo: GeoPoint | undefined,
+): JsonLdPlace {
+  const own: JsonLdPlace | undefined = stop.location_label
+    ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
+    : undefined;
+  if (!geo) return own ?? venuePlace;
+  return { ...(own ?? { '@type': 'Place', name: venuePlace.name }), geo: geoData(geo) };
+}
 
 /**
  * The members of one date's schedule (docs/api.md §10.20), `at` writing its times as `startDate`:
@@ -496,9 +545,7 @@ export function eventStructuredData(
     const time = labelTime(stop.time_label);
     if (!time) return [];
     const anchor = `${page}#${stopAnchor(stop.occurrence_date, time)}`;
-    const place: JsonLdPlace = stop.location_label
-      ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
-      : venuePlace;
+    const place = stopPlace(stop, venuePlace, options.stopGeo?.(stop));
     const buy = ticketUrlOf(stop) ?? ticketUrlOf(a) ?? page;
     const last = allDayLast(stop, stop.occurrence_date);
     const at = { place, access: stop.access, end: endTimeOf(a, stop), last, buy };

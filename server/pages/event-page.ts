@@ -18,6 +18,7 @@ import {
 } from '../../shared/rules/structured-data.js';
 import type { AccessId } from '../../shared/rules/access.js';
 import { allDayLast } from '../../shared/rules/all-day.js';
+import { linkValues, withLinkParams } from '../../shared/rules/link-params.js';
 import { isSoldOut, ticketUrlOf, waitlistUrlOf } from '../../shared/rules/ticket-url.js';
 import { reminderGoogleUrl, type Reminder } from '../../shared/rules/reminder.js';
 import { directionsUrl, pointOf } from '../../shared/rules/directions.js';
@@ -129,6 +130,15 @@ function stopSchedule(
 }
 
 /**
+ * A ticket or waiting list link `url` of `resource` as the page links it, escaped: with the
+ * venue's `ticket_link_params` (docs/api.md §10.19), which the JSON-LD's `offers.url` never has.
+ */
+const shopHref = (url: string, resource: EventResource, venue: PageVenue, lang: PageLang) =>
+  escapeHtml(
+    withLinkParams(url, venue.ticketLinkParams, linkValues(resource, venue.slug, lang.tag)),
+  );
+
+/**
  * The `<li>`s of the event's dates: one for a single date, one per stop (with its anchor and its
  * changed plans), each with its end when the venue gives one (docs/api.md §10.18) and when its
  * doors open (§10.20).
@@ -162,13 +172,15 @@ function dateItems(
       const own = ticketUrlOf(stop);
       const tickets =
         open && own && own !== ticketUrlOf(a)
-          ? ` <a href="${escapeHtml(own)}">${t.tickets}</a>`
+          ? ` <a href="${shopHref(own, resource, venue, lang)}">${t.tickets}</a>`
           : '';
       // A stop sold out on its own (docs/api.md §10.23) says so, with its waiting list.
       const waitlist = waitlistUrlOf(stop);
       const full = isSoldOut(stop)
         ? ` <span class="sold-out">${escapeHtml(cardWords(lang).soldOut)}</span>${
-            waitlist ? ` <a href="${escapeHtml(waitlist)}">${cardWords(lang).joinWaitlist}</a>` : ''
+            waitlist
+              ? ` <a href="${shopHref(waitlist, resource, venue, lang)}">${cardWords(lang).joinWaitlist}</a>`
+              : ''
           }`
         : '';
       // A stop with a place of its own (docs/api.md §10.25) links directions there.
@@ -357,9 +369,9 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
   const waitlist = soldOut(a) ? waitlistUrlOf(a) : undefined;
   const buyLink =
     shop && office.status === 'open' && !past
-      ? `\n<p class="buy"><a href="${escapeHtml(shop)}">${t.buyTickets}</a></p>`
+      ? `\n<p class="buy"><a href="${shopHref(shop, resource, venue, lang)}">${t.buyTickets}</a></p>`
       : waitlist && !past
-        ? `\n<p class="buy"><a href="${escapeHtml(waitlist)}">${cardWords(lang).joinWaitlist}</a></p>`
+        ? `\n<p class="buy"><a href="${shopHref(waitlist, resource, venue, lang)}">${cardWords(lang).joinWaitlist}</a></p>`
         : '';
   // On sale later (docs/api.md §10.23): when, on the venue's clock, and a reminder of it.
   const onSale = onSaleAt(a);

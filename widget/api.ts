@@ -1,5 +1,6 @@
 /** The widget's client of the Public Event Listing Interface (docs/api.md §4). */
 import type { EventAttributes, EventResource } from '../shared/contract.js';
+import { linkValues, withLinkParams, type LinkParams } from '../shared/rules/link-params.js';
 import { withoutTrailingSlash } from '../shared/url.js';
 // The wire reader is in the script, not a chunk: every first card needs it, and a chunk would
 // be one more request before it (docs/benchmarks.md "Widget").
@@ -215,11 +216,30 @@ export async function fetchEvent(
 
 /**
  * Where the buy control sends a buyer (docs/api.md §10.19): the event's ticket shop when the
- * venue gives one (an https `ticket_url`; a tour's is its current stop's), else its event page.
+ * venue gives one (an https `ticket_url`; a tour's is its current stop's), with `params` added
+ * (`withLinkParams`, the placeholders filled for `venue` and `locale`), else its event page.
  */
-export const buyUrl = (event: EventResource, venue: string): string | undefined =>
+export const buyUrl = (
+  event: EventResource,
+  venue: string,
+  params?: LinkParams,
+  locale?: string,
+): string | undefined =>
   // An https link: what the API answer's reader (`wire.ts`) keeps.
-  (event.attributes as EventAttributes).ticket_url ?? eventPageUrl(event, venue);
+  shopLink((event.attributes as EventAttributes).ticket_url, event, venue, params, locale) ??
+  eventPageUrl(event, venue);
+
+/**
+ * A ticket shop's link `url` (a ticket or waiting list link, https) of `event` with `params`
+ * added (docs/api.md §10.19); undefined for none.
+ */
+export const shopLink = (
+  url: string | undefined,
+  event: EventResource,
+  venue: string,
+  params?: LinkParams,
+  locale?: string,
+): string | undefined => url && withLinkParams(url, params, linkValues(event, venue, locale));
 
 /**
  * The event page, where a buy link without a ticket shop goes: `{origin of links.self}/t/{venue}/events/{slug}` (docs/decisions.md "Buy

@@ -83,6 +83,11 @@ export interface ListAttributes extends Source {
   level: HeadingLevel;
   share: boolean;
   filterBar: boolean;
+  /**
+   * `ticket-link-params`, query-string form (docs/api.md §10.19): the embed's own parameters for
+   * its ticket links, over the venue's; null when absent.
+   */
+  linkParams: string | null;
 }
 
 /**
@@ -103,5 +108,6 @@ export function readListAttributes(get: Attributes): ListAttributes {
     level: headingLevel(Number(get(PARAM_HEADING_LEVEL))),
     share: get(PARAM_NO_SHARE) === null,
     filterBar: get(PARAM_NO_FILTERS) === null,
+    linkParams: get('ticket-link-params'),
   };
 }

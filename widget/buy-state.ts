@@ -10,7 +10,8 @@ import type {
   TicketOfficeReason,
 } from '../shared/contract.js';
 import { ticketOfficeOf } from '../shared/rules/ticket-office.js';
-import { buyUrl } from './api.js';
+import type { LinkParams } from '../shared/rules/link-params.js';
+import { buyUrl, shopLink } from './api.js';
 import { instantText } from './format.js';
 import type { CoreMessages } from './i18n/types.js';
 
@@ -64,10 +65,17 @@ export function buyState(attributes: AnyEventAttributes, nowMs: number, today: s
 /**
  * What the buy control of `event` shows at `nowMs` (UTC epoch ms) in the widget: `buyState`, and
  * closed (`unknown`) when it is open but has no page to sell on (no slug, no http(s) `links.self`):
- * the control never links nowhere; `sold_out` with its waiting list when the event says so. Used
- * by `<venue-buy-button>` and the first paint alike.
+ * the control never links nowhere; `sold_out` with its waiting list when the event says so, with
+ * `params` added for `locale` (docs/api.md §10.19). Used by `<venue-buy-button>` and the first
+ * paint alike.
  */
-export function eventBuyState(event: EventResource, venue: string, nowMs: number): BuyState {
+export function eventBuyState(
+  event: EventResource,
+  venue: string,
+  nowMs: number,
+  params?: LinkParams,
+  locale?: string,
+): BuyState {
   const a = event.attributes as EventAttributes;
   const opensAtMs = Date.parse(a.on_sale_at!);
   // On sale later (docs/api.md §10.23): closed by hand until `on_sale_at`, open from then on the
@@ -80,7 +88,11 @@ export function eventBuyState(event: EventResource, venue: string, nowMs: number
       : { kind: 'closed', reason: 'unknown', message: null }
     : // Sold out: the API says so (and when sales open) only beside an office closed by hand.
       a.sold_out
-      ? { ...state, reason: 'sold_out', waitlist: a.waitlist_url }
+      ? {
+          ...state,
+          reason: 'sold_out',
+          waitlist: shopLink(a.waitlist_url, event, venue, params, locale),
+        }
       : opensAtMs
         ? { ...state, opensAtMs }
         : state;

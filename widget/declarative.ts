@@ -8,6 +8,7 @@
  * text with it.
  */
 import type { EventResource } from '../shared/contract.js';
+import { readLinkParams } from '../shared/rules/link-params.js';
 import {
   eventStructuredData,
   jsonLdText,
@@ -311,8 +312,11 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
   if (!page.events.length || page.unreadable) {
     return `${startTag(el)}${light}</venue-events>`;
   }
-  // The buy controls are drawn in the card's root, styled by its one stylesheet (`STYLES`).
-  const buyContent = (event: EventResource) => buyControl(event, el.venue, source.nowMs, i18n);
+  // The buy controls are drawn in the card's root, styled by its one stylesheet (`STYLES`), their
+  // ticket links with the venue's parameters (docs/api.md §10.19), as the element's.
+  const params = readLinkParams(page.linkParams);
+  const buyContent = (event: EventResource) =>
+    buyControl(event, el.venue, source.nowMs, i18n, params);
   const cards = list(page.events, {
     venue: el.venue,
     base: el.base,

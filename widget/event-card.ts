@@ -38,6 +38,11 @@ export interface CardContext {
    * and no "Save" toggle, whose entries drop out once their date is past.
    */
   past?: boolean;
+  /**
+   * The parameters the buy control's ticket links carry (docs/api.md §10.19): an element's
+   * `ticket-link-params`, else the list's `meta.ticket_link_params` (`readLinkParams` reads either).
+   */
+  linkParams?: unknown;
 }
 
 function title(level: HeadingLevel, id: string, text: string, l: unknown, dir: unknown) {
@@ -237,6 +242,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                 base-url=${ctx.base}
                 locale=${locale}
                 .clock=${ctx.clock}
+                .linkParams=${ctx.linkParams}
               ></venue-buy-button>
             </div>`
       }

@@ -29,6 +29,7 @@ import { loadMessages, resolveI18n, textLocale } from './i18n/load.js';
 import { readListAttributes, readSource, type ListAttributes, type Source } from './attributes.js';
 import { buyControl, list, skeleton } from './markup.js';
 import { policy } from './trusted-html.js';
+import { readLinkParams } from '../shared/rules/link-params.js';
 import { PARAM_LOCALE } from './query-names.generated.js';
 
 /** The request options of the script's requests: its own (never aborted), never revalidated. */
@@ -92,10 +93,12 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
   // A clock set on the element before it was defined (a preview's), as the element will use.
   const now = (el as { clock?: () => number }).clock?.() ?? Date.now();
   write(root, list(events, { ...o, i18n, now }));
+  // The embed's own parameters, else the venue's (docs/api.md §10.19).
+  const params = readLinkParams(o.linkParams ?? first.page.linkParams);
   root.querySelectorAll('venue-buy-button').forEach((host, i) => {
     const inner = host.attachShadow({ mode: 'open' });
     inner.adoptedStyleSheets = [hostStyles, buyButtonStyles];
-    write(inner, buyControl(events[i]!, o.venue, now, i18n));
+    write(inner, buyControl(events[i]!, o.venue, now, i18n, params));
   });
 }
 

@@ -7,6 +7,7 @@
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { escapeHtml } from '../shared/html.js';
+import type { LinkParams } from '../shared/rules/link-params.js';
 import { buyUrl } from './api.js';
 import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
@@ -42,13 +43,22 @@ const esc = escapeHtml;
 export const attr = (name: string, value: string | undefined) =>
   value === undefined ? '' : ` ${name}="${esc(value)}"`;
 
-/** `<venue-buy-button>`'s shadow content inside a card (no live region: `announce` is false). */
-export function buyControl(event: EventResource, venue: string, now: number, i18n: I18n) {
+/**
+ * `<venue-buy-button>`'s shadow content inside a card (no live region: `announce` is false), its
+ * ticket links carrying `params` (docs/api.md §10.19).
+ */
+export function buyControl(
+  event: EventResource,
+  venue: string,
+  now: number,
+  i18n: I18n,
+  params?: LinkParams,
+) {
   const { t, locale, contentLang } = i18n;
-  const state = eventBuyState(event, venue, now);
+  const state = eventBuyState(event, venue, now, params, locale);
   const body =
     state.kind === 'open'
-      ? `<a class="buy-button" part="buy-button"${attr('href', buyUrl(event, venue))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
+      ? `<a class="buy-button" part="buy-button"${attr('href', buyUrl(event, venue, params, locale))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
           state.closesAtMs === null
             ? ''
             : `<p class="status" part="buy-status">${esc(closingText(state.closesAtMs, now, locale, t))}</p>`

@@ -1,6 +1,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
+import { readLinkParams, type LinkParams } from '../shared/rules/link-params.js';
 import { buyUrl } from './api.js';
 import { eventFor } from './handed-event.js';
 import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
@@ -16,8 +17,10 @@ import { buyButtonStyles } from './venue-buy-button.styles.js';
  * "Online sales closed"). Give it an event (`.event`), or `venue` + `event-id` and it fetches
  * the event itself.
  *
- * @fires venue-events-buy - cancelable; `detail: { event, url }`. Call `preventDefault()` to open
- *   your own checkout instead of following the link.
+ * @fires venue-events-buy - cancelable; `detail: { event, url }` (the link, with its parameters).
+ *   Call `preventDefault()` to open your own checkout instead of following the link.
+ * @attr ticket-link-params - query parameters its ticket links carry, in query-string form
+ *   (`utm_source=blog&utm_campaign={event_slug}`), over the venue's (docs/widget.md)
  * @fires venue-events-event-load - after it fetched its event by `event-id`; `detail: { event }`
  * @fires venue-events-expired - a pending closure passed while shown; `detail: { event }`. The
  *   list refetches on it; a button that fetched its own event refetches it.
@@ -37,6 +40,8 @@ export class VenueBuyButton extends VenueElement {
     event: { attribute: false },
     eventId: { type: String, attribute: 'event-id' },
     announce: { attribute: false },
+    linkParams: { attribute: false },
+    ticketLinkParams: { attribute: 'ticket-link-params' },
   };
 
   /** The event to sell (either API shape); set by `<venue-events>` / `<venue-event>`. */
@@ -48,6 +53,16 @@ export class VenueBuyButton extends VenueElement {
    * `<venue-events>` and `<venue-event>`, whose one region speaks for the widget.
    */
   declare announce: boolean;
+  /**
+   * The parameters its ticket links carry (docs/api.md §10.19), as `readLinkParams` reads them: set
+   * by `<venue-events>` (its own `ticket-link-params`, else the venue's) and `<venue-event>`.
+   */
+  declare linkParams: unknown;
+  /**
+   * `ticket-link-params`: parameters in query-string form (`utm_source=blog&utm_campaign={event_slug}`)
+   * over `linkParams`; `""`: none.
+   */
+  declare ticketLinkParams: string | undefined;
 
   /** This update's buy state, at `now`. */
   declare private state: BuyState | undefined;
@@ -97,6 +112,11 @@ export class VenueBuyButton extends VenueElement {
     );
   }
 
+  /** The parameters its ticket links carry: its own attribute's, else those it was given. */
+  private get params(): LinkParams | undefined {
+    return readLinkParams(this.ticketLinkParams ?? this.linkParams);
+  }
+
   /** What a fetched event belongs to: nothing of another venue or event is ever shown. */
   private get source(): string {
     return `${this.base} ${this.venue} ${this.eventId}`;
@@ -111,7 +131,7 @@ export class VenueBuyButton extends VenueElement {
     super.willUpdate(changed);
     const event = this.current;
     this.now = this.clock();
-    this.state = event && eventBuyState(event, this.venue, this.now);
+    this.state = event && eventBuyState(event, this.venue, this.now, this.params, this.i18n.locale);
     // A pending closure passed on screen (this render shows it closed): ask for the server's
     // word once, before the load controller reads its args, so a reload joins this update. The
     // list refetches on `venue-events-expired`; a button that fetched its event refetches it.
@@ -174,7 +194,7 @@ export class VenueBuyButton extends VenueElement {
           ? html`<a
                 class="buy-button"
                 part="buy-button"
-                href=${buyUrl(event, this.venue)!}
+                href=${this.buyLink(event)!}
                 aria-label=${t.buyFor(event.attributes.title)}
                 @click=${this.onClick}
                 >${t.buy}</a
@@ -200,13 +220,17 @@ export class VenueBuyButton extends VenueElement {
     </div>`;
   }
 
+  private buyLink(event: EventResource): string | undefined {
+    return buyUrl(event, this.venue, this.params, this.i18n.locale);
+  }
+
   private retry(): void {
     void this.fetched.run();
   }
 
   private onClick(e: MouseEvent): void {
     const event = this.current!;
-    const url = buyUrl(event, this.venue);
+    const url = this.buyLink(event);
     if (!this.emit('venue-events-buy', { detail: { event, url }, cancelable: true })) {
       e.preventDefault();
     }

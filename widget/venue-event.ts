@@ -23,6 +23,8 @@ const sanitizer = () => import('./sanitize.js');
  *
  * @fires venue-events-event-load - after the event loaded; `detail: { event }`
  * @fires venue-events-buy - from its buy control (see `<venue-buy-button>`)
+ * @attr ticket-link-params - query parameters its ticket links carry, in query-string form
+ *   (`utm_source=blog&utm_campaign={event_slug}`; docs/widget.md)
  * @csspart card - the event
  * @csspart image - the event image
  * @csspart category - the category label
@@ -62,6 +64,7 @@ export class VenueEvent extends VenueElement {
     event: { attribute: false },
     headingLevel: { type: Number, attribute: 'heading-level' },
     noShare: { type: Boolean, attribute: 'no-share' },
+    ticketLinkParams: { attribute: 'ticket-link-params' },
   };
 
   /** Event id to fetch (or set `.event`). */
@@ -72,6 +75,8 @@ export class VenueEvent extends VenueElement {
   declare headingLevel: number;
   /** Hides the share control. */
   declare noShare: boolean;
+  /** Query parameters its ticket links carry (`ticket-link-params`, query-string form). */
+  declare ticketLinkParams: string | undefined;
 
   private load = new LoadController(this, {
     task: async ([base, venue, id, given, timeoutMs, locale], { signal }) => {
@@ -138,6 +143,7 @@ export class VenueEvent extends VenueElement {
         clock: this.clock,
         level: headingLevel(this.headingLevel),
         description: value.description,
+        linkParams: this.ticketLinkParams,
         ...this.actions.context(this.noShare),
       });
     // Right to left (`ar`, `he`) on its own root, as `<venue-events>` does: the page around a

@@ -49,6 +49,9 @@ import type { EventPage } from './wire.js';
  *   (`views="past"`, `views="list past"`) a "Past events" control at the end of the list shows the
  *   venue's past events, newest first and without buy controls, and goes back (docs/api.md
  *   §10.20)
+ * @attr ticket-link-params - query parameters the ticket links carry, in query-string form
+ *   (`utm_source=blog&utm_campaign={event_slug}`), over the venue's `ticket_link_params`
+ *   (docs/api.md §10.19); `""`: none
  * @csspart filters - the filter bar (loaded after the first page; its space is kept from the
  *   start, so the cards do not move when it arrives)
  * @csspart category-filter - the category `<select>` (shown when the venue has 2+ categories)
@@ -128,6 +131,7 @@ export class VenueEvents extends VenueElement {
     views: { reflect: true },
     layout: { reflect: true },
     syncUrl: { type: Boolean, attribute: 'sync-url', reflect: true },
+    ticketLinkParams: { attribute: 'ticket-link-params' },
     filters: { state: true },
   };
 
@@ -158,6 +162,8 @@ export class VenueEvents extends VenueElement {
   declare layout: string | undefined;
   /** Keeps the filters and the view in the page's query (see `sync-url`). */
   declare syncUrl: boolean;
+  /** Query parameters its ticket links carry over the venue's (see `ticket-link-params`). */
+  declare ticketLinkParams: string | undefined;
   /** The filters the list is requested with (see `filter()`). */
   declare filters: Filters;
   /**
@@ -433,6 +439,8 @@ export class VenueEvents extends VenueElement {
       calendarMenu: controls?.calendarMenu,
       save: this.saving?.button,
       past: this.pastShown,
+      // The embed's own parameters, else the venue's (docs/api.md §10.19).
+      linkParams: this.ticketLinkParams ?? body.linkParams,
     };
     const cards = body.events.map((event) => this.renderCard(event, ctx)).filter((c) => c);
     // Left out by the wire reader or by the card: only a page the API sent empty is "no events".

@@ -62,6 +62,11 @@ export interface EventPage {
   events: EventResource[];
   /** How many of the page's events the widget could not read (left out); absent when none. */
   unreadable?: number;
+  /**
+   * `meta.ticket_link_params` as the API sent it (docs/api.md §10.19), read where it is used
+   * (`readLinkParams`, after an element's own `ticket-link-params`); absent when not sent.
+   */
+  linkParams?: unknown;
 }
 
 /** A body that is not an event listing at all. */
@@ -307,6 +312,7 @@ export function readPage(body: unknown, page: number): EventPage {
     total: count(meta.total, 0) ?? read.length,
     events,
     ...(unreadable && { unreadable }),
+    ...(meta.ticket_link_params !== undefined && { linkParams: meta.ticket_link_params }),
   };
 }
 

@@ -22,17 +22,15 @@ export const LINK_PARAM_NAME = /^[\w.-]{1,64}$/;
 export const LINK_PARAMS_MAX = 10;
 export const LINK_VALUE_MAX = 256;
 
-const PLACEHOLDER = new RegExp(`\\{(${LINK_PLACEHOLDERS.join('|')})\\}`, 'g');
-
 /**
  * `url` with `params` added to its query (before any `#fragment`), each value's placeholders
  * filled from `values` and URL-encoded. A parameter the link already has is left as the link says
- * (the venue's shop knows its own link best). Only an https `url` gets them (a ticket link: the
- * widget's event page fallback and anything else are returned as given), and a link with nothing
- * to add is returned as given, byte for byte. Never throws.
- * @param url an absolute URL
+ * (the venue's shop knows its own link best); a link with nothing to add is returned as given,
+ * byte for byte. `params` may come from an API answer (`readLinkParams`): a value that is not a
+ * string is written as its text. Never throws.
+ * @param url an absolute https URL (a ticket or waiting list link, `ticketUrlOf`)
  * @param params name → value template; undefined: none
- * @param values what the placeholders stand for in this link
+ * @param values what the placeholders (`LINK_PLACEHOLDERS`) stand for in this link
  */
 export function withLinkParams(
   url: string,
@@ -40,25 +38,19 @@ export function withLinkParams(
   values: LinkValues,
 ): string {
   const end = url.search(/#|$/);
-  const head = url.slice(0, end);
-  const q = head.indexOf('?');
-  const has =
-    q < 0
-      ? []
-      : head
-          .slice(q + 1)
-          .split('&')
-          .map((p) => p.split('=')[0]);
+  const q = url.indexOf('?');
+  // Without a query this reads the whole URL as one name, which no parameter's name is.
+  const has = new URLSearchParams(url.slice(q + 1, end));
   const added = Object.entries(params ?? {})
-    .filter(([name]) => !has.includes(name))
+    .filter(([name]) => !has.has(name))
     .map(
       ([name, value]) =>
-        `${encodeURIComponent(name)}=${encodeURIComponent(
-          value.replace(PLACEHOLDER, (_, p: keyof LinkValues) => values[p] ?? ''),
-        )}`,
-    );
-  return added[0] && /^https:/.test(url)
-    ? `${head}${q < 0 ? '?' : /[?&]$/.test(head) ? '' : '&'}${added.join('&')}${url.slice(end)}`
+        // The literal of `LINK_PLACEHOLDERS` (test/shared/link-params.test.ts): fewest bytes.
+        `${encodeURIComponent(name)}=${encodeURIComponent(`${value}`.replace(/\{(event_slug|event_id|venue_slug|locale)\}/g, (_, p: keyof LinkValues) => values[p] ?? ''))}`,
+    )
+    .join('&');
+  return added
+    ? `${url.slice(0, end)}${q < 0 || q > end ? '?' : '&'}${added}${url.slice(end)}`
     : url;
 }
 
@@ -78,20 +70,12 @@ export const linkValues = (
 });
 
 /**
- * Parameters read from an untrusted place (an API answer's `meta`, an element's attribute in
- * query-string form): only names of `LINK_PARAM_NAME` with string values; undefined for none or
- * for anything else. `ticket-link-params=""` reads as `{}`: none at all, overriding the venue's.
+ * The parameters of an element's `ticket-link-params` (query-string form) or, where it has none
+ * (null, undefined), of an API answer's `meta.ticket_link_params` (docs/api.md §10.19), as
+ * `withLinkParams` takes them: that reads an answer's object safely, whatever it holds. `""` is
+ * `{}`: no parameters at all, over the venue's.
  */
-export function readLinkParams(value: unknown): LinkParams | undefined {
-  const entries =
-    typeof value === 'string'
-      ? [...new URLSearchParams(value)]
-      : value && typeof value === 'object' && !Array.isArray(value)
-        ? Object.entries(value)
-        : undefined;
-  return entries
-    ? Object.fromEntries(
-        entries.filter(([k, v]) => LINK_PARAM_NAME.test(k) && typeof v === 'string'),
-      )
-    : undefined;
-}
+export const readLinkParams = (value: unknown): LinkParams | undefined =>
+  typeof value === 'string'
+    ? Object.fromEntries(new URLSearchParams(value))
+    : (value as LinkParams | undefined);

@@ -57,3 +57,60 @@ describe('ticket links (docs/api.md §10.19)', () => {
     expect((window as { __pwned?: number }).__pwned).to.equal(undefined);
   });
 });
+
+describe('where buyers came from (docs/api.md §10.19)', () => {
+  afterEach(cleanup);
+
+  /** The shop venue's list as the API would send it for a venue with `ticket_link_params`. */
+  const tracked = async (path: string) => {
+    const body = await apiBody<{ meta: Json }>('/t/shop/api/events?page=1');
+    body.meta.ticket_link_params = {
+      utm_source: 'our-site',
+      utm_medium: 'events',
+      utm_campaign: '{event_slug}',
+    };
+    return serveWire(`/t/${path}/api/events?page=1`, body);
+  };
+  const shopLink = (el: Element) => buyControl(card(el, 'Shop Night')).link!;
+
+  it('the card’s buy link carries the venue’s parameters, and venue-events-buy names it', async () => {
+    const el = await list('shop-tracked', await tracked('shop-tracked'));
+    const link = shopLink(el);
+    expect(link.href).to.equal(
+      `${SHOP_URL}&utm_source=our-site&utm_medium=events&utm_campaign=event-1300`,
+    );
+    // A buy link to the event page (no shop) is the widget's own: left as it is.
+    expect(buyControl(card(el, 'House Night')).link!.href).to.equal(
+      `${location.origin}/t/shop-tracked/events/event-1302`,
+    );
+    let url: string | undefined;
+    el.addEventListener('venue-events-buy', (e) => {
+      url = (e as CustomEvent<{ url: string }>).detail.url;
+      e.preventDefault();
+    });
+    link.click();
+    expect(url).to.equal(link.href);
+  });
+
+  it('the element’s ticket-link-params override the venue’s; empty, none at all', async () => {
+    const base = await tracked('shop-own');
+    const mountWith = async (params: string) => {
+      const el = mount<VenueEvents>(
+        `<venue-events venue="shop-own" locale="en-GB" base-url="${base}" ticket-link-params="${params}"></venue-events>`,
+        (e) => (e.clock = frozen),
+      );
+      await loaded(el);
+      return el;
+    };
+    const blog = await mountWith('utm_source=blog&amp;utm_campaign={event_slug}-{locale}');
+    expect(shopLink(blog).href).to.equal(
+      `${SHOP_URL}&utm_source=blog&utm_campaign=event-1300-en-GB`,
+    );
+    cleanup();
+    expect(shopLink(await mountWith('')).href).to.equal(SHOP_URL);
+  });
+
+  it('a venue without them: the link as the API gives it', async () => {
+    expect(shopLink(await list('shop')).href).to.equal(SHOP_URL);
+  });
+});

@@ -21,7 +21,8 @@ import { allDayLast } from '../../shared/rules/all-day.js';
 import { linkValues, withLinkParams } from '../../shared/rules/link-params.js';
 import { isSoldOut, ticketUrlOf, waitlistUrlOf } from '../../shared/rules/ticket-url.js';
 import { reminderGoogleUrl, type Reminder } from '../../shared/rules/reminder.js';
-import { directionsUrl, pointOf } from '../../shared/rules/directions.js';
+import { directionsUrl } from '../../shared/rules/directions.js';
+import { withGeo } from './json-ld-geo.js';
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import {
@@ -342,14 +343,17 @@ export function eventPage(resource: EventResource, venue: PageVenue, context: Pa
     .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
     .join('\n');
   // Its access labels in the page's language (docs/api.md §10.15), as the page shows them.
-  const jsonLd = eventStructuredData(resource, venue, {
-    today: context.today,
-    plainText,
-    startDate: startDateOf(venue),
-    accessLabels: t.accessLabels,
-    // A stop's own point (docs/api.md §10.25), read back from its directions.
-    stopGeo: (stop) => pointOf(stop.directions_url),
-  });
+  // Where each place is on the map (docs/api.md §10.25), which only the server knows.
+  const jsonLd = withGeo(
+    eventStructuredData(resource, venue, {
+      today: context.today,
+      plainText,
+      startDate: startDateOf(venue),
+      accessLabels: t.accessLabels,
+    }),
+    resource,
+    venue,
+  );
   const access = accessSection(resource, context.today, lang);
   // Performers and price (docs/api.md §10.18) under the dates; "Few tickets left" by the tickets.
   const facts = factsHtml(a, { fewLeft: false }, lang);

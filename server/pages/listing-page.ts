@@ -13,6 +13,7 @@
  * listing's language (`place.lang`, docs/api.md §10.5), and every link keeps its `locale=`.
  */
 import type { EventResource, ListResponse } from '../../shared/contract.js';
+import { withGeo } from './json-ld-geo.js';
 import { PARAM } from '../../shared/queries.js';
 import type { AccessCount } from '../../shared/rules/access.js';
 import { allDayLast } from '../../shared/rules/all-day.js';
@@ -95,12 +96,14 @@ export const structuredDataOf = (
 ) =>
   events.flatMap((event) => {
     const venue = eventVenue(event, place);
-    return eventStructuredData(event, venue, {
+    const data = eventStructuredData(event, venue, {
       today: context.today,
       plainText,
       startDate: startDateOf(venue),
       accessLabels: langOf(place).t.accessLabels,
     });
+    // Where each place is on the map (docs/api.md §10.25), which only the server knows.
+    return withGeo(data, event, venue);
   });
 
 /** The `<link rel="alternate">` to the listing's calendar feed, for a page's head. */

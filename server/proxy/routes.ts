@@ -116,6 +116,7 @@ const SHAPES: readonly Shape[] = [
   shape(PATHS.eventFile, []),
   // §10.23: the reminder of an event's sales opening, drawn from the event as its file is.
   shape(PATHS.eventReminder, []),
+  shape(PATHS.eventReminderGoogle, []),
   ...CALENDAR_SERVICES.map((service) => shape(PATHS.eventLink(service), CALENDAR_LINK_PARAMETERS)),
   // §10.16: several venues' API, listing page and calendar file; nothing of them goes upstream.
   ...API_RESOURCES.map((resource) =>

@@ -48,7 +48,7 @@ import {
   savedFeedDisposition,
 } from '../pages/calendar.js';
 import { eventPage, reminderOf } from '../pages/event-page.js';
-import { reminderIcs } from '../../shared/rules/reminder.js';
+import { reminderGoogleUrl, reminderIcs } from '../../shared/rules/reminder.js';
 import { chooseLanguage, ENGLISH, type PageLang } from '../pages/i18n/index.js';
 import { pastListing, venueListing, venuesListing } from '../pages/listing-place.js';
 import { readListingQuery } from '../pages/page-query.js';
@@ -338,7 +338,24 @@ function eventHandlers(backend: Backend) {
       'Content-Disposition': `attachment; filename="${a.slug}-on-sale.ics"`,
     });
   };
-  return { page, calendar, link, reminder };
+  /**
+   * A 302 to the same reminder in Google Calendar (docs/api.md §10.23), titled on the venue's
+   * clock as the event page's link is, fresh as the event's .ics is; a 404 while the event has no
+   * `on_sale_at` ahead. The widget's card menu links here: the rule's zone handling stays out of it.
+   */
+  const reminderGoogle: RequestHandler = async (req, res) => {
+    const lang = languageOf(req, res);
+    const found = await findEvent(backend, req, res, '/reminder/google', lang);
+    if (!found) return;
+    const a = found.event.attributes;
+    const onSale = 'on_sale_at' in a ? a.on_sale_at : undefined;
+    if (!onSale) throw createError(404, `Event "${a.slug}" has no sales opening ahead.`);
+    const base = backend.publicBase(req);
+    const target = reminderGoogleUrl(reminderOf(found.event, found.venue, base, lang, onSale));
+    res.set({ 'Cache-Control': `public, max-age=${found.maxAgeSeconds}`, ...found.headers });
+    res.redirect(302, target);
+  };
+  return { page, calendar, link, reminder, reminderGoogle };
 }
 
 /** Builds the router of the pages; mount it at the app's root. */
@@ -352,6 +369,7 @@ export function pageRoutes(backend: Backend): Router {
   router.route(PATHS.venuesFeed).get(several.feed).all(methodNotAllowed);
   router.route(PATHS.eventFile).get(event.calendar).all(methodNotAllowed);
   router.route(PATHS.eventReminder).get(event.reminder).all(methodNotAllowed);
+  router.route(PATHS.eventReminderGoogle).get(event.reminderGoogle).all(methodNotAllowed);
   for (const service of CALENDAR_SERVICES) {
     router.route(PATHS.eventLink(service)).get(event.link(service)).all(methodNotAllowed);
   }

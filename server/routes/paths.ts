@@ -38,6 +38,8 @@ export const ROUTE_PATHS = {
   eventLink: (service: CalendarService) => `/t/:slug/events/:eventSlug/calendar/${service}`,
   /** §10.23: the reminder of the instant an event's sales open, an `.ics` with a `VALARM`. */
   eventReminder: '/t/:slug/events/:eventSlug/reminder.ics',
+  /** §10.23: a redirect to the same reminder in Google Calendar (the widget's card menu). */
+  eventReminderGoogle: '/t/:slug/events/:eventSlug/reminder/google',
 } as const;
 
 /** What each parameter of a path matches: the venue's slug is the pattern's first group. */

@@ -101,11 +101,6 @@ export interface StructuredDataOptions {
    * `accessibilityFeature` values are the W3C vocabulary's in every language.
    */
   accessLabels?: Readonly<Record<AccessId, string>>;
-  /**
-   * A tour stop's own point on the map, when known (the server's pages read it back from the
-   * stop's `directions_url`, docs/api.md §10.25): its place's `geo`. Default: none.
-   */
-  stopGeo?: (stop: CompactOccurrence) => GeoPoint | undefined;
 }
 
 export type JsonLdPostalAddress = { '@type': 'PostalAddress' } & PostalAddress;
@@ -124,20 +119,16 @@ export interface JsonLdGeo {
   longitude: number;
 }
 
-/** The schema.org form of a point. */
-const geoData = ({ lat, lon }: GeoPoint): JsonLdGeo => ({
-  '@type': 'GeoCoordinates',
-  latitude: lat,
-  longitude: lon,
-});
-
 export interface JsonLdPlace {
   '@type': 'Place';
   name: string;
   /** The venue's `PostalAddress`, or a tour stop's location label as text. */
   address?: JsonLdPostalAddress | string;
   url?: string;
-  /** Where the place is on the map (docs/venue-file.md `geo`), when the venue or stop says. */
+  /**
+   * Where the place is on the map (docs/api.md §10.25), when the venue or a stop says: added by
+   * the server's pages (`server/pages/json-ld-geo.ts`); the widget knows no point.
+   */
   geo?: JsonLdGeo;
   /** The place's access provisions on that date (docs/api.md §10.15): step-free access, … */
   amenityFeature?: JsonLdLocationFeature[];
@@ -381,24 +372,7 @@ const placeOf = (location: string, venue: StructuredDataVenue): JsonLdPlace => (
     ? { address: { '@type': 'PostalAddress', ...venue.address } }
     : location && { address: location }),
   ...(venue.url && { url: venue.url }),
-  ...(venue.geo && { geo: geoData(venue.geo) }),
 });
-
-/**
- * A tour stop's place: its location label as name and address, else the venue's place; with the
- * stop's own point `geo` when known (docs/api.md §10.25), which places it away from the venue.
- */
-function stopPlace(
-  stop: CompactOccurrence,
-  venuePlace: JsonLdPlace,
-  geo: GeoPoint | undefined,
-): JsonLdPlace {
-  const own: JsonLdPlace | undefined = stop.location_label
-    ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
-    : undefined;
-  if (!geo) return own ?? venuePlace;
-  return { ...(own ?? { '@type': 'Place', name: venuePlace.name }), geo: geoData(geo) };
-}
 
 /**
  * The members of one date's schedule (docs/api.md §10.20), `at` writing its times as `startDate`:
@@ -545,7 +519,9 @@ export function eventStructuredData(
     const time = labelTime(stop.time_label);
     if (!time) return [];
     const anchor = `${page}#${stopAnchor(stop.occurrence_date, time)}`;
-    const place = stopPlace(stop, venuePlace, options.stopGeo?.(stop));
+    const place: JsonLdPlace = stop.location_label
+      ? { '@type': 'Place', name: stop.location_label, address: stop.location_label }
+      : venuePlace;
     const buy = ticketUrlOf(stop) ?? ticketUrlOf(a) ?? page;
     const last = allDayLast(stop, stop.occurrence_date);
     const at = { place, access: stop.access, end: endTimeOf(a, stop), last, buy };

@@ -10,7 +10,9 @@
 export const LINK_PLACEHOLDERS = ['event_slug', 'event_id', 'venue_slug', 'locale'] as const;
 
 /** What each placeholder stands for in one link; a placeholder without a value is left empty. */
-export type LinkValues = { [name in (typeof LINK_PLACEHOLDERS)[number]]?: string | undefined };
+export type LinkValues = {
+  [name in (typeof LINK_PLACEHOLDERS)[number]]?: string | null | undefined;
+};
 
 /** Query parameters to add, name → value template. */
 export type LinkParams = Readonly<Record<string, string>>;
@@ -63,7 +65,7 @@ export const linkValues = (
   venue: string,
   locale?: string,
 ): LinkValues => ({
-  event_slug: event.attributes.slug ?? '',
+  event_slug: event.attributes.slug,
   event_id: event.id,
   venue_slug: event.attributes.venue?.slug ?? venue,
   locale,

@@ -25,8 +25,13 @@ export interface CardContext {
   share?: false | ((event: EventResource) => void);
   /** The id of the event whose link was just copied. */
   copied?: string | undefined;
-  /** The event's "Add to calendar" menu (`calendar-menu.ts`); until it loads, a link. */
-  calendarMenu?: ((page: string, i18n: I18n, what: string) => unknown) | undefined;
+  /**
+   * The event's "Add to calendar" menu (`calendar-menu.ts`), with "Remind me" and "Directions"
+   * where they apply (docs/api.md §10.23, §10.25); until it loads, a link.
+   */
+  calendarMenu?:
+    | ((page: string, ctx: Pick<CardContext, 'i18n' | 'clock'>, event: EventResource) => unknown)
+    | undefined;
   /**
    * The event's "Save" toggle (`saved.ts`, loaded after the first paint); undefined: none. It is
    * drawn at the end of the category row, which is tall enough for it from the start, so its
@@ -251,7 +256,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<p class="actions">
               ${
                 ics
-                  ? (ctx.calendarMenu?.(page, ctx.i18n, a.title) ?? calendarLink(ics, t, a.title))
+                  ? (ctx.calendarMenu?.(page, ctx, event) ?? calendarLink(ics, t, a.title))
                   : nothing
               }
               ${

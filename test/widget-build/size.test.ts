@@ -132,9 +132,11 @@ describe('widget build (npm run build)', () => {
     // The list's strings, the filter bar's and the access vocabulary's; 1.25 KiB until issue 42,
     // whose words the first cards draw ("Reporté", "Ouverture des portes 19:00", the age limit's;
     // the past events' come with the list's controls, `i18n/past.ts`); 1.3125 KiB until issue 51,
-    // whose sold-out cards say "Complet" and "Rejoindre la liste d’attente" (fr 1,332 → 1,368 B).
-    expect(gz('de-')).toBeLessThanOrEqual(1.375 * 1024);
-    expect(gz('fr-')).toBeLessThanOrEqual(1.375 * 1024);
+    // whose sold-out cards say "Complet" and "Rejoindre la liste d’attente" (fr 1,332 → 1,368 B);
+    // 1.375 KiB until issue 51's card menu says "Me le rappeler" and "Itinéraire" (docs/api.md
+    // §10.23, §10.25: fr 1,381 → 1,413 B; the menu itself is lazy, English's words with it).
+    expect(gz('de-')).toBeLessThanOrEqual(1.4375 * 1024);
+    expect(gz('fr-')).toBeLessThanOrEqual(1.4375 * 1024);
     // Issue 43's languages: each its own chunk, with its past events' and calendar's strings too
     // (German's and French's are in the list's controls' and the calendar's chunks), so a little
     // larger than de/fr; Arabic and Hebrew take two bytes a letter. The table that loads every
@@ -143,7 +145,9 @@ describe('widget build (npm run build)', () => {
     // ar 1,895 → 1,940 B).
     for (const lang of ['es-', 'it-', 'nl-', 'pt-', 'pt-BR-', 'pl-', 'sv-', 'da-', 'cs-'])
       expect(gz(lang)).toBeLessThanOrEqual(1.75 * 1024);
-    for (const lang of ['ar-', 'he-']) expect(gz(lang)).toBeLessThanOrEqual(1.9375 * 1024);
+    // 1.9375 KiB for ar and he until issue 51's card menu words, "Remind me" and "Directions"
+    // (+21 to +35 B in every language: ar 1,958 → 1,987 B).
+    for (const lang of ['ar-', 'he-']) expect(gz(lang)).toBeLessThanOrEqual(2 * 1024);
     expect(gz('more-')).toBeLessThanOrEqual(0.375 * 1024);
   });
 

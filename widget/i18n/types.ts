@@ -63,6 +63,13 @@ export interface CoreMessages {
   addToCalendarFor: (what: string) => string;
   /** The calendar menu's file entry (`calendar-menu.ts`). */
   calendarFile: string;
+  /**
+   * The card menu's reminder of the instant sales open (docs/api.md §10.23) and its link to
+   * directions to the event's place (§10.25); absent in English, whose words come with the menu
+   * (`calendar-menu.ts`), not with the elements every card waits for.
+   */
+  remindMe?: string;
+  directions?: string;
   share: string;
   shareFor: (title: string) => string;
   linkCopied: string;

@@ -63,7 +63,7 @@ describe('GET /openapi.json', () => {
     expect(start.required).toBe(true);
   });
 
-  it('describes the members of docs/api.md §10.18–§10.20, §10.22 and §10.23 in the current shape only, after access', () => {
+  it('describes the members of docs/api.md §10.18–§10.20, §10.22, §10.23 and §10.25 in the current shape only, after access', () => {
     type Shape = { properties: Record<string, unknown> };
     const schemas = (doc as unknown as { components: { schemas: Record<string, unknown> } })
       .components.schemas;
@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-21)).toEqual([
+    expect(Object.keys(current.properties).slice(-22)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -90,6 +90,7 @@ describe('GET /openapi.json', () => {
       'sold_out',
       'waitlist_url',
       'on_sale_at',
+      'directions_url',
       // docs/api.md §10.24: only with `locale`, in either shape.
       'language',
       'languages',
@@ -99,7 +100,7 @@ describe('GET /openapi.json', () => {
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).slice(-12)).toEqual([
+    expect(occurrence(current).slice(-13)).toEqual([
       'end_time',
       'ticket_url',
       'schedule_status',
@@ -112,6 +113,7 @@ describe('GET /openapi.json', () => {
       'sold_out',
       'waitlist_url',
       'on_sale_at',
+      'directions_url',
     ]);
     expect(occurrence(earlier)).not.toContain('end_time');
     expect(occurrence(earlier)).not.toContain('ticket_url');
@@ -123,6 +125,7 @@ describe('GET /openapi.json', () => {
       'all_day',
       'end_date',
       'sold_out',
+      'directions_url',
     ]) {
       expect(Object.keys(earlier.properties)).not.toContain(member);
       expect(occurrence(earlier)).not.toContain(member);

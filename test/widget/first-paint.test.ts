@@ -31,8 +31,10 @@ const VENUES = [
   // Price, performers, end times, few tickets left (docs/api.md §10.18).
   ['facts', 'en', ''],
   ['facts', 'de', ''],
-  // Ticket links (docs/api.md §10.19): the buy control goes to the venue's shop.
+  // Ticket links (docs/api.md §10.19): the buy control goes to the venue's shop, with the embed's
+  // parameters when it gives them.
   ['shop', 'en', ''],
+  ['shop', 'en', 'ticket-link-params="utm_source=blog&amp;utm_campaign={event_slug}"'],
   // Postponed and rescheduled nights, doors, age limits (docs/api.md §10.20).
   ['plans', 'en', ''],
   ['plans', 'fr', ''],
@@ -181,7 +183,8 @@ describe('first paint', () => {
       expect(drawn.length, 'cards of the first paint').to.be.greaterThan(0);
       // Compact: the category row (and the image, the excerpt…) hidden by the list's own styles.
       const meta = drawn[0]!.querySelector('.meta')!;
-      expect(meta.checkVisibility(), 'the category row shows').to.equal(!attrs);
+      const compact = attrs.startsWith('layout');
+      expect(meta.checkVisibility(), 'the category row shows').to.equal(!compact);
       expect(drawn[0]!.closest('[lang]')!.getAttribute('lang'), 'in its language').to.equal(locale);
 
       const { eventsUrl } = await import('../../widget/api.js');
@@ -196,7 +199,7 @@ describe('first paint', () => {
       document.body.append(host);
       // Styled as the first paint's cards are (a flex row's spaces are not its text), the compact
       // layout by the same attribute: the text compared below is only what shows.
-      if (attrs) host.setAttribute('layout', 'compact');
+      if (compact) host.setAttribute('layout', 'compact');
       const lit = host.attachShadow({ mode: 'open' });
       lit.adoptedStyleSheets = painted.get(
         key(venue, locale, attrs),
@@ -208,6 +211,7 @@ describe('first paint', () => {
         clock: frozen,
         level: 2 as const,
         share: () => {},
+        linkParams: painted.get(key(venue, locale, attrs))!.getAttribute('ticket-link-params'),
       };
       render(html`${events.map((e) => eventCard(e, ctx))}`, lit);
       const buttons = lit.querySelectorAll<VenueEvents>('venue-buy-button');
@@ -215,6 +219,8 @@ describe('first paint', () => {
 
       const templated = [...lit.querySelectorAll('[part="card"]')];
       expect(drawn.map(canonical)).to.deep.equal(templated.map(canonical));
+      if (attrs.startsWith('ticket-link-params'))
+        expect(canonical(drawn[0]!)).to.contain('utm_source=blog&utm_campaign=event-1300');
       expect(drawn.map((c) => (c as HTMLElement).innerText)).to.deep.equal(
         templated.map((c) => (c as HTMLElement).innerText),
       );

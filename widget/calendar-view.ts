@@ -22,6 +22,8 @@ export interface CalendarViewOptions {
   filters: Filters;
   headingLevel: number;
   noShare: boolean;
+  /** The list's `ticket-link-params` (docs/api.md §10.19), which its cards follow. */
+  ticketLinkParams: string | undefined;
 }
 
 /**
@@ -42,5 +44,6 @@ export function calendarView(o: CalendarViewOptions): TemplateResult {
     access=${o.filters.access ?? nothing}
     heading-level=${o.headingLevel}
     ?no-share=${o.noShare}
+    ticket-link-params=${o.ticketLinkParams ?? nothing}
   ></venue-calendar>`;
 }

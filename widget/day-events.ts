@@ -21,6 +21,8 @@ export interface DayEvents {
   items: { event: EventResource; entries: CalendarEntry[] }[];
   /** Events of the day the list did not give or could not be read. */
   failed: number;
+  /** The list's `meta.ticket_link_params` (docs/api.md §10.19), for the cards' buy controls. */
+  linkParams?: unknown;
 }
 
 /** An entry's event: its venue (of several) and id. */
@@ -43,7 +45,8 @@ export async function fetchDay(
   const lists = [false, true]
     .filter((past) => entries.some((e) => !!e.past === past))
     .map((past) => fetchAll(query, listFilters(query, date, date, past), options));
-  const listed = (await Promise.all(lists)).flat();
+  const answers = await Promise.all(lists);
+  const listed = answers.flatMap((answer) => answer.events);
   const several = isSeveral(venue);
   const keys = [...new Set(entries.map(eventKey))];
   const items = keys.flatMap((key) => {
@@ -56,7 +59,7 @@ export async function fetchDay(
   });
   const failed = keys.length - items.length;
   if (failed && !items.length) throw new Error(`venue-calendar: no event of ${date} could be read`);
-  return { date, items, failed };
+  return { date, items, failed, linkParams: answers[0]?.linkParams };
 }
 
 /** Where the day, its entries and the calendar's query and settings come from. */

@@ -42,7 +42,8 @@ export function listFilters(
 
 /**
  * Every page of the list `filters` ask for, the first and then the others together: the events
- * of those pages, at most `maxPages` of them.
+ * of those pages, at most `maxPages` of them, and the first page's `linkParams` (the venue's
+ * ticket link parameters, docs/api.md §10.19).
  * @throws ApiError, or the abort reason
  */
 export async function fetchAll(
@@ -50,10 +51,11 @@ export async function fetchAll(
   filters: Filters,
   options: RequestOptions,
   maxPages = Infinity,
-): Promise<EventResource[]> {
+): Promise<{ events: EventResource[]; linkParams: unknown }> {
   const first = await fetchEvents(base, venue, 1, options, filters);
   const more = Array.from({ length: Math.min(first.lastPage, maxPages) - 1 }, (_, i) =>
     fetchEvents(base, venue, i + 2, options, filters),
   );
-  return [first, ...(await Promise.all(more))].flatMap((page) => page.events);
+  const events = [first, ...(await Promise.all(more))].flatMap((page) => page.events);
+  return { events, linkParams: first.linkParams };
 }

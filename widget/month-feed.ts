@@ -60,7 +60,7 @@ async function pastNights(
 ): Promise<CalendarEntry[]> {
   const filters = listFilters(query, range.start, addDays(range.end, -1), true);
   try {
-    const events = await fetchAll(query, filters, options, MAX_PAST_PAGES);
+    const { events } = await fetchAll(query, filters, options, MAX_PAST_PAGES);
     return pastEntries(events, range.start, range.end);
   } catch (error) {
     if (error instanceof ApiError && error.status == 400) return [];

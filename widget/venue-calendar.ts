@@ -59,6 +59,8 @@ import { isNotFound, VenueElement } from './venue-element.js';
  * @fires venue-calendar-month - the visitor moved to another month; `detail: { month }`
  * @fires venue-calendar-select - the visitor chose a day; `detail: { date, entries }`
  * @fires venue-events-buy - from a card's buy control; cancelable (see `<venue-buy-button>`)
+ * @attr ticket-link-params - query parameters its cards' ticket links carry, in query-string form,
+ *   over the venue's (docs/widget.md)
  * @csspart header - the row of the month heading and its buttons
  * @csspart month - the month heading ("December 2026")
  * @csspart month-nav - the previous and next month buttons
@@ -98,6 +100,7 @@ export class VenueCalendar extends VenueElement {
     noShare: { type: Boolean, attribute: 'no-share' },
     selected: { type: String },
     only: { attribute: false },
+    ticketLinkParams: { attribute: 'ticket-link-params' },
   };
 
   /** Month shown, `YYYY-MM`; an invalid value shows the current month. */
@@ -116,6 +119,8 @@ export class VenueCalendar extends VenueElement {
   declare selected: string | undefined;
   /** Of several venues (`venue`), the one slug to show; all when unset (the list's Venue select). */
   declare only: string | undefined;
+  /** Query parameters its cards' ticket links carry over the venue's (`ticket-link-params`). */
+  declare ticketLinkParams: string | undefined;
 
   private reloads = 0;
 
@@ -412,6 +417,8 @@ export class VenueCalendar extends VenueElement {
       i18n: this.i18n,
       clock: this.clock,
       level: headingLevel(level),
+      // The embed's own parameters, else the venue's (docs/api.md §10.19).
+      linkParams: this.ticketLinkParams ?? day.linkParams,
       ...this.actions.context(this.noShare),
     };
     const item = ({ event, entries }: DayEvents['items'][number]) => {

@@ -4,7 +4,19 @@
  * event page; a link that is not https, whatever a server sends, never reaches an `href`.
  */
 import { expect } from 'chai';
-import { apiBody, buyControl, card, cleanup, frozen, loaded, mount, serveWire } from './helpers.js';
+import {
+  apiBody,
+  buyControl,
+  card,
+  cleanup,
+  deepQuery,
+  deepQueryAll,
+  frozen,
+  loaded,
+  mount,
+  serveWire,
+  waitFor,
+} from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
 import { SHOP_URL } from '../fixtures/widget-venues.js';
 
@@ -108,6 +120,29 @@ describe('where buyers came from (docs/api.md §10.19)', () => {
     );
     cleanup();
     expect(shopLink(await mountWith('')).href).to.equal(SHOP_URL);
+  });
+
+  it('the month view’s day cards follow the list’s ticket-link-params', async () => {
+    const el = mount<VenueEvents>(
+      `<venue-events venue="shop" locale="en-GB" view="calendar" ticket-link-params="utm_source=cal"></venue-events>`,
+      (e) => (e.clock = frozen),
+    );
+    const day = await waitFor(
+      () =>
+        deepQuery(el, 'venue-calendar')?.shadowRoot?.querySelector<HTMLElement>(
+          'td[data-date="2026-12-08"]',
+        ),
+      'the month grid',
+    );
+    day.click();
+    const link = await waitFor(
+      () =>
+        deepQueryAll(el, 'venue-buy-button')
+          .map((b) => b.shadowRoot?.querySelector<HTMLAnchorElement>('[part="buy-button"]'))
+          .find((a) => a?.href.startsWith(SHOP_URL)),
+      'the day’s buy link',
+    );
+    expect(link.href).to.equal(`${SHOP_URL}&utm_source=cal`);
   });
 
   it('a venue without them: the link as the API gives it', async () => {

@@ -75,7 +75,8 @@ export function gatheredSource(gathered: Gathered, venue: PageVenue, today: stri
     return events;
   };
   return {
-    venue,
+    // The upstream's ticket link parameters, which the lists built here carry (docs/api.md §10.19).
+    venue: gathered.linkParams ? { ...venue, ticketLinkParams: gathered.linkParams } : venue,
     today,
     base: BASE_MARKER,
     // The answers' freshness is that of the upstream answers read (`maxAgeOf`).

@@ -7,6 +7,7 @@
  * built from them is one text for every base (cut there, as `rewrite.ts` cuts the upstream's
  * answers) and each page is parsed once per upstream answer, not once per request.
  */
+import type { LinkParams } from '../../shared/rules/link-params.js';
 import type { Request } from 'express';
 import type { EventResource } from '../../shared/contract.js';
 import type { Obtain, Obtained } from './obtain.js';
@@ -67,6 +68,8 @@ export interface Gathered {
   truncated: boolean;
   /** Events left out as unreadable (`isReadableEvent`). */
   dropped: number;
+  /** Page 1's `meta.ticket_link_params` (docs/api.md §10.19), when it has them. */
+  linkParams?: LinkParams;
 }
 
 /**
@@ -126,5 +129,6 @@ export async function gatherPages(
     pagesRead,
     truncated: lastPage > pagesRead,
     dropped,
+    ...(firstList.linkParams && { linkParams: firstList.linkParams }),
   };
 }

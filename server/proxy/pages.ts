@@ -14,6 +14,12 @@
  * `end_time`), §10.19's `ticket_url` and §10.20's schedule and age limit are checked one by one: a
  * malformed one is dropped, never the event.
  */
+import {
+  LINK_PARAM_NAME,
+  LINK_PARAMS_MAX,
+  LINK_VALUE_MAX,
+  type LinkParams,
+} from '../../shared/rules/link-params.js';
 import type { TSchema } from '@sinclair/typebox';
 import { IANAZone } from 'luxon';
 import {
@@ -157,6 +163,11 @@ export function isReadableEvent(value: unknown): value is EventResource {
 export interface ListPage {
   /** Its readable events, in the upstream's order. */
   events: EventResource[];
+  /**
+   * Its `meta.ticket_link_params` (docs/api.md §10.19) when they are what a venue file allows
+   * (`linkParamsOf`); absent otherwise.
+   */
+  linkParams?: LinkParams;
   position: ListingPosition;
   /** How many events were left out as unreadable. */
   dropped: number;
@@ -185,11 +196,31 @@ export function readListPage(body: unknown): ListPage {
   }
   data.forEach(dropMalformedFacts);
   const events = data.filter(isReadableEvent);
+  const linkParams = linkParamsOf(meta.ticket_link_params);
   return {
     events,
     position: positionOf(meta as ListResponse['meta']),
     dropped: data.length - events.length,
+    ...(linkParams && { linkParams }),
   };
+}
+
+/**
+ * An upstream's `meta.ticket_link_params` (docs/api.md §10.19) if it is what a venue file may
+ * give (at most `LINK_PARAMS_MAX` names of `LINK_PARAM_NAME`, string values of at most
+ * `LINK_VALUE_MAX`), else undefined: what the proxy builds carries nothing else.
+ */
+function linkParamsOf(value: unknown): LinkParams | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  return entries.length > 0 &&
+    entries.length <= LINK_PARAMS_MAX &&
+    entries.every(
+      ([name, text]) =>
+        LINK_PARAM_NAME.test(name) && typeof text === 'string' && text.length <= LINK_VALUE_MAX,
+    )
+    ? (Object.fromEntries(entries) as LinkParams)
+    : undefined;
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Where buyers came from (docs/api.md §10.19) through the proxy, the origin its real upstream on
- * loopback: a venue's list passes `meta.ticket_link_params` through as the upstream sends it, and
- * the proxy's `widget.html` draws the buy links with them; a venue without them has none.
+ * loopback: a venue's list passes `meta.ticket_link_params` through as the upstream sends it, a
+ * list the proxy builds (filtered) carries them too, and the proxy's `widget.html` draws the buy
+ * links with them; a venue without them has none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.js';
@@ -53,6 +54,18 @@ describe('ticket_link_params through the proxy (docs/api.md §10.19)', () => {
   it('passes the list’s meta.ticket_link_params through; none for a venue without them', async () => {
     expect((await meta('tracked')).ticket_link_params).toEqual(PARAMS);
     expect(await meta('plain')).not.toHaveProperty('ticket_link_params');
+  });
+
+  it('a list the proxy builds itself (a filtered one) carries its upstream’s too', async () => {
+    const built = async (slug: string) =>
+      (await (await fetch(`${proxy.url}/t/${slug}/api/events?search=jazz`)).json()) as {
+        data: unknown[];
+        meta: Record<string, unknown>;
+      };
+    const tracked = await built('tracked');
+    expect(tracked.data).toHaveLength(1);
+    expect(tracked.meta.ticket_link_params).toEqual(PARAMS);
+    expect((await built('plain')).meta).not.toHaveProperty('ticket_link_params');
   });
 
   it('its widget.html draws the buy links with them', async () => {

@@ -4,7 +4,7 @@ import { linkValues, withLinkParams, type LinkParams } from '../shared/rules/lin
 import { withoutTrailingSlash } from '../shared/url.js';
 // The wire reader is in the script, not a chunk: every first card needs it, and a chunk would
 // be one more request before it (docs/benchmarks.md "Widget").
-import { readPage, readSingle, type EventPage } from './wire.js';
+import { readPage, readSingle, type EventPage, type SingleEvent } from './wire.js';
 import {
   PARAM_ACCESS,
   PARAM_CATEGORIES,
@@ -199,13 +199,16 @@ export async function fetchEvents(
 export const eventUrl = (base: string, venue: string, id: string) =>
   `${endpoint(base, venue)}/${encodeURIComponent(id)}`;
 
-/** GET `{base}/t/{venue}/api/events/{id}`, read by `wire.ts`. @throws ApiError, or the abort reason. */
+/**
+ * GET `{base}/t/{venue}/api/events/{id}`, read by `wire.ts`: the event and its venue's ticket link
+ * parameters (docs/api.md §10.19). @throws ApiError, or the abort reason.
+ */
 export async function fetchEvent(
   base: string,
   venue: string,
   id: string,
   options: RequestOptions,
-): Promise<EventResource> {
+): Promise<SingleEvent> {
   const body = await getJson(eventUrl(base, venue, id), options);
   try {
     return readSingle(body);

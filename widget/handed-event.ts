@@ -3,9 +3,9 @@
  * script started for the element before the elements loaded (`firstFetch` in `first-paint.ts`),
  * else a new one.
  */
-import type { EventResource } from '../shared/contract.js';
 import { eventUrl, fetchEvent, type RequestOptions } from './api.js';
 import { takeFirstPage } from './take-page.js';
+import type { SingleEvent } from './wire.js';
 
 /** GET `{base}/t/{venue}/api/events/{id}`, or its request already on the way for `el`. @throws ApiError */
 export function eventFor(
@@ -14,9 +14,9 @@ export function eventFor(
   venue: string,
   id: string,
   options: RequestOptions,
-): Promise<EventResource> {
+): Promise<SingleEvent> {
   const handed = options.revalidate
     ? undefined
-    : takeFirstPage<EventResource>(el, eventUrl(base, venue, id));
+    : takeFirstPage<SingleEvent>(el, eventUrl(base, venue, id));
   return handed?.request ?? fetchEvent(base, venue, id, options);
 }

@@ -242,7 +242,7 @@ export async function savedPage(
     (readSaved(savedKey(base, slug), today) ?? []).map((e) => ({ ...e, venue: slug })),
   );
   const results = await Promise.allSettled(
-    entries.map((e) => fetchEvent(base, e.venue, e.id, options)),
+    entries.map((e) => fetchEvent(base, e.venue, e.id, options).then((one) => one.event)),
   );
   options.signal.throwIfAborted();
   const several = isSeveral(venue);

@@ -73,12 +73,12 @@ export class VenueBuyButton extends VenueElement {
   private fetched = new LoadController(this, {
     task: async ([base, venue, id, timeoutMs, reloads], { signal }) => {
       if (!id || !venue) return undefined;
-      const [event] = await Promise.all([
+      const [{ event, linkParams }] = await Promise.all([
         eventFor(this, base, venue, id, { signal, timeoutMs, revalidate: reloads > 0 }),
         this.localeReady,
       ]);
       this.emit('venue-events-event-load', { detail: { event } });
-      return { event, of: `${base} ${venue} ${id}` };
+      return { event, linkParams, of: `${base} ${venue} ${id}` };
     },
     args: () =>
       [
@@ -112,9 +112,16 @@ export class VenueBuyButton extends VenueElement {
     );
   }
 
-  /** The parameters its ticket links carry: its own attribute's, else those it was given. */
+  /**
+   * The parameters its ticket links carry: its own attribute's, else those it was given, else its
+   * venue's from the event it fetched.
+   */
   private get params(): LinkParams | undefined {
-    return readLinkParams(this.ticketLinkParams ?? this.linkParams);
+    return readLinkParams(
+      this.ticketLinkParams ??
+        this.linkParams ??
+        (this.event ? undefined : this.fetched.value?.linkParams),
+    );
   }
 
   /** What a fetched event belongs to: nothing of another venue or event is ever shown. */

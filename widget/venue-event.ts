@@ -2,6 +2,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventFor } from './handed-event.js';
+import type { SingleEvent } from './wire.js';
 import { CardActions, cardActionStyles } from './card-actions.js';
 import { headingLevel } from './card-facts.js';
 import { eventCard } from './event-card.js';
@@ -80,8 +81,10 @@ export class VenueEvent extends VenueElement {
 
   private load = new LoadController(this, {
     task: async ([base, venue, id, given, timeoutMs, locale], { signal }) => {
-      const [event] = await Promise.all([
-        given ??
+      // An event set by property has no venue's parameters with it: only the embed's own.
+      const own: SingleEvent | undefined = given && { event: given };
+      const [one] = await Promise.all([
+        own ??
           (id && venue
             ? eventFor(this, base, venue, id, {
                 signal,
@@ -92,13 +95,14 @@ export class VenueEvent extends VenueElement {
             : undefined),
         this.localeReady,
       ]);
-      if (!event) return undefined;
+      if (!one) return undefined;
+      const { event, linkParams } = one;
       // No description, no description box (nor DOMPurify). Tested here, not on the result: a
       // TrustedHTML is truthy even when empty.
       const html = event.attributes.description;
       const description = html ? (await sanitizer()).sanitizeHtml(html, base) : undefined;
       this.emit('venue-events-event-load', { detail: { event } });
-      return { event, description };
+      return { event, description, linkParams };
     },
     args: () =>
       [this.base, this.venue, this.eventId, this.event, this.timeout, this.textLocale] as const,
@@ -143,7 +147,8 @@ export class VenueEvent extends VenueElement {
         clock: this.clock,
         level: headingLevel(this.headingLevel),
         description: value.description,
-        linkParams: this.ticketLinkParams,
+        // The embed's own, else the venue's (docs/api.md §10.19).
+        linkParams: this.ticketLinkParams ?? value.linkParams,
         ...this.actions.context(this.noShare),
       });
     // Right to left (`ar`, `he`) on its own root, as `<venue-events>` does: the page around a

@@ -316,9 +316,17 @@ export function readPage(body: unknown, page: number): EventPage {
   };
 }
 
+/** One event as a single-event response gives it, with the parameters its ticket links take. */
+export interface SingleEvent {
+  event: EventResource;
+  /** `meta.ticket_link_params` as the API sent it (docs/api.md §10.19), read where it is used. */
+  linkParams?: unknown;
+}
+
 /** A single-event response (docs/api.md §4.2). @throws WireError when it holds no usable event. */
-export function readSingle(body: unknown): EventResource {
+export function readSingle(body: unknown): SingleEvent {
   const event = isObject(body) ? readEvent(body.data) : undefined;
   if (!event) throw new WireError('not an event');
-  return event;
+  // `readLinkParams` reads whatever it holds; `?.` stops at a `meta` of null.
+  return { event, linkParams: (body as { meta?: Obj }).meta?.ticket_link_params };
 }

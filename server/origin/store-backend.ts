@@ -110,6 +110,14 @@ function foundEvent(
   };
 }
 
+/**
+ * A single-event document (spec §4.2) of resource `data`, its venue's ticket link parameters in a
+ * `meta` of its own when it has them (docs/api.md §10.19): without them the interface's, byte for
+ * byte.
+ */
+const singleText = (data: unknown, params: VenueRecord['ticketLinkParams']): string =>
+  JSON.stringify({ data, ...(params && { meta: { ticket_link_params: params } }) });
+
 /** The store's backend. Its answers reject with the store's errors (a 503 while it is away). */
 export function storeBackend(options: StoreBackendOptions): Backend {
   const { store, reads, cache, clock, earlierShape } = options;
@@ -185,7 +193,7 @@ export function storeBackend(options: StoreBackendOptions): Backend {
           const data = renderEvent(event, venue!, renderBase, moment, earlierShape, asked);
           return {
             untilMs: nextTransition([event], day.endMs, nowMs),
-            body: JSON.stringify({ data }),
+            body: singleText(data, venue!.ticketLinkParams),
           };
         },
       );

@@ -136,7 +136,7 @@ describe('ticket links carry the venue’s parameters (docs/api.md §10.19)', ()
 
   it('the list’s meta carries them; ticket_url stays canonical; a venue without them has none', async () => {
     type Body = {
-      data: { attributes: { title: string; ticket_url?: string } }[];
+      data: { id: string; attributes: { title: string; ticket_url?: string } }[];
       meta: Record<string, unknown>;
     };
     const body = (await (await fetch(`${origin.url}/t/tracked/api/events`)).json()) as Body;
@@ -154,10 +154,15 @@ describe('ticket links carry the venue’s parameters (docs/api.md §10.19)', ()
       await fetch(`${origin.url}/api/events?venues=tracked,plain`)
     ).json()) as Body;
     expect(several.meta).not.toHaveProperty('ticket_link_params');
-    const one = (await (await fetch(`${origin.url}/t/tracked/api/events/1`)).json()) as {
-      data: { attributes: { ticket_url: string } };
-    };
+    type One = { data: { attributes: { ticket_url: string } }; meta?: Record<string, unknown> };
+    const one = (await (await fetch(`${origin.url}/t/tracked/api/events/1`)).json()) as One;
     expect(one.data.attributes.ticket_url).toBe(SHOP);
+    // A single event carries its venue's too, for a buy button or card embedded alone.
+    expect(one.meta?.ticket_link_params).toEqual(PARAMS);
+    const alone = await (await fetch(`${origin.url}/t/plain/api/events`)).json();
+    const id = (alone as Body).data[0]!.id;
+    const plainOne = (await (await fetch(`${origin.url}/t/plain/api/events/${id}`)).json()) as One;
+    expect(plainOne).not.toHaveProperty('meta');
   });
 
   it('the event page’s buy, waiting list and stop links carry them; its JSON-LD does not', async () => {

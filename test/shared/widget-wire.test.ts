@@ -197,7 +197,13 @@ describe('readPage and readSingle', () => {
     expect(() => readPage({ errors: [] }, 1)).toThrow();
     expect(() => readPage('<html>', 1)).toThrow();
     expect(() => readSingle({ data: null })).toThrow();
-    expect(readSingle({ data: resource() }).attributes.title).toBe('Gig');
+    expect(readSingle({ data: resource() }).event.attributes.title).toBe('Gig');
+    // A venue's ticket link parameters come with its event (docs/api.md §10.19).
+    const params = { utm_source: 'site' };
+    expect(readSingle({ data: resource(), meta: { ticket_link_params: params } }).linkParams).toBe(
+      params,
+    );
+    expect(readSingle({ data: resource() }).linkParams).toBeUndefined();
   });
 
   it('isCalendarDate', () => {

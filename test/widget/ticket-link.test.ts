@@ -145,6 +145,34 @@ describe('where buyers came from (docs/api.md §10.19)', () => {
     expect(link.href).to.equal(`${SHOP_URL}&utm_source=cal`);
   });
 
+  it('a buy button and an event embedded alone carry the venue’s parameters from the single event', async () => {
+    const body = await apiBody<{ meta?: Json }>('/t/shop/api/events/1300');
+    body.meta = { ticket_link_params: { utm_source: 'our-site', utm_campaign: '{event_slug}' } };
+    const base = await serveWire('/t/shop-alone/api/events/1300', body);
+    const expected = `${SHOP_URL}&utm_source=our-site&utm_campaign=event-1300`;
+    const button = mount(
+      `<venue-buy-button venue="shop-alone" event-id="1300" locale="en-GB" base-url="${base}"></venue-buy-button>`,
+      (e) => ((e as Element & { clock: () => number }).clock = frozen),
+    );
+    const link = await waitFor(
+      () => button.shadowRoot?.querySelector<HTMLAnchorElement>('[part="buy-button"]'),
+      'the buy link',
+    );
+    expect(link.href).to.equal(expected);
+    const event = mount(
+      `<venue-event venue="shop-alone" event-id="1300" locale="en-GB" base-url="${base}"></venue-event>`,
+      (e) => ((e as Element & { clock: () => number }).clock = frozen),
+    );
+    const inCard = await waitFor(
+      () =>
+        deepQueryAll(event, 'venue-buy-button')
+          .map((b) => b.shadowRoot?.querySelector<HTMLAnchorElement>('[part="buy-button"]'))
+          .find(Boolean),
+      'the card’s buy link',
+    );
+    expect(inCard!.href).to.equal(expected);
+  });
+
   it('a venue without them: the link as the API gives it', async () => {
     expect(shopLink(await list('shop')).href).to.equal(SHOP_URL);
   });

@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, startDemoServer, type DemoServer } from '../support/browser.js';
 import { listen, type Running } from '../support/listen.js';
+import { startServer, type TestServer } from '../support/server.js';
 import { logIn, openBlockEditor, startWordPress, type WordPress } from '../support/wordpress.js';
 
 const NOW = new Date('2026-12-05T12:00:00Z');
@@ -37,6 +38,30 @@ const FILTERED_TEXT = `Rock 'n' roll -- "live" [gallery] :) ;) & more`;
 /** A fragment carrying FILTERED_TEXT in a card and in its JSON data block. */
 const TEXTY = `<venue-events venue="texty"><template shadowrootmode="open"><p part="title">${FILTERED_TEXT.replace('&', '&amp;')}</p><script type="application/json" data-venue-events-page>${JSON.stringify({ title: FILTERED_TEXT, list: [1] })}</script></template></venue-events>`;
 
+/** A venue that tags its ticket links (docs/api.md §10.19), on an events server of its own. */
+const SHOP = 'https://tickets.example/e/night?seat=any';
+const TRACKED_FILE = {
+  venues: [
+    {
+      slug: 'tracked',
+      name: 'Tracked Hall',
+      timezone: 'Europe/London',
+      ticket_link_params: { utm_source: 'our-site', utm_campaign: '{event_slug}' },
+      events: [
+        {
+          id: 1,
+          title: 'Tracked Night',
+          status: 'published',
+          slug: 'tracked-night',
+          date: '2026-12-10',
+          time: '20:00',
+          ticket_url: SHOP,
+        },
+      ],
+    },
+  ],
+};
+
 /**
  * The hostile events server: `evil`'s fragment above, `refused`'s a script before the element,
  * `texty`'s TEXTY.
@@ -60,12 +85,17 @@ function hostileServer(): Server {
 let wp: WordPress | undefined;
 let demo: DemoServer | undefined;
 let hostile: Running | undefined;
+let shop: TestServer | undefined;
 let browser: Browser | undefined;
 /** Page ids by name (the block page, the classic page…). */
 let pages: Record<string, number> = {};
 
 /** Creates the test's pages (PHP, as an editor's save would) and returns their ids. */
-async function createPages(site: WordPress, events: string): Promise<Record<string, number>> {
+async function createPages(
+  site: WordPress,
+  events: string,
+  tracking: string,
+): Promise<Record<string, number>> {
   const out = await site.php(`
 activate_plugin('venue-events/venue-events.php', '', false, true);
 update_option('venue_events_servers', ['${events}']);
@@ -82,23 +112,26 @@ echo json_encode([
   'textyClassic' => $page('Texty classic', "Before.\\n\\n[venue_events venue=\\"texty\\"]\\n\\nAfter."),
   'unvisited' => $page('Unvisited', '[venue_events layout="compact" category="Folk"]'),
   'editor' => $page('Editor', '<!-- wp:venue-events/events {"venue":"blue-room","layout":"compact"} /-->'),
+  'tracked' => $page('Tracked', '[venue_events server="${tracking}" venue="tracked"]'),
 ]);`);
   return JSON.parse(out) as Record<string, number>;
 }
 
 beforeAll(async () => {
-  [wp, demo, hostile, browser] = await Promise.all([
+  [wp, demo, hostile, shop, browser] = await Promise.all([
     startWordPress(),
     startDemoServer(NOW),
     listen(hostileServer()),
+    startServer(TRACKED_FILE, NOW.toISOString()),
     launchChromium(),
   ]);
-  pages = await createPages(wp, demo.origin);
+  pages = await createPages(wp, demo.origin, shop.url);
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await hostile?.close();
+  await shop?.close();
   await demo?.close();
   await wp?.close();
 });
@@ -193,6 +226,38 @@ describe('the WordPress plugin in WordPress 6.1 (Debian), against the demo serve
       expect(entries, `${name}: the entry script requested once`).toHaveLength(1);
       expect(errors).toEqual([]);
       await page.close();
+    }
+  });
+
+  it("tags the venue's ticket links with its ticket_link_params, with JavaScript off and on; its JSON-LD offer stays the shop's own link", async () => {
+    const tagged = `${SHOP}&utm_source=our-site&utm_campaign=tracked-night`;
+    await wp!.php(`update_option('venue_events_servers', ['${demo!.origin}', '${shop!.url}']);`);
+    try {
+      const { html } = await served('tracked');
+      const offers = [...html.matchAll(/"url":"([^"]*tickets\.example[^"]*)"/g)].map((m) =>
+        m[1]!.replaceAll('\\/', '/'),
+      );
+      expect(offers).toEqual([SHOP]);
+      const off = await browser!.newContext({ javaScriptEnabled: false });
+      const still = await off.newPage();
+      await still.goto(pageUrl('tracked'));
+      const link = still.locator('venue-events [part="buy-button"]');
+      expect(await link.getAttribute('href')).toBe(tagged);
+      await off.close();
+      const { page, errors } = await open('tracked');
+      await page.evaluate(async () => {
+        await customElements.whenDefined('venue-events');
+        await (document.querySelector('venue-events') as unknown as { updateComplete: unknown })
+          .updateComplete;
+      });
+      await page.locator('venue-events style').waitFor({ state: 'detached' });
+      expect(await page.locator('venue-events [part="buy-button"]').getAttribute('href')).toBe(
+        tagged,
+      );
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      await wp!.php(`update_option('venue_events_servers', ['${demo!.origin}']);`);
     }
   });
 

@@ -322,38 +322,40 @@ function eventHandlers(backend: Backend) {
       res.redirect(302, target);
     };
   /**
-   * The reminder of the instant the event's sales open (docs/api.md §10.23): an `.ics` with a
-   * `VALARM` then; a 404 while the event has no `on_sale_at` ahead.
+   * The event `req` names (its page path + `suffix`) and the reminder of the instant its sales open
+   * (docs/api.md §10.23), or undefined when `findEvent` answered already.
+   * @throws HttpError 404 while the event has no `on_sale_at` ahead
    */
-  const reminder: RequestHandler = async (req, res) => {
+  const reminderFor = async (req: Request, res: Response, suffix: string) => {
     const lang = languageOf(req, res);
-    const found = await findEvent(backend, req, res, '/reminder.ics', lang);
-    if (!found) return;
+    const found = await findEvent(backend, req, res, suffix, lang);
+    if (!found) return undefined;
     const a = found.event.attributes;
     const onSale = 'on_sale_at' in a ? a.on_sale_at : undefined;
     if (!onSale) throw createError(404, `Event "${a.slug}" has no sales opening ahead.`);
     const base = backend.publicBase(req);
-    const text = reminderIcs(reminderOf(found.event, found.venue, base, lang, onSale), found.nowMs);
-    sendFound(req, res, found, text, CALENDAR_TYPE, {
-      'Content-Disposition': `attachment; filename="${a.slug}-on-sale.ics"`,
+    return { found, reminder: reminderOf(found.event, found.venue, base, lang, onSale) };
+  };
+  /** The reminder as an `.ics` with a `VALARM` at the instant sales open (docs/api.md §10.23). */
+  const reminder: RequestHandler = async (req, res) => {
+    const asked = await reminderFor(req, res, '/reminder.ics');
+    if (!asked) return;
+    const { found } = asked;
+    sendFound(req, res, found, reminderIcs(asked.reminder, found.nowMs), CALENDAR_TYPE, {
+      'Content-Disposition': `attachment; filename="${found.event.attributes.slug}-on-sale.ics"`,
     });
   };
   /**
    * A 302 to the same reminder in Google Calendar (docs/api.md §10.23), titled on the venue's
-   * clock as the event page's link is, fresh as the event's .ics is; a 404 while the event has no
-   * `on_sale_at` ahead. The widget's card menu links here: the rule's zone handling stays out of it.
+   * clock as the event page's link is, fresh as the event's .ics is. The widget's card menu links
+   * here: the rule's zone handling stays out of it.
    */
   const reminderGoogle: RequestHandler = async (req, res) => {
-    const lang = languageOf(req, res);
-    const found = await findEvent(backend, req, res, '/reminder/google', lang);
-    if (!found) return;
-    const a = found.event.attributes;
-    const onSale = 'on_sale_at' in a ? a.on_sale_at : undefined;
-    if (!onSale) throw createError(404, `Event "${a.slug}" has no sales opening ahead.`);
-    const base = backend.publicBase(req);
-    const target = reminderGoogleUrl(reminderOf(found.event, found.venue, base, lang, onSale));
+    const asked = await reminderFor(req, res, '/reminder/google');
+    if (!asked) return;
+    const { found } = asked;
     res.set({ 'Cache-Control': `public, max-age=${found.maxAgeSeconds}`, ...found.headers });
-    res.redirect(302, target);
+    res.redirect(302, reminderGoogleUrl(asked.reminder));
   };
   return { page, calendar, link, reminder, reminderGoogle };
 }

@@ -3,13 +3,9 @@
  * for byte, in the API and in the lists the proxy builds itself (a filter), its pages say "All
  * day"; an upstream's malformed member is dropped from what the proxy builds, its event kept.
  */
-import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '../../shared/contract.js';
-import { expectListResponse } from '../support/contract.js';
-import { listen, type Running } from '../support/listen.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
-import { startProxy } from './support.js';
+import { listedEvents, startProxy, startTamperer, type Running } from './support.js';
 
 const NOW = '2026-12-05T12:00:00Z';
 const clock = () => new Date(NOW);
@@ -32,31 +28,10 @@ let proxy: Running;
 let tamperer: Running;
 let tamperedProxy: Running;
 
-/** An upstream passing the origin's answers on with event 1's members malformed. */
-async function startTamperer(upstream: string): Promise<Running> {
-  let base = '';
-  const running = await listen(
-    createServer((req, res) => {
-      void fetch(`${upstream}${req.url}`).then(async (answer) => {
-        const body = JSON.parse((await answer.text()).replaceAll(upstream, base)) as {
-          data: { id: string; attributes: Record<string, unknown> }[];
-        };
-        for (const event of [body.data].flat())
-          if (event.id === '1')
-            Object.assign(event.attributes, { all_day: 'yes', end_date: '14/12' });
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
-    }),
-  );
-  base = running.url;
-  return running;
-}
-
 beforeAll(async () => {
   origin = await startServer(venueFile(EVENTS), NOW);
   proxy = await startProxy({ upstream: origin.url, clock });
-  tamperer = await startTamperer(origin.url);
+  tamperer = await startTamperer(origin.url, { '1': { all_day: 'yes', end_date: '14/12' } });
   tamperedProxy = await startProxy({ upstream: tamperer.url, clock });
 });
 afterAll(async () => {
@@ -65,13 +40,7 @@ afterAll(async () => {
   await origin.close();
 });
 
-async function listed(base: string, query: string) {
-  const res = await fetch(`${base}${API}?${query}`);
-  const body = (await res.json()) as ListResponse;
-  expect(res.status).toBe(200);
-  expectListResponse(body);
-  return body.data;
-}
+const listed = (base: string, query: string) => listedEvents(base, API, query);
 
 /** The attributes of a list, as JSON: what the proxy passes on (its links are its own). */
 const attributesOf = async (base: string, query: string) =>

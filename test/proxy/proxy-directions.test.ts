@@ -3,13 +3,9 @@
  * in the API and in the lists the proxy builds itself (a filter); an upstream's that is not https
  * is dropped from what the proxy builds, its event kept.
  */
-import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListResponse } from '../../shared/contract.js';
-import { expectListResponse } from '../support/contract.js';
-import { listen, type Running } from '../support/listen.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
-import { startProxy } from './support.js';
+import { listedEvents, startProxy, startTamperer, type Running } from './support.js';
 
 const NOW = '2026-12-05T12:00:00Z';
 const clock = () => new Date(NOW);
@@ -34,30 +30,12 @@ let proxy: Running;
 let tamperer: Running;
 let tamperedProxy: Running;
 
-/** An upstream passing the origin's answers on with event 1's directions on plain http. */
-async function startTamperer(upstream: string): Promise<Running> {
-  let base = '';
-  const running = await listen(
-    createServer((req, res) => {
-      void fetch(`${upstream}${req.url}`).then(async (answer) => {
-        const body = JSON.parse((await answer.text()).replaceAll(upstream, base)) as {
-          data: { id: string; attributes: Record<string, unknown> }[];
-        };
-        for (const event of [body.data].flat())
-          if (event.id === '1') event.attributes.directions_url = 'http://maps.example/to/venue';
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
-    }),
-  );
-  base = running.url;
-  return running;
-}
-
 beforeAll(async () => {
   origin = await startServer(FILE, NOW);
   proxy = await startProxy({ upstream: origin.url, clock });
-  tamperer = await startTamperer(origin.url);
+  tamperer = await startTamperer(origin.url, {
+    '1': { directions_url: 'http://maps.example/to/venue' },
+  });
   tamperedProxy = await startProxy({ upstream: tamperer.url, clock });
 });
 afterAll(async () => {
@@ -66,13 +44,7 @@ afterAll(async () => {
   await origin.close();
 });
 
-async function listed(base: string, query: string) {
-  const res = await fetch(`${base}${API}?${query}`);
-  const body = (await res.json()) as ListResponse;
-  expect(res.status).toBe(200);
-  expectListResponse(body);
-  return body.data;
-}
+const listed = (base: string, query: string) => listedEvents(base, API, query);
 
 const attributesOf = async (base: string, query: string) =>
   JSON.stringify((await listed(base, query)).map((e) => e.attributes));

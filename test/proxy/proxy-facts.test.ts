@@ -5,13 +5,10 @@
  * rewriting server between the origin and the proxy makes them (a fault that cannot be caused
  * for real).
  */
-import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventAttributes, ListResponse } from '../../shared/contract.js';
-import { listen, type Running } from '../support/listen.js';
-import { expectListResponse } from '../support/contract.js';
+import type { EventAttributes } from '../../shared/contract.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
-import { startProxy } from './support.js';
+import { listedEvents, startProxy, startTamperer, type Running } from './support.js';
 
 const NOW = '2026-12-05T12:00:00Z';
 const clock = () => new Date(NOW);
@@ -57,31 +54,10 @@ let proxy: Running;
 let tamperer: Running;
 let tamperedProxy: Running;
 
-/** An upstream passing the origin's answers on with `TAMPERED` written into their events. */
-async function startTamperer(upstream: string): Promise<Running> {
-  let base = '';
-  const running = await listen(
-    createServer((req, res) => {
-      void fetch(`${upstream}${req.url}`).then(async (answer) => {
-        const body = JSON.parse((await answer.text()).replaceAll(upstream, base)) as {
-          data: { id: string; attributes: Record<string, unknown> }[];
-        };
-        for (const event of [body.data].flat()) {
-          Object.assign(event.attributes, TAMPERED[event.id]);
-        }
-        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(body));
-      });
-    }),
-  );
-  base = running.url;
-  return running;
-}
-
 beforeAll(async () => {
   origin = await startServer(venueFile(EVENTS), NOW);
   proxy = await startProxy({ upstream: origin.url, clock });
-  tamperer = await startTamperer(origin.url);
+  tamperer = await startTamperer(origin.url, TAMPERED);
   tamperedProxy = await startProxy({ upstream: tamperer.url, clock });
 });
 afterAll(async () => {
@@ -92,13 +68,8 @@ afterAll(async () => {
 
 const API = '/t/test-venue/api/events';
 
-async function attributes(base: string, query: string): Promise<EventAttributes[]> {
-  const res = await fetch(`${base}${API}?${query}`);
-  const body = (await res.json()) as ListResponse;
-  expect(res.status).toBe(200);
-  expectListResponse(body);
-  return body.data.map((e) => e.attributes as EventAttributes);
-}
+const attributes = async (base: string, query: string): Promise<EventAttributes[]> =>
+  (await listedEvents(base, API, query)).map((e) => e.attributes as EventAttributes);
 
 describe('the facts of docs/api.md §10.18 through the proxy', () => {
   it('pass through byte for byte, in the API and in the lists the proxy builds itself', async () => {

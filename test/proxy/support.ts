@@ -1,11 +1,13 @@
 /** Real servers on 127.0.0.1:0 for the proxy tests: the proxy, and a fault server as upstream. */
 import { createServer, type IncomingMessage } from 'node:http';
 import { expect } from 'vitest';
+import type { ListResponse } from '../../shared/contract.js';
 import { connect } from 'node:net';
 import { createProxyApp, type ProxyOptions } from '../../server/proxy/app.js';
 import { NOW, SEVERAL_VENUES, VENUE_ZONES } from '../fixtures/several-venues.js';
 import { startPassThrough, type Forwarding } from '../support/forwarder.js';
 import { listen, type Running } from '../support/listen.js';
+import { expectListResponse } from '../support/contract.js';
 import { memoLookups } from '../support/one-set.js';
 import { startServer, type TestServer } from '../support/server.js';
 
@@ -272,4 +274,43 @@ export async function expectKeptAndRevalidated(url: string, memo?: MemoWitness):
     if (memo.platform) expect(memo.platform.seen.slice(asked)).toEqual([]);
   }
   return body;
+}
+
+/**
+ * An upstream on the loopback that passes `upstream`'s answers on (its links rewritten to its own
+ * address) with `tampered[id]` written over the attributes of the events of those ids: a fault our
+ * origin never sends, for the proxy to meet.
+ */
+export async function startTamperer(
+  upstream: string,
+  tampered: Readonly<Record<string, Record<string, unknown>>>,
+): Promise<Running> {
+  let base = '';
+  const running = await listen(
+    createServer((req, res) => {
+      void fetch(`${upstream}${req.url}`).then(async (answer) => {
+        const body = JSON.parse((await answer.text()).replaceAll(upstream, base)) as {
+          data: { id: string; attributes: Record<string, unknown> }[];
+        };
+        for (const event of [body.data].flat()) Object.assign(event.attributes, tampered[event.id]);
+        res.writeHead(answer.status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(body));
+      });
+    }),
+  );
+  base = running.url;
+  return running;
+}
+
+/** The events of list `{base}{path}?{query}`, after checking it answered 200 with a list document. */
+export async function listedEvents(
+  base: string,
+  path: string,
+  query: string,
+): Promise<ListResponse['data']> {
+  const res = await fetch(`${base}${path}?${query}`);
+  const body = (await res.json()) as ListResponse;
+  expect(res.status).toBe(200);
+  expectListResponse(body);
+  return body.data;
 }

@@ -14,6 +14,7 @@ import {
   EVENT_TIME_PATTERN,
   INSTANT_PATTERN,
   LOCAL_DATE_PATTERN,
+  LOCAL_DATE_TIME_PATTERN,
   MAX_PERFORMER_LENGTH,
   MAX_STATUS_REASON_LENGTH,
   MIN_AGE_RANGE,
@@ -124,8 +125,9 @@ export const allDayMembers = {
 
 /**
  * Extension, docs/api.md §10.23, in this order: `sold_out` (only `true`; the office is closed
- * `manual`), `waitlist_url`, the waiting list's absolute https URL, and `on_sale_at`, the UTC
- * instant sales open, while it is ahead (the office closed `manual` until then). Each only when
+ * `manual`), `waitlist_url`, the waiting list's absolute https URL, `on_sale_at`, the UTC
+ * instant sales open, while it is ahead (the office closed `manual` until then), and beside it
+ * `on_sale_local`, that instant on the venue's clock (`YYYY-MM-DDTHH:MM:SS`). Each only when
  * the venue gives it; an occurrence's are the stop's, else the event's; the event's its current
  * stop's.
  */
@@ -133,6 +135,7 @@ export const soldOutMembers = {
   sold_out: Type.Optional(Type.Literal(true)),
   waitlist_url: Type.Optional(TicketUrlSchema),
   on_sale_at: Type.Optional(Type.String({ pattern: INSTANT_PATTERN })),
+  on_sale_local: Type.Optional(Type.String({ pattern: LOCAL_DATE_TIME_PATTERN })),
 };
 
 /**

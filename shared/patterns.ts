@@ -84,6 +84,8 @@ export const MAX_TICKET_URL_LENGTH = 2048;
 export const SCHEDULE_STATUSES = ['postponed', 'rescheduled'] as const;
 /** Extension, docs/api.md §10.20: a venue-local calendar date `YYYY-MM-DD`. */
 export const LOCAL_DATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2}$';
+/** Extension, docs/api.md §10.23: a venue-local date and clock time `YYYY-MM-DDTHH:MM:SS`. */
+export const LOCAL_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[0-5]\\d:[0-5]\\d$';
 /** Extension, docs/api.md §10.20: the youngest and oldest age limit a venue may give (`min_age`). */
 export const MIN_AGE_RANGE = { minimum: 1, maximum: 25 } as const;
 /** Extension, docs/api.md §10.20: most characters of a `status_reason`. */

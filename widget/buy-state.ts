@@ -36,6 +36,8 @@ export type BuyState =
       waitlist?: string | undefined;
       /** On sale later: when sales open (UTC epoch ms), docs/api.md §10.23. */
       opensAtMs?: number;
+      /** The same on the venue's clock (`on_sale_local`) read as if UTC, epoch ms; NaN if not sent. */
+      opensLocalMs?: number;
     };
 
 /** The one expiry check: a pending closure at `closesAtMs` has passed at `nowMs`. */
@@ -94,13 +96,14 @@ export function eventBuyState(
           waitlist: shopLink(a.waitlist_url, event, venue, params, locale),
         }
       : opensAtMs
-        ? { ...state, opensAtMs }
+        ? { ...state, opensAtMs, opensLocalMs: Date.parse(`${a.on_sale_local}Z`) }
         : state;
 }
 
 /**
  * The closed control's words for `state` (an office not understood reads as closed by hand; one
- * closed until sales open says when, docs/api.md §10.23, in `locale` on the viewer's clock).
+ * closed until sales open says when, docs/api.md §10.23, in `locale` on the venue's clock when
+ * the API says it, `on_sale_local`, else on the viewer's).
  */
 export const closedLabel = (
   t: CoreMessages,
@@ -108,7 +111,14 @@ export const closedLabel = (
   locale: string,
 ): string =>
   state.opensAtMs
-    ? t.onSale(instantText(state.opensAtMs, locale))
+    ? // A venue-local clock is written as UTC; NaN when the API did not send it.
+      t.onSale(
+        instantText(
+          state.opensLocalMs || state.opensAtMs,
+          locale,
+          state.opensLocalMs ? 'UTC' : undefined,
+        ),
+      )
     : (t.closed[state.reason as TicketOfficeReason | 'sold_out'] ?? t.closed.manual);
 
 /**

@@ -77,14 +77,18 @@ export function closingText(
   );
 }
 
-/** An instant (UTC epoch ms) as the viewer's clock says it in `locale`: "Fri 5 Dec, 17:00". */
-export const instantText = (ms: number, locale: string): string =>
+/**
+ * An instant (UTC epoch ms) as the viewer's clock says it in `locale`: "Fri 5 Dec, 17:00"; with
+ * `timeZone` (an IANA zone, `UTC` for a venue-local wall clock read as UTC) as that zone's clock.
+ */
+export const instantText = (ms: number, locale: string, timeZone?: string): string =>
   dateTimeFormat(locale, {
     weekday: 'short',
     day: 'numeric',
     month: 'short',
     hour: 'numeric',
     minute: '2-digit',
+    timeZone,
   }).format(ms);
 
 /**

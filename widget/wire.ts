@@ -156,6 +156,8 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   waitlist_url: https,
   sold_out: isTrue,
   on_sale_at: (v) => isInstant(v) && v,
+  // The same instant on the venue's clock, `YYYY-MM-DDTHH:MM:SS`: read as an instant's form.
+  on_sale_local: (v) => typeof v == 'string' && isInstant(`${v}Z`) && v,
   schedule_status: (v) => ['postponed', 'rescheduled'].includes(v as string) && v,
   previous_date: (v) => isCalendarDate(v) && v,
   previous_time: wallTime,

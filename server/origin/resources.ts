@@ -10,6 +10,7 @@ import {
   instantMs,
   timeLabel,
 } from '../../shared/rules/wire-format.js';
+import { venueClock } from '../../shared/rules/venue-today.js';
 import { listedUntil } from '../../shared/rules/postponed.js';
 import { currentStopIndex } from '../../shared/rules/stops.js';
 import { directionsUrl, stopDirectionsUrl } from '../../shared/rules/directions.js';
@@ -68,6 +69,8 @@ interface OccurrenceContext {
   event: StoredEvent | null;
   /** UTC epoch ms of the response: a stop's `on_sale_at` only while ahead (§10.23). */
   nowMs: number;
+  /** The venue's IANA time zone, for `on_sale_local` (§10.23). */
+  timezone: string;
 }
 
 /**
@@ -77,7 +80,7 @@ interface OccurrenceContext {
  */
 const compactOf = (
   stop: StoredStop,
-  { access, event, nowMs }: OccurrenceContext,
+  { access, event, nowMs, timezone }: OccurrenceContext,
 ): CompactOccurrence => {
   const occurrence: CompactOccurrence = {
     occurrence_date: stop.date,
@@ -97,7 +100,7 @@ const compactOf = (
     occurrence,
     scheduleMembers(event, stop),
     allDayMembers(stop),
-    soldOutMembers(event, stop, true, nowMs),
+    soldOutMembers(event, stop, true, { nowMs, timezone }),
     directions !== undefined && { directions_url: directions },
   );
 };
@@ -106,20 +109,22 @@ const compactOf = (
  * The members of docs/api.md §10.23 of an event (or its stop `stop`, a tour's current one), in
  * the contract's order, only when given: sold out when the stop or the event is, and for the
  * event only while its office is closed by hand (`byHand`: a cancelled or ended event is not
- * sold out), the stop's waiting list, else the event's.
+ * sold out), the stop's waiting list, else the event's; when sales open, as an instant and on the
+ * clock of the venue's IANA zone `timezone`.
  */
 const soldOutMembers = (
   event: StoredEvent,
   stop: StoredStop | null,
   byHand: boolean,
-  nowMs: number,
+  { nowMs, timezone }: { nowMs: number; timezone: string },
 ) => {
   const waitlist = stop?.waitlistUrl ?? event.waitlistUrl;
   const onSale = onSaleAhead(event, stop, nowMs);
   return {
     ...((stop?.soldOut ?? event.soldOut) && byHand && { sold_out: true as const }),
     ...(waitlist !== undefined && { waitlist_url: waitlist }),
-    ...(onSale !== undefined && byHand && { on_sale_at: onSale }),
+    ...(onSale !== undefined &&
+      byHand && { on_sale_at: onSale, on_sale_local: venueClock(onSale, timezone) }),
   };
 };
 
@@ -163,7 +168,10 @@ function factMembers(
     // docs/api.md §10.22: a tour's are its current stop's, as its date and time are.
     ...allDayMembers(current ?? event),
     // docs/api.md §10.23: beside an office closed by hand, as few tickets left beside an open one.
-    ...soldOutMembers(event, current, office.reason === 'manual', nowMs),
+    ...soldOutMembers(event, current, office.reason === 'manual', {
+      nowMs,
+      timezone: venue.timezone,
+    }),
     // docs/api.md §10.25: where to go, a tour's current stop's own place, else the venue's.
     ...(directions !== undefined && { directions_url: directions }),
   };
@@ -210,7 +218,12 @@ function renderStored(
   const earlier = earlierShape || venue.apiShape === 'earlier';
   // Undefined for an event without access data: its attributes stay the interface's, byte for byte.
   const access = hasAccessData(event) ? (event.access ?? []) : undefined;
-  const context = { access, event: earlier ? null : event, nowMs: moment.nowMs };
+  const context = {
+    access,
+    event: earlier ? null : event,
+    nowMs: moment.nowMs,
+    timezone: venue.timezone,
+  };
   const compact = (stop: StoredStop) => compactOf(stop, context);
   const attributes = {
     title: event.title,

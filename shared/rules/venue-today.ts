@@ -58,3 +58,11 @@ export function venueDays(): (timezone: string, nowMs: number) => VenueDay {
     return day;
   };
 }
+
+/**
+ * A UTC instant (`YYYY-MM-DDTHH:MM:SS.ffffffZ`, as the API writes one) on the venue's clock in IANA
+ * zone `timezone`: `YYYY-MM-DDTHH:MM:SS`, venue-local (docs/api.md §10.23 `on_sale_local`), so a
+ * client that knows no zone can write the time the venue announced. Zones are checked when stored.
+ */
+export const venueClock = (instant: string, timezone: string): string =>
+  DateTime.fromISO(instant, { zone: timezone }).toFormat("yyyy-MM-dd'T'HH:mm:ss");

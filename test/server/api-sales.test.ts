@@ -13,6 +13,7 @@ import { createApp } from '../../server/origin/app.js';
 import { SourceSync } from '../../server/sources/sync.js';
 import ICAL from 'ical.js';
 import {
+  FAR_ON_SALE_AT,
   NOW,
   ON_SALE_AT,
   STOP_WAITLIST_URL,
@@ -34,6 +35,7 @@ interface Attributes {
   sold_out?: true;
   waitlist_url?: string;
   on_sale_at?: string;
+  on_sale_local?: string;
   ticket_office: Office;
   occurrences: { occurrence_date: string; sold_out?: true; waitlist_url?: string }[];
 }
@@ -181,9 +183,24 @@ describe('on sale later (docs/api.md §10.23)', () => {
       const open = byTitle(await list(origin.url, 'box-office'), 'Coming Soon');
       expect(open.ticket_office).toMatchObject({ status: 'open', reason: null, closed_at: null });
       expect(open).not.toHaveProperty('on_sale_at');
+      expect(open).not.toHaveProperty('on_sale_local');
     } finally {
       origin.setNow(NOW);
     }
+  });
+
+  it('says the opening on the venue’s clock too (on_sale_local), as widget.html writes it', async () => {
+    const tokyo = byTitle(await list(origin.url, 'far-office'), 'Tokyo Opening');
+    expect([tokyo.on_sale_at, tokyo.on_sale_local]).toEqual([
+      FAR_ON_SALE_AT,
+      '2026-12-12T10:00:00',
+    ]);
+    const widget = await (
+      await fetch(`${origin.url}/t/far-office/widget.html?locale=en-GB`)
+    ).text();
+    expect(widget).toContain('>On sale Sat 12 Dec, 10:00</p>');
+    const london = byTitle(await list(origin.url, 'box-office'), 'Coming Soon');
+    expect(london.on_sale_local).toBe('2026-12-12T10:00:00');
   });
 
   it('the event page says when on the venue’s clock, offers a reminder; JSON-LD PreOrder from then', async () => {
@@ -321,7 +338,10 @@ describe('through the proxy, the origin its real upstream on loopback', () => {
     const body = await list(proxy.url, 'box-office');
     const full = byTitle(body, 'Full House');
     expect([full.sold_out, full.waitlist_url]).toEqual([true, WAITLIST_URL]);
-    expect(byTitle(body, 'Coming Soon').on_sale_at).toBe(ON_SALE_AT);
+    expect(byTitle(body, 'Coming Soon')).toMatchObject({
+      on_sale_at: ON_SALE_AT,
+      on_sale_local: '2026-12-12T10:00:00',
+    });
     const widget = decoded(await (await fetch(`${proxy.url}/t/box-office/widget.html`)).text());
     expect(widget).toContain('data-reason="sold_out">Sold out<');
     expect(widget).toContain(`href="${WAITLIST_URL}">Join the waitlist</a>`);

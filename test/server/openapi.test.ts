@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-22)).toEqual([
+    expect(Object.keys(current.properties).slice(-23)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -90,6 +90,7 @@ describe('GET /openapi.json', () => {
       'sold_out',
       'waitlist_url',
       'on_sale_at',
+      'on_sale_local',
       'directions_url',
       // docs/api.md §10.24: only with `locale`, in either shape.
       'language',
@@ -100,7 +101,7 @@ describe('GET /openapi.json', () => {
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).slice(-13)).toEqual([
+    expect(occurrence(current).slice(-14)).toEqual([
       'end_time',
       'ticket_url',
       'schedule_status',
@@ -113,6 +114,7 @@ describe('GET /openapi.json', () => {
       'sold_out',
       'waitlist_url',
       'on_sale_at',
+      'on_sale_local',
       'directions_url',
     ]);
     expect(occurrence(earlier)).not.toContain('end_time');

@@ -93,4 +93,15 @@ describe('on sale later (docs/api.md §10.23)', () => {
     expect(opened).to.equal(true);
     expect(loads).to.equal(1);
   });
+
+  it('says the hour on the venue’s clock (on_sale_local), not the viewer’s', async () => {
+    // 10:00 in Tokyo is 01:00 UTC: a card on the viewer's clock would say another hour.
+    const el = mount<VenueEvents>(
+      '<venue-events venue="far-office" locale="en-GB"></venue-events>',
+    );
+    await loaded(el);
+    const control = buyControl(card(el, 'Tokyo Opening'));
+    expect(control.link).to.equal(undefined);
+    expect(control.status!.textContent!.trim()).to.equal('On sale Sat 12 Dec, 10:00');
+  });
 });

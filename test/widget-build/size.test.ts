@@ -30,9 +30,11 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * shared rule `withLinkParams` and its reading, 10,081 → 10,367 B, +286 B; no equal saving was found).
  * 10,380 B since a buy button embedded alone takes the venue's parameters from its single-event
  * response's `meta` (`readSingle`), +10 B.
+ * 10,428 B since the first cards write when sales open on the venue's clock (docs/api.md §10.23
+ * `on_sale_local`, read and formatted as a wall clock), +48 B, 10,380 → 10,428 B.
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 10_380;
+const BUDGET_BYTES = 10_428;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",

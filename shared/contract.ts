@@ -26,6 +26,7 @@ import {
   TICKET_OFFICE_REASONS,
   TICKET_URL_PATTERN,
   TIME_LABEL_PATTERN,
+  UNTRANSLATED_TEXTS,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
 
@@ -151,11 +152,16 @@ export const directionsMembers = {
 /**
  * Extension, docs/api.md §10.24, only when the request gives `locale`: the BCP 47 tag of the
  * language the event's text is in, and the languages it has (the venue's own first, then its
- * translations' in the order of the languages we speak).
+ * translations' in the order of the languages we speak), and the text attributes (`title`,
+ * `category`, `description`, `location`, `status_reason`, `cancellation_reason`) that stay in the
+ * venue's own language (`languages[0]`) because the translation leaves them out, only when any do.
  */
 export const languageMembers = {
   language: Type.Optional(Type.String({ minLength: 1 })),
   languages: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { minItems: 1 })),
+  untranslated: Type.Optional(
+    Type.Array(Type.Union(UNTRANSLATED_TEXTS.map((name) => Type.Literal(name))), { minItems: 1 }),
+  ),
 };
 
 /** Extension, docs/api.md §10.20: the age limit, an integer 1–25 (`over_18` exactly when ≥ 18). */

@@ -9,7 +9,7 @@ import type { CompactOccurrence, EventAttributes, EventResource } from '../share
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
-import { otherLanguage } from './i18n/load.js';
+import { otherLanguage, textLanguage } from './i18n/load.js';
 import './venue-buy-button.js';
 
 export interface CardContext {
@@ -66,6 +66,8 @@ function title(level: HeadingLevel, id: string, text: string, l: unknown, dir: u
 }
 
 /** The excerpt's paragraph, its text alone inside (no white space around it). */
+const locationLine = (text: string, lang: unknown, dir: unknown) =>
+  html`<p class="location" part="location" lang=${lang} dir=${dir}>${text}</p>`;
 const excerptLine = (text: string, lang: unknown, dir: unknown) =>
   html`<p class="excerpt" part="excerpt" lang=${lang} dir=${dir}>${text}</p>`;
 
@@ -113,6 +115,10 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
   const contentLang = language ?? ctx.i18n.contentLang;
   const content = contentLang ?? nothing;
   const dir = language ? 'auto' : nothing;
+  // A text the translation leaves out is in the venue's own language: its `lang` and `dir`.
+  const other = (name: string) => textLanguage(a as EventAttributes, name, ctx.i18n);
+  const lang = (name: string) => other(name) ?? ctx.i18n.contentLang ?? nothing;
+  const dirOf = (name: string) => (other(name) ? 'auto' : nothing);
   const stopCtx = language ? { ...ctx, i18n: { ...ctx.i18n, contentLang } } : ctx;
   // No calendar entry is offered for a cancelled event or stop.
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
@@ -140,7 +146,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
     }
     <div class="body">
       <p class="meta">
-        ${a.category ? html`<span part="category" lang=${content} dir=${dir}>${a.category}</span>` : nothing}
+        ${a.category ? html`<span part="category" lang=${lang('category')} dir=${dirOf('category')}>${a.category}</span>` : nothing}
         ${
           age
             ? html`<span class="badge" part="badge" title=${t.ageLabel(age)}
@@ -151,7 +157,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         }
         ${ctx.past ? nothing : ctx.save?.(event)}
       </p>
-      ${title(ctx.level, id, a.title, content, dir)}
+      ${title(ctx.level, id, a.title, lang('title'), dirOf('title'))}
       ${performers ? html`<p class="performers" part="performers">${performers}</p>` : nothing}
       <p class="date" part="date">
         <time datetime=${when[0]}>${when[1]}</time
@@ -165,11 +171,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<p class="venue" part="venue" lang=${content} dir=${dir}>${a.venue.name}</p>`
           : nothing
       }
-      ${
-        a.location
-          ? html`<p class="location" part="location" lang=${content} dir=${dir}>${a.location}</p>`
-          : nothing
-      }
+      ${a.location ? locationLine(a.location, lang('location'), dirOf('location')) : nothing}
       ${price ? html`<p class="price" part="price">${price}</p>` : nothing}
       ${
         access?.length
@@ -183,7 +185,12 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         schedule
           ? html`<p class="schedule-status" part="schedule-status">
               <strong>${schedule}</strong>${
-                reason ? html` — <span lang=${content} dir=${dir}>${reason}</span>` : nothing
+                reason
+                  ? html` —
+                      <span lang=${lang('status_reason')} dir=${dirOf('status_reason')}
+                        >${reason}</span
+                      >`
+                  : nothing
               }
             </p>`
           : nothing
@@ -193,7 +200,10 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<p class="cancelled-note" part="cancelled">
               <strong>${t.cancelled}</strong>${
                 a.cancellation_reason
-                  ? html` — <span lang=${content} dir=${dir}>${a.cancellation_reason}</span>`
+                  ? html` —
+                      <span lang=${lang('cancellation_reason')} dir=${dirOf('cancellation_reason')}
+                        >${a.cancellation_reason}</span
+                      >`
                   : nothing
               }
             </p>`
@@ -226,12 +236,12 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
           ? html`<div
               class="description"
               part="description"
-              lang=${content}
-              dir=${dir}
+              lang=${lang('description')}
+              dir=${dirOf('description')}
               .innerHTML=${ctx.description}
             ></div>`
           : a.description
-            ? excerptLine(excerpt(a.description), content, dir)
+            ? excerptLine(excerpt(a.description), lang('description'), dirOf('description'))
             : nothing
       }
       ${

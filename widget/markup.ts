@@ -13,7 +13,7 @@ import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { closingText, excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
-import { otherLanguage } from './i18n/load.js';
+import { otherLanguage, textLanguage } from './i18n/load.js';
 
 /** What the list's markup reads of the element's attributes (`ListAttributes`). */
 export interface ListOptions {
@@ -113,10 +113,14 @@ function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
 export function card(event: EventResource, ctx: CardOptions): string {
   const a = event.attributes;
   const { t, locale } = ctx.i18n;
-  // The venue's text is in the language the API says, else the page's (`eventCard`'s rule).
+  // The venue's text is in the language the API says, else the page's (`eventCard`'s rule);
+  // a text the translation leaves out, in the venue's own.
   const language = otherLanguage(a as EventAttributes, ctx.i18n);
   const contentLang = language ?? ctx.i18n.contentLang;
-  const lang = attr('lang', contentLang) + (language ? ' dir="auto"' : '');
+  const marks = (l: string | undefined) =>
+    attr('lang', l ?? ctx.i18n.contentLang) + (l ? ' dir="auto"' : '');
+  const lang = marks(language);
+  const textLang = (name: string) => marks(textLanguage(a as EventAttributes, name, ctx.i18n));
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());
   const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
   const { when, schedule, doors, age } = facts;
@@ -127,29 +131,31 @@ export function card(event: EventResource, ctx: CardOptions): string {
       ? `<img part="image"${attr('src', image)}${attr('alt', t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
       : '',
     `<div class="body"><p class="meta">`,
-    a.category ? `<span part="category"${lang}>${esc(a.category)}</span>` : '',
+    a.category ? `<span part="category"${textLang('category')}>${esc(a.category)}</span>` : '',
     age
       ? `<span class="badge" part="badge"${attr('title', t.ageLabel(age))}><span aria-hidden="true">${esc(t.age(age))}</span><span class="visually-hidden">${esc(t.ageLabel(age))}</span></span>`
       : '',
-    `</p><${h} class="title" part="title"${attr('id', id)}${lang}>${esc(a.title)}</${h}>`,
+    `</p><${h} class="title" part="title"${attr('id', id)}${textLang('title')}>${esc(a.title)}</${h}>`,
     performers ? line('performers', performers) : '',
     `<p class="date" part="date"><time${attr('datetime', when[0])}>${esc(when[1])}</time>${
       end ? ` – <time${attr('datetime', end[0])}>${esc(end[1])}</time>` : ''
     }${doors ? `, <span part="doors">${esc(doors)}</span>` : ''}</p>`,
     a.venue ? line('venue', a.venue.name, lang) : '',
-    a.location ? line('location', a.location, lang) : '',
+    a.location ? line('location', a.location, textLang('location')) : '',
     price ? line('price', price) : '',
     access?.length
       ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
       : '',
     schedule
-      ? `<p class="schedule-status" part="schedule-status"><strong>${esc(schedule)}</strong>${reason ? ` — <span${lang}>${esc(reason)}</span>` : ''}</p>`
+      ? `<p class="schedule-status" part="schedule-status"><strong>${esc(schedule)}</strong>${reason ? ` — <span${textLang('status_reason')}>${esc(reason)}</span>` : ''}</p>`
       : '',
     cancelled
-      ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${lang}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
+      ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${textLang('cancellation_reason')}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
       : '',
     a.date_mode === 'multiple' ? stops(event, { ...ctx.i18n, contentLang }, ics) : '',
-    a.description ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), lang) : '',
+    a.description
+      ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), textLang('description'))
+      : '',
     `<div class="buy">${fewLeft ? line('few-left', t.fewLeft) : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
     page && (ics || ctx.share)
       ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${

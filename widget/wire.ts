@@ -129,6 +129,9 @@ const isTrue = (v: unknown) => v === true;
 /** `v` when it is an https URL (a ticket link, a waiting list), else false. */
 const https = (v: unknown) => /^https:\/\/\S+$/.test(text(v)) && v;
 
+/** `v` when it is a list of text (languages, attribute names), else false. */
+const texts = (v: unknown) => Array.isArray(v) && v.every(text) && v;
+
 /** `v` when it is a venue-local `HH:MM:SS` (an end, the doors), else false. */
 const wallTime = (v: unknown) => EVENT_TIME.test(text(v)) && v;
 
@@ -168,8 +171,11 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   all_day: isTrue,
   end_date: (v) => isCalendarDate(v) && v,
   venue: readVenue,
-  // The language of the event's text (docs/api.md §10.24): its `lang` on the card (escaped there).
+  // The language of the event's text (docs/api.md §10.24): its `lang` on the card (escaped there);
+  // the venue's own first of its languages, for the texts a translation leaves out.
   language: text,
+  languages: texts,
+  untranslated: texts,
 };
 
 /**

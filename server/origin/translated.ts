@@ -10,13 +10,41 @@ import {
   type TranslatedStopText,
   type TranslatedText,
 } from '../../shared/rules/venue-language.js';
+import { UNTRANSLATED_TEXTS } from '../../shared/patterns.js';
 import type { StoredEvent, StoredStop, VenueRecord } from '../store/model.js';
 
-/** An event in one language, and the `language` and `languages` members of its resource. */
+/**
+ * An event in one language, and the `language`, `languages` and `untranslated` members of its
+ * resource (`untranslated` only when the translation leaves out a text the event has).
+ */
 export interface TranslatedEvent {
   event: StoredEvent;
-  members: { language: string; languages: string[] };
+  members: { language: string; languages: string[]; untranslated?: UntranslatedText[] };
 }
+
+/** Each text attribute a translation may leave out (docs/api.md §10.24): its stored text and key. */
+type UntranslatedText = (typeof UNTRANSLATED_TEXTS)[number];
+const TEXTS: Record<
+  UntranslatedText,
+  [(event: StoredEvent) => string | null | undefined, keyof TranslatedText]
+> = {
+  title: [(e) => e.title, 'title'],
+  category: [(e) => e.category, 'category'],
+  description: [(e) => e.description, 'description'],
+  location: [(e) => e.location, 'location'],
+  status_reason: [(e) => e.statusReason, 'statusReason'],
+  cancellation_reason: [(e) => e.cancellationReason, 'cancellationReason'],
+};
+
+/**
+ * The attributes of `event` that stay in the venue's own language under translation `text`: each
+ * text the event has (not empty) that the translation leaves out, in the contract's order.
+ */
+const untranslatedOf = (event: StoredEvent, text: TranslatedText | undefined): UntranslatedText[] =>
+  UNTRANSLATED_TEXTS.filter((name) => {
+    const [read, key] = TEXTS[name];
+    return read(event) && text?.[key] === undefined;
+  });
 
 /** The languages of an event's translations, its own and its stops'. */
 function translatedLanguages(event: StoredEvent): string[] {
@@ -77,5 +105,9 @@ export function translatedEvent(
   const text = event.translations?.[chosen];
   const translated = text ? withText(event, text) : event;
   const stops = event.stops.map((stop) => stopIn(stop, chosen));
-  return { event: { ...translated, stops }, members: { language: chosen, languages } };
+  const untranslated = untranslatedOf(event, text);
+  return {
+    event: { ...translated, stops },
+    members: { language: chosen, languages, ...(untranslated.length && { untranslated }) },
+  };
 }

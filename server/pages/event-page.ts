@@ -403,7 +403,7 @@ ${dateItems(resource, venue, office.status === 'open', lang)}
 </ul>
 ${placeLine(a, venue, lang)}${facts && `\n${facts}`}
 ${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
-${paragraphs ? `<div class="description">\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
+${paragraphs ? `<div class="description"${textLang(a, lang, 'description')}>\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
 ${past ? '' : `<p class="tickets">${escapeHtml(sentence)}</p>`}${remind}${fewLeft}${buyLink}
 <ul class="actions">
 <li><a href="${escapeHtml(calendar)}" download>${t.addToCalendar}</a></li>

@@ -217,7 +217,7 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
 <p>${when}${stops}</p>
 ${details.length ? `<p class="muted">${details.join(' · ')}</p>` : ''}${access && `\n<p class="access">${escapeHtml(t.accessLine(access))}</p>`}${facts && `\n${facts}`}${moved && `\n${moved}`}
 ${cancelledHtml(a, lang)}
-${text ? `<p>${escapeHtml(text)}</p>` : ''}
+${text ? `<p${textLang(a, lang, 'description')}>${escapeHtml(text)}</p>` : ''}
 </article></li>`;
 }
 

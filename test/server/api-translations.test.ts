@@ -143,6 +143,21 @@ describe('locale chooses the venue’s text (docs/api.md §10.24)', () => {
     expect(Object.keys(jazz!).slice(-2)).toEqual(['language', 'languages']);
   });
 
+  it('names the texts a translation leaves out, which stay in the venue’s own language', async () => {
+    const [jazz, tour, quiz] = attributes(await list('locale=fr'));
+    // French gives the title alone: the category and description are the venue's English.
+    expect(jazz).toMatchObject({ title: 'Jazz tardif', language: 'fr' });
+    expect(jazz!.description).toBe('<p>A night of jazz.</p>');
+    expect(Object.keys(jazz!).slice(-3)).toEqual(['language', 'languages', 'untranslated']);
+    expect(jazz!.untranslated).toEqual(['category', 'description']);
+    // Only a stop is in French: the event's own title and place are not.
+    expect(tour).toMatchObject({ language: 'fr', untranslated: ['title', 'location'] });
+    // German gives every text the event has; the quiz has no French at all (its own language).
+    expect(attributes(await list('locale=de'))[0]).not.toHaveProperty('untranslated');
+    expect(quiz).toMatchObject({ language: 'en' });
+    expect(quiz).not.toHaveProperty('untranslated');
+  });
+
   it('falls back to the base language, then to the venue’s own', async () => {
     expect(attributes(await list('locale=de-AT'))[0]).toMatchObject({
       title: 'Später Jazz',

@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-23)).toEqual([
+    expect(Object.keys(current.properties).slice(-24)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -95,6 +95,7 @@ describe('GET /openapi.json', () => {
       // docs/api.md §10.24: only with `locale`, in either shape.
       'language',
       'languages',
+      'untranslated',
       'venue',
     ]);
     const occurrence = (shape: Shape) =>

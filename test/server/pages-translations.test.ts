@@ -122,6 +122,21 @@ describe('the pages speak the venue’s words in the language chosen (docs/api.m
     expect(month).toMatch(/<a href="[^"]*" lang="en" dir="auto">Quiz<\/a>/);
   });
 
+  it('marks a description the translation leaves out with the venue’s own language', async () => {
+    // French gives "Late Jazz" its title alone: the description stays the venue's English.
+    const french = await page('/t/blue-room/events/late-jazz?locale=fr');
+    expect(french).toContain('<h1>Jazz tardif</h1>');
+    expect(french).toContain(
+      '<div class="description" lang="en" dir="auto">\n<p>A night of jazz.</p>\n</div>',
+    );
+    expect(await page('/t/blue-room/events?locale=fr&page=1')).toContain(
+      '<p lang="en" dir="auto">A night of jazz.</p>',
+    );
+    // German translates it: in the page's language, no mark of its own.
+    const german = await page('/t/blue-room/events/late-jazz?locale=de');
+    expect(german).toContain('<div class="description">\n<p>Ein Abend mit Jazz.</p>\n</div>');
+  });
+
   it('a venue without translations has no language links and no inLanguage', async () => {
     for (const path of ['/t/plain-hall/events', '/t/plain-hall/events/plain-gig?locale=de']) {
       const html = await page(path);

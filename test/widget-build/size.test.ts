@@ -32,9 +32,12 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * response's `meta` (`readSingle`), +10 B.
  * 10,428 B since the first cards write when sales open on the venue's clock (docs/api.md §10.23
  * `on_sale_local`, read and formatted as a wall clock), +48 B, 10,380 → 10,428 B.
+ * 10,536 B since a text a translation leaves out is marked with the venue's own language (docs/api.md
+ * §10.24 `untranslated` and `languages`, read, and each text's `lang` by them: WCAG 3.1.2),
+ * +108 B, 10,428 → 10,536 B.
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 10_428;
+const BUDGET_BYTES = 10_536;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",
@@ -47,9 +50,10 @@ const BUDGET_BYTES = 10_428;
  * `venue-events-buy`'s `url` with them, the month view's day cards too: +95 B, 12,092 → 12,187 B;
  * 12,189 B with the card menu's Directions and Remind me of the same issue). 12,204 B since
  * `<venue-event>` and `<venue-buy-button>` by `event-id` take the venue's parameters from the
- * single-event response (+15 B).
+ * single-event response (+15 B). 12,280 B since the card marks each text a translation leaves
+ * out with the venue's own language (docs/api.md §10.24 `untranslated`), +76 B.
  */
-const ELEMENTS_BUDGET_BYTES = 12_204;
+const ELEMENTS_BUDGET_BYTES = 12_280;
 const gzipped = (name: string) => gzipSync(readFileSync(new URL(name, DIR)), { level: 9 }).length;
 /** The file of the chunk whose name starts with `prefix`. */
 const chunk = (prefix: string) => {

@@ -77,6 +77,21 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
     expect(getComputedStyle(ltr).direction).to.equal('ltr');
   });
 
+  it('marks the texts a translation leaves out with the venue’s own language (WCAG 3.1.2)', async () => {
+    // French gives "Late Jazz" its title alone: its place and description stay the venue's English.
+    const jazz = card((await list('locale="fr"')).el, 'Jazz tardif');
+    const marks = (part: string) => {
+      const node = jazz.querySelector(`[part="${part}"]`)!;
+      return [node.textContent!.trim(), node.getAttribute('lang'), node.getAttribute('dir')];
+    };
+    expect(marks('title')).to.deep.equal(['Jazz tardif', null, null]);
+    expect(jazz.querySelector('[part="title"]')!.closest('[lang]')!.getAttribute('lang')).to.equal(
+      'fr',
+    );
+    expect(marks('location')).to.deep.equal(['Cellar', 'en', 'auto']);
+    expect(marks('excerpt')).to.deep.equal(['Three sets.', 'en', 'auto']);
+  });
+
   it("follows the page's lang, and a region falls back to its language", async () => {
     expect(titles((await list('', 'fr')).el)).to.deep.equal(['Jazz tardif', 'Open Mic']);
     expect(titles((await list('locale="de-AT"')).el)).to.deep.equal(['Später Jazz', 'Open Mic']);

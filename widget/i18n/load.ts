@@ -89,6 +89,18 @@ export const otherLanguage = (
 ): string | undefined => (named && language(named) !== language(locale) ? named : undefined);
 
 /**
+ * The language of the venue's text `name` of an event (`attributes.untranslated`, docs/api.md
+ * §10.24): the venue's own (`languages[0]`) for a text the translation leaves out, else the
+ * event's `language`, as `otherLanguage` gives it (undefined when it is the element's own).
+ */
+export const textLanguage = (
+  a: { language?: string; languages?: string[]; untranslated?: string[] },
+  name: string,
+  i18n: Pick<I18n, 'locale'>,
+): string | undefined =>
+  otherLanguage({ language: a.untranslated?.includes(name) ? a.languages?.[0] : a.language }, i18n);
+
+/**
  * The element's `locale`, else the page's `lang` (crossing shadow roots), else the browser's;
  * a language without a (loaded) table falls back to English for text and formatting alike.
  */

@@ -168,12 +168,19 @@ export function listText(lang: PageLang, items: readonly string[], joined: 'and'
 }
 
 /**
- * ` lang="de" dir="auto"` for an event's title when the API names its text's language
- * (`attributes.language`, docs/api.md §10.24) and it is not the page's, so a screen reader reads
- * it in its own language and it reads in its own direction (WCAG 3.1.2); '' otherwise. Only the
- * title: a translation without a description leaves the venue's own (docs/decisions.md).
+ * ` lang="de" dir="auto"` for an event's text `name` (its title unless named) when the API names
+ * that text's language and it is not the page's, so a screen reader reads it in its own language
+ * and it reads in its own direction (WCAG 3.1.2); '' otherwise. The text's language is the
+ * event's (`attributes.language`, docs/api.md §10.24), or the venue's own (`languages[0]`) for a
+ * text the translation leaves out (`untranslated`).
  */
-export function textLang(attributes: { language?: string | undefined }, lang: PageLang): string {
-  const of = attributes.language;
+export function textLang(
+  attributes: { language?: string; languages?: string[]; untranslated?: readonly string[] },
+  lang: PageLang,
+  name = 'title',
+): string {
+  const of = attributes.untranslated?.includes(name)
+    ? attributes.languages?.[0]
+    : attributes.language;
   return of && of !== lang.tag ? ` lang="${escapeHtml(of)}" dir="auto"` : '';
 }

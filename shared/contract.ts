@@ -27,6 +27,7 @@ import {
   TICKET_URL_PATTERN,
   TIME_LABEL_PATTERN,
   UNTRANSLATED_TEXTS,
+  MAX_IMAGE_ALT_LENGTH,
 } from './patterns.js';
 import { ACCESS_IDS, type AccessId } from './rules/access.js';
 
@@ -150,6 +151,14 @@ export const directionsMembers = {
 };
 
 /**
+ * Extension, docs/api.md §10.26: `image_alt`, the text alternative of the event's image (what it
+ * shows, at most 500 characters), only when the venue gives it beside an image.
+ */
+export const imageAltMembers = {
+  image_alt: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_IMAGE_ALT_LENGTH })),
+};
+
+/**
  * Extension, docs/api.md §10.24, only when the request gives `locale`: the BCP 47 tag of the
  * language the event's text is in, and the languages it has (the venue's own first, then its
  * translations' in the order of the languages we speak), and the text attributes (`title`,
@@ -266,6 +275,7 @@ export const EventAttributesSchema = Type.Object(
     ...allDayMembers,
     ...soldOutMembers,
     ...directionsMembers,
+    ...imageAltMembers,
     ...languageMembers,
     venue: Type.Optional(EventVenueSchema),
   },

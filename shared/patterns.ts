@@ -90,6 +90,8 @@ export const LOCAL_DATE_TIME_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T([01]\\d|2[0-3]):[
 export const MIN_AGE_RANGE = { minimum: 1, maximum: 25 } as const;
 /** Extension, docs/api.md §10.20: most characters of a `status_reason`. */
 export const MAX_STATUS_REASON_LENGTH = 500;
+/** Extension, docs/api.md §10.26: most characters of an image's text alternative (`image_alt`). */
+export const MAX_IMAGE_ALT_LENGTH = 500;
 
 /**
  * Extension, docs/api.md §10.24: the text attributes an event's `untranslated` may name (those a

@@ -11,6 +11,7 @@ import {
   CURRENCY_PATTERN,
   MAX_PERFORMERS,
   MAX_STATUS_REASON_LENGTH,
+  MAX_IMAGE_ALT_LENGTH,
   MAX_TICKET_URL_LENGTH,
   MIN_AGE_RANGE,
   SCHEDULE_STATUSES,
@@ -94,6 +95,16 @@ const TicketUrl = Type.String({
   format: 'uri',
   maxLength: MAX_TICKET_URL_LENGTH,
   description: "where the event's tickets are sold: an absolute https URL",
+});
+
+/**
+ * docs/api.md §10.26: the text alternative of the event's image, what it shows (WCAG 1.1.1); the
+ * image is named "Image for {title}" without it.
+ */
+const ImageAlt = Type.String({
+  minLength: 1,
+  maxLength: MAX_IMAGE_ALT_LENGTH,
+  description: 'What the image shows, for those who cannot see it (its alt text)',
 });
 
 /**
@@ -290,6 +301,7 @@ export const EventInputSchema = Type.Object(
     tickets_enabled: Type.Optional(Type.Boolean()),
     show_images: Type.Optional(Type.Boolean()),
     small_image_path: Type.Optional(Nullable(Type.String())),
+    image_alt: Type.Optional(ImageAlt),
     date: Type.Optional(LocalDate),
     time: Type.Optional(LocalTime),
     occurrences: Type.Optional(Type.Array(OccurrenceInputSchema)),
@@ -364,6 +376,7 @@ export const EventExtrasSchema = Type.Object(
     tickets_enabled: Type.Optional(Type.Boolean()),
     sales: Type.Optional(SalesInputSchema),
     small_image_path: Type.Optional(Nullable(Type.String())),
+    image_alt: Type.Optional(ImageAlt),
     category: Type.Optional(Type.String()),
     translations: EventTranslations,
     ...soldOutInput,

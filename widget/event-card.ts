@@ -137,7 +137,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
         ? html`<img
             part="image"
             src=${image}
-            alt=${t.imageAlt(a.title)}
+            alt=${(a as EventAttributes).image_alt || t.imageAlt(a.title)}
             loading="lazy"
             width="400"
             height="225"

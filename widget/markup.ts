@@ -128,7 +128,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
   const h = `h${ctx.level}`;
   const parts = [
     image
-      ? `<img part="image"${attr('src', image)}${attr('alt', t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
+      ? `<img part="image"${attr('src', image)}${attr('alt', (a as EventAttributes).image_alt || t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
       : '',
     `<div class="body"><p class="meta">`,
     a.category ? `<span part="category"${textLang('category')}>${esc(a.category)}</span>` : '',

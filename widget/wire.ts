@@ -175,6 +175,8 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
   // the venue's own first of its languages, for the texts a translation leaves out.
   language: text,
   languages: texts,
+  // What the event's image shows (docs/api.md §10.26): its `alt` (escaped there).
+  image_alt: text,
   untranslated: texts,
 };
 

@@ -537,6 +537,8 @@ function normaliseEvent(
     ticketsEnabled: event.tickets_enabled ?? (event.ticket_url !== undefined || held),
     showImages: event.show_images ?? false,
     smallImagePath: event.small_image_path ?? null,
+    // What the image shows (docs/api.md §10.26), kept only beside an image.
+    ...(event.image_alt?.trim() && event.small_image_path && { imageAlt: event.image_alt.trim() }),
     cancellationReason: event.cancellation_reason ?? null,
     cancelledAt: storedInstant(event.cancelled_at),
     mode: stops.length > 0 ? 'multiple' : 'single',

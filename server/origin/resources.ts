@@ -174,6 +174,8 @@ function factMembers(
     }),
     // docs/api.md §10.25: where to go, a tour's current stop's own place, else the venue's.
     ...(directions !== undefined && { directions_url: directions }),
+    // docs/api.md §10.26: what the image shows.
+    ...(event.imageAlt !== undefined && { image_alt: event.imageAlt }),
   };
 }
 

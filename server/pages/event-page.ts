@@ -402,7 +402,7 @@ ${statusLines(a, venue, past, lang)}
 ${dateItems(resource, venue, office.status === 'open', lang)}
 </ul>
 ${placeLine(a, venue, lang)}${facts && `\n${facts}`}
-${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(a.title)}" loading="lazy"></p>` : ''}
+${image ? `<p><img src="${escapeHtml(image)}" alt="${escapeHtml(('image_alt' in a && a.image_alt) || a.title)}" loading="lazy"></p>` : ''}
 ${paragraphs ? `<div class="description"${textLang(a, lang, 'description')}>\n${paragraphs}\n</div>` : ''}${access && `\n${access}`}
 ${past ? '' : `<p class="tickets">${escapeHtml(sentence)}</p>`}${remind}${fewLeft}${buyLink}
 <ul class="actions">

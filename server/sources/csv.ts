@@ -7,7 +7,7 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
-import { AMOUNT_PATTERN } from '../../shared/patterns.js';
+import { AMOUNT_PATTERN, MAX_IMAGE_ALT_LENGTH } from '../../shared/patterns.js';
 import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
@@ -55,6 +55,7 @@ const COLUMNS = [
   'description',
   'location',
   'image',
+  'image_alt',
   'ticket_url',
   'status',
   'cancellation_reason',
@@ -363,6 +364,10 @@ function optionalFields(
       : {}),
     ...text('location'),
     ...(image !== undefined ? { small_image_path: image, show_images: true } : {}),
+    // What the image shows (docs/api.md §10.26), at most as long as a venue file's.
+    ...(image !== undefined && cell('image_alt')
+      ? { image_alt: cell('image_alt').slice(0, MAX_IMAGE_ALT_LENGTH) }
+      : {}),
     ...(ticketUrl !== undefined ? { ticket_url: ticketUrl } : {}),
     ...(price !== undefined ? { price } : {}),
     ...(performers.length > 0 ? { performers } : {}),

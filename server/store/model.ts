@@ -116,6 +116,8 @@ export interface StoredEvent extends StoredSchedule, StoredAllDay {
   ticketsEnabled: boolean;
   showImages: boolean;
   smallImagePath: string | null;
+  /** The image's text alternative (docs/api.md §10.26), trimmed; absent unless given with an image. */
+  imageAlt?: string;
   cancellationReason: string | null;
   /** Wire-form UTC instant (microseconds kept), or null. */
   cancelledAt: string | null;

@@ -71,7 +71,7 @@ describe('GET /openapi.json', () => {
       properties: { data: { properties: { attributes: { anyOf: [Shape, Shape] } } } };
     };
     const [current, earlier] = single.properties.data.properties.attributes.anyOf;
-    expect(Object.keys(current.properties).slice(-24)).toEqual([
+    expect(Object.keys(current.properties).slice(-25)).toEqual([
       'ticket_office',
       'access',
       'end_time',
@@ -92,6 +92,7 @@ describe('GET /openapi.json', () => {
       'on_sale_at',
       'on_sale_local',
       'directions_url',
+      'image_alt',
       // docs/api.md §10.24: only with `locale`, in either shape.
       'language',
       'languages',

@@ -12,6 +12,7 @@ import {
   waitFor,
 } from './helpers.js';
 import type { VenueEvents } from '../../widget/venue-events.js';
+import { REACH_IMAGE_ALT } from '../fixtures/widget-venues.js';
 
 const list = async (attrs: string, setup?: (el: VenueEvents) => void) => {
   const el = mount<VenueEvents>(`<venue-events ${attrs}></venue-events>`, (e) => {
@@ -40,6 +41,11 @@ describe('<venue-events>', () => {
     expect(img.src).to.equal(`${location.origin}/storage/demo/jazz.svg`);
     expect(img.loading).to.equal('lazy');
     expect(img.alt).to.equal('Image for Open Show');
+    // An image whose venue says what it shows (docs/api.md §10.26) is named by that, in the
+    // element as in its first paint.
+    const reach = await list('venue="reach" locale="en"');
+    const named = card(reach, 'Reach Open').querySelector<HTMLImageElement>('[part="image"]')!;
+    expect(named.alt).to.equal(REACH_IMAGE_ALT);
     expect(c.querySelector('[part="excerpt"]')!.textContent).to.equal('Trio set. Doors 7pm.');
     expect(card(el, 'Free Entry').querySelector('[part="image"]')).to.equal(null);
     expect(card(el, 'Free Entry').querySelector('[part="badge"]')).to.equal(null);

@@ -8,6 +8,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { defaultReporter } from '@web/test-runner';
 import { createServer } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createApp } from './server/origin/app.ts';
 import { createProxyApp } from './server/proxy/app.ts';
@@ -212,8 +213,21 @@ import '${testFramework}';
 failOnPageErrors(window.mocha);
 </script></body></html>`;
 
+/**
+ * A free loopback port, for the proxy run's test server: `npm test` runs the two suites at once,
+ * and @web/test-runner's own choice (the first free port from 8000) would give both the same one.
+ */
+async function freePort() {
+  const server = createNetServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 export default {
   files: 'test/widget/**/*.test.ts',
+  ...(viaProxy && { port: await freePort() }),
   testRunnerHtml,
   nodeResolve: true,
   concurrency: 1,

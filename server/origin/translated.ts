@@ -22,8 +22,9 @@ export interface TranslatedEvent {
   members: { language: string; languages: string[]; untranslated?: UntranslatedText[] };
 }
 
-/** Each text attribute a translation may leave out (docs/api.md §10.24): its stored text and key. */
+/** A text attribute a translation may leave out (docs/api.md §10.24). */
 type UntranslatedText = (typeof UNTRANSLATED_TEXTS)[number];
+/** Each such attribute's stored text, and its key in a translation. */
 const TEXTS: Record<
   UntranslatedText,
   [(event: StoredEvent) => string | null | undefined, keyof TranslatedText]

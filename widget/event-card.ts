@@ -65,9 +65,10 @@ function title(level: HeadingLevel, id: string, text: string, l: unknown, dir: u
   }
 }
 
-/** The excerpt's paragraph, its text alone inside (no white space around it). */
+/** The place's paragraph, its text alone inside (no white space around it). */
 const locationLine = (text: string, lang: unknown, dir: unknown) =>
   html`<p class="location" part="location" lang=${lang} dir=${dir}>${text}</p>`;
+/** The excerpt's paragraph, its text alone inside (no white space around it). */
 const excerptLine = (text: string, lang: unknown, dir: unknown) =>
   html`<p class="excerpt" part="excerpt" lang=${lang} dir=${dir}>${text}</p>`;
 

@@ -7,11 +7,10 @@
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
-import { createApp } from '../../server/origin/app.js';
-import { SourceSync } from '../../server/sources/sync.js';
 import { listen, type Running } from '../support/listen.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store.js';
+import { withSyncedApp } from '../support/synced-app.js';
 
 const NOW = '2026-12-05T12:00:00Z';
 const ALT = 'A double bass, a piano and drums on a small stage, lit in blue';
@@ -98,15 +97,7 @@ describe('image_alt from a sheet and from event_extras', () => {
   afterAll(() => feed.close());
 
   it('the column and an extra reach the API', async () => {
-    const store = await openTestStore();
-    const clock = () => new Date(NOW);
-    const sync = new SourceSync({
-      store,
-      clock,
-      fetch: { allowHosts: ['127.0.0.1'] },
-      logger: { info: () => undefined, warn: () => undefined },
-    });
-    await importVenueFile(store, {
+    const file = {
       venues: [
         {
           slug: 'sheet-hall',
@@ -115,18 +106,12 @@ describe('image_alt from a sheet and from event_extras', () => {
           event_extras: { b: { image_alt: 'The band on the harbour wall' } },
         },
       ],
-    });
-    await sync.syncAll();
-    const app = await listen(createServer(createApp({ store, clock, logger: false })));
-    try {
-      const body = await list(app.url, 'sheet-hall');
+    };
+    await withSyncedApp(file, NOW, async (url) => {
+      const body = await list(url, 'sheet-hall');
       expect(altOf(body, 'Sheet Described')).toBe(ALT);
       expect(altOf(body, 'Sheet Extra')).toBe('The band on the harbour wall');
       expect(altOf(body, 'Sheet No Image')).toBeUndefined();
-    } finally {
-      await app.close();
-      await sync.stop();
-      await store.close();
-    }
+    });
   });
 });

@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
 import { createProxyApp } from '../../server/proxy/app.js';
 import { createApp } from '../../server/origin/app.js';
-import { SourceSync } from '../../server/sources/sync.js';
 import ICAL from 'ical.js';
 import {
   FAR_ON_SALE_AT,
@@ -24,6 +23,7 @@ import { listen, type Running } from '../support/listen.js';
 import { readWithPythonIcalendar } from '../support/python-icalendar.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store.js';
+import { withSyncedApp } from '../support/synced-app.js';
 
 interface Office {
   status: string;
@@ -266,55 +266,38 @@ describe('sold out from a sheet and from event_extras', () => {
       'l,Sheet Later,2026-12-20,20:00,,,2026-12-12 10:00',
       '',
     ].join('\r\n');
-    const store = await openTestStore();
-    const clock = () => new Date(NOW);
-    const sync = new SourceSync({
-      store,
-      clock,
-      fetch: { allowHosts: ['127.0.0.1'] },
-      logger: { info: () => undefined, warn: () => undefined },
+    const file = {
+      venues: [
+        {
+          slug: 'sheet-hall',
+          timezone: 'Europe/London',
+          source: { url: `${feed.url}/events.csv`, format: 'csv' },
+          event_extras: { b: { sold_out: true, waitlist_url: 'https://tickets.example/wait/b' } },
+        },
+      ],
+    };
+    await withSyncedApp(file, NOW, async (url) => {
+      const body = await list(url, 'sheet-hall');
+      const full = byTitle(body, 'Sheet Full');
+      expect([full.sold_out, full.waitlist_url, full.ticket_office.reason]).toEqual([
+        true,
+        'https://tickets.example/wait/a',
+        'manual',
+      ]);
+      const extra = byTitle(body, 'Sheet Open');
+      expect([extra.sold_out, extra.waitlist_url]).toEqual([
+        true,
+        'https://tickets.example/wait/b',
+      ]);
+      const tour = byTitle(body, 'Sheet Tour');
+      expect(tour.occurrences.map((o) => [o.sold_out, o.waitlist_url])).toEqual([
+        [undefined, undefined],
+        [true, 'https://tickets.example/wait/t2'],
+      ]);
+      expect(tour.ticket_office.status).toBe('open');
+      const later = byTitle(body, 'Sheet Later');
+      expect([later.on_sale_at, later.ticket_office.reason]).toEqual([ON_SALE_AT, 'manual']);
     });
-    try {
-      await importVenueFile(store, {
-        venues: [
-          {
-            slug: 'sheet-hall',
-            timezone: 'Europe/London',
-            source: { url: `${feed.url}/events.csv`, format: 'csv' },
-            event_extras: { b: { sold_out: true, waitlist_url: 'https://tickets.example/wait/b' } },
-          },
-        ],
-      });
-      await sync.syncAll();
-      const app = await listen(createServer(createApp({ store, clock, logger: false })));
-      try {
-        const body = await list(app.url, 'sheet-hall');
-        const full = byTitle(body, 'Sheet Full');
-        expect([full.sold_out, full.waitlist_url, full.ticket_office.reason]).toEqual([
-          true,
-          'https://tickets.example/wait/a',
-          'manual',
-        ]);
-        const extra = byTitle(body, 'Sheet Open');
-        expect([extra.sold_out, extra.waitlist_url]).toEqual([
-          true,
-          'https://tickets.example/wait/b',
-        ]);
-        const tour = byTitle(body, 'Sheet Tour');
-        expect(tour.occurrences.map((o) => [o.sold_out, o.waitlist_url])).toEqual([
-          [undefined, undefined],
-          [true, 'https://tickets.example/wait/t2'],
-        ]);
-        expect(tour.ticket_office.status).toBe('open');
-        const later = byTitle(body, 'Sheet Later');
-        expect([later.on_sale_at, later.ticket_office.reason]).toEqual([ON_SALE_AT, 'manual']);
-      } finally {
-        await app.close();
-      }
-    } finally {
-      await sync.stop();
-      await store.close();
-    }
   });
 });
 

@@ -4,10 +4,10 @@
  * `image_alt` column and a source's `event_extras`, through the import and the sync to the API,
  * the event page's `<img alt>` and `widget.html`'s.
  */
-import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
-import { listen, type Running } from '../support/listen.js';
+import { serveFeeds } from '../support/hostile-sources.js';
+import type { Running } from '../support/listen.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
 import { openTestStore } from '../support/store.js';
 import { withSyncedApp } from '../support/synced-app.js';
@@ -87,12 +87,7 @@ describe('image_alt from a sheet and from event_extras', () => {
       'c,Sheet No Image,2026-12-12,20:00,,A poster',
       '',
     ].join('\r\n');
-    feed = await listen(
-      createServer((_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
-        res.end(csv);
-      }),
-    );
+    feed = await serveFeeds({ 'events.csv': { body: csv, type: 'text/csv; charset=utf-8' } });
   });
   afterAll(() => feed.close());
 

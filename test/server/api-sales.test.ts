@@ -19,6 +19,7 @@ import {
   WAITLIST_URL,
   widgetVenueFile,
 } from '../fixtures/widget-venues.js';
+import { serveFeeds } from '../support/hostile-sources.js';
 import { listen, type Running } from '../support/listen.js';
 import { readWithPythonIcalendar } from '../support/python-icalendar.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
@@ -245,19 +246,8 @@ describe('on sale later (docs/api.md §10.23)', () => {
 
 describe('sold out from a sheet and from event_extras', () => {
   let feed: Running;
-  let csv = '';
   beforeAll(async () => {
-    feed = await listen(
-      createServer((_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'text/csv; charset=utf-8' });
-        res.end(csv);
-      }),
-    );
-  });
-  afterAll(() => feed.close());
-
-  it('the columns sold_out and waitlist_url, and an extra, reach the API', async () => {
-    csv = [
+    const csv = [
       'uid,title,date,time,sold_out,waitlist_url,on_sale_at',
       'a,Sheet Full,2026-12-10,20:00,yes,https://tickets.example/wait/a,',
       'b,Sheet Open,2026-12-11,20:00,,,',
@@ -266,6 +256,11 @@ describe('sold out from a sheet and from event_extras', () => {
       'l,Sheet Later,2026-12-20,20:00,,,2026-12-12 10:00',
       '',
     ].join('\r\n');
+    feed = await serveFeeds({ 'events.csv': { body: csv, type: 'text/csv; charset=utf-8' } });
+  });
+  afterAll(() => feed.close());
+
+  it('the columns sold_out and waitlist_url, and an extra, reach the API', async () => {
     const file = {
       venues: [
         {

@@ -36,10 +36,11 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * §10.24 `untranslated` and `languages`, read, and each text's `lang` by them: WCAG 3.1.2),
  * +108 B, 10,428 → 10,536 B.
  * 10,550 B since a card names its image by the venue's text alternative (docs/api.md §10.26
- * `image_alt`, WCAG 1.1.1), +14 B.
+ * `image_alt`, WCAG 1.1.1), +14 B. 10,546 B since the cards and the pages take a text's language
+ * from one shared rule (`textLanguageOf`), −4 B.
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 10_550;
+const BUDGET_BYTES = 10_546;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",

@@ -8,6 +8,7 @@
  * The lazy parts' English tables come with their chunks; they take a loaded language's from here
  * (`loadedPack`) or pick among theirs by the locale's `language`.
  */
+import { textLanguageOf } from '../../shared/rules/text-language.js';
 import { en } from './en.js';
 import type { CoreMessages, I18n, LanguagePack } from './types.js';
 
@@ -89,16 +90,14 @@ export const otherLanguage = (
 ): string | undefined => (named && language(named) !== language(locale) ? named : undefined);
 
 /**
- * The language of the venue's text `name` of an event (`attributes.untranslated`, docs/api.md
- * §10.24): the venue's own (`languages[0]`) for a text the translation leaves out, else the
- * event's `language`, as `otherLanguage` gives it (undefined when it is the element's own).
+ * The language of the venue's text `name` of an event (`textLanguageOf`, docs/api.md §10.24), as
+ * `otherLanguage` gives it (undefined when it is the element's own).
  */
 export const textLanguage = (
-  a: { language?: string; languages?: string[]; untranslated?: string[] },
+  a: Parameters<typeof textLanguageOf>[0],
   name: string,
   i18n: Pick<I18n, 'locale'>,
-): string | undefined =>
-  otherLanguage({ language: a.untranslated?.includes(name) ? a.languages?.[0] : a.language }, i18n);
+): string | undefined => otherLanguage({ language: textLanguageOf(a, name) }, i18n);
 
 /**
  * The element's `locale`, else the page's `lang` (crossing shadow roots), else the browser's;

@@ -6,6 +6,7 @@
  * file, one per language.
  */
 import { escapeHtml } from '../../lib/html.js';
+import { textLanguageOf } from '../../../shared/rules/text-language.js';
 import { ar } from './ar.js';
 import { cs } from './cs.js';
 import { da } from './da.js';
@@ -170,17 +171,14 @@ export function listText(lang: PageLang, items: readonly string[], joined: 'and'
 /**
  * ` lang="de" dir="auto"` for an event's text `name` (its title unless named) when the API names
  * that text's language and it is not the page's, so a screen reader reads it in its own language
- * and it reads in its own direction (WCAG 3.1.2); '' otherwise. The text's language is the
- * event's (`attributes.language`, docs/api.md §10.24), or the venue's own (`languages[0]`) for a
- * text the translation leaves out (`untranslated`).
+ * and it reads in its own direction (WCAG 3.1.2); '' otherwise. The text's language is
+ * `textLanguageOf`'s (docs/api.md §10.24).
  */
 export function textLang(
-  attributes: { language?: string; languages?: string[]; untranslated?: readonly string[] },
+  attributes: Parameters<typeof textLanguageOf>[0],
   lang: PageLang,
   name = 'title',
 ): string {
-  const of = attributes.untranslated?.includes(name)
-    ? attributes.languages?.[0]
-    : attributes.language;
+  const of = textLanguageOf(attributes, name);
   return of && of !== lang.tag ? ` lang="${escapeHtml(of)}" dir="auto"` : '';
 }

@@ -520,6 +520,7 @@ function normaliseEvent(
     visible &&
     (event.status === 'published' ||
       (event.status === 'cancelled' && (event.cancelled_visibility ?? 'listed') === 'listed'));
+  const imageAlt = event.image_alt?.trim();
   return {
     id: event.id,
     title: event.title,
@@ -538,7 +539,7 @@ function normaliseEvent(
     showImages: event.show_images ?? false,
     smallImagePath: event.small_image_path ?? null,
     // What the image shows (docs/api.md §10.26), kept only beside an image.
-    ...(event.image_alt?.trim() && event.small_image_path && { imageAlt: event.image_alt.trim() }),
+    ...(imageAlt && event.small_image_path && { imageAlt }),
     cancellationReason: event.cancellation_reason ?? null,
     cancelledAt: storedInstant(event.cancelled_at),
     mode: stops.length > 0 ? 'multiple' : 'single',

@@ -26,6 +26,7 @@ import {
   TICKET_OFFICE_REASONS,
   TICKET_URL_PATTERN,
   TIME_LABEL_PATTERN,
+  UNTRANSLATED_STOP_TEXTS,
   UNTRANSLATED_TEXTS,
   MAX_IMAGE_ALT_LENGTH,
 } from './patterns.js';
@@ -173,6 +174,18 @@ export const languageMembers = {
   ),
 };
 
+/**
+ * Extension, docs/api.md §10.24, only when the request gives `locale`: a compact occurrence's
+ * members (`location_label`, `status_reason`) that stay in the venue's own language, only when any do.
+ */
+export const stopLanguageMembers = {
+  untranslated: Type.Optional(
+    Type.Array(Type.Union(UNTRANSLATED_STOP_TEXTS.map((name) => Type.Literal(name))), {
+      minItems: 1,
+    }),
+  ),
+};
+
 /** Extension, docs/api.md §10.20: the age limit, an integer 1–25 (`over_18` exactly when ≥ 18). */
 export const MinAgeSchema = Type.Integer(MIN_AGE_RANGE);
 
@@ -180,7 +193,7 @@ export const MinAgeSchema = Type.Integer(MIN_AGE_RANGE);
  * Spec §2.3; `access` is the extension of docs/api.md §10.15, `end_time` that of §10.18: each
  * stop's own end; `ticket_url` that of §10.19: the stop's ticket link, else the event's; then
  * the schedule of §10.20 (`scheduleMembers`) and the stop's own all-day members of §10.22
- * (`allDayMembers`).
+ * (`allDayMembers`); with `locale`, `untranslated` of §10.24 (`stopLanguageMembers`).
  */
 export const CompactOccurrenceSchema = Type.Object(
   {
@@ -191,13 +204,18 @@ export const CompactOccurrenceSchema = Type.Object(
     ...allDayMembers,
     ...soldOutMembers,
     ...directionsMembers,
+    ...stopLanguageMembers,
   },
   { additionalProperties: false },
 );
-/** Spec §9: the earlier shape's compact occurrence, without the §10.18 `end_time`. */
-export const EarlierCompactOccurrenceSchema = Type.Object(occurrenceMembers, {
-  additionalProperties: false,
-});
+/**
+ * Spec §9: the earlier shape's compact occurrence, without the §10.18 `end_time`; with `locale`,
+ * as its event's `language` (§10.24), its `untranslated`.
+ */
+export const EarlierCompactOccurrenceSchema = Type.Object(
+  { ...occurrenceMembers, ...stopLanguageMembers },
+  { additionalProperties: false },
+);
 export type CompactOccurrence = Static<typeof CompactOccurrenceSchema>;
 
 export const TicketOfficeReasonSchema = Type.Union(

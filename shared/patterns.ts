@@ -105,3 +105,9 @@ export const UNTRANSLATED_TEXTS = [
   'status_reason',
   'cancellation_reason',
 ] as const;
+
+/**
+ * Extension, docs/api.md §10.24: the members a compact occurrence's `untranslated` may name (a
+ * stop's place and reason the chosen translation leaves out, the venue's own text then standing).
+ */
+export const UNTRANSLATED_STOP_TEXTS = ['location_label', 'status_reason'] as const;

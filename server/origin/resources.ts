@@ -304,7 +304,23 @@ export function renderEvent(
   if (asked === undefined) return renderStored(event, venue, baseUrl, moment, earlierShape);
   const translated = translatedEvent(event, venue, asked);
   const resource = renderStored(translated.event, venue, baseUrl, moment, earlierShape);
-  return { ...resource, attributes: { ...resource.attributes, ...translated.members } };
+  const attributes = { ...resource.attributes, ...translated.members };
+  const untranslated = translated.stops;
+  if (untranslated?.some((names) => names.length)) {
+    // Each occurrence is its stop's, in order; the current one is found by its date and time.
+    const marked = attributes.occurrences.map((o, i) =>
+      untranslated[i]!.length ? { ...o, untranslated: untranslated[i] } : o,
+    );
+    const next = attributes.next_occurrence;
+    attributes.occurrences = marked;
+    attributes.next_occurrence =
+      next &&
+      (marked.find(
+        (o) => o.occurrence_date === next.occurrence_date && o.time_label === next.time_label,
+      ) ??
+        next);
+  }
+  return { ...resource, attributes };
 }
 
 /**

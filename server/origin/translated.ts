@@ -10,7 +10,7 @@ import {
   type TranslatedStopText,
   type TranslatedText,
 } from '../../shared/rules/venue-language.js';
-import { UNTRANSLATED_TEXTS } from '../../shared/patterns.js';
+import { UNTRANSLATED_STOP_TEXTS, UNTRANSLATED_TEXTS } from '../../shared/patterns.js';
 import type { StoredEvent, StoredStop, VenueRecord } from '../store/model.js';
 
 /**
@@ -20,7 +20,16 @@ import type { StoredEvent, StoredStop, VenueRecord } from '../store/model.js';
 export interface TranslatedEvent {
   event: StoredEvent;
   members: { language: string; languages: string[]; untranslated?: UntranslatedText[] };
+  /**
+   * Each stop's (in `event.stops`' order) compact-occurrence members that stay the venue's own
+   * (its `untranslated`, docs/api.md §10.24); an empty list for a stop fully translated, and no
+   * list at all when no translation was chosen.
+   */
+  stops?: UntranslatedStopText[][];
 }
+
+/** A compact occurrence's member a translation may leave out (docs/api.md §10.24). */
+export type UntranslatedStopText = (typeof UNTRANSLATED_STOP_TEXTS)[number];
 
 /** A text attribute a translation may leave out (docs/api.md §10.24). */
 type UntranslatedText = (typeof UNTRANSLATED_TEXTS)[number];
@@ -46,6 +55,28 @@ const untranslatedOf = (event: StoredEvent, text: TranslatedText | undefined): U
     const [read, key] = TEXTS[name];
     return read(event) && text?.[key] === undefined;
   });
+
+/**
+ * The members of `stop`'s compact occurrence that stay in the venue's own language in `language`:
+ * its place unless its translation gives one; its reason, the stop's own (a stop with a schedule of
+ * its own, resources.ts `scheduleMembers`) unless the stop's translation gives it, else the
+ * event's unless the event's translation `text` does.
+ */
+function untranslatedStop(
+  event: StoredEvent,
+  stop: StoredStop,
+  language: string,
+  text: TranslatedText | undefined,
+): UntranslatedStopText[] {
+  const own = stop.translations?.[language as 'de'];
+  const reason =
+    stop.scheduleStatus !== undefined
+      ? stop.statusReason && own?.statusReason === undefined
+      : event.statusReason && text?.statusReason === undefined;
+  return UNTRANSLATED_STOP_TEXTS.filter((name) =>
+    name === 'location_label' ? stop.location && own?.location === undefined : reason,
+  );
+}
 
 /** The languages of an event's translations, its own and its stops'. */
 function translatedLanguages(event: StoredEvent): string[] {
@@ -110,5 +141,6 @@ export function translatedEvent(
   return {
     event: { ...translated, stops },
     members: { language: chosen, languages, ...(untranslated.length && { untranslated }) },
+    stops: event.stops.map((stop) => untranslatedStop(event, stop, chosen, text)),
   };
 }

@@ -16,7 +16,7 @@ import { DICTIONARIES } from '../../shared/i18n/index.js';
 import type { Schedule } from '../../shared/rules/structured-data.js';
 import { dateTimeFormat, formatWallClock } from '../../shared/rules/wall-clock.js';
 import { escapeHtml } from '../lib/html.js';
-import { ENGLISH, listText, numberText, type PageLang } from './i18n/index.js';
+import { ENGLISH, langText, listText, numberText, stopTexts, type PageLang } from './i18n/index.js';
 import { clockText, localWhen, startDateOf, type PageVenue } from './page-shell.js';
 
 /** "With Alice, Bob and Carol"; '' without performers. Plain text (escape it for HTML). */
@@ -204,6 +204,23 @@ export function scheduleText(schedule: Schedule, date: string, lang: PageLang = 
 export const fullStop = (text: string): string => (text.endsWith('.') ? '' : '.');
 
 /**
+ * ` The singer is ill.`: a changed plan's reason escaped, marked with its language where it is not
+ * the page's (`langText`): the event's own, or a stop's (`schedule` one of its compact
+ * occurrences, by the stop's `untranslated`, docs/api.md §10.24); '' for none.
+ */
+export function reasonHtml(
+  attributes: AnyEventAttributes,
+  schedule: Schedule,
+  lang: PageLang,
+): string {
+  // A compact occurrence's own `untranslated` (docs/api.md §10.24), which `Schedule` leaves out.
+  const stop = schedule as Schedule & { untranslated?: readonly string[] };
+  const texts = schedule === attributes ? attributes : stopTexts(attributes, stop);
+  const reason = schedule.status_reason;
+  return reason ? ` ${langText(reason, texts, lang, 'status_reason')}` : '';
+}
+
+/**
  * `<p class="schedule-status"><strong>Rescheduled — was Fri 5 Dec</strong>. The singer is
  * ill.</p>`: a date's changed plans with the venue's reason (docs/api.md §10.20), escaped; ''
  * when they did not change or the event is cancelled (a cancellation says more than any move).
@@ -216,7 +233,7 @@ export function scheduleHtml(
 ): string {
   const text = attributes.publish_status === 'cancelled' ? '' : scheduleText(schedule, date, lang);
   if (!text) return '';
-  const reason = schedule.status_reason ? ` ${escapeHtml(schedule.status_reason)}` : '';
+  const reason = reasonHtml(attributes, schedule, lang);
   return `<p class="schedule-status"><strong>${escapeHtml(text)}</strong>${fullStop(text)}${reason}</p>`;
 }
 

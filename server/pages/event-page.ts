@@ -38,12 +38,13 @@ import {
   fewTicketsLeft,
   fullStop,
   isPast,
+  reasonHtml,
   scheduleOf,
   scheduleHtml,
   scheduleText,
   soldOut,
 } from './event-facts.js';
-import { ENGLISH, textLang, type PageLang } from './i18n/index.js';
+import { ENGLISH, langText, stopTexts, textLang, type PageLang } from './i18n/index.js';
 import { cancelledHtml } from './listing-page.js';
 import { pastListing, placeHref, venueListing } from './listing-place.js';
 import {
@@ -124,9 +125,8 @@ function stopSchedule(
   if (a.publish_status === 'cancelled') return '';
   const schedule = scheduleOf(a, stop);
   const text = scheduleText(schedule, stop.occurrence_date, lang);
-  const reason = schedule.status_reason ? ` ${schedule.status_reason}` : '';
   return text
-    ? ` <span class="schedule-status">${escapeHtml(`${text}${fullStop(text)}${reason}`)}</span>`
+    ? ` <span class="schedule-status">${escapeHtml(`${text}${fullStop(text)}`)}${reasonHtml(a, schedule, lang)}</span>`
     : '';
 }
 
@@ -166,7 +166,9 @@ function dateItems(
   return a.occurrences
     .map((stop) => {
       const time = labelTime(stop.time_label) ?? '00:00:00';
-      const where = stop.location_label ? ` — ${escapeHtml(stop.location_label)}` : '';
+      const where = stop.location_label
+        ? ` — ${langText(stop.location_label, stopTexts(a, stop), lang, 'location_label')}`
+        : '';
       const text = `${when(stop.occurrence_date, time, stop)}${where}`;
       const id = escapeHtml(stopAnchor(stop.occurrence_date, time));
       // A stop sold at its own shop (docs/api.md §10.19) links there while sales are open.
@@ -215,7 +217,10 @@ function placeLine(a: Attributes, venue: PageVenue, lang: PageLang): string {
     : a.occurrences.some((stop) => ownDirections(stop) === undefined)
       ? directionsUrl(venue)
       : undefined;
-  const where = a.location && single ? `${escapeHtml(a.location)}, ${escapeHtml(venue.name)}` : '';
+  const where =
+    a.location && single
+      ? `${langText(a.location, a, lang, 'location')}, ${escapeHtml(venue.name)}`
+      : '';
   const way = directionsHtml(here, lang);
   return where || way ? `<p>${[where, way].filter(Boolean).join(' · ')}</p>` : '';
 }
@@ -248,9 +253,11 @@ export function accessSection(
     const date = stop.occurrence_date;
     const at = labelTime(stop.time_label) ?? '00:00:00';
     const when = whenText(date, at, allDayLast(stop, date), lang);
-    const where = stop.location_label ? ` — ${stop.location_label}` : '';
+    const where = stop.location_label
+      ? ` — ${langText(stop.location_label, stopTexts(a, stop), lang, 'location_label')}`
+      : '';
     const labels = (stop.access ?? []).map((id) => t.accessLabels[id]).join(t.comma);
-    return `<li>${escapeHtml(`${when}${where}: ${labels || t.noneListed}`)}</li>`;
+    return `<li>${escapeHtml(when)}${where}: ${escapeHtml(labels || t.noneListed)}</li>`;
   });
   return `${heading}\n<ul class="access">\n${items.join('\n')}\n</ul>`;
 }
@@ -262,7 +269,12 @@ export function accessSection(
  */
 function statusLines(a: Attributes, venue: PageVenue, past: boolean, lang: PageLang): string {
   const { t } = lang;
-  const muted = [a.category, ageText(a, lang)].filter(Boolean).map(escapeHtml).join(' · ');
+  const muted = [
+    a.category && langText(a.category, a, lang, 'category'),
+    escapeHtml(ageText(a, lang)),
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const cancelled = cancelledHtml(a, lang);
   // A tour's stops say their own changed plans, each by its date (`dateItems`).
   const moved =

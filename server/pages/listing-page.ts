@@ -23,7 +23,15 @@ import { eventStructuredData, labelTime } from '../../shared/rules/structured-da
 import { escapeHtml } from '../lib/html.js';
 import { plainText } from '../lib/html-text.js';
 import { filterForm } from './filter-form.js';
-import { countText, listText, numberText, textLang, type PageLang } from './i18n/index.js';
+import {
+  countText,
+  langText,
+  listText,
+  numberText,
+  stopTexts,
+  textLang,
+  type PageLang,
+} from './i18n/index.js';
 import {
   ageText,
   doorsText,
@@ -170,7 +178,9 @@ export function describeFilter(filter: ListFilter, lang: PageLang): string {
 /** "Cancelled." and the venue's reason, as a page's `<p class="cancelled">`; '' if it is not. */
 export function cancelledHtml(a: EventResource['attributes'], lang: PageLang): string {
   if (a.publish_status !== 'cancelled') return '';
-  const reason = a.cancellation_reason ? ` ${escapeHtml(a.cancellation_reason)}` : '';
+  const reason = a.cancellation_reason
+    ? ` ${langText(a.cancellation_reason, a, lang, 'cancellation_reason')}`
+    : '';
   return `<p class="cancelled">${lang.t.cancelled}${reason}</p>`;
 }
 
@@ -187,7 +197,10 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
   const next = a.next_occurrence;
   const date = next ? next.occurrence_date : a.event_date.slice(0, 10);
   const time = next ? (labelTime(next.time_label) ?? a.event_time) : a.event_time;
-  const where = (next ? next.location_label : '') || a.location;
+  // The current stop's own place (marked by the stop's `untranslated`), else the event's.
+  const where = next?.location_label
+    ? langText(next.location_label, stopTexts(a, next), lang, 'location_label')
+    : a.location && langText(a.location, a, lang, 'location');
   // The date shown's own schedule (docs/api.md §10.20): a tour's current stop's.
   const schedule = scheduleOf(a, next);
   const doors = doorsText(schedule, lang);
@@ -197,9 +210,12 @@ function eventItem(resource: EventResource, place: ListingPlace): string {
       ? ` <span class="muted">(${next?.status === 'cancelled' ? t.andThisOneCancelled(dates) : dates})</span>`
       : '';
   const text = excerpt(plainText(a.description));
-  const details = [venue.name === place.name ? '' : venue.name, where, a.category, ageText(a, lang)]
-    .filter(Boolean)
-    .map(escapeHtml);
+  const details = [
+    venue.name === place.name ? '' : escapeHtml(venue.name),
+    where,
+    a.category && langText(a.category, a, lang, 'category'),
+    escapeHtml(ageText(a, lang)),
+  ].filter(Boolean);
   // The provisions of the date shown (a tour's current stop's), as the API's `access` says.
   const access = (a.access ?? []).map((id) => t.accessLabels[id]).join(t.comma);
   // The date shown's end, price, performers and "Few tickets left" (docs/api.md §10.18).

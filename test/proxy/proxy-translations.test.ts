@@ -23,6 +23,18 @@ const EVENTS: Record<string, unknown>[] = [
     translations: { de: { title: 'Später Jazz' }, fr: { title: 'Jazz tardif' } },
   },
   { title: 'Quiz', date: '2026-12-11', time: '19:00' },
+  {
+    title: 'Garden Tour',
+    occurrences: [
+      {
+        date: '2026-12-12',
+        time: '11:00',
+        location: 'Rose Garden',
+        translations: { fr: { location: 'Roseraie' } },
+      },
+      { date: '2026-12-13', time: '11:00', location: 'Orchard' },
+    ],
+  },
 ];
 
 let origin: TestServer;
@@ -75,6 +87,7 @@ describe('locale through the proxy (docs/api.md §10.24)', () => {
     expect(listed.map((a) => [a.title, a.language])).toEqual([
       ['Jazz tardif', 'fr'],
       ['Quiz', 'en'],
+      ['Garden Tour', 'fr'],
     ]);
     // Its search reads the pages it was given: the title in the language asked.
     expect((await attributes(proxy.url, 'search=tardif&locale=fr')).map((a) => a.title)).toEqual([
@@ -94,7 +107,7 @@ describe('locale through the proxy (docs/api.md §10.24)', () => {
     );
     expect(feed.status).toBe(200);
     const titles = ((await feed.json()) as { title: string }[]).map((item) => item.title);
-    expect(titles).toEqual(['Später Jazz', 'Quiz']);
+    expect(titles).toEqual(['Später Jazz', 'Quiz', 'Garden Tour', 'Garden Tour']);
   });
 
   it('asks without it when none is given, and refuses a malformed one itself', async () => {
@@ -106,5 +119,15 @@ describe('locale through the proxy (docs/api.md §10.24)', () => {
       expect(res.status).toBe(400);
     });
     expect(bad).toEqual([]);
+  });
+
+  it('serves the stops’ untranslated as the upstream gives them', async () => {
+    const listed = await attributes(proxy.url, 'locale=fr');
+    expect(listed).toEqual(await attributes(origin.url, 'locale=fr'));
+    const tour = listed.find((a) => a.title === 'Garden Tour')!;
+    expect(tour.occurrences.map((o) => [o.location_label, o.untranslated])).toEqual([
+      ['Roseraie', undefined],
+      ['Orchard', ['location_label']],
+    ]);
   });
 });

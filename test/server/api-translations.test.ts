@@ -55,7 +55,13 @@ const EVENTS: Record<string, unknown>[] = [
         location: 'Rose Garden',
         translations: { fr: { location: 'Roseraie' } },
       },
-      { date: '2026-12-12', time: '11:00', location: 'Orchard' },
+      {
+        date: '2026-12-12',
+        time: '11:00',
+        location: 'Orchard',
+        schedule_status: 'postponed',
+        status_reason: 'Storm damage',
+      },
     ],
   },
   {
@@ -183,6 +189,22 @@ describe('locale chooses the venue’s text (docs/api.md §10.24)', () => {
     expect(tour.next_occurrence?.location_label).toBe('Roseraie');
     expect(tour.occurrences.map((o) => o.location_label)).toEqual(['Roseraie', 'Orchard']);
     expect(tour.location).toBe('Gardens');
+  });
+
+  it('names a stop’s place and reason the translation leaves out, in the stop itself', async () => {
+    const tour = attributes(await list('locale=fr'))[1]!;
+    const [rose, orchard] = tour.occurrences;
+    // The rose garden's place is French; the orchard's place and its own reason are English.
+    expect(rose).not.toHaveProperty('untranslated');
+    expect(orchard).toMatchObject({ location_label: 'Orchard', status_reason: 'Storm damage' });
+    expect(orchard!.untranslated).toEqual(['location_label', 'status_reason']);
+    expect(Object.keys(orchard!).at(-1)).toBe('untranslated');
+    expect(tour.next_occurrence).toEqual(rose);
+    // A tour with no German at all is in its own language (`language: "en"`), as without locale.
+    const german = attributes(await list('locale=de'))[1]!;
+    expect(german).toMatchObject({ language: 'en' });
+    for (const tour of [german, attributes(await list(''))[1]!])
+      expect(tour.occurrences.some((o) => 'untranslated' in o)).toBe(false);
   });
 
   it('names the venue’s own language first when it is not English', async () => {

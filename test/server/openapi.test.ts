@@ -103,7 +103,7 @@ describe('GET /openapi.json', () => {
       Object.keys(
         (shape.properties.occurrences as { items: { properties: object } }).items.properties,
       );
-    expect(occurrence(current).slice(-14)).toEqual([
+    expect(occurrence(current).slice(-15)).toEqual([
       'end_time',
       'ticket_url',
       'schedule_status',
@@ -118,7 +118,10 @@ describe('GET /openapi.json', () => {
       'on_sale_at',
       'on_sale_local',
       'directions_url',
+      // docs/api.md §10.24: only with `locale`, in either shape.
+      'untranslated',
     ]);
+    expect(occurrence(earlier).at(-1)).toBe('untranslated');
     expect(occurrence(earlier)).not.toContain('end_time');
     expect(occurrence(earlier)).not.toContain('ticket_url');
     expect(Object.keys(earlier.properties)).not.toContain('ticket_url');

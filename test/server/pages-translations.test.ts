@@ -31,12 +31,39 @@ const FILE = {
       events: [
         event(1, 'Late Jazz', {
           description: '<p>A night of jazz.</p>',
+          category: 'Concert',
+          location: 'Main Hall',
           translations: {
-            de: { title: 'Später Jazz', description: '<p>Ein Abend mit Jazz.</p>' },
+            de: {
+              title: 'Später Jazz',
+              description: '<p>Ein Abend mit Jazz.</p>',
+              category: 'Konzert',
+              location: 'Großer Saal',
+            },
             fr: { title: 'Jazz tardif' },
           },
         }),
         event(2, 'Quiz', { date: '2026-12-11' }),
+        event(4, 'Garden Tour', {
+          date: undefined,
+          time: undefined,
+          occurrences: [
+            {
+              date: '2026-12-12',
+              time: '11:00',
+              location: 'Rose Garden',
+              translations: { fr: { location: 'Roseraie' } },
+            },
+            {
+              date: '2026-12-13',
+              time: '11:00',
+              location: 'Orchard',
+              schedule_status: 'postponed',
+              status_reason: 'Storm damage',
+            },
+          ],
+          translations: { fr: { title: 'Visite des jardins' } },
+        }),
       ],
     },
     {
@@ -135,6 +162,27 @@ describe('the pages speak the venue’s words in the language chosen (docs/api.m
     // German translates it: in the page's language, no mark of its own.
     const german = await page('/t/blue-room/events/late-jazz?locale=de');
     expect(german).toContain('<div class="description">\n<p>Ein Abend mit Jazz.</p>\n</div>');
+  });
+
+  it('marks a place, a category and a stop’s place and reason the translation leaves out', async () => {
+    const marked = (text: string) => `<span lang="en" dir="auto">${text}</span>`;
+    // French gives "Late Jazz" its title alone: its category and place stay English.
+    const french = await page('/t/blue-room/events/late-jazz?locale=fr');
+    expect(french).toContain(`<p class="muted">${marked('Concert')}</p>`);
+    expect(french).toContain(`<p>${marked('Main Hall')}, Blue Room</p>`);
+    const listing = await page('/t/blue-room/events?locale=fr&page=1');
+    expect(listing).toContain(`<p class="muted">${marked('Main Hall')} · ${marked('Concert')}</p>`);
+    // The tour's first stop is in French; the second's place and reason are the venue's own.
+    expect(listing).toContain('<p class="muted">Roseraie</p>');
+    const tour = await page('/t/blue-room/events/garden-tour?locale=fr');
+    expect(tour).toContain(' — Roseraie');
+    expect(tour).toContain(` — ${marked('Orchard')}`);
+    expect(tour).toContain(marked('Storm damage'));
+    // German translates both: in the page's language, no mark of their own. The tour has no
+    // German: all its text is the venue's English, its stop's place too.
+    const german = await page('/t/blue-room/events?locale=de&page=1');
+    expect(german).toContain('<p class="muted">Großer Saal · Konzert</p>');
+    expect(german).toContain(`<p class="muted">${marked('Rose Garden')}</p>`);
   });
 
   it('a venue without translations has no language links and no inLanguage', async () => {

@@ -182,3 +182,27 @@ export function textLang(
   const of = textLanguageOf(attributes, name);
   return of && of !== lang.tag ? ` lang="${escapeHtml(of)}" dir="auto"` : '';
 }
+
+/**
+ * `text` escaped, inside `<span lang dir="auto">` when `textLang` marks it (an event's text `name`,
+ * or a stop's with the stop's own `untranslated`, docs/api.md §10.24), for a text that shares a
+ * line with others ("Leeds · Jazz · 18+").
+ */
+export function langText(
+  text: string,
+  attributes: Parameters<typeof textLanguageOf>[0],
+  lang: PageLang,
+  name: string,
+): string {
+  const marks = textLang(attributes, lang, name);
+  return marks ? `<span${marks}>${escapeHtml(text)}</span>` : escapeHtml(text);
+}
+
+/**
+ * A stop's texts' language members: its event's `language` and `languages`, its own
+ * `untranslated` (docs/api.md §10.24), for `textLang` and `langText` with `location_label`.
+ */
+export const stopTexts = (
+  event: { language?: string; languages?: readonly string[] },
+  stop: { untranslated?: readonly string[] },
+) => ({ language: event.language, languages: event.languages, untranslated: stop.untranslated });

@@ -71,10 +71,11 @@ export class VenueBuyButton extends VenueElement {
   declare private expiredFor: string | undefined;
 
   private fetched = new LoadController(this, {
-    task: async ([base, venue, id, timeoutMs, reloads], { signal }) => {
+    task: async ([base, venue, id, timeoutMs, reloads, locale], { signal }) => {
       if (!id || !venue) return undefined;
+      // In the element's language, as the script's first request for it asked (`firstFetch`).
       const [{ event, linkParams }] = await Promise.all([
-        eventFor(this, base, venue, id, { signal, timeoutMs, revalidate: reloads > 0 }),
+        eventFor(this, base, venue, id, { signal, timeoutMs, revalidate: reloads > 0, locale }),
         this.localeReady,
       ]);
       this.emit('venue-events-event-load', { detail: { event } });
@@ -87,6 +88,7 @@ export class VenueBuyButton extends VenueElement {
         this.event ? undefined : this.eventId,
         this.timeout,
         this.reloads,
+        this.textLocale,
       ] as const,
   });
 

@@ -121,6 +121,19 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
     expect(title.textContent).to.equal('Jazz tardif');
   });
 
+  it('a <venue-buy-button> alone asks in its language and names the event so', async () => {
+    let link: Element | undefined;
+    const urls = await fetchesDuring(async () => {
+      const el = mount<HTMLElement>(
+        '<venue-buy-button venue="polyglot" event-id="1600" locale="de"></venue-buy-button>',
+      );
+      link = await waitFor(() => deepQueryAll(el, '[part="buy-button"]')[0], 'a buy link');
+    });
+    expect(urls.map((url) => new URL(url).searchParams.get('locale'))).to.deep.equal(['de']);
+    expect(link!.getAttribute('aria-label')).to.contain('Später Jazz');
+    expect(link!.textContent!.trim()).to.equal('Tickets kaufen');
+  });
+
   it("asks the month calendar's feed and a chosen day's list in its language", async () => {
     let el!: HTMLElement;
     const urls = await fetchesDuring(async () => {

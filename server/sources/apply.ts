@@ -146,7 +146,11 @@ function checkedVenue(
   }
 }
 
-/** The venue file's record of a stored venue, without its events. */
+/**
+ * The venue file's record of a stored venue, without its events: every member the sync writes
+ * back, so a sync keeps the venue's point on the map (docs/api.md §10.25) and its ticket link
+ * parameters (§10.19) as it keeps its address.
+ */
 function venueRecord(venue: StoredVenue): Omit<VenueFile['venues'][number], 'events'> {
   return {
     slug: venue.slug,
@@ -156,6 +160,8 @@ function venueRecord(venue: StoredVenue): Omit<VenueFile['venues'][number], 'eve
     ...(venue.language !== undefined && { language: venue.language }),
     ...(venue.url !== undefined && { url: venue.url }),
     ...(venue.address !== undefined && { address: venue.address }),
+    ...(venue.geo !== undefined && { geo: venue.geo }),
+    ...(venue.ticketLinkParams !== undefined && { ticket_link_params: venue.ticketLinkParams }),
   };
 }
 

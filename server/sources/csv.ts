@@ -9,6 +9,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
 import { AMOUNT_PATTERN, MAX_IMAGE_ALT_LENGTH } from '../../shared/patterns.js';
 import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
+import type { GeoPoint } from '../../shared/rules/structured-data.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
   firstEvents,
@@ -54,6 +55,7 @@ const COLUMNS = [
   'category',
   'description',
   'location',
+  'geo',
   'image',
   'image_alt',
   'ticket_url',
@@ -91,6 +93,8 @@ interface EventRow {
   date: string;
   time: string;
   cancelled: boolean;
+  /** The row's own point on the map (docs/api.md §10.25): its stop's, in a series. */
+  geo?: GeoPoint;
   /** The row as a single-date event (`date`, `time`, `end_time`, `location`, `ticket_url`, …). */
   event: Event;
 }
@@ -316,6 +320,7 @@ function readRow(
       : {}),
     ...optionalFields(cell, reading, report),
   };
+  const geo = readGeo(cell('geo'), report);
   const translations = rowTranslations(
     reading.translated,
     (index) => (record.cells[index] ?? '').trim(),
@@ -330,7 +335,28 @@ function readRow(
   if (date === undefined || time === undefined) return undefined;
   const uid = cell('uid') || undefined;
   const key = uid ?? `${title}|${date}`;
-  return { row: record.row, uid, key, date, time, cancelled: status === 'cancelled', event };
+  const cancelled = status === 'cancelled';
+  return { row: record.row, uid, key, date, time, cancelled, ...(geo && { geo }), event };
+}
+
+/** A number of degrees as a map app copies it: `53.4808`, `-2.2426`. */
+const DEGREES = String.raw`\s*(-?\d{1,3}(?:\.\d+)?)\s*`;
+
+/**
+ * A point on the map as Google Maps and OpenStreetMap copy it, `53.4808, -2.2426` (latitude,
+ * longitude; WGS 84 degrees, docs/api.md §10.25); undefined for an empty cell or a bad one
+ * (reported).
+ */
+function readGeo(value: string, report: Report): GeoPoint | undefined {
+  if (value === '') return undefined;
+  const match = new RegExp(`^${DEGREES},${DEGREES}$`).exec(value);
+  const [lat, lon] = match ? [Number(match[1]), Number(match[2])] : [NaN, NaN];
+  if (Math.abs(lat) <= 90 && Math.abs(lon) <= 180) return { lat, lon };
+  report(
+    'geo',
+    `expected a point as "latitude, longitude" in degrees (53.4808, -2.2426), got "${value}"`,
+  );
+  return undefined;
 }
 
 /** The event fields of a row's optional columns, each present only when its cell is given. */
@@ -590,8 +616,8 @@ function eventsOf(rows: readonly EventRow[], from: string, maxStops: number): So
 /**
  * One multi-date event of a uid's rows (by start): the first row's fields, its rows as stops. A
  * stop names its location and ticket URL when they differ from the first row's, its end time
- * when given, `cancelled` for a cancelled row, and its own `sold_out`, `waitlist_url` and
- * `on_sale_at` (docs/api.md §10.23); the event is cancelled only when every stop is
+ * when given, `cancelled` for a cancelled row, its own `sold_out`, `waitlist_url` and
+ * `on_sale_at` (docs/api.md §10.23) and its point on the map (`geo`, §10.25); the event is cancelled only when every stop is
  * (a cancelled first stop does not cancel the tour).
  */
 function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
@@ -604,7 +630,7 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
     on_sale_at: _onSale,
     ...fields
   } = withRowsOwn;
-  const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled }) => ({
+  const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled, geo }) => ({
     date: event.date!,
     time: event.time!,
     ...(event.end_time !== undefined ? { end_time: event.end_time } : {}),
@@ -621,6 +647,8 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
     ...(event.sold_out === true ? { sold_out: true } : {}),
     ...(event.waitlist_url !== undefined ? { waitlist_url: event.waitlist_url } : {}),
     ...(event.on_sale_at !== undefined ? { on_sale_at: event.on_sale_at } : {}),
+    // A stop's own place (docs/api.md §10.25): directions go there rather than to the venue.
+    ...(geo !== undefined ? { geo } : {}),
   }));
   if (rows.every((row) => row.cancelled)) {
     // The stops have no reason of their own: the first one any row gives is the event's.

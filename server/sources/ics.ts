@@ -14,6 +14,7 @@ import { DateTime, FixedOffsetZone } from 'luxon';
 import { allDayInput } from '../../shared/rules/all-day-span.js';
 import { endDay } from '../../shared/rules/next-day.js';
 import { DAY_MS } from '../../shared/rules/days.js';
+import type { GeoPoint } from '../../shared/rules/structured-data.js';
 import type { OccurrenceInput } from '../../shared/venue-file.js';
 import {
   expand,
@@ -710,7 +711,8 @@ function seriesEvent(master: Component, overrides: readonly Component[]): IcalEv
 
 /**
  * One instance as a stop: its start on the venue's wall clock, `end_time` when it ends within
- * 24 hours, and what an override changes (cancelled, another location or ticket URL). Undefined
+ * 24 hours, and what an override changes (cancelled, another location, with its `GEO`, or ticket
+ * URL). Undefined
  * when an override makes it private, confidential or tentative.
  */
 function stopOf(instance: Instance, base: Event, clock: WallClock): OccurrenceInput | undefined {
@@ -718,6 +720,10 @@ function stopOf(instance: Instance, base: Event, clock: WallClock): OccurrenceIn
   const start = clock.wallOf(instance.start);
   const endTime = endTimeOf(instance.start, instance.end, clock);
   const location = textOf(instance.item, 'location');
+  const ownPlace = location !== undefined && location !== base.location;
+  // Its point on the map (docs/api.md §10.25) only with a place of its own: an override copies its
+  // series' GEO, the venue's, along with the rest.
+  const geo = ownPlace ? geoOf(instance.item) : undefined;
   const ticketUrl = ticketUrlOf(instance.item);
   const cancelled = isCancelled(instance.item) && base.status !== 'cancelled';
   // An all-day instance (a DATE start) says so, with its span when its DATE end is days later.
@@ -730,9 +736,21 @@ function stopOf(instance: Instance, base: Event, clock: WallClock): OccurrenceIn
     ...allDay,
     ...(endTime !== undefined && { end_time: endTime }),
     ...(cancelled && { status: 'cancelled' as const }),
-    ...(location !== undefined && location !== base.location && { location }),
+    ...(ownPlace && { location }),
     ...(ticketUrl !== undefined && ticketUrl !== base.ticket_url && { ticket_url: ticketUrl }),
+    ...(geo !== undefined && { geo }),
   };
+}
+
+/**
+ * `GEO:53.4808;-2.2426` (RFC 5545 §3.8.1.6: latitude and longitude, WGS 84 degrees) as a point;
+ * undefined when absent or out of range.
+ */
+function geoOf(component: Component): GeoPoint | undefined {
+  const value: unknown = component.getFirstPropertyValue('geo');
+  if (!Array.isArray(value)) return undefined;
+  const [lat, lon] = value.map(Number);
+  return Math.abs(lat!) <= 90 && Math.abs(lon!) <= 180 ? { lat: lat!, lon: lon! } : undefined;
 }
 
 /** A single-date event: the base with its one instance's date, times and an override's changes. */

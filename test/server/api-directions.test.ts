@@ -6,7 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
+import { serveFeeds } from '../support/hostile-sources.js';
+import type { Running } from '../support/listen.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
+import { withSyncedApp } from '../support/synced-app.js';
 import { openTestStore } from '../support/store.js';
 
 const NOW = '2026-12-05T12:00:00Z';
@@ -184,5 +187,85 @@ describe('the event page', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('a stop’s own point from a sheet and a calendar feed (docs/sources.md)', () => {
+  let feeds: Running;
+  beforeAll(async () => {
+    const csv = [
+      'uid,title,date,time,location,geo',
+      't,Sheet Tour,2026-12-08,19:30,"Albert Hall, Manchester","53.4808, -2.2426"',
+      't,Sheet Tour,2026-12-12,19:30,,',
+      '',
+    ].join('\r\n');
+    // A weekly series whose second night is moved to Manchester, with its point (RFC 5545 GEO).
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//test//EN',
+      'BEGIN:VEVENT',
+      'UID:feed-tour',
+      'DTSTAMP:20261201T000000Z',
+      'DTSTART:20261208T193000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=2',
+      'SUMMARY:Feed Tour',
+      'GEO:51.5226;-0.0754',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:feed-tour',
+      'DTSTAMP:20261201T000000Z',
+      'RECURRENCE-ID:20261215T193000Z',
+      'DTSTART:20261215T193000Z',
+      'SUMMARY:Feed Tour',
+      'LOCATION:Albert Hall\\, Manchester',
+      'GEO:53.4808;-2.2426',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    feeds = await serveFeeds({
+      'events.csv': { body: csv, type: 'text/csv; charset=utf-8' },
+      'events.ics': { body: ics, type: 'text/calendar; charset=utf-8' },
+    });
+  });
+  afterAll(() => feeds.close());
+
+  const venue = (slug: string, name: string, format: 'csv' | 'ics') => ({
+    slug,
+    timezone: 'Europe/London',
+    geo: VENUE_GEO,
+    ticket_link_params: { utm_source: 'our-site' },
+    source: { url: `${feeds.url}/${name}`, format },
+  });
+
+  it('a sheet’s geo column gives its row’s stop directions there', async () => {
+    const file = { venues: [venue('sheet-hall', 'events.csv', 'csv')] };
+    await withSyncedApp(file, NOW, async (url) => {
+      const tour = byTitle(await listed(url, 'sheet-hall'), 'Sheet Tour');
+      expect(tour.occurrences.map((o) => o.directions_url)).toEqual([STOP_WAY, undefined]);
+      expect(tour.directions_url).toBe(STOP_WAY);
+    });
+  });
+
+  it('a feed’s moved night with a place and GEO of its own gives its stop directions there', async () => {
+    const file = { venues: [venue('feed-hall', 'events.ics', 'ics')] };
+    await withSyncedApp(file, NOW, async (url) => {
+      const tour = byTitle(await listed(url, 'feed-hall'), 'Feed Tour');
+      // The series' own GEO is the venue's: its nights are at the venue, without a place of their own.
+      expect(tour.occurrences.map((o) => o.directions_url)).toEqual([undefined, STOP_WAY]);
+      expect(tour.directions_url).toBe(VENUE_WAY);
+    });
+  });
+
+  // The venue's point is kept too: the feed's tour links the venue's directions (above).
+  it('a sync keeps the venue’s ticket link parameters', async () => {
+    const file = { venues: [venue('feed-hall', 'events.ics', 'ics')] };
+    await withSyncedApp(file, NOW, async (url) => {
+      const body = (await (await fetch(`${url}/t/feed-hall/api/events?page=1`)).json()) as {
+        meta: { ticket_link_params?: unknown };
+      };
+      expect(body.meta.ticket_link_params).toEqual({ utm_source: 'our-site' });
+    });
   });
 });

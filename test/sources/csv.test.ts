@@ -226,6 +226,27 @@ describe('a row with a problem is skipped and named; a sheet that cannot be read
     expect(problem?.message).toContain('few_tickets_left');
   });
 
+  it('skips a row whose point is not "latitude, longitude" in range, and reads one that is', () => {
+    const text = sheet(
+      'uid,title,date,time,geo',
+      't,Tour,2027-03-10,20:00,"53.4808, -2.2426"',
+      't,Tour,2027-03-11,20:00,',
+      't,Tour,2027-03-12,20:00,"91, 0"',
+      't,Tour,2027-03-13,20:00,Manchester',
+    );
+    const read = eventsFromCsv(text, context);
+    const message = (got: string) =>
+      `expected a point as "latitude, longitude" in degrees (53.4808, -2.2426), got "${got}"`;
+    expect(read.skipped).toEqual([
+      { path: 'row 4, geo', message: message('91, 0') },
+      { path: 'row 5, geo', message: message('Manchester') },
+    ]);
+    expect(titled(read.events, 'Tour').occurrences).toEqual([
+      { date: '2027-03-10', time: '20:00', geo: { lat: 53.4808, lon: -2.2426 } },
+      { date: '2027-03-11', time: '20:00' },
+    ]);
+  });
+
   it('names a missing required column', () => {
     expect(problemsOf(sheet('title,time', 'Quiz,20:00'))).toEqual([
       { path: 'row 1, date', message: 'required column "date" is missing' },

@@ -291,7 +291,8 @@ function renderStored(
 /**
  * The event resource of docs/api.md §2.1 at `moment` (`renderStored`); with `asked` (a `locale`
  * read by `readTextLocale`, docs/api.md §10.24) its texts in that language where the venue gives
- * them and, last, `language` and `languages`. Without it, as it always was.
+ * them and, last, `language` and `languages`. Without it, as it always was, but for a venue
+ * writing in another language than English, whose events end with `language` (its own).
  */
 export function renderEvent(
   event: StoredEvent,
@@ -301,7 +302,14 @@ export function renderEvent(
   earlierShape = false,
   asked?: string,
 ): EventResource {
-  if (asked === undefined) return renderStored(event, venue, baseUrl, moment, earlierShape);
+  if (asked === undefined) {
+    const resource = renderStored(event, venue, baseUrl, moment, earlierShape);
+    // The venue's own text, in another language than English: said, so a client can mark it (WCAG
+    // 3.1.2); the same with or without translations, and an English venue's as it always was.
+    const own = venue.language;
+    if (own === undefined || own.split('-')[0]!.toLowerCase() === 'en') return resource;
+    return { ...resource, attributes: { ...resource.attributes, language: own } };
+  }
   const translated = translatedEvent(event, venue, asked);
   const resource = renderStored(translated.event, venue, baseUrl, moment, earlierShape);
   const attributes = { ...resource.attributes, ...translated.members };

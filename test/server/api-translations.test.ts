@@ -287,6 +287,15 @@ describe('without locale (docs/api.md §10.24)', () => {
     '/t/test-venue/widget.html',
   ];
 
+  it('a venue writing in another language than English says so (language), nothing more', async () => {
+    const [night] = attributes(await list('', 'salle-bleue'));
+    expect(night).toMatchObject({ title: 'Soirée chanson', language: 'fr' });
+    expect(Object.keys(night!).at(-1)).toBe('language');
+    expect(night).not.toHaveProperty('languages');
+    // An English venue's events name no language without locale.
+    expect(attributes(await list('')).some((a) => 'language' in a)).toBe(false);
+  });
+
   it('every answer is byte for byte the one without translations', async () => {
     // Asked in German first: what a memo keeps for a language is never answered without one.
     await Promise.all(

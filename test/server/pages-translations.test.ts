@@ -67,6 +67,13 @@ const FILE = {
       ],
     },
     {
+      slug: 'salle-ouest',
+      name: 'Salle Ouest',
+      timezone: 'Europe/Paris',
+      language: 'fr',
+      events: [event(5, 'Soirée chanson', { slug: 'soiree-chanson' })],
+    },
+    {
       slug: 'plain-hall',
       name: 'Plain Hall',
       timezone: 'Europe/London',
@@ -183,6 +190,12 @@ describe('the pages speak the venue’s words in the language chosen (docs/api.m
     const german = await page('/t/blue-room/events?locale=de&page=1');
     expect(german).toContain('<p class="muted">Großer Saal · Konzert</p>');
     expect(german).toContain(`<p class="muted">${marked('Rose Garden')}</p>`);
+  });
+
+  it('an English page marks the text of a venue writing in French as French', async () => {
+    const listing = await page('/t/salle-ouest/events');
+    expect(listing).toContain('<html lang="en"');
+    expect(listing).toMatch(/<h2 lang="fr" dir="auto"><a href="[^"]*">Soirée chanson<\/a><\/h2>/);
   });
 
   it('a venue without translations has no language links and no inLanguage', async () => {

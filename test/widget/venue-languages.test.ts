@@ -92,6 +92,21 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
     expect(marks('excerpt')).to.deep.equal(['Three sets.', 'en', 'auto']);
   });
 
+  it('marks the text of a venue writing in French as French in an English widget (WCAG 3.1.2)', async () => {
+    const host = mount<HTMLElement>(
+      '<div lang="en"><venue-events venue="salle-ouest"></venue-events></div>',
+    );
+    const el = host.firstElementChild as VenueEvents;
+    el.clock = frozen;
+    await loaded(el);
+    const french = card(el, 'Soirée chanson');
+    for (const part of ['title', 'location'])
+      expect([
+        french.querySelector(`[part="${part}"]`)!.getAttribute('lang'),
+        french.querySelector(`[part="${part}"]`)!.getAttribute('dir'),
+      ]).to.deep.equal(['fr', 'auto'], part);
+  });
+
   it("follows the page's lang, and a region falls back to its language", async () => {
     expect(titles((await list('', 'fr')).el)).to.deep.equal(['Jazz tardif', 'Open Mic']);
     expect(titles((await list('locale="de-AT"')).el)).to.deep.equal(['Später Jazz', 'Open Mic']);

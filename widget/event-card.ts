@@ -9,7 +9,7 @@ import type { CompactOccurrence, EventAttributes, EventResource } from '../share
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
-import { otherLanguage, textLanguage } from './i18n/load.js';
+import { otherLanguage, ownLang, textLanguage } from './i18n/load.js';
 import './venue-buy-button.js';
 
 export interface CardContext {
@@ -82,13 +82,31 @@ const calendarLink = (ics: string, t: I18n['t'], what: string) =>
     >${t.addToCalendar}</a
   >`;
 
-function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string | undefined) {
+/**
+ * A stop's place, " — Leeds", marked with its language by the stop's own `untranslated` (docs/api.md
+ * §10.24): `lang`, and `dir="auto"` when not the element's.
+ */
+function stopPlace(o: CompactOccurrence, a: EventAttributes, i18n: I18n, own?: string) {
+  const other = textLanguage({ ...a, untranslated: o.untranslated }, 'location_label', i18n);
+  return o.location_label
+    ? html` —
+        <span lang=${other ?? own ?? nothing} dir=${other ? 'auto' : nothing}
+          >${o.location_label}</span
+        >`
+    : nothing;
+}
+
+function stop(
+  o: CompactOccurrence,
+  ctx: CardContext,
+  a: EventAttributes,
+  ics: string | undefined,
+  own: string | undefined,
+) {
   const date = formatStopDate(o.occurrence_date, ctx.i18n.locale);
-  const when = html`<time datetime=${o.occurrence_date}>${date}</time> ${stopTime(o, ctx.i18n)}${
-      o.location_label
-        ? html` — <span lang=${ctx.i18n.contentLang ?? nothing}>${o.location_label}</span>`
-        : nothing
-    }`;
+  const title = a.title;
+  const when = html`<time datetime=${o.occurrence_date}>${date}</time>
+    ${stopTime(o, ctx.i18n)}${stopPlace(o, a, ctx.i18n, own)}`;
   return o.status === 'cancelled'
     ? html`<li class="stop-cancelled">
         <s>${when}</s> <span class="tag">${ctx.i18n.t.stopCancelled}</span>
@@ -110,17 +128,17 @@ function stop(o: CompactOccurrence, ctx: CardContext, title: string, ics: string
 export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
   const a = event.attributes;
   const { t, locale } = ctx.i18n;
-  // The venue's text is in the language the API says (a translation, docs/api.md §10.24), else
-  // taken to be the page's; one the API names reads in its own direction in any widget.
+  // The venue's text is in the language the API says (a translation, docs/api.md §10.24): in the
+  // element's own it inherits the root's `lang`; in another, it is marked and reads in its own
+  // direction. Text the API names no language for is taken to be the page's (`ownLang`).
   const language = otherLanguage(a as EventAttributes, ctx.i18n);
-  const contentLang = language ?? ctx.i18n.contentLang;
-  const content = contentLang ?? nothing;
+  const own = ownLang(a as EventAttributes, ctx.i18n);
+  const content = language ?? own ?? nothing;
   const dir = language ? 'auto' : nothing;
   // A text the translation leaves out is in the venue's own language: its `lang` and `dir`.
   const other = (name: string) => textLanguage(a as EventAttributes, name, ctx.i18n);
-  const lang = (name: string) => other(name) ?? ctx.i18n.contentLang ?? nothing;
+  const lang = (name: string) => other(name) ?? own ?? nothing;
   const dirOf = (name: string) => (other(name) ? 'auto' : nothing);
-  const stopCtx = language ? { ...ctx, i18n: { ...ctx.i18n, contentLang } } : ctx;
   // No calendar entry is offered for a cancelled event or stop.
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
   const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
@@ -218,16 +236,12 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
                   ? html`<p class="next-stop">
                       <strong>${t.nextStop}:</strong>
                       ${formatStopDate(next.occurrence_date, locale)},
-                      ${stopTime(next, ctx.i18n)}${
-                        next.location_label
-                          ? html` — <span lang=${content}>${next.location_label}</span>`
-                          : nothing
-                      }
+                      ${stopTime(next, ctx.i18n)}${stopPlace(next, a as EventAttributes, ctx.i18n, own)}
                     </p>`
                   : nothing
               }
               <ul aria-label=${t.allStops}>
-                ${a.occurrences.map((o) => stop(o, stopCtx, a.title, ics))}
+                ${a.occurrences.map((o) => stop(o, ctx, a as EventAttributes, ics, own))}
               </ul>
             </div>`
           : nothing

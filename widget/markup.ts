@@ -13,7 +13,7 @@ import { closedLabel, eventBuyState } from './buy-state.js';
 import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
 import { closingText, excerpt, formatStopDate } from './format.js';
 import type { I18n } from './i18n/types.js';
-import { otherLanguage, textLanguage } from './i18n/load.js';
+import { otherLanguage, ownLang, textLanguage } from './i18n/load.js';
 
 /** What the list's markup reads of the element's attributes (`ListAttributes`). */
 export interface ListOptions {
@@ -83,30 +83,43 @@ function calendarLink(ics: string, t: I18n['t'], what: string) {
   return `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
 }
 
-/** A stop's time and place, escaped: "19:00–22:00 — <span lang>Leeds</span>". */
-const stopAt = (o: CompactOccurrence, i18n: I18n) =>
+/** How a text's language is marked: ` lang="…"`, and ` dir="auto"` when not the element's own. */
+type Marks = (language: string | undefined) => string;
+
+/**
+ * A stop's time and place, escaped: "19:00–22:00 — <span lang>Leeds</span>", the place marked by
+ * the stop's own `untranslated` (docs/api.md §10.24).
+ */
+const stopAt = (o: CompactOccurrence, a: EventAttributes, i18n: I18n, marks: Marks) =>
   esc(stopTime(o, i18n)) +
   (o.location_label
-    ? ` — <span${attr('lang', i18n.contentLang)}>${esc(o.location_label)}</span>`
+    ? ` — <span${marks(textLanguage({ ...a, untranslated: o.untranslated }, 'location_label', i18n))}>${esc(o.location_label)}</span>`
     : '');
 
-function stop(o: CompactOccurrence, i18n: I18n, title: string, ics: string | undefined) {
+function stop(
+  o: CompactOccurrence,
+  i18n: I18n,
+  a: EventAttributes,
+  ics: string | undefined,
+  marks: Marks,
+) {
   const date = formatStopDate(o.occurrence_date, i18n.locale);
-  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${stopAt(o, i18n)}`;
+  const title = a.title;
+  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${stopAt(o, a, i18n, marks)}`;
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
     : // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled one is.
       `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o, i18n)) : ''}</li>`;
 }
 
-function stops(event: EventResource, i18n: I18n, ics: string | undefined) {
+function stops(event: EventResource, i18n: I18n, ics: string | undefined, marks: Marks) {
   const { t, locale } = i18n;
-  const a = event.attributes;
+  const a = event.attributes as EventAttributes;
   const next = a.next_occurrence;
   const nextLine = next
-    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${stopAt(next, i18n)}</p>`
+    ? `<p class="next-stop"><strong>${esc(t.nextStop)}:</strong> ${esc(formatStopDate(next.occurrence_date, locale))}, ${stopAt(next, a, i18n, marks)}</p>`
     : '';
-  return `<div class="stops" part="stops">${nextLine}<ul${attr('aria-label', t.allStops)}>${a.occurrences.map((o) => stop(o, i18n, a.title, ics)).join('')}</ul></div>`;
+  return `<div class="stops" part="stops">${nextLine}<ul${attr('aria-label', t.allStops)}>${a.occurrences.map((o) => stop(o, i18n, a, ics, marks)).join('')}</ul></div>`;
 }
 
 /** One card (`eventCard` with an excerpt, before the calendar menu and the "Save" toggle load). */
@@ -116,9 +129,8 @@ export function card(event: EventResource, ctx: CardOptions): string {
   // The venue's text is in the language the API says, else the page's (`eventCard`'s rule);
   // a text the translation leaves out, in the venue's own.
   const language = otherLanguage(a as EventAttributes, ctx.i18n);
-  const contentLang = language ?? ctx.i18n.contentLang;
-  const marks = (l: string | undefined) =>
-    attr('lang', l ?? ctx.i18n.contentLang) + (l ? ' dir="auto"' : '');
+  const own = ownLang(a as EventAttributes, ctx.i18n);
+  const marks: Marks = (l) => attr('lang', l ?? own) + (l ? ' dir="auto"' : '');
   const lang = marks(language);
   const textLang = (name: string) => marks(textLanguage(a as EventAttributes, name, ctx.i18n));
   const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());
@@ -152,7 +164,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
     cancelled
       ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${textLang('cancellation_reason')}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
       : '',
-    a.date_mode === 'multiple' ? stops(event, { ...ctx.i18n, contentLang }, ics) : '',
+    a.date_mode === 'multiple' ? stops(event, ctx.i18n, ics, marks) : '',
     a.description
       ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), textLang('description'))
       : '',

@@ -92,6 +92,43 @@ describe("the venue's words in the widget's language (docs/api.md §10.24)", () 
     expect(marks('excerpt')).to.deep.equal(['Three sets.', 'en', 'auto']);
   });
 
+  it('a German element on an English page leaves the German text in German (WCAG 3.1.2)', async () => {
+    const { el } = await list('locale="de"', 'en');
+    const jazz = card(el, 'Später Jazz');
+    for (const part of ['title', 'location', 'excerpt'])
+      expect(
+        jazz.querySelector(`[part="${part}"]`)!.closest('[lang]')!.getAttribute('lang'),
+      ).to.equal('de', part);
+    // The English night is the venue's own, marked as such.
+    expect(card(el, 'Open Mic').querySelector('[part="title"]')!.getAttribute('lang')).to.equal(
+      'en',
+    );
+  });
+
+  it('marks a stop’s place by its own translation, not the event’s (WCAG 3.1.2)', async () => {
+    const el = mount<VenueEvents>(
+      '<venue-events venue="tour-languages" locale="de"></venue-events>',
+    );
+    el.clock = frozen;
+    await loaded(el);
+    const tour = card(el, 'Gartenführung');
+    const places = [...tour.querySelectorAll('[part="stops"] span:not(.tag)')].map((span) => [
+      span.textContent!.trim(),
+      span.getAttribute('lang'),
+      span.getAttribute('dir'),
+    ]);
+    // The next stop's line, then each stop: the German place unmarked (the widget's `de`), the
+    // place the translation leaves out marked as the venue's English.
+    expect(places).to.deep.equal([
+      ['Rosengarten', null, null],
+      ['Rosengarten', null, null],
+      ['Orchard', 'en', 'auto'],
+    ]);
+    expect(
+      tour.querySelector('[part="stops"] span')!.closest('[lang]')!.getAttribute('lang'),
+    ).to.equal('de');
+  });
+
   it('marks the text of a venue writing in French as French in an English widget (WCAG 3.1.2)', async () => {
     const host = mount<HTMLElement>(
       '<div lang="en"><venue-events venue="salle-ouest"></venue-events></div>',

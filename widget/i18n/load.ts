@@ -90,6 +90,16 @@ export const otherLanguage = (
 ): string | undefined => (named && language(named) !== language(locale) ? named : undefined);
 
 /**
+ * The `lang` of an event's venue text in the element's own language: none (it inherits the
+ * element's root's) when the API names the text's language (`language`, docs/api.md §10.24), else
+ * the page's (`contentLang`), which text the API says nothing of is taken to be in.
+ */
+export const ownLang = (
+  { language: named }: { language?: string | undefined },
+  { contentLang }: Pick<I18n, 'contentLang'>,
+): string | undefined => (named ? undefined : contentLang);
+
+/**
  * The language of the venue's text `name` of an event (`textLanguageOf`, docs/api.md §10.24), as
  * `otherLanguage` gives it (undefined when it is the element's own).
  */

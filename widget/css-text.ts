@@ -18,4 +18,5 @@ export const minifyCss = (text: string): string =>
     // `[layout='compact']` is `[layout=compact]`: an attribute value that is an identifier needs
     // no quotes (Prettier writes them; the compact layout's six selectors are in the first paint).
     .replace(/=(['"])([a-z][\w-]*)\1\]/gi, '=$2]')
-    .replace(/;}/g, '}');
+    .replace(/;}/g, '}')
+    .replace(/(@[\w-]+) \(/g, '$1('); // `@media (forced-colors…)` is `@media(forced-colors…)`

@@ -4,9 +4,8 @@ import { css } from './sheet.js';
 export const cardStyles = css`
   .card {
     display: flex;
-    flex-direction: column;
+    flex-flow: column;
     height: 100%;
-    margin: 0;
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
     background: var(--_bg);
@@ -22,7 +21,7 @@ export const cardStyles = css`
   }
   .body {
     display: flex;
-    flex-direction: column;
+    flex-flow: column;
     gap: 0.4em;
     flex: 1;
     padding: 0.9em 1em 1em;
@@ -43,7 +42,7 @@ export const cardStyles = css`
   .badge {
     display: inline-block;
     padding: 0.05em 0.45em;
-    border: 1px solid currentColor;
+    border: 1px solid; /* its colour is the text's */
     border-radius: 999px;
     color: var(--_danger);
     font-weight: 700;
@@ -62,19 +61,15 @@ export const cardStyles = css`
     font-weight: 600;
   }
   .location,
-  .venue {
-    margin: 0;
-    color: var(--_muted);
-    overflow-wrap: anywhere;
-  }
-  /* A list of several venues: each card's venue, as plain as its date. */
-  .venue {
-    color: inherit;
-  }
+  .venue,
   .performers,
   .excerpt {
     margin: 0;
     overflow-wrap: anywhere;
+  }
+  /* Not .venue (a list of several venues): each card's venue, as plain as its date. */
+  .location {
+    color: var(--_muted);
   }
   .card a {
     color: inherit;

@@ -18,10 +18,7 @@ export const listStyles = css`
     margin-bottom: 1em;
   }
   venue-events-filters:not(:defined) {
-    padding-top: min(
-      clamp(0px, (62em - 100%) * 999, 3 * max(44px, 2.75em) + 1em),
-      clamp(0px, (100% - 35.99em) * 999, 3 * max(44px, 2.75em) + 1em)
-    );
+    padding-top: clamp(0px, min(62em - 100%, 100% - 35.99em) * 999, 3 * max(44px, 2.75em) + 1em);
   }
   .view-switch {
     display: flex;

@@ -11,7 +11,8 @@ const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { versio
 /**
  * Collapses whitespace inside Lit `css` tagged templates of the widget: minifiers keep template
  * literals verbatim, and our stylesheets are a large share of the budgeted initial script. The
- * text around a plain `${…}` (a palette colour) is minified, the expression left as it is.
+ * text around a plain `${…}` (a palette colour) is minified, the expression left as it is; once
+ * the bundler has written a string constant in its place, the string is written into the text.
  */
 function minifyCssLiterals(): Plugin {
   return {
@@ -24,6 +25,15 @@ function minifyCssLiterals(): Plugin {
         const min = parts.map((part, i) => (i % 2 ? part : minifyCss(part))).join('');
         return `css\`${min.trim()}\``;
       });
+    },
+    // A string constant put into a `css` template (a palette colour, which the bundler has written
+    // in its place) is written into the template's text: the same text, for `css` (widget/sheet.ts)
+    // joins the parts and values as they are.
+    renderChunk(code) {
+      const folded = code.replace(/\bcss`(?:[^`$\\]|\$\{[^}`]*\})*`/g, (template) =>
+        template.replace(/\$\{\s*"([^"\\`$]*)"\s*\}/g, '$1'),
+      );
+      return folded === code ? null : { code: folded, map: null };
     },
   };
 }

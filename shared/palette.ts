@@ -27,15 +27,35 @@ export interface Palette {
   onAccent: string;
 }
 
+/**
+ * Each colour of the schemes below, as a constant of its own: the bundler writes an imported
+ * constant where it is used, so the widget's stylesheet (`widget/host.styles.ts`) carries its
+ * colours as text, not these objects and a lookup.
+ */
+export const LIGHT_TEXT = '#1f2328';
+export const LIGHT_MUTED = '#59636e';
+export const LIGHT_BACKGROUND = '#ffffff';
+export const LIGHT_BORDER = '#d1d9e0';
+export const LIGHT_DANGER = '#b42318';
+export const LIGHT_ACCENT = '#1a56db';
+export const LIGHT_ON_ACCENT = '#ffffff';
+export const DARK_TEXT = '#e6e8eb';
+export const DARK_MUTED = '#a3acb8';
+export const DARK_BACKGROUND = '#171b22';
+export const DARK_BORDER = '#353c47';
+export const DARK_DANGER = '#ff8a80';
+export const DARK_ACCENT = '#7aa2ff';
+export const DARK_ON_ACCENT = '#0b1020';
+
 /** The light scheme. */
 export const LIGHT: Palette = {
-  text: '#1f2328',
-  muted: '#59636e',
-  background: '#ffffff',
-  border: '#d1d9e0',
-  danger: '#b42318',
-  accent: '#1a56db',
-  onAccent: '#ffffff',
+  text: LIGHT_TEXT,
+  muted: LIGHT_MUTED,
+  background: LIGHT_BACKGROUND,
+  border: LIGHT_BORDER,
+  danger: LIGHT_DANGER,
+  accent: LIGHT_ACCENT,
+  onAccent: LIGHT_ON_ACCENT,
 };
 
 /**
@@ -43,11 +63,11 @@ export const LIGHT: Palette = {
  * whose `color-scheme` is dark (docs/widget.md "Styling").
  */
 export const DARK: Palette = {
-  text: '#e6e8eb',
-  muted: '#a3acb8',
-  background: '#171b22',
-  border: '#353c47',
-  danger: '#ff8a80',
-  accent: '#7aa2ff',
-  onAccent: '#0b1020',
+  text: DARK_TEXT,
+  muted: DARK_MUTED,
+  background: DARK_BACKGROUND,
+  border: DARK_BORDER,
+  danger: DARK_DANGER,
+  accent: DARK_ACCENT,
+  onAccent: DARK_ON_ACCENT,
 };

@@ -11,31 +11,50 @@
  * it says nothing), not as the visitor's `prefers-color-scheme`: a dark block in a white page
  * looks broken (docs/widget.md "Styling").
  */
-import { DARK, LIGHT, type Palette } from '../shared/palette.js';
+import * as palette from '../shared/palette.js';
 import { css } from './sheet.js';
-
-/**
- * A palette colour as `light-dark(light, dark)`: resolved against the `color-scheme` the host
- * inherits from the page (docs/widget.md "Styling"), so a light page shows the light colours
- * whatever the visitor's own `prefers-color-scheme`.
- */
-const pair = (key: keyof Palette): string => `light-dark(${LIGHT[key]}, ${DARK[key]})`;
 
 export const hostStyles = css`
   :host {
     all: initial;
     /* The page's scheme, as a native form control takes it: light unless the page declares one. */
     color-scheme: inherit;
-    --_accent: var(--venue-events-accent, ${pair('accent')});
-    --_on-accent: var(--venue-events-on-accent, ${pair('onAccent')});
-    --_fg: var(--venue-events-color, ${pair('text')});
-    --_muted: var(--venue-events-muted-color, ${pair('muted')});
-    --_bg: var(--venue-events-card-background, ${pair('background')});
-    --_border: var(--venue-events-border-color, ${pair('border')});
-    --_danger: var(--venue-events-danger-color, ${pair('danger')});
+    /*
+     * The palette's colours (shared/palette.ts) as light-dark(light, dark): resolved against the
+     * color-scheme the host inherits from the page (docs/widget.md "Styling"), so a light page shows
+     * the light colours whatever the visitor's own prefers-color-scheme.
+     */
+    --_accent: var(
+      --venue-events-accent,
+      light-dark(${palette.LIGHT_ACCENT}, ${palette.DARK_ACCENT})
+    );
+    --_on-accent: var(
+      --venue-events-on-accent,
+      light-dark(${palette.LIGHT_ON_ACCENT}, ${palette.DARK_ON_ACCENT})
+    );
+    --_fg: var(--venue-events-color, light-dark(${palette.LIGHT_TEXT}, ${palette.DARK_TEXT}));
+    --_muted: var(
+      --venue-events-muted-color,
+      light-dark(${palette.LIGHT_MUTED}, ${palette.DARK_MUTED})
+    );
+    --_bg: var(
+      --venue-events-card-background,
+      light-dark(${palette.LIGHT_BACKGROUND}, ${palette.DARK_BACKGROUND})
+    );
+    --_border: var(
+      --venue-events-border-color,
+      light-dark(${palette.LIGHT_BORDER}, ${palette.DARK_BORDER})
+    );
+    --_danger: var(
+      --venue-events-danger-color,
+      light-dark(${palette.LIGHT_DANGER}, ${palette.DARK_DANGER})
+    );
     --_radius: var(--venue-events-radius, 10px);
     --_gap: var(--venue-events-gap, 1em);
-    --_focus: var(--venue-events-focus-color, ${pair('accent')});
+    --_focus: var(
+      --venue-events-focus-color,
+      light-dark(${palette.LIGHT_ACCENT}, ${palette.DARK_ACCENT})
+    );
     display: block;
     visibility: inherit;
     pointer-events: inherit;
@@ -44,14 +63,14 @@ export const hostStyles = css`
     font-family: inherit;
     font-size: inherit;
     line-height: 1.45;
-    text-align: start;
+    /* No text-align: all: initial makes it start. */
   }
   :host([hidden]) {
     display: none;
   }
   *,
-  *::before,
-  *::after {
+  ::before,
+  ::after {
     box-sizing: border-box;
   }
   a:focus-visible,

@@ -104,15 +104,11 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 const warned = new Set<string>();
 
 /** `YYYY-MM-DD` that is a real calendar date (not `2027-02-30`). */
-export function isCalendarDate(value: unknown): value is string {
-  const at = Date.parse(`${value}T00:00Z`);
-  return (
-    typeof value === 'string' &&
-    /^\d{4}-\d\d-\d\d$/.test(value) &&
-    at === at && // not NaN
-    new Date(at).toISOString().startsWith(value)
-  );
-}
+export const isCalendarDate = (value: unknown): value is string =>
+  typeof value == 'string' &&
+  /^\d{4}-\d\d-\d\d$/.test(value) &&
+  // Not a date at all (NaN) reads as 1970-01-01, whose own form parses to 0.
+  new Date(Date.parse(`${value}T00:00Z`) || 0).toISOString().startsWith(value);
 
 /** An ISO 8601 UTC instant such as `2026-12-04T18:00:00.000000Z`. */
 const isInstant = (value: unknown): value is string =>
@@ -181,13 +177,13 @@ const OPTIONAL: Record<string, (v: unknown) => unknown> = {
 };
 
 /**
- * Copies into `to` each member of `from` that `OPTIONAL` reads, as read; names a falsy reading in
- * `problems` (when given) and leaves it out.
+ * Copies into `to` each member of `from` that `OPTIONAL` reads, as read; names (by its key) a
+ * falsy reading in `problems` (when given) and leaves it out.
  */
 function readOptional(from: Obj, to: Obj, problems?: string[]): void {
   for (const key in OPTIONAL)
     if (key in from && !(to[key] = OPTIONAL[key]!(from[key]))) {
-      problems?.push(`bad ${key}`);
+      problems?.push(key);
       delete to[key];
     }
 }
@@ -225,12 +221,12 @@ function readOffice(v: unknown): TicketOffice | undefined {
 
 /**
  * One event resource (docs/api.md §2.1–2.4) in the contract's types, or undefined if it cannot be
- * placed. Problems are logged once per event with `console.warn`.
+ * placed. Problems are logged once per event with `console.warn`, each as `bad {field}`.
  */
 export function readEvent(v: unknown): EventResource | undefined {
   const problems: string[] = [];
   const event = readEventOr(isObject(v) ? v : {}, problems);
-  const report = `venue-events: event ${isObject(v) ? v.id : v}: ${problems.join('; ')}`;
+  const report = `venue-events: event ${isObject(v) ? v.id : v}: bad ${problems.join('; bad ')}`;
   if (problems.length && !warned.has(report)) {
     warned.add(report);
     console.warn(report);
@@ -242,19 +238,21 @@ function readEventOr(v: Obj, problems: string[]): EventResource | undefined {
   const a = isObject(v.attributes) ? v.attributes : {};
   const date = text(a.event_date).slice(0, 10);
   const id = v.id;
-  if (!(typeof id === 'string' || typeof id === 'number') || typeof a.title !== 'string') {
-    problems.push('no id or title');
-    return undefined;
-  }
-  if (!isCalendarDate(date)) {
-    problems.push('bad event_date');
+  const unplaced =
+    typeof id != 'string' && typeof id != 'number'
+      ? 'id'
+      : typeof a.title != 'string'
+        ? 'title'
+        : !isCalendarDate(date) && 'event_date';
+  if (unplaced) {
+    problems.push(unplaced);
     return undefined;
   }
   const attributes: Obj = { ...a, event_date: `${date}T00:00:00.000000Z` };
   for (const key of ['slug', 'category', 'description', 'location']) {
     // A slug decides the event's links, so even a null one is worth a warning.
     if (key in a && typeof a[key] !== 'string' && (a[key] !== null || key == 'slug'))
-      problems.push(`${key} is not text`);
+      problems.push(key);
     attributes[key] = text(a[key]);
   }
   for (const key of ['over_18', 'tickets_enabled', 'show_images'])
@@ -268,15 +266,14 @@ function readEventOr(v: Obj, problems: string[]): EventResource | undefined {
       ? a.access.filter((id) => typeof id == 'string')
       : [];
   readOptional(a, attributes, problems);
-  if (!EVENT_TIME.test(text(a.event_time))) {
-    problems.push('bad event_time');
+  if (!wallTime(a.event_time)) {
+    problems.push('event_time');
     attributes.event_time = '';
   }
   const multiple = a.date_mode === 'multiple';
   const stops = Array.isArray(a.occurrences) ? a.occurrences : [];
-  const occurrences = stops.map(readOccurrence).filter((o) => o !== undefined);
-  if (multiple && (occurrences.length !== stops.length || !stops.length))
-    problems.push('bad stops');
+  const occurrences = stops.map(readOccurrence).filter(Boolean) as CompactOccurrence[];
+  if (multiple && (occurrences.length !== stops.length || !stops.length)) problems.push('stops');
   attributes.date_mode = multiple ? 'multiple' : 'single';
   attributes.occurrences = multiple ? occurrences : [];
   attributes.next_occurrence = multiple ? (readOccurrence(a.next_occurrence) ?? null) : null;
@@ -287,14 +284,14 @@ function readEventOr(v: Obj, problems: string[]): EventResource | undefined {
     'ticket_office' in a
       ? !office
       : typeof a.tickets_enabled !== 'boolean' ||
-        (a.publish_status !== 'published' && a.publish_status !== 'cancelled')
+        !['published', 'cancelled'].includes(a.publish_status as string)
   ) {
-    problems.push('bad ticket_office');
+    problems.push('ticket_office');
     office = NEUTRAL_OFFICE;
   }
   const self = isObject(v.links) ? text(v.links.self) : '';
   if (!/^https?:\/\/[^/]/i.test(self)) {
-    problems.push('bad links.self');
+    problems.push('links.self');
     office = NEUTRAL_OFFICE;
   }
   if (office) attributes.ticket_office = office;
@@ -314,7 +311,7 @@ export function readPage(body: unknown, page: number): EventPage {
   if (!isObject(body) || !Array.isArray(body.data)) throw new WireError('not an event listing');
   const meta = isObject(body.meta) ? body.meta : {};
   const read = body.data.slice(0, PER_PAGE).map(readEvent);
-  const events = read.filter((e) => e !== undefined);
+  const events = read.filter(Boolean) as EventResource[];
   const unreadable = read.length - events.length;
   return {
     page: count(meta.current_page, 1) ?? page,

@@ -43,8 +43,8 @@ export interface RequestOptions {
   signal: AbortSignal;
   /** Milliseconds before the request fails with an ApiError. */
   timeoutMs: number;
-  /** Ask the server (a cheap 304 when nothing changed), not the browser's HTTP cache. */
-  revalidate: boolean;
+  /** Ask the server (a cheap 304 when nothing changed), not the browser's HTTP cache; default not. */
+  revalidate?: boolean;
   /**
    * The language to ask the venue's text in (`locale`, docs/api.md §10.24; `textLocale`),
    * added to the URL; undefined: the venue's own.
@@ -73,10 +73,9 @@ export async function getJson(
     const res = await fetch(asked, {
       signal: AbortSignal.any([signal, timeout]),
       headers: { Accept: 'application/json' },
-      // 'same-origin', as a `crossorigin` preload of the list uses, so the page's preload is taken
-      // (cross-origin, no cookies are sent either way).
-      credentials: 'same-origin',
-      cache: revalidate ? 'no-cache' : 'default',
+      // Fetch's default credentials, 'same-origin', as a `crossorigin` preload of the list uses, so
+      // the page's preload is taken (cross-origin, no cookies are sent either way).
+      cache: revalidate ? 'no-cache' : undefined,
     });
     if (!res.ok) {
       // The detail names the venue not found among several (docs/api.md §10.16).

@@ -32,12 +32,11 @@ import { policy } from './trusted-html.js';
 import { readLinkParams } from '../shared/rules/link-params.js';
 import { PARAM_LOCALE } from './query-names.generated.js';
 
-/** The request options of the script's requests: its own (never aborted), never revalidated. */
+/** The request options of the script's requests: its own (never aborted), not revalidated. */
 const requestOptions = ({ timeoutMs }: Source, el: Element): RequestOptions => ({
   signal: new AbortController().signal,
   timeoutMs,
-  revalidate: false,
-  locale: textLocale(el.getAttribute(PARAM_LOCALE) ?? undefined, el),
+  locale: textLocale(el.getAttribute(PARAM_LOCALE), el),
 });
 
 /** `el`'s attributes, or undefined when its first render is not the plain list drawn here. */

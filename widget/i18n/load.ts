@@ -47,7 +47,7 @@ function pageLang(el: Element): string | undefined {
   return undefined;
 }
 
-const wantedLocale = (explicit: string | undefined, contentLang: string | undefined) =>
+const wantedLocale = (explicit: string | null | undefined, contentLang: string | undefined) =>
   canonical(explicit) ?? contentLang ?? navigator.language;
 
 /**
@@ -74,7 +74,7 @@ export function loadMessages(explicit: string | undefined, host: Element): Promi
  * (`?page=1`) and shows the venue's text as written (docs/decisions.md "The venue's words in the
  * widget's language").
  */
-export function textLocale(explicit: string | undefined, host: Element): string | undefined {
+export function textLocale(explicit: string | null | undefined, host: Element): string | undefined {
   const lang = language(wantedLocale(explicit, pageLang(host)));
   return lang === 'en' ? undefined : lang;
 }

@@ -62,18 +62,24 @@ export function closingText(
   nowMs: number,
   locale: string,
   t: CoreMessages,
-  byMinute = false,
+  byMinute?: boolean,
 ): string {
   const left = closesAtMs - nowMs;
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  // At least 1 of its unit (a deadline past, or due this second, says "in 1 second"); the
+  // formatter made once per locale (`intlFormat`).
+  const [count, unit] =
+    left < 60_000 && !byMinute
+      ? [Math.ceil(left / 1000), 'second' as const]
+      : left < 3_600_000
+        ? [Math.round(left / 60_000), 'minute' as const]
+        : [Math.round(left / 3_600_000), 'hour' as const];
   return t.salesClose(
     left >= 24 * 3_600_000
       ? instantText(closesAtMs, locale)
-      : left < 60_000 && !byMinute
-        ? rtf.format(Math.max(1, Math.ceil(left / 1000)), 'second')
-        : left < 3_600_000
-          ? rtf.format(Math.max(1, Math.round(left / 60_000)), 'minute')
-          : rtf.format(Math.round(left / 3_600_000), 'hour'),
+      : intlFormat(Intl.RelativeTimeFormat, locale, { numeric: 'auto' }).format(
+          Math.max(1, count),
+          unit,
+        ),
   );
 }
 
@@ -92,11 +98,12 @@ export const instantText = (ms: number, locale: string, timeZone?: string): stri
   }).format(ms);
 
 /**
- * A plain-text excerpt of venue HTML, at most `max` characters. DOMParser documents are inert
- * (no scripts run, nothing loads), and only `textContent` leaves this function. Where Trusted
- * Types are enforced and the `venue-events` policy is not allowed, tags are stripped instead.
+ * A plain-text excerpt of venue HTML, at most `max` characters (`clip`'s 160 by default).
+ * DOMParser documents are inert (no scripts run, nothing loads), and only `textContent` leaves
+ * this function. Where Trusted Types are enforced and the `venue-events` policy is not allowed,
+ * tags are stripped instead.
  */
-export function excerpt(html: string, max = 160): string {
+export function excerpt(html: string, max?: number): string {
   // Block boundaries become spaces, so "<p>a</p><p>b</p>" reads "a b", not "ab".
   const spaced = html.replace(
     /<(\/?(?:p|div|li|ul|ol|h[1-6]|br|tr|td|th|blockquote|section)\b)/gi,

@@ -52,11 +52,9 @@ export const hasPassed = (closesAtMs: number, nowMs: number): boolean => closesA
  */
 export function buyState(attributes: AnyEventAttributes, nowMs: number, today: string): BuyState {
   const office = ticketOfficeOf(attributes, today);
-  if (office.status === 'closed') {
-    return office.reason
-      ? { kind: 'closed', reason: office.reason, message: office.message }
-      : { kind: 'closed', reason: 'unknown', message: null };
-  }
+  // An office not understood (wire.ts `NEUTRAL_OFFICE`: no reason) has no message either.
+  if (office.status === 'closed')
+    return { kind: 'closed', reason: office.reason ?? 'unknown', message: office.message };
   const closesAtMs = office.closes_at === null ? null : Date.parse(office.closes_at);
   if (closesAtMs !== null && hasPassed(closesAtMs, nowMs)) {
     return { kind: 'closed', reason: 'scheduled', message: null, expired: true };

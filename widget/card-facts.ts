@@ -100,32 +100,21 @@ export function cardFacts(
   i18n: I18n,
   now: number,
 ) {
-  const a = event.attributes;
+  const a = event.attributes as EventResource['attributes'] & Facts;
   const { t, locale } = i18n;
-  const {
-    end_time: end,
-    price,
-    performers,
-    schedule_status: moved,
-    previous_date: was,
-    previous_time: wasAt,
-    doors_time: doors,
-    min_age: age,
-    all_day: allDay,
-    end_date: last = '',
-  } = a as Facts;
   const date = a.event_date.slice(0, 10);
   // An all-day date (docs/api.md §10.22) has no start time to show, nor an end after one. Read
   // here rather than by `allDayLast`, whose module would come into the budgeted script whole.
-  const start = !allDay && a.event_time;
+  const start = !a.all_day && a.event_time;
   const cancelled = a.publish_status === 'cancelled';
   const page = eventPageUrl(event, venue);
   return {
     id: `event-${event.id}`,
-    when: allDay
+    // A span's last day, when after its first (no `end_date`, undefined, never is).
+    when: a.all_day
       ? [
           date,
-          `${last > date ? `${formatStopDate(date, locale)} – ` : ''}${formatEventDate(last > date ? last : date, '', locale)}, ${t.allDay}`,
+          `${a.end_date! > date ? `${formatStopDate(date, locale)} – ` : ''}${formatEventDate(a.end_date! > date ? a.end_date! : date, '', locale)}, ${t.allDay}`,
         ]
       : [datetimeAttr(date, a.event_time), formatEventDate(date, a.event_time, locale)],
     image: a.show_images ? safeUrl(a.small_image_path, base) : undefined,
@@ -136,19 +125,22 @@ export function cardFacts(
     // An end not after its start is the next day's (`endDay`, whose module is small enough for
     // the budgeted script: its own module says why).
     end:
-      end && start
-        ? [datetimeAttr(endDay(date, start, end), end), formatTime(end, locale)]
+      a.end_time && start
+        ? [
+            datetimeAttr(endDay(date, start, a.end_time), a.end_time),
+            formatTime(a.end_time, locale),
+          ]
         : undefined,
-    price: price && priceText(price, locale, t.free),
-    performers: performers && t.withPerformers(formatList(performers, locale)),
+    price: a.price && priceText(a.price, locale, t.free),
+    performers: a.performers && t.withPerformers(formatList(a.performers, locale)),
     fewLeft: fewTicketsLeft(a, eventBuyState(event, venue, now).kind == 'open'),
     // The date it had as the card writes a stop's, with its time when only the time moved.
     schedule:
-      moved && !cancelled
-        ? `${t[moved]}${was ? ` ${t.was(formatStopDate(was, locale, was == date && wasAt))}` : ''}`
+      a.schedule_status && !cancelled
+        ? `${t[a.schedule_status]}${a.previous_date ? ` ${t.was(formatStopDate(a.previous_date, locale, a.previous_date == date && a.previous_time))}` : ''}`
         : undefined,
-    doors: doors && t.doors(formatTime(doors, locale)),
-    age: age ?? (a.over_18 ? 18 : 0),
+    doors: a.doors_time && t.doors(formatTime(a.doors_time, locale)),
+    age: a.min_age ?? (a.over_18 ? 18 : 0),
   } satisfies CardFacts;
 }
 

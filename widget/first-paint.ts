@@ -75,8 +75,9 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
     fetchEvents(o.base, o.venue, o.page, requestOptions(o, el), o.filters);
   const first: FirstPage = { url, request };
   handOver(el, first);
-  const root = el.attachShadow({ mode: 'open' });
-  root.adoptedStyleSheets = [hostStyles, cardStyles, listStyles];
+  const root = Object.assign(el.attachShadow({ mode: 'open' }), {
+    adoptedStyleSheets: [hostStyles, cardStyles, listStyles],
+  });
   let i18n = resolveI18n(o.locale, el);
   // The cards' date formatter while the request is on its way (see `VenueEvents`).
   formatEventDate('2026-01-01', '00:00:00', i18n.locale);
@@ -95,8 +96,9 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
   // The embed's own parameters, else the venue's (docs/api.md §10.19).
   const params = readLinkParams(o.linkParams ?? first.page.linkParams);
   root.querySelectorAll('venue-buy-button').forEach((host, i) => {
-    const inner = host.attachShadow({ mode: 'open' });
-    inner.adoptedStyleSheets = [hostStyles, buyButtonStyles];
+    const inner = Object.assign(host.attachShadow({ mode: 'open' }), {
+      adoptedStyleSheets: [hostStyles, buyButtonStyles],
+    });
     write(inner, buyControl(events[i]!, o.venue, now, i18n, params));
   });
 }

@@ -125,52 +125,54 @@ function stops(event: EventResource, i18n: I18n, ics: string | undefined, marks:
 /** One card (`eventCard` with an excerpt, before the calendar menu and the "Save" toggle load). */
 export function card(event: EventResource, ctx: CardOptions): string {
   const a = event.attributes;
-  const { t, locale } = ctx.i18n;
+  const { i18n } = ctx;
+  const { t, locale } = i18n;
   // The venue's text is in the language the API says, else the page's (`eventCard`'s rule);
   // a text the translation leaves out, in the venue's own.
-  const language = otherLanguage(a as EventAttributes, ctx.i18n);
-  const own = ownLang(a as EventAttributes, ctx.i18n);
+  const language = otherLanguage(a as EventAttributes, i18n);
+  const own = ownLang(a as EventAttributes, i18n);
   const marks: Marks = (l) => attr('lang', l ?? own) + (l ? ' dir="auto"' : '');
-  const lang = marks(language);
-  const textLang = (name: string) => marks(textLanguage(a as EventAttributes, name, ctx.i18n));
-  const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.now ?? Date.now());
-  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
-  const { when, schedule, doors, age } = facts;
-  const reason = (a as EventAttributes).status_reason;
+  const textLang = (name: string) => marks(textLanguage(a as EventAttributes, name, i18n));
+  const f = cardFacts(event, ctx.venue, ctx.base, i18n, ctx.now ?? Date.now());
+  // Why a date moved or the event is cancelled, as the venue says it: " — <span lang>reason</span>".
+  const why = (name: 'status_reason' | 'cancellation_reason') => {
+    const text = (a as EventAttributes)[name];
+    return text ? ` — <span${textLang(name)}>${esc(text)}</span>` : '';
+  };
   const h = `h${ctx.level}`;
   const parts = [
-    image
-      ? `<img part="image"${attr('src', image)}${attr('alt', (a as EventAttributes).image_alt || t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
+    f.image
+      ? `<img part="image"${attr('src', f.image)}${attr('alt', (a as EventAttributes).image_alt || t.imageAlt(a.title))} loading="lazy" width="400" height="225">`
       : '',
     `<div class="body"><p class="meta">`,
     a.category ? `<span part="category"${textLang('category')}>${esc(a.category)}</span>` : '',
-    age
-      ? `<span class="badge" part="badge"${attr('title', t.ageLabel(age))}><span aria-hidden="true">${esc(t.age(age))}</span><span class="visually-hidden">${esc(t.ageLabel(age))}</span></span>`
+    f.age
+      ? `<span class="badge" part="badge"${attr('title', t.ageLabel(f.age))}><span aria-hidden="true">${esc(t.age(f.age))}</span><span class="visually-hidden">${esc(t.ageLabel(f.age))}</span></span>`
       : '',
-    `</p><${h} class="title" part="title"${attr('id', id)}${textLang('title')}>${esc(a.title)}</${h}>`,
-    performers ? line('performers', performers) : '',
-    `<p class="date" part="date"><time${attr('datetime', when[0])}>${esc(when[1])}</time>${
-      end ? ` – <time${attr('datetime', end[0])}>${esc(end[1])}</time>` : ''
-    }${doors ? `, <span part="doors">${esc(doors)}</span>` : ''}</p>`,
-    a.venue ? line('venue', a.venue.name, lang) : '',
+    `</p><${h} class="title" part="title"${attr('id', f.id)}${textLang('title')}>${esc(a.title)}</${h}>`,
+    f.performers ? line('performers', f.performers) : '',
+    `<p class="date" part="date"><time${attr('datetime', f.when[0])}>${esc(f.when[1])}</time>${
+      f.end ? ` – <time${attr('datetime', f.end[0])}>${esc(f.end[1])}</time>` : ''
+    }${f.doors ? `, <span part="doors">${esc(f.doors)}</span>` : ''}</p>`,
+    a.venue ? line('venue', a.venue.name, marks(language)) : '',
     a.location ? line('location', a.location, textLang('location')) : '',
-    price ? line('price', price) : '',
-    access?.length
-      ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
+    f.price ? line('price', f.price) : '',
+    f.access?.length
+      ? `<ul class="access" part="access"${attr('aria-label', t.access)}>${f.access.map((id) => `<li>${esc(t.accessLabels[id as keyof typeof t.accessLabels])}</li>`).join('')}</ul>`
       : '',
-    schedule
-      ? `<p class="schedule-status" part="schedule-status"><strong>${esc(schedule)}</strong>${reason ? ` — <span${textLang('status_reason')}>${esc(reason)}</span>` : ''}</p>`
+    f.schedule
+      ? `<p class="schedule-status" part="schedule-status"><strong>${esc(f.schedule)}</strong>${why('status_reason')}</p>`
       : '',
-    cancelled
-      ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${a.cancellation_reason ? ` — <span${textLang('cancellation_reason')}>${esc(a.cancellation_reason)}</span>` : ''}</p>`
+    f.cancelled
+      ? `<p class="cancelled-note" part="cancelled"><strong>${esc(t.cancelled)}</strong>${why('cancellation_reason')}</p>`
       : '',
-    a.date_mode === 'multiple' ? stops(event, ctx.i18n, ics, marks) : '',
+    a.date_mode === 'multiple' ? stops(event, i18n, f.ics, marks) : '',
     a.description
       ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), textLang('description'))
       : '',
-    `<div class="buy">${fewLeft ? line('few-left', t.fewLeft) : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
-    page && (ics || ctx.share)
-      ? `<p class="actions">${ics ? calendarLink(ics, t, a.title) : ''}${
+    `<div class="buy">${f.fewLeft ? line('few-left', t.fewLeft) : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
+    f.page && (f.ics || ctx.share)
+      ? `<p class="actions">${f.ics ? calendarLink(f.ics, t, a.title) : ''}${
           ctx.share
             ? `<button part="share-button"${attr('aria-label', t.shareFor(a.title))}>${esc(t.share)}</button>`
             : ''
@@ -178,7 +180,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
       : '',
     '</div>',
   ];
-  return `<article class="card ${cancelled ? 'is-cancelled' : ''}" part="card"${attr('aria-labelledby', id)}>${parts.join('')}</article>`;
+  return `<article class="card ${f.cancelled ? 'is-cancelled' : ''}" part="card"${attr('aria-labelledby', f.id)}>${parts.join('')}</article>`;
 }
 
 /** `VenueEvents.render` around `content`: the filter bar's and the view switch's places. */

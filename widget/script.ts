@@ -19,7 +19,7 @@ const elements = () =>
   void Promise.all([import('lit').then(() => 0), import('./elements.js').then(() => 0)]);
 const painting = customElements.get('venue-events')
   ? []
-  : [...document.querySelectorAll('venue-events')].map(firstPaint).filter((p) => p);
+  : [...document.querySelectorAll('venue-events')].map(firstPaint).filter(Boolean);
 if (!customElements.get('venue-buy-button'))
   document.querySelectorAll('venue-buy-button, venue-event').forEach(firstFetch);
 if (!painting.length || document.querySelector('venue-buy-button, venue-event')) elements();

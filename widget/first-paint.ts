@@ -34,7 +34,7 @@ import { PARAM_LOCALE } from './query-names.generated.js';
 
 /** The request options of the script's requests: its own (never aborted), not revalidated. */
 const requestOptions = ({ timeoutMs }: Source, el: Element): RequestOptions => ({
-  signal: new AbortController().signal,
+  signal: AbortSignal.any([]),
   timeoutMs,
   locale: textLocale(el.getAttribute(PARAM_LOCALE), el),
 });

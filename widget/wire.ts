@@ -72,7 +72,6 @@ export interface EventPage {
 /** A body that is not an event listing at all. */
 export class WireError extends Error {}
 
-const REASONS: readonly unknown[] = TICKET_OFFICE_REASONS;
 const EVENT_TIME = new RegExp(EVENT_TIME_PATTERN);
 const AMOUNT = new RegExp(AMOUNT_PATTERN);
 
@@ -207,7 +206,7 @@ function readOffice(v: unknown): TicketOffice | undefined {
   if (v.status === 'open' && v.reason == null && closesAt !== undefined) {
     return { ...NEUTRAL_OFFICE, status: 'open', closes_at: closesAt };
   }
-  if (v.status === 'closed' && REASONS.includes(v.reason)) {
+  if (v.status === 'closed' && (TICKET_OFFICE_REASONS as readonly unknown[]).includes(v.reason)) {
     return {
       ...NEUTRAL_OFFICE,
       reason: v.reason as TicketOfficeReason,

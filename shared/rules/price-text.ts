@@ -26,7 +26,7 @@ const currencyFormat = (
  */
 export function priceAmounts(price: Price): number[] {
   const min = Number(price.min);
-  const max = price.max === undefined ? min : Number(price.max);
+  const max = Number(price.max ?? price.min);
   if (max > min) return [min, max];
   return min === 0 ? [] : [min];
 }
@@ -42,7 +42,7 @@ export function priceText(
   free = 'Free',
 ): string {
   const amounts = priceAmounts(price);
-  if (amounts.length === 0) return free;
+  if (!amounts.length) return free;
   const format = currencyFormat(locale, price.currency, amounts.every(Number.isInteger));
   return amounts.map((amount) => format.format(amount)).join('–');
 }

@@ -56,7 +56,7 @@ export function buyControl(
 ) {
   const { t, locale, contentLang } = i18n;
   const state = eventBuyState(event, venue, now, params, locale);
-  const body =
+  return `<div${attr('lang', locale)}>${
     state.kind === 'open'
       ? `<a class="buy-button" part="buy-button"${attr('href', buyUrl(event, venue, params, locale))}${attr('aria-label', t.buyFor(event.attributes.title))}>${esc(t.buy)}</a>${
           state.closesAtMs === null
@@ -71,17 +71,20 @@ export function buyControl(
           state.waitlist
             ? `<a class="buy-button" part="buy-button"${attr('href', state.waitlist)}>${esc(t.joinWaitlist)}</a>`
             : ''
-        }`;
-  return `<div${attr('lang', locale)}>${body}</div>`;
+        }`
+  }</div>`;
 }
+
+/** `<time datetime>text</time>` of a `[datetime, text]`. */
+const time = ([datetime, text]: [string, string]) =>
+  `<time${attr('datetime', datetime)}>${esc(text)}</time>`;
 
 /** `<p class="{name}" part="{name}">text</p>`, with `more` attributes. */
 const line = (name: string, text: string, more = '') =>
   `<p class="${name}" part="${name}"${more}>${esc(text)}</p>`;
 
-function calendarLink(ics: string, t: I18n['t'], what: string) {
-  return `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
-}
+const calendarLink = (ics: string, t: I18n['t'], what: string) =>
+  `<a class="calendar" part="calendar-link"${attr('href', ics)}${attr('aria-label', t.addToCalendarFor(what))}>${esc(t.addToCalendar)}</a>`;
 
 /** How a text's language is marked: ` lang="…"`, and ` dir="auto"` when not the element's own. */
 type Marks = (language: string | undefined) => string;
@@ -105,7 +108,7 @@ function stop(
 ) {
   const date = formatStopDate(o.occurrence_date, i18n.locale);
   const title = a.title;
-  const when = `<time${attr('datetime', o.occurrence_date)}>${esc(date)}</time> ${stopAt(o, a, i18n, marks)}`;
+  const when = `${time([o.occurrence_date, date])} ${stopAt(o, a, i18n, marks)}`;
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
     : // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled one is.
@@ -151,9 +154,7 @@ export function card(event: EventResource, ctx: CardOptions): string {
       : '',
     `</p><${h} class="title" part="title"${attr('id', f.id)}${textLang('title')}>${esc(a.title)}</${h}>`,
     f.performers ? line('performers', f.performers) : '',
-    `<p class="date" part="date"><time${attr('datetime', f.when[0])}>${esc(f.when[1])}</time>${
-      f.end ? ` – <time${attr('datetime', f.end[0])}>${esc(f.end[1])}</time>` : ''
-    }${f.doors ? `, <span part="doors">${esc(f.doors)}</span>` : ''}</p>`,
+    `<p class="date" part="date">${time(f.when)}${f.end ? ` – ${time(f.end)}` : ''}${f.doors ? `, <span part="doors">${esc(f.doors)}</span>` : ''}</p>`,
     a.venue ? line('venue', a.venue.name, marks(language)) : '',
     a.location ? line('location', a.location, textLang('location')) : '',
     f.price ? line('price', f.price) : '',
@@ -194,12 +195,13 @@ export const skeleton = (o: ListOptions, i18n: I18n): string =>
   shell(
     o,
     i18n,
-    `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}>${'<li class="skeleton"></li>'.repeat(3)}</ul>`,
+    `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}><li class="skeleton"></li><li class="skeleton"></li><li class="skeleton"></li></ul>`,
   );
 
 /** The list of `events`' cards (at least one) in the element's shell. */
-export function list(events: readonly EventResource[], o: CardOptions): string {
-  const cards = events.map((e) => `<li>${card(e, o)}</li>`);
-  const items = `<ul class="list" part="list"${attr('aria-label', o.i18n.t.events)} aria-busy="false">${cards.join('')}</ul>`;
-  return shell(o, o.i18n, items);
-}
+export const list = (events: readonly EventResource[], o: CardOptions): string =>
+  shell(
+    o,
+    o.i18n,
+    `<ul class="list" part="list"${attr('aria-label', o.i18n.t.events)} aria-busy="false">${events.map((e) => `<li>${card(e, o)}</li>`).join('')}</ul>`,
+  );

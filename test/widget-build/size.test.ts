@@ -37,10 +37,13 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * +108 B, 10,428 → 10,536 B.
  * 10,550 B since a card names its image by the venue's text alternative (docs/api.md §10.26
  * `image_alt`, WCAG 1.1.1), +14 B. 10,546 B since the cards and the pages take a text's language
- * from one shared rule (`textLanguageOf`), −4 B.
+ * from one shared rule (`textLanguageOf`), −4 B. 10,386 B since the script's own code was written
+ * for fewer bytes (no behaviour changed: wire problems named alike, fetch's defaults left
+ * unsaid, the cards' markup and facts written more alike, the language loader's module moved),
+ * −160 B.
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 10_546;
+const BUDGET_BYTES = 10_386;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",
@@ -55,9 +58,10 @@ const BUDGET_BYTES = 10_546;
  * `<venue-event>` and `<venue-buy-button>` by `event-id` take the venue's parameters from the
  * single-event response (+15 B). 12,280 B since the card marks each text a translation leaves
  * out with the venue's own language (docs/api.md §10.24 `untranslated`), +76 B. 12,291 B since it
- * names its image by the venue's `image_alt` (docs/api.md §10.26), +11 B.
+ * names its image by the venue's `image_alt` (docs/api.md §10.26), +11 B. 12,279 B since the
+ * initial script's modules were reordered (the language loader before the API client), −12 B.
  */
-const ELEMENTS_BUDGET_BYTES = 12_291;
+const ELEMENTS_BUDGET_BYTES = 12_279;
 const gzipped = (name: string) => gzipSync(readFileSync(new URL(name, DIR)), { level: 9 }).length;
 /** The file of the chunk whose name starts with `prefix`. */
 const chunk = (prefix: string) => {

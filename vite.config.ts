@@ -136,19 +136,63 @@ function unwrapPreloadHelper(): Plugin {
       return { code: 'export const __vitePreload = (load) => load();', map: null };
     },
     // What is left of the wrapper, `h(() => import(`./x.js`)…, [])` with `h = (f) => f()`, is a
-    // dozen bytes an import: each call becomes its function's body where the helper is defined.
+    // dozen bytes an import: each call becomes its function's body, where the helper is defined
+    // and in the chunks that import it (`unwrapImported`).
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
           const helper =
             chunk.type === 'chunk' && /\b([\w$]+)=([\w$]+)=>\2\(\)/.exec(chunk.code)?.[1];
-          if (helper) chunk.code = unwrapCalls(chunk.code, `${helper}(()=>import(`);
+          if (!helper || chunk.type !== 'chunk') continue;
+          chunk.code = unwrapCalls(chunk.code, `${helper}(()=>import(`);
+          unwrapImported(chunk, helper, Object.values(bundle));
         }
       },
     },
   };
 }
+
+/**
+ * The preload helper `helper` of `owner` (`h = (f) => f()`) unwrapped in the chunks that import it
+ * (`import{J as e}from"./venue-events.js"`, then `e(() => import(…), [])`), and, once no chunk
+ * calls it any more, its export and definition dropped from `owner` (the budgeted initial
+ * script). A chunk with a call of another shape keeps its import, and `owner` its helper.
+ */
+function unwrapImported(owner: Rendered, helper: string, chunks: readonly (Rendered | object)[]) {
+  const esc = (name: string) => name.replace(/[.$]/g, '\\$&');
+  const exports = /export\{([^}]*)\}/.exec(owner.code);
+  const exported = exports?.[1]!.split(',').find((one) => one.startsWith(`${helper} as `));
+  // The definition, one of a declaration's list (`…,h=e=>e()`), and no wrapped import left in
+  // `owner` (Vite's wrapper is the helper's only use; an inner `h(` is another scope's name).
+  const definition = new RegExp(`,${esc(helper)}=([\\w$]+)=>\\1\\(\\)`);
+  const called = owner.code.includes(`${helper}(()=>`);
+  if (!exports || !exported || !definition.test(owner.code) || called) return;
+  const name = exported.slice(`${helper} as `.length);
+  const from = new RegExp(`import\\{([^}]*)\\}from"\\./${esc(owner.fileName)}"`);
+  const edits: [Rendered, string][] = [];
+  for (const chunk of chunks) {
+    const names =
+      chunk !== owner && 'code' in chunk ? from.exec((chunk as Rendered).code)?.[1] : undefined;
+    const alias = names?.split(',').find((one) => one.startsWith(`${name} as `));
+    if (!alias) continue;
+    const local = alias.slice(`${name} as `.length);
+    const code = unwrapCalls((chunk as Rendered).code, `${local}(()=>import(`);
+    // A call of another shape: the helper stays where it is, everywhere.
+    if (code.includes(`${local}(()=>`)) return;
+    const kept = names!.split(',').filter((one) => one !== alias);
+    edits.push([
+      chunk as Rendered,
+      code.replace(from, (all) => all.replace(names!, kept.join(','))),
+    ]);
+  }
+  for (const [chunk, code] of edits) chunk.code = code;
+  const kept = exports[1]!.split(',').filter((one) => one !== exported);
+  owner.code = owner.code.replace(exports[0], `export{${kept.join(',')}}`).replace(definition, '');
+}
+
+/** An output chunk as the hooks see it: its file name and code. */
+type Rendered = { fileName: string; code: string };
 
 /**
  * After the bundle is written: a `.br` and a `.gz` beside each file (compressed once here, served

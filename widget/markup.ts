@@ -107,12 +107,11 @@ function stop(
   marks: Marks,
 ) {
   const date = formatStopDate(o.occurrence_date, i18n.locale);
-  const title = a.title;
   const when = `${time([o.occurrence_date, date])} ${stopAt(o, a, i18n, marks)}`;
   return o.status === 'cancelled'
     ? `<li class="stop-cancelled"><s>${when}</s> <span class="tag">${esc(i18n.t.stopCancelled)}</span></li>`
     : // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled one is.
-      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(title, date, o, i18n)) : ''}</li>`;
+      `<li>${when}${o.schedule_status ? ` <span class="tag">${esc(i18n.t[o.schedule_status])}</span>` : ''} ${ics ? calendarLink(ics, i18n.t, stopWhat(a.title, date, o, i18n)) : ''}</li>`;
 }
 
 function stops(event: EventResource, i18n: I18n, ics: string | undefined, marks: Marks) {

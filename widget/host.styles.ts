@@ -17,42 +17,43 @@ import { css } from './sheet.js';
 export const hostStyles = css`
   :host {
     all: initial;
-    /* The page's scheme, as a native form control takes it: light unless the page declares one. */
-    color-scheme: inherit;
     /*
-     * The palette's colours (shared/palette.ts) as light-dark(light, dark): resolved against the
+     * The palette's colours (shared/palette.ts) as light-dark(light, dark), resolved against the
      * color-scheme the host inherits from the page (docs/widget.md "Styling"), so a light page shows
-     * the light colours whatever the visitor's own prefers-color-scheme.
+     * the light colours whatever the visitor's own prefers-color-scheme. These declarations in the
+     * order that gzips the widget's first script smallest (measured), not a reading order.
      */
-    --_accent: var(
-      --venue-events-accent,
-      light-dark(${palette.LIGHT_ACCENT}, ${palette.DARK_ACCENT})
-    );
-    --_on-accent: var(
-      --venue-events-on-accent,
-      light-dark(${palette.LIGHT_ON_ACCENT}, ${palette.DARK_ON_ACCENT})
-    );
-    --_fg: var(--venue-events-color, light-dark(${palette.LIGHT_TEXT}, ${palette.DARK_TEXT}));
-    --_muted: var(
-      --venue-events-muted-color,
-      light-dark(${palette.LIGHT_MUTED}, ${palette.DARK_MUTED})
+    --_gap: var(--venue-events-gap, 1em);
+    --_border: var(
+      --venue-events-border-color,
+      light-dark(${palette.LIGHT_BORDER}, ${palette.DARK_BORDER})
     );
     --_bg: var(
       --venue-events-card-background,
       light-dark(${palette.LIGHT_BACKGROUND}, ${palette.DARK_BACKGROUND})
     );
-    --_border: var(
-      --venue-events-border-color,
-      light-dark(${palette.LIGHT_BORDER}, ${palette.DARK_BORDER})
+    --_muted: var(
+      --venue-events-muted-color,
+      light-dark(${palette.LIGHT_MUTED}, ${palette.DARK_MUTED})
     );
+    /* The page's scheme, as a native form control takes it: light unless the page declares one. */
+    color-scheme: inherit;
+    --_on-accent: var(
+      --venue-events-on-accent,
+      light-dark(${palette.LIGHT_ON_ACCENT}, ${palette.DARK_ON_ACCENT})
+    );
+    --_fg: var(--venue-events-color, light-dark(${palette.LIGHT_TEXT}, ${palette.DARK_TEXT}));
+    --_radius: var(--venue-events-radius, 10px);
     --_danger: var(
       --venue-events-danger-color,
       light-dark(${palette.LIGHT_DANGER}, ${palette.DARK_DANGER})
     );
-    --_radius: var(--venue-events-radius, 10px);
-    --_gap: var(--venue-events-gap, 1em);
     --_focus: var(
       --venue-events-focus-color,
+      light-dark(${palette.LIGHT_ACCENT}, ${palette.DARK_ACCENT})
+    );
+    --_accent: var(
+      --venue-events-accent,
       light-dark(${palette.LIGHT_ACCENT}, ${palette.DARK_ACCENT})
     );
     display: block;
@@ -82,10 +83,10 @@ export const hostStyles = css`
     position: absolute;
     width: 1px;
     height: 1px;
-    margin: -1px;
-    overflow: hidden;
     clip: rect(0 0 0 0);
+    margin: -1px;
     white-space: nowrap;
+    overflow: hidden;
     border: 0;
   }
 `;

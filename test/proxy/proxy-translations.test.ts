@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventAttributes, ListResponse, SingleResponse } from '../../shared/contract.js';
+import { translatedStops } from '../fixtures/translated-tour.js';
 import { startPassThrough, type Forwarding } from '../support/forwarder.js';
 import { expectListResponse } from '../support/contract.js';
 import { startServer, venueFile, type TestServer } from '../support/server.js';
@@ -25,15 +26,7 @@ const EVENTS: Record<string, unknown>[] = [
   { title: 'Quiz', date: '2026-12-11', time: '19:00' },
   {
     title: 'Garden Tour',
-    occurrences: [
-      {
-        date: '2026-12-12',
-        time: '11:00',
-        location: 'Rose Garden',
-        translations: { fr: { location: 'Roseraie' } },
-      },
-      { date: '2026-12-13', time: '11:00', location: 'Orchard' },
-    ],
+    occurrences: translatedStops('fr', 'Roseraie'),
   },
 ];
 

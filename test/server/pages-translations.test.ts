@@ -7,6 +7,7 @@
  * pages as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translatedStops } from '../fixtures/translated-tour.js';
 import { startServer, type TestServer } from '../support/server.js';
 
 const NOW = '2026-12-05T12:00:00Z';
@@ -47,21 +48,10 @@ const FILE = {
         event(4, 'Garden Tour', {
           date: undefined,
           time: undefined,
-          occurrences: [
-            {
-              date: '2026-12-12',
-              time: '11:00',
-              location: 'Rose Garden',
-              translations: { fr: { location: 'Roseraie' } },
-            },
-            {
-              date: '2026-12-13',
-              time: '11:00',
-              location: 'Orchard',
-              schedule_status: 'postponed',
-              status_reason: 'Storm damage',
-            },
-          ],
+          occurrences: translatedStops('fr', 'Roseraie', {
+            schedule_status: 'postponed',
+            status_reason: 'Storm damage',
+          }),
           translations: { fr: { title: 'Visite des jardins' } },
         }),
       ],

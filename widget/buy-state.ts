@@ -52,9 +52,13 @@ export const hasPassed = (closesAtMs: number, nowMs: number): boolean => closesA
  */
 export function buyState(attributes: AnyEventAttributes, nowMs: number, today: string): BuyState {
   const office = ticketOfficeOf(attributes, today);
-  // An office not understood (wire.ts `NEUTRAL_OFFICE`: no reason) has no message either.
+  // An office not understood (wire.ts `NEUTRAL_OFFICE`: no reason) shows no message either.
   if (office.status === 'closed')
-    return { kind: 'closed', reason: office.reason ?? 'unknown', message: office.message };
+    return {
+      kind: 'closed',
+      reason: office.reason ?? 'unknown',
+      message: office.reason && office.message,
+    };
   const closesAtMs = office.closes_at === null ? null : Date.parse(office.closes_at);
   if (closesAtMs !== null && hasPassed(closesAtMs, nowMs)) {
     return { kind: 'closed', reason: 'scheduled', message: null, expired: true };

@@ -220,12 +220,14 @@ echo $tag;`);
     expect(await page.locator('venue-events [part="buy-button"]').first().innerText()).toMatch(
       /Tickets kaufen/,
     );
-    // The venue's own German words where it wrote them (docs/api.md §10.24), in the page's
-    // language (marked with it, as the venue's text always was); the others as the venue wrote
-    // them, marked English.
+    // The venue's own German words where it wrote them (docs/api.md §10.24), in the element's
+    // language (its root's `lang`, which they inherit); the others as the venue wrote them,
+    // marked English.
     const titles = await page
       .locator('venue-events [part="title"]')
-      .evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('lang')]));
+      .evaluateAll((els) =>
+        els.map((e) => [e.textContent, e.closest('[lang]')?.getAttribute('lang')]),
+      );
     expect(titles).toContainEqual(['Jazz bis spät in die Nacht', 'de-DE']);
     expect(titles).toContainEqual(['Comedy-Abend', 'de-DE']);
     expect(titles.filter(([, lang]) => lang === 'en').length).toBeGreaterThan(0);

@@ -43,12 +43,13 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * −160 B; with the stylesheets said in less (the palette's colours written into the host sheet as
  * text, declarations merged and in the order that gzips smallest; the computed styles compared
  * before and after, unchanged), −168 B; and Vite's preload helper gone from the chunks that
- * imported it, −9 B. 10,230 B, under 10 KiB again, with a stop's place marked by its own
+ * imported it, −9 B. 10,234 B, under 10 KiB again, with a stop's place marked by its own
  * translation and the venue's text in the element's language left to its root's `lang`
- * (docs/api.md §10.24, WCAG 3.1.2: +33 B), 10,546 → 10,230 B in all.
+ * (docs/api.md §10.24, WCAG 3.1.2: +33 B) and an office not understood kept without its message
+ * (+4 B), 10,546 → 10,234 B in all.
  * The goal is 9 KiB again.
  */
-const BUDGET_BYTES = 10_230;
+const BUDGET_BYTES = 10_234;
 /**
  * The budget of the elements that take over after the first paint, Lit included, gzipped: 11,392 B
  * until issue 42, whose card parts (docs/api.md §10.20: "Postponed", "Rescheduled (was …)",

@@ -266,12 +266,44 @@ function precompressAndPin(): Plugin {
 // The script-tag build: one minified ES module (Lit included) plus the lazily loaded sanitiser
 // chunk. An app build with a script entry rather than library mode, because library mode leaves
 // ES output unminified.
+/**
+ * Keeps the entry one file: every module it imports statically is written into it, those the
+ * elements' chunks import too among them (the card's template `widget/markup.ts`, the wire
+ * reader, the formatters), which the chunks then import from it. Left to itself the bundler
+ * moves a module shared with a lazy chunk into a common chunk the entry must load before its
+ * first card, once the sharing reaches the card's template (docs/decisions.md "One template per
+ * view"); a code-splitting group of the entry's static closure, found once the module graph is
+ * known, holds them where they are run first. test/widget-build/size.test.ts fails on a second
+ * file.
+ */
+function entryInOneFile(entry: string): Plugin {
+  const closure = new Set<string>();
+  return {
+    name: 'venue-events:entry-in-one-file',
+    apply: 'build',
+    buildEnd() {
+      const walk = (id: string) => {
+        if (closure.has(id)) return;
+        closure.add(id);
+        this.getModuleInfo(id)?.importedIds.forEach(walk);
+      };
+      const main = [...this.getModuleIds()].find((id) => id.endsWith(entry));
+      if (main) walk(main);
+    },
+    outputOptions: (options) => ({
+      ...options,
+      codeSplitting: { groups: [{ name: 'entry', test: (id: string) => closure.has(id) }] },
+    }),
+  };
+}
+
 export default defineConfig({
   plugins: [
     minifyCssLiterals(),
     minifyHtmlLiterals(),
     pluralPerTable(),
     unwrapPreloadHelper(),
+    entryInOneFile('widget/script.ts'),
     precompressAndPin(),
   ],
   build: {

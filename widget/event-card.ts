@@ -1,15 +1,20 @@
 /**
- * The card template shared by `<venue-events>` (excerpt) and `<venue-event>` (full description).
- * A template function rather than an element, so a list of cards is one shadow root.
- * All API text goes through Lit's text bindings (escaped); only the sanitised description is HTML.
- * The venue's own texts carry the page's `lang`; the widget's carry its locale (set around them).
+ * The card of `<venue-events>` (excerpt), `<venue-event>` (full description) and
+ * `<venue-calendar>`'s days: the one card template, `markup.ts`'s `card` (docs/decisions.md "One
+ * template per view"), which also draws the script's first paint and `widget.html`, given to Lit
+ * as markup (`unsafeHTML`: every text in it is escaped by `card`, the description sanitised
+ * before). What only an element has is set on that markup by `CardControls`: its buy control's
+ * event, clock and link parameters, the "Save" toggle, the calendar menu, sharing and "Link
+ * copied" — each a Lit render of its own, so a toggle keeps its node, and focus, as it changes.
+ * A card is drawn again as markup only when its markup changes.
  */
-import { html, nothing, type TemplateResult } from 'lit';
-import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
-import { cardFacts, stopTime, stopWhat, type HeadingLevel } from './card-facts.js';
-import { excerpt, formatStopDate } from './format.js';
+import { html, nothing, render, type TemplateResult } from 'lit';
+import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
+import type { EventResource } from '../shared/contract.js';
+import { cardFacts, type HeadingLevel } from './card-facts.js';
 import type { I18n } from './i18n/types.js';
-import { otherLanguage, ownLang, textLanguage } from './i18n/load.js';
+import { card } from './markup.js';
 import './venue-buy-button.js';
 
 export interface CardContext {
@@ -50,259 +55,91 @@ export interface CardContext {
   linkParams?: unknown;
 }
 
-function title(level: HeadingLevel, id: string, text: string, l: unknown, dir: unknown) {
-  switch (level) {
-    case 2:
-      return html`<h2 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h2>`;
-    case 3:
-      return html`<h3 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h3>`;
-    case 4:
-      return html`<h4 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h4>`;
-    case 5:
-      return html`<h5 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h5>`;
-    default:
-      return html`<h6 class="title" part="title" id=${id} lang=${l} dir=${dir}>${text}</h6>`;
-  }
-}
-
-/** The place's paragraph, its text alone inside (no white space around it). */
-const locationLine = (text: string, lang: unknown, dir: unknown) =>
-  html`<p class="location" part="location" lang=${lang} dir=${dir}>${text}</p>`;
-/** The excerpt's paragraph, its text alone inside (no white space around it). */
-const excerptLine = (text: string, lang: unknown, dir: unknown) =>
-  html`<p class="excerpt" part="excerpt" lang=${lang} dir=${dir}>${text}</p>`;
-
 /**
- * "Add to calendar" as a link to the event's calendar file (a tour's has one entry per stop) for
- * `what`: each stop's, and the event's until the menu with Google Calendar and Outlook
- * (`calendar-menu.ts`, loaded after the first paint) takes its place, at the same size.
+ * "Add to calendar" as a link to the event's calendar file, as `card` writes it, until the menu
+ * with Google Calendar and Outlook (`calendar-menu.ts`, loaded after the first paint) takes its
+ * place, at the same size.
  */
 const calendarLink = (ics: string, t: I18n['t'], what: string) =>
   html`<a class="calendar" part="calendar-link" href=${ics} aria-label=${t.addToCalendarFor(what)}
     >${t.addToCalendar}</a
   >`;
 
-/**
- * A stop's place, " — Leeds", marked with its language by the stop's own `untranslated` (docs/api.md
- * §10.24): `lang`, and `dir="auto"` when not the element's.
- */
-function stopPlace(o: CompactOccurrence, a: EventAttributes, i18n: I18n, own?: string) {
-  const other = textLanguage({ ...a, untranslated: o.untranslated }, 'location_label', i18n);
-  return o.location_label
-    ? html` —
-        <span lang=${other ?? own ?? nothing} dir=${other ? 'auto' : nothing}
-          >${o.location_label}</span
-        >`
-    : nothing;
-}
-
-function stop(
-  o: CompactOccurrence,
-  ctx: CardContext,
-  a: EventAttributes,
-  ics: string | undefined,
-  own: string | undefined,
-) {
-  const date = formatStopDate(o.occurrence_date, ctx.i18n.locale);
-  const title = a.title;
-  const when = html`<time datetime=${o.occurrence_date}>${date}</time>
-    ${stopTime(o, ctx.i18n)}${stopPlace(o, a, ctx.i18n, own)}`;
-  return o.status === 'cancelled'
-    ? html`<li class="stop-cancelled">
-        <s>${when}</s> <span class="tag">${ctx.i18n.t.stopCancelled}</span>
-      </li>`
-    : html`<li>
-        ${when}${
-          // A stop postponed or rescheduled on its own (docs/api.md §10.20), said as a cancelled
-          // one is.
-          o.schedule_status
-            ? html` <span class="tag">${ctx.i18n.t[o.schedule_status]}</span>`
-            : nothing
-        }
-        ${ics ? calendarLink(ics, ctx.i18n.t, stopWhat(title, date, o, ctx.i18n)) : nothing}
-      </li>`;
-}
-
-/** One event's card: the Lit template of what a visitor sees (see the module comment). */
-// eslint-disable-next-line max-lines-per-function -- the card's template, read top to bottom
-export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
-  const a = event.attributes;
-  const { t, locale } = ctx.i18n;
-  // The venue's text is in the language the API says (a translation, docs/api.md §10.24): in the
-  // element's own it inherits the root's `lang`; in another, it is marked and reads in its own
-  // direction. Text the API names no language for is taken to be the page's (`ownLang`).
-  const language = otherLanguage(a as EventAttributes, ctx.i18n);
-  const own = ownLang(a as EventAttributes, ctx.i18n);
-  const content = language ?? own ?? nothing;
-  const dir = language ? 'auto' : nothing;
-  // A text the translation leaves out is in the venue's own language: its `lang` and `dir`.
-  const other = (name: string) => textLanguage(a as EventAttributes, name, ctx.i18n);
-  const lang = (name: string) => other(name) ?? own ?? nothing;
-  const dirOf = (name: string) => (other(name) ? 'auto' : nothing);
-  // No calendar entry is offered for a cancelled event or stop.
-  const facts = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
-  const { id, image, cancelled, page, ics, access, end, price, performers, fewLeft } = facts;
-  const { when, schedule, doors, age } = facts;
-  const reason = (a as EventAttributes).status_reason;
-  const next = a.next_occurrence;
+/** The card's actions row (`<p class="actions">`) as the element draws it: menu, share, copied. */
+function actions(event: EventResource, ctx: CardContext, page: string, ics?: string) {
+  const { t } = ctx.i18n;
   const share = ctx.share;
-  return html`<article
-    class="card ${cancelled ? 'is-cancelled' : ''}"
-    part="card"
-    aria-labelledby=${id}
-  >
-    ${
-      image
-        ? html`<img
-            part="image"
-            src=${image}
-            alt=${(a as EventAttributes).image_alt || t.imageAlt(a.title)}
-            loading="lazy"
-            width="400"
-            height="225"
-          />`
-        : nothing
+  const title = event.attributes.title;
+  return html`${
+    ics ? (ctx.calendarMenu?.(page, ctx, event) ?? calendarLink(ics, t, title)) : nothing
+  }${
+    share
+      ? html`<button
+            part="share-button"
+            aria-label=${t.shareFor(title)}
+            @click=${() => share(event)}
+          >
+            ${t.share}</button
+          >${ctx.copied === event.id ? html`<span part="share-status">${t.linkCopied}</span>` : nothing}`
+      : nothing
+  }`;
+}
+
+/**
+ * Sets what only an element has on the card drawn just before it (see the module comment). Its
+ * part renders nothing itself: it is the card's element that it reaches, the node before it.
+ */
+class CardControls extends Directive {
+  /** The card last set up: a new one (its markup changed) has its actions row's links replaced. */
+  private article?: Element;
+
+  constructor(info: PartInfo) {
+    super(info);
+    if (info.type !== PartType.CHILD) throw new Error('CardControls: a child binding only');
+  }
+
+  render(_event: EventResource, _ctx: CardContext) {
+    return nothing;
+  }
+
+  override update(part: ChildPart, [event, ctx]: [EventResource, CardContext]) {
+    const article = (part.startNode as Comment).previousElementSibling!;
+    const fresh = article !== this.article;
+    this.article = article;
+    // A past event (docs/api.md §10.20) has nothing to sell: its card keeps no buy control.
+    if (ctx.past) article.querySelector('.buy')?.remove();
+    const buy = article.querySelector('venue-buy-button');
+    // Before the button's first update (a microtask away): it never asks for the event itself.
+    if (buy)
+      Object.assign(buy, { event, announce: false, clock: ctx.clock, linkParams: ctx.linkParams });
+    render(ctx.past ? nothing : ctx.save?.(event), article.querySelector<HTMLElement>('.meta')!);
+    const row = article.querySelector<HTMLElement>('.actions');
+    if (row) {
+      if (fresh) row.textContent = '';
+      const { page, ics } = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
+      render(actions(event, ctx, page!, ics), row);
     }
-    <div class="body">
-      <p class="meta">
-        ${a.category ? html`<span part="category" lang=${lang('category')} dir=${dirOf('category')}>${a.category}</span>` : nothing}
-        ${
-          age
-            ? html`<span class="badge" part="badge" title=${t.ageLabel(age)}
-                ><span aria-hidden="true">${t.age(age)}</span
-                ><span class="visually-hidden">${t.ageLabel(age)}</span></span
-              >`
-            : nothing
-        }
-        ${ctx.past ? nothing : ctx.save?.(event)}
-      </p>
-      ${title(ctx.level, id, a.title, lang('title'), dirOf('title'))}
-      ${performers ? html`<p class="performers" part="performers">${performers}</p>` : nothing}
-      <p class="date" part="date">
-        <time datetime=${when[0]}>${when[1]}</time
-        >${end ? html` – <time datetime=${end[0]}>${end[1]}</time>` : nothing}${
-          doors ? html`, <span part="doors">${doors}</span>` : nothing
-        }
-      </p>
-      ${
-        // In a list of several venues (docs/api.md §10.16), the venue's name.
-        a.venue
-          ? html`<p class="venue" part="venue" lang=${content} dir=${dir}>${a.venue.name}</p>`
-          : nothing
-      }
-      ${a.location ? locationLine(a.location, lang('location'), dirOf('location')) : nothing}
-      ${price ? html`<p class="price" part="price">${price}</p>` : nothing}
-      ${
-        access?.length
-          ? html`<ul class="access" part="access" aria-label=${t.access}>
-              ${access.map((id) => html`<li>${t.accessLabels[id]}</li>`)}
-            </ul>`
-          : nothing
-      }
-      ${
-        // Postponed or rescheduled (docs/api.md §10.20), read with the card as a cancellation is.
-        schedule
-          ? html`<p class="schedule-status" part="schedule-status">
-              <strong>${schedule}</strong>${
-                reason
-                  ? html` —
-                      <span lang=${lang('status_reason')} dir=${dirOf('status_reason')}
-                        >${reason}</span
-                      >`
-                  : nothing
-              }
-            </p>`
-          : nothing
-      }
-      ${
-        cancelled
-          ? html`<p class="cancelled-note" part="cancelled">
-              <strong>${t.cancelled}</strong>${
-                a.cancellation_reason
-                  ? html` —
-                      <span lang=${lang('cancellation_reason')} dir=${dirOf('cancellation_reason')}
-                        >${a.cancellation_reason}</span
-                      >`
-                  : nothing
-              }
-            </p>`
-          : nothing
-      }
-      ${
-        a.date_mode === 'multiple'
-          ? html`<div class="stops" part="stops">
-              ${
-                next
-                  ? html`<p class="next-stop">
-                      <strong>${t.nextStop}:</strong>
-                      ${formatStopDate(next.occurrence_date, locale)},
-                      ${stopTime(next, ctx.i18n)}${stopPlace(next, a as EventAttributes, ctx.i18n, own)}
-                    </p>`
-                  : nothing
-              }
-              <ul aria-label=${t.allStops}>
-                ${a.occurrences.map((o) => stop(o, ctx, a as EventAttributes, ics, own))}
-              </ul>
-            </div>`
-          : nothing
-      }
-      ${
-        ctx.description !== undefined
-          ? html`<div
-              class="description"
-              part="description"
-              lang=${lang('description')}
-              dir=${dirOf('description')}
-              .innerHTML=${ctx.description}
-            ></div>`
-          : a.description
-            ? excerptLine(excerpt(a.description), lang('description'), dirOf('description'))
-            : nothing
-      }
-      ${
-        ctx.past
-          ? nothing
-          : html`<div class="buy">
-              ${fewLeft ? html`<p class="few-left" part="few-left">${t.fewLeft}</p>` : nothing}
-              <venue-buy-button
-                exportparts="buy-button, buy-status, buy-message"
-                .event=${event}
-                .announce=${false}
-                venue=${a.venue?.slug ?? ctx.venue}
-                base-url=${ctx.base}
-                locale=${locale}
-                .clock=${ctx.clock}
-                .linkParams=${ctx.linkParams}
-              ></venue-buy-button>
-            </div>`
-      }
-      ${
-        page && (ics || share)
-          ? html`<p class="actions">
-              ${
-                ics
-                  ? (ctx.calendarMenu?.(page, ctx, event) ?? calendarLink(ics, t, a.title))
-                  : nothing
-              }
-              ${
-                share
-                  ? html`<button
-                        part="share-button"
-                        aria-label=${t.shareFor(a.title)}
-                        @click=${() => share(event)}
-                      >
-                        ${t.share}
-                      </button>
-                      ${
-                        ctx.copied === event.id
-                          ? html`<span part="share-status">${t.linkCopied}</span>`
-                          : nothing
-                      }`
-                  : nothing
-              }
-            </p>`
-          : nothing
-      }
-    </div>
-  </article>`;
+    return nothing;
+  }
+}
+
+const cardControls = directive(CardControls);
+
+/**
+ * One event's card (see the module comment): `card`'s markup, and what only an element has.
+ * @throws what `card` throws for an event it cannot draw (the list leaves that one out)
+ */
+export function eventCard(event: EventResource, ctx: CardContext): TemplateResult {
+  const markup = card(event, {
+    venue: ctx.venue,
+    base: ctx.base,
+    i18n: ctx.i18n,
+    level: ctx.level,
+    share: !!ctx.share,
+    filterBar: false,
+    viewSwitch: false,
+    now: ctx.clock(),
+    description: ctx.description as string | undefined,
+  });
+  return html`${unsafeHTML(markup)}${cardControls(event, ctx)}`;
 }

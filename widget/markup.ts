@@ -36,6 +36,8 @@ export interface CardOptions extends ListOptions {
   buyContent?: (event: EventResource) => string;
   /** The clock the buy controls read, UTC epoch ms ("Few tickets left" goes with them); default now. */
   now?: number;
+  /** The full description (`<venue-event>`): sanitised HTML, in place of the excerpt. */
+  description?: string;
 }
 
 const esc = escapeHtml;
@@ -168,7 +170,9 @@ export function card(event: EventResource, ctx: CardOptions): string {
       : '',
     a.date_mode === 'multiple' ? stops(event, i18n, f.ics, marks) : '',
     a.description
-      ? line('excerpt', (ctx.excerpt ?? excerpt)(a.description), textLang('description'))
+      ? ctx.description
+        ? `<div class="description" part="description"${textLang('description')}>${ctx.description}</div>`
+        : line('excerpt', (ctx.excerpt ?? excerpt)(a.description), textLang('description'))
       : '',
     `<div class="buy">${f.fewLeft ? line('few-left', t.fewLeft) : ''}<venue-buy-button exportparts="buy-button, buy-status, buy-message"${attr('venue', a.venue?.slug ?? ctx.venue)}${attr('base-url', ctx.base)}${attr('locale', locale)}>${ctx.buyContent?.(event) ?? ''}</venue-buy-button></div>`,
     f.page && (f.ics || ctx.share)

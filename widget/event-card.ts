@@ -24,8 +24,8 @@ export interface CardContext {
   clock: () => number;
   /** Heading level of the title. */
   level: HeadingLevel;
-  /** The full description (sanitised, trusted HTML); undefined for an excerpt. */
-  description?: unknown;
+  /** The full description: sanitised HTML (`sanitize.ts`); undefined for an excerpt. */
+  description?: string | undefined;
   /** Shares an event (its share control); false or undefined: no share control. */
   share?: false | ((event: EventResource) => void);
   /** The id of the event whose link was just copied. */
@@ -139,7 +139,7 @@ export function eventCard(event: EventResource, ctx: CardContext): TemplateResul
     filterBar: false,
     viewSwitch: false,
     now: ctx.clock(),
-    description: ctx.description as string | undefined,
+    description: ctx.description,
   });
   return html`${unsafeHTML(markup)}${cardControls(event, ctx)}`;
 }

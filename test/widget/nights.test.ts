@@ -177,6 +177,9 @@ describe('saved nights', () => {
     const save = await waitFor(() => saveButton(card(one, 'Plain Gig')), 'the toggle');
     save.focus();
     await sendKeys({ press: 'Enter' });
+    await waitFor(() => save.getAttribute('aria-pressed') === 'true', 'pressed');
+    // The toggle keeps its node, and the focus, as it changes (the card's markup is not redrawn).
+    expect(one.shadowRoot!.activeElement).to.equal(save);
     const other = await waitFor(() => saveButton(card(two, 'Plain Gig')), 'the other toggle');
     await waitFor(() => other.getAttribute('aria-pressed') === 'true', 'the second element');
     expect(other.textContent!.trim()).to.contain('Merken');

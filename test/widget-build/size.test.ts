@@ -47,8 +47,8 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * translation and the venue's text in the element's language left to its root's `lang`
  * (docs/api.md §10.24, WCAG 3.1.2: +33 B) and an office not understood kept without its message
  * (+4 B), 10,546 → 10,234 B in all. 10,233 B since the card is drawn once (docs/decisions.md "One
- * template per view": the elements draw `markup.ts`'s card too, and the full description it now
- * writes costs +27 B, paid by the exports the elements no longer read), −1 B; budget 10,234 B.
+ * template per view": the elements draw `markup.ts`'s card too; the full description it now
+ * writes is paid by the exports the elements no longer read), −1 B; budget 10,234 B.
  * The goal is 9 KiB again.
  */
 const BUDGET_BYTES = 10_234;

@@ -82,14 +82,23 @@ describe('a start page beyond the last', () => {
   afterEach(cleanup);
 
   it('shows the last page, with its events and pagination', async () => {
+    // Waits on the cause, the element's load of the last page, not on a time of its own.
+    let lastPage!: Promise<unknown>;
     const el = mount<VenueEvents>(
       '<venue-events venue="many" page="9" locale="en"></venue-events>',
-      (e) => (e.clock = frozen),
+      (e) => {
+        e.clock = frozen;
+        lastPage = new Promise((resolve) =>
+          e.addEventListener('venue-events-load', (event) => {
+            if ((event as CustomEvent<{ page: number }>).detail.page === 2) resolve(undefined);
+          }),
+        );
+      },
     );
-    await waitFor(
-      () => el.page === 2 && el.shadowRoot!.querySelectorAll('[part="card"]').length === 2,
-      'the last page',
-    );
+    await lastPage;
+    await el.updateComplete;
+    expect(el.page).to.equal(2);
+    expect(el.shadowRoot!.querySelectorAll('[part="card"]')).to.have.length(2);
     expect(el.getAttribute('page')).to.equal('2');
     expect(el.shadowRoot!.querySelector('[aria-current="page"]')!.textContent!.trim()).to.equal(
       '2',

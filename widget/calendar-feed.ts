@@ -7,7 +7,7 @@
 import type { EventResource, EventVenue } from '../shared/contract.js';
 import { labelTime } from '../shared/rules/clock-label.js';
 import { ApiError, getJson, listingUrl, type RequestOptions } from './api.js';
-import { feedDate, type IsoDate } from './calendar-grid.js';
+import { feedDate, type IsoDate } from '../shared/rules/month-grid.js';
 import {
   PARAM_ACCESS,
   PARAM_CATEGORIES,

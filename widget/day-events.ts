@@ -10,7 +10,7 @@ import type { ReactiveControllerHost } from 'lit';
 import type { EventResource } from '../shared/contract.js';
 import { isSeveral, type RequestOptions } from './api.js';
 import type { CalendarEntry } from './calendar-feed.js';
-import type { IsoDate } from './calendar-grid.js';
+import type { IsoDate } from '../shared/rules/month-grid.js';
 import { fetchAll, listFilters } from './list-pages.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { MonthQuery } from './month-feed.js';

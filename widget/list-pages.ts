@@ -5,7 +5,7 @@
  */
 import type { EventResource } from '../shared/contract.js';
 import { fetchEvents, type Filters, type RequestOptions } from './api.js';
-import type { IsoDate } from './calendar-grid.js';
+import type { IsoDate } from '../shared/rules/month-grid.js';
 
 /** Which list is asked: the API base, the venue (or several), and the calendar's filters. */
 export interface ListQuery {

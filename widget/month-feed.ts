@@ -7,7 +7,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import { ApiError, type RequestOptions } from './api.js';
 import { fetchFeed, pastEntries, type CalendarEntry, type FeedBody } from './calendar-feed.js';
-import { addDays, monthRange, type IsoDate, type IsoMonth } from './calendar-grid.js';
+import { addDays, monthRange, type IsoDate, type IsoMonth } from '../shared/rules/month-grid.js';
 import { fetchAll, listFilters, type ListQuery } from './list-pages.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 

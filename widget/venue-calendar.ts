@@ -10,7 +10,7 @@ import {
   utcMs,
   type IsoDate,
   type IsoMonth,
-} from './calendar-grid.js';
+} from '../shared/rules/month-grid.js';
 import { GridKeysController } from './calendar-keys.js';
 import { CardActions, cardActionStyles } from './card-actions.js';
 import { headingLevel } from './card-facts.js';

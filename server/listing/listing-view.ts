@@ -8,7 +8,8 @@ import type { ListFilter } from '../../shared/rules/filters.js';
 import { listingPage, type ListingPosition } from '../pages/listing-page.js';
 import { venueListing, type ListingPlace } from '../pages/listing-place.js';
 import { MONTH_MAX_EVENTS, monthPage } from '../pages/month-view.js';
-import { isValid, monthDays, type ListingQuery } from '../pages/page-query.js';
+import { isValid, type ListingQuery } from '../pages/page-query.js';
+import { monthDates } from '../../shared/rules/month-grid.js';
 import type { PageContext } from '../pages/page-shell.js';
 import { sourceEvents, sourcePage, type ListedEvents, type ListingSource } from './source.js';
 
@@ -34,7 +35,7 @@ async function monthEvents(
   source: ListingSource,
   query: ListingQuery,
 ): Promise<ListedEvents & { total: number }> {
-  const days = monthDays(query.month);
+  const days = monthDates(query.month);
   const [first, last] = [days[0]!, days[days.length - 1]!];
   if (last < source.today) return { events: [], total: 0, untilMs: source.quietUntilMs };
   // At most 31 days: well inside the filters' 366-day bound.

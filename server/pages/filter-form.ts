@@ -14,10 +14,10 @@ import type { AccessCount } from '../../shared/rules/access.js';
 import type { CategoryCount } from '../../shared/rules/categories.js';
 import { filterQuery } from '../../shared/rules/filters.js';
 import { escapeHtml } from '../lib/html.js';
+import { monthOf } from '../../shared/rules/month-grid.js';
 import { langOf, pagePath, upcomingListing, type ListingPlace } from './listing-place.js';
 import {
   listingPageHref,
-  monthOf,
   monthViewHref,
   withoutDates,
   type FormField,

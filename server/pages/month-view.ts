@@ -47,8 +47,6 @@ import { eventVenue, langOf, upcomingListing, type ListingPlace } from './listin
 import {
   isValid,
   listingPageHref,
-  monthDays,
-  monthOf,
   monthViewHref,
   shiftMonth,
   type ListingQuery,
@@ -62,6 +60,7 @@ import {
   type PageVenue,
 } from './page-shell.js';
 import { DAY_MS } from '../../shared/rules/days.js';
+import { monthDates, monthGrid, monthOf } from '../../shared/rules/month-grid.js';
 
 /** Most events a month view reads; past it the page says so (filters narrow it). */
 export const MONTH_MAX_EVENTS = 500;
@@ -146,9 +145,6 @@ function weekdayCells(lang: PageLang): string[] {
     return `<th scope="col"><abbr title="${escapeHtml(long.format(day))}">${escapeHtml(short.format(day))}</abbr></th>`;
   });
 }
-
-/** 0 for Monday … 6 for Sunday. */
-const weekdayIndex = (date: string): number => (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
 
 /**
  * Each day of `days` with its entries, soonest first: a single event on its date, a tour on each
@@ -307,24 +303,25 @@ function dayCell(
 <ul>${lines.join('')}</ul></td>`;
 }
 
-/** The month's table: a caption naming it, weekday column headers, a row per week. */
+/**
+ * The month's table: a caption naming it, weekday column headers, a row per week of the widget's
+ * own grid (`monthGrid`, Monday first), the neighbouring months' days left empty.
+ */
 function monthTable(input: MonthViewInput, filter: ListFilter): string {
   const month = input.query.month;
-  const days = monthDays(month);
-  const byDay = entriesByDay(input.events, days, input.place, {
+  const byDay = entriesByDay(input.events, monthDates(month), input.place, {
     today: input.context.today,
     access: filter.access ?? [],
   });
   const dayHref = (date: string) =>
     listingPageHref(input.place, 1, filterQuery({ ...filter, startDate: date, endDate: date }));
-  const cells = [
-    ...Array<string>(weekdayIndex(days[0]!)).fill('<td></td>'),
-    ...days.map((date) => dayCell(date, byDay.get(date)!, input, dayHref)),
-  ];
-  while (cells.length % 7) cells.push('<td></td>');
-  const rows: string[] = [];
-  for (let i = 0; i < cells.length; i += 7)
-    rows.push(`<tr>\n${cells.slice(i, i + 7).join('\n')}\n</tr>`);
+  const weeks = monthGrid(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1);
+  const rows = weeks.map((week) => {
+    const cells = week.map((date) =>
+      monthOf(date) === month ? dayCell(date, byDay.get(date)!, input, dayHref) : '<td></td>',
+    );
+    return `<tr>\n${cells.join('\n')}\n</tr>`;
+  });
   return `<table class="month">
 <caption>${escapeHtml(monthName(month, langOf(input.place)))}</caption>
 <thead><tr>${weekdayCells(langOf(input.place)).join('')}</tr></thead>

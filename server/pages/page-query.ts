@@ -17,7 +17,7 @@ import {
 import { countText, ENGLISH, type FieldName, type PageLang } from './i18n/index.js';
 import { placeHref, type ListingPlace } from './listing-place.js';
 import { PARAM, type ListingParameter } from '../../shared/queries.js';
-import { DAY_MS } from '../../shared/rules/days.js';
+import { monthOf } from '../../shared/rules/month-grid.js';
 
 /**
  * A field of the page's form, named as its query parameter (shared/queries.ts ListingQuery); its
@@ -50,9 +50,6 @@ function firstValue(value: unknown): string | undefined {
   return undefined;
 }
 
-/** `YYYY-MM` of a date `YYYY-MM-DD`. */
-export const monthOf = (date: string): string => date.slice(0, 7);
-
 /** True for a month `YYYY-MM` whose days are real dates (`dayNumber`: years 100 to 9999). */
 export const isMonth = (month: string): boolean =>
   MONTH.test(month) && dayNumber(`${month}-01`) !== undefined;
@@ -62,17 +59,6 @@ export function shiftMonth(month: string, by: number): string | undefined {
   const index = Number(month.slice(0, 4)) * 12 + Number(month.slice(5, 7)) - 1 + by;
   const shifted = `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
   return isMonth(shifted) ? shifted : undefined;
-}
-
-/** Every date `YYYY-MM-DD` of a valid `month`, first to last. */
-export function monthDays(month: string): string[] {
-  const first = Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
-  const days: string[] = [];
-  for (let ms = first; new Date(ms).getUTCMonth() === new Date(first).getUTCMonth();) {
-    days.push(new Date(ms).toISOString().slice(0, 10));
-    ms += DAY_MS;
-  }
-  return days;
 }
 
 /**

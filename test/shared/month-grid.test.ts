@@ -11,7 +11,7 @@ import {
   today,
   weekday,
   type Weekday,
-} from '../../widget/calendar-grid.js';
+} from '../../shared/rules/month-grid.js';
 import { readFeed, feedUrl } from '../../widget/calendar-feed.js';
 
 const MONDAY: Weekday = 1;

@@ -1,10 +1,11 @@
 /**
- * Pure date rules of `<venue-calendar>`: month grids, week starts and keyboard moves over
- * calendar dates written `YYYY-MM-DD`. Dates are days of the venue's calendar, not instants, so
- * all arithmetic runs on UTC midnights: no visitor time zone or daylight-saving change can move a
- * day. The clock is passed in wherever "today" matters.
+ * The month grid's one set of date rules, for `<venue-calendar>` and the listing's month view
+ * (`server/pages/month-view.ts`, docs/api.md §10.5): month grids, week starts and keyboard moves
+ * over calendar dates written `YYYY-MM-DD`. Dates are days of the venue's calendar, not instants,
+ * so all arithmetic runs on UTC midnights: no visitor time zone or daylight-saving change can move
+ * a day. The clock is passed in wherever "today" matters.
  */
-import { DAY_MS } from '../shared/rules/days.js';
+import { DAY_MS } from './days.js';
 
 /** A calendar date, `YYYY-MM-DD`. */
 export type IsoDate = string;
@@ -46,6 +47,13 @@ export function addMonths(date: IsoDate, months: number): IsoDate {
   const day = Math.min(Number(date.slice(8, 10)), daysInMonth(year, month));
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
+
+/** Every date of `month` (`YYYY-MM`, a real month), first to last. */
+export const monthDates = (month: IsoMonth): IsoDate[] =>
+  Array.from(
+    { length: daysInMonth(Number(month.slice(0, 4)), Number(month.slice(5, 7))) },
+    (_, i) => addDays(`${month}-01`, i),
+  );
 
 /** A month, `YYYY-MM`. */
 export type IsoMonth = string;

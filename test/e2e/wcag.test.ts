@@ -111,18 +111,20 @@ async function everyCheck(locale: string, keys: boolean) {
 
 describe('WCAG 2.2 AA, every view', () => {
   // The keyboard in English: Arabic's controls are the same, in the same order, mirrored
-  // (rtl-layout.test.ts); German is here for its long words.
-  it.each([
+  // (rtl-layout.test.ts); German is here for its long words. The three languages at once: each
+  // page has a browser context of its own (`openView`), and most of their time is waiting on
+  // the pages, not the two cores.
+  it.concurrent.for([
     ['en', true],
     ['de', false],
     ['ar', false],
-  ])(
+  ] as const)(
     'in %s (keyboard: %s): 3.1.1 and 3.1.2 the language marked, 1.4.10 reflow at 320 px, 1.4.4 at 200 percent, 1.4.12 text spacing (no sideways scrolling, no text cut off or overlapping), 2.5.8 targets of 24 px or room around them, the keyboard: 2.1.1 every control reached in reading order (2.4.3), 2.1.2 Tab leaves the page, 2.4.7 the focus ring drawn, 2.4.11 not hidden; and 4.1.2, 4.1.3 the accessibility tree of each view matches its reviewed snapshot (en, ar)',
-    async (locale, keys) => {
+    { timeout: 300_000 },
+    async ([locale, keys], { expect }) => {
       const found = await everyCheck(locale, keys);
       expect(found).toEqual(found.map(({ view }) => ({ view, checked: true, problems: [] })));
     },
-    300_000,
   );
 });
 

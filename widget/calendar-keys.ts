@@ -5,7 +5,13 @@
  * it reached, and the focus follows the move once the host has drawn it.
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { monthOf, moveByKey, type IsoDate, type IsoMonth, type Weekday } from '../shared/rules/month-grid.js';
+import {
+  monthOf,
+  moveByKey,
+  type IsoDate,
+  type IsoMonth,
+  type Weekday,
+} from '../shared/rules/month-grid.js';
 
 /** What the keys need of the calendar. */
 export interface GridKeysOptions {

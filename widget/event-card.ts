@@ -12,7 +12,7 @@ import { html, nothing, render, type TemplateResult } from 'lit';
 import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
 import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import type { EventResource } from '../shared/contract.js';
-import { cardFacts, type HeadingLevel } from './card-facts.js';
+import type { HeadingLevel } from './card-facts.js';
 import type { I18n } from './i18n/types.js';
 import { card } from './markup.js';
 import './venue-buy-button.js';
@@ -66,12 +66,14 @@ const calendarLink = (ics: string, t: I18n['t'], what: string) =>
   >`;
 
 /** The card's actions row (`<p class="actions">`) as the element draws it: menu, share, copied. */
-function actions(event: EventResource, ctx: CardContext, page: string, ics?: string) {
+function actions(event: EventResource, ctx: CardContext, ics?: string) {
   const { t } = ctx.i18n;
   const share = ctx.share;
   const title = event.attributes.title;
   return html`${
-    ics ? (ctx.calendarMenu?.(page, ctx, event) ?? calendarLink(ics, t, title)) : nothing
+    ics
+      ? (ctx.calendarMenu?.(ics.slice(0, -4), ctx, event) ?? calendarLink(ics, t, title))
+      : nothing
   }${
     share
       ? html`<button
@@ -92,6 +94,8 @@ function actions(event: EventResource, ctx: CardContext, page: string, ics?: str
 class CardControls extends Directive {
   /** The card last set up: a new one (its markup changed) has its actions row's links replaced. */
   private article?: Element;
+  /** The card's calendar file (`{page}.ics`), read from its markup. */
+  private ics?: string;
 
   constructor(info: PartInfo) {
     super(info);
@@ -115,9 +119,11 @@ class CardControls extends Directive {
     render(ctx.past ? nothing : ctx.save?.(event), article.querySelector<HTMLElement>('.meta')!);
     const row = article.querySelector<HTMLElement>('.actions');
     if (row) {
+      // The event's calendar file, as `card` linked it (none for a cancelled event); its page is
+      // the file's address without `.ics`.
+      if (fresh) this.ics = row.querySelector('a.calendar')?.getAttribute('href') ?? undefined;
       if (fresh) row.textContent = '';
-      const { page, ics } = cardFacts(event, ctx.venue, ctx.base, ctx.i18n, ctx.clock());
-      render(actions(event, ctx, page!, ics), row);
+      render(actions(event, ctx, this.ics), row);
     }
     return nothing;
   }

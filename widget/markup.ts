@@ -1,11 +1,12 @@
 /**
- * The markup of the cards as escaped HTML strings, DOM-free (no Lit, no `document`): the one card
- * template (docs/decisions.md "One template per view"), drawn by the script's first paint
- * (`first-paint.ts`, docs/architecture.md "First paint"), the server's declarative shadow roots
- * (`declarative.ts`, docs/api.md §10.17) and the elements (`event-card.ts`, which set on it what
- * only they have). The list's shell and skeleton and the buy control's content are those of
- * `VenueEvents.render` and `venue-buy-button.ts` node for node; test/widget/first-paint.test.ts
- * compares what the first paint draws with what the element then shows, event by event.
+ * The markup of the cards and their buy controls as escaped HTML strings, DOM-free (no Lit, no
+ * `document`): the one card template and the one buy control template (docs/decisions.md "One
+ * template per view"), drawn by the script's first paint (`first-paint.ts`, docs/architecture.md
+ * "First paint"), the server's declarative shadow roots (`declarative.ts`, docs/api.md §10.17) and
+ * the elements (`event-card.ts`, `venue-buy-button.ts`, which set on it what only they have). The
+ * list's shell and skeleton are those of `VenueEvents.render` node for node;
+ * test/widget/first-paint.test.ts compares what the first paint draws with what the element then
+ * shows, event by event.
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { escapeHtml } from '../shared/html.js';

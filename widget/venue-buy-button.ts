@@ -1,11 +1,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { readLinkParams, type LinkParams } from '../shared/rules/link-params.js';
-import { buyUrl } from './api.js';
 import { eventFor } from './handed-event.js';
 import { closedLabel, eventBuyState, type BuyState } from './buy-state.js';
 import { afterPaint } from './after-paint.js';
+import { buyControl } from './markup.js';
 import { closingText } from './format.js';
 import { hostStyles } from './host.styles.js';
 import { isNotFound, VenueElement } from './venue-element.js';
@@ -67,6 +68,12 @@ export class VenueBuyButton extends VenueElement {
   /** This update's buy state, at `now`. */
   declare private state: BuyState | undefined;
   private now = 0;
+  /**
+   * The state its markup was written in (`buyControl`), and the instant it was written at (UTC
+   * epoch ms): the markup is kept while the state is, the countdown being its status line's text
+   * alone (`updated`), so the link a keyboard user is on stays as the seconds pass.
+   */
+  private drawn = { state: '', at: 0 };
   private reloads = 0;
   declare private expiredFor: string | undefined;
 
@@ -95,6 +102,8 @@ export class VenueBuyButton extends VenueElement {
   constructor() {
     super();
     this.announce = true;
+    // On the host: a click on its "Buy tickets" link reaches it out of the shadow root.
+    this.addEventListener('click', (e) => this.onClick(e));
     // The countdown's timer is not needed to draw the state now: it comes after the first paint
     // (attached late, it re-renders at once, so a deadline passed meanwhile shows).
     afterPaint(
@@ -141,6 +150,8 @@ export class VenueBuyButton extends VenueElement {
     const event = this.current;
     this.now = this.clock();
     this.state = event && eventBuyState(event, this.venue, this.now, this.params, this.i18n.locale);
+    const state = `${event?.id} ${JSON.stringify(this.state ?? null)}`;
+    if (state !== this.drawn.state) this.drawn = { state, at: this.now };
     // A pending closure passed on screen (this render shows it closed): ask for the server's
     // word once, before the load controller reads its args, so a reload joins this update. The
     // list refetches on `venue-events-expired`; a button that fetched its event refetches it.
@@ -159,7 +170,7 @@ export class VenueBuyButton extends VenueElement {
   override render(): TemplateResult | typeof nothing {
     const event = this.current;
     const state = this.state;
-    const { t, locale, contentLang } = this.i18n;
+    const { t, locale } = this.i18n;
     // Right to left (`ar`, `he`) on the element's own root, as `<venue-events>` does: a button
     // used on its own has no list around it to take the direction from.
     const dir = t.dir ?? nothing;
@@ -188,58 +199,50 @@ export class VenueBuyButton extends VenueElement {
             ${t.error} <button @click=${this.retry}>${t.retry}</button>
           </p>`;
     }
-    const closing =
-      state.kind === 'open' && state.closesAtMs !== null
-        ? (byMinute: boolean) => closingText(state.closesAtMs!, this.now, locale, t, byMinute)
-        : undefined;
-    const lang = contentLang ?? nothing;
-    const message =
-      state.kind === 'closed' && state.message
-        ? html`<p class="message" part="buy-message" lang=${lang}>${state.message}</p>`
-        : nothing;
-    return html`<div lang=${locale} dir=${dir}>
-      ${
-        state.kind === 'open'
-          ? html`<a
-                class="buy-button"
-                part="buy-button"
-                href=${this.buyLink(event)!}
-                aria-label=${t.buyFor(event.attributes.title)}
-                @click=${this.onClick}
-                >${t.buy}</a
-              >${closing ? html`<p class="status" part="buy-status">${closing(false)}</p>` : nothing}`
-          : html`<p class="closed" part="buy-status" data-reason=${state.reason}>
-                ${closedLabel(t, state, locale)}
-              </p>
-              ${message}${
-                state.waitlist
-                  ? html`<a class="buy-button" part="buy-button" href=${state.waitlist}
-                      >${t.joinWaitlist}</a
-                    >`
-                  : nothing
-              }`
-      }
-      ${
-        this.announce
-          ? html`<p class="visually-hidden" aria-live="polite">
-              ${state.kind === 'open' ? closing?.(true) : closedLabel(t, state, locale)}
-            </p>`
-          : nothing
-      }
-    </div>`;
+    const text =
+      state.kind === 'open'
+        ? state.closesAtMs !== null && closingText(state.closesAtMs, this.now, locale, t, true)
+        : closedLabel(t, state, locale);
+    // The buy control's one template (docs/decisions.md "One template per view"), the first
+    // paint's and `widget.html`'s, written at `drawn.at`; the live region is the element's own.
+    return html`${unsafeHTML(buyControl(event, this.venue, this.drawn.at, this.i18n, this.params))}${
+      this.announce
+        ? html`<p class="visually-hidden" aria-live="polite" lang=${locale} dir=${dir}>
+            ${text || nothing}
+          </p>`
+        : nothing
+    }`;
   }
 
-  private buyLink(event: EventResource): string | undefined {
-    return buyUrl(event, this.venue, this.params, this.i18n.locale);
+  /**
+   * Brings the markup written at `drawn.at` to now: the countdown's text in its status line, and
+   * the direction of the element's language on its root (`ar`, `he`), which a button used on its
+   * own has no list around it to take from.
+   */
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    // The markup's root: the first `div` (an error state has none).
+    const root = this.renderRoot.querySelector<HTMLElement>('div');
+    const state = this.state;
+    if (!root || !state) return;
+    const { t, locale } = this.i18n;
+    if (t.dir) root.dir = t.dir;
+    const status = root.querySelector('.status');
+    if (status && state.kind === 'open' && state.closesAtMs !== null)
+      status.textContent = closingText(state.closesAtMs, this.now, locale, t);
   }
 
   private retry(): void {
     void this.fetched.run();
   }
 
+  /** Its open "Buy tickets" link clicked: `venue-events-buy`, whose cancelling keeps the page. */
   private onClick(e: MouseEvent): void {
-    const event = this.current!;
-    const url = this.buyLink(event);
+    const link = e.composedPath()[0];
+    const event = this.current;
+    if (!event || this.state?.kind !== 'open' || !(link instanceof HTMLAnchorElement)) return;
+    // The link as the markup wrote it: the ticket URL with its parameters (docs/api.md §10.19).
+    const url = link.getAttribute('href');
     if (!this.emit('venue-events-buy', { detail: { event, url }, cancelable: true })) {
       e.preventDefault();
     }

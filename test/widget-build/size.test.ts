@@ -46,9 +46,10 @@ const DIR = new URL('../../dist/widget/', import.meta.url);
  * imported it, −9 B. 10,234 B, under 10 KiB again, with a stop's place marked by its own
  * translation and the venue's text in the element's language left to its root's `lang`
  * (docs/api.md §10.24, WCAG 3.1.2: +33 B) and an office not understood kept without its message
- * (+4 B), 10,546 → 10,234 B in all. 10,233 B since the card is drawn once (docs/decisions.md "One
- * template per view": the elements draw `markup.ts`'s card too; the full description it now
- * writes is paid by the exports the elements no longer read), −1 B; budget 10,234 B.
+ * (+4 B), 10,546 → 10,234 B in all. 10,232 B since the card and the buy control are each drawn
+ * from one template (docs/decisions.md "One template per view": the elements draw `markup.ts`'s
+ * `card` and `buyControl` too; the full description it now writes is paid by the exports the
+ * elements no longer read), −2 B; budget 10,234 B.
  * The goal is 9 KiB again.
  */
 const BUDGET_BYTES = 10_234;
@@ -69,11 +70,12 @@ const BUDGET_BYTES = 10_234;
  * names its image by the venue's `image_alt` (docs/api.md §10.26), +11 B. 12,279 B since the
  * initial script's modules were reordered (the language loader before the API client), −12 B.
  * 12,275 B with a stop's place marked by its own translation (+14 B) and the preload helper
- * unwrapped where the elements import it (−23 B). 11,570 B since the elements draw the card with the
- * first paint's one template (`markup.ts`, docs/decisions.md "One template per view") instead of a
- * Lit template of their own, −705 B.
+ * unwrapped where the elements import it (−23 B). 11,620 B since the elements draw the card and the
+ * buy control with the first paint's templates (`markup.ts`, docs/decisions.md "One template per
+ * view") instead of Lit templates of their own: −705 B for the card, +50 B for the buy control
+ * (the code that keeps its markup while its countdown runs outweighs its template), −655 B.
  */
-const ELEMENTS_BUDGET_BYTES = 11_570;
+const ELEMENTS_BUDGET_BYTES = 11_620;
 const gzipped = (name: string) => gzipSync(readFileSync(new URL(name, DIR)), { level: 9 }).length;
 /** The file of the chunk whose name starts with `prefix`. */
 const chunk = (prefix: string) => {

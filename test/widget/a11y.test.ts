@@ -215,6 +215,26 @@ describe('screen-reader noise', () => {
     expect(deepQueryAll(el, '[aria-live]')).to.have.length(1);
   });
 
+  it('a keyboard user on "Buy tickets" keeps the focus as the countdown runs by the second', async () => {
+    const started = Date.now();
+    const button = mount<VenueBuyButton>(
+      `<venue-buy-button venue="countdown" event-id="300" base-url="${location.origin}/__via/a11y" locale="en"></venue-buy-button>`,
+      (b) => (b.clock = () => NOW_MS - 3000 + (Date.now() - started)), // 5 s before the closure
+    );
+    const link = await waitFor(
+      () => button.shadowRoot!.querySelector<HTMLElement>('[part="buy-button"]'),
+      'the link',
+    );
+    link.focus();
+    const status = button.shadowRoot!.querySelector('[part="buy-status"]')!;
+    const first = status.textContent!.trim();
+    expect(first).to.match(/^Sales close in \d seconds?$/);
+    await waitFor(() => status.textContent!.trim() !== first, 'the next second');
+    // The countdown is its status line's text alone: the link, and the focus on it, stay.
+    expect(button.shadowRoot!.activeElement).to.equal(link);
+    expect(link.isConnected).to.equal(true);
+  });
+
   it('a standalone countdown announces at minute granularity', async () => {
     const started = Date.now();
     const button = mount<VenueBuyButton>(

@@ -119,10 +119,12 @@ class CardControls extends Directive {
     render(ctx.past ? nothing : ctx.save?.(event), article.querySelector<HTMLElement>('.meta')!);
     const row = article.querySelector<HTMLElement>('.actions');
     if (row) {
-      // The event's calendar file, as `card` linked it (none for a cancelled event); its page is
-      // the file's address without `.ics`.
-      if (fresh) this.ics = row.querySelector('a.calendar')?.getAttribute('href') ?? undefined;
-      if (fresh) row.textContent = '';
+      if (fresh) {
+        // The event's calendar file, as `card` linked it (none for a cancelled event); its page
+        // is the file's address without `.ics`.
+        this.ics = row.querySelector('a.calendar')?.getAttribute('href') ?? undefined;
+        row.textContent = '';
+      }
       render(actions(event, ctx, this.ics), row);
     }
     return nothing;

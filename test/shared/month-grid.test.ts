@@ -4,6 +4,7 @@ import {
   daysInMonth,
   feedDate,
   firstDayOfWeek,
+  monthDates,
   monthGrid,
   monthRange,
   moveByKey,
@@ -17,7 +18,16 @@ import { readFeed, feedUrl } from '../../widget/calendar-feed.js';
 const MONDAY: Weekday = 1;
 const SUNDAY: Weekday = 7;
 
-describe('monthGrid: the weeks <venue-calendar> shows', () => {
+describe('monthDates: the days of a month, for the listing's month view', () => {
+  it('every day, first to last, leap years by the Gregorian rule', () => {
+    expect(monthDates('2028-02')).toHaveLength(29);
+    expect(monthDates('2100-02')).toHaveLength(28);
+    const december = monthDates('2026-12');
+    expect([december[0], december.at(-1), december.length]).toEqual(['2026-12-01', '2026-12-31', 31]);
+  });
+});
+
+describe('monthGrid: the weeks <venue-calendar> and the month view show', () => {
   it('December 2026 from Monday: 30 Nov to 3 Jan, five whole weeks', () => {
     const weeks = monthGrid(2026, 12, MONDAY);
     expect(weeks).toHaveLength(5);

@@ -18,12 +18,16 @@ import { readFeed, feedUrl } from '../../widget/calendar-feed.js';
 const MONDAY: Weekday = 1;
 const SUNDAY: Weekday = 7;
 
-describe('monthDates: the days of a month, for the listing's month view', () => {
+describe("monthDates: the days of a month, for the listing's month view", () => {
   it('every day, first to last, leap years by the Gregorian rule', () => {
     expect(monthDates('2028-02')).toHaveLength(29);
     expect(monthDates('2100-02')).toHaveLength(28);
     const december = monthDates('2026-12');
-    expect([december[0], december.at(-1), december.length]).toEqual(['2026-12-01', '2026-12-31', 31]);
+    expect([december[0], december.at(-1), december.length]).toEqual([
+      '2026-12-01',
+      '2026-12-31',
+      31,
+    ]);
   });
 });
 

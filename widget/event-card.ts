@@ -56,35 +56,25 @@ export interface CardContext {
 }
 
 /**
- * "Add to calendar" as a link to the event's calendar file, as `card` writes it, until the menu
- * with Google Calendar and Outlook (`calendar-menu.ts`, loaded after the first paint) takes its
- * place, at the same size.
+ * The card's actions row (`<p class="actions">`) as the element draws it: `card`'s own "Add to
+ * calendar" link until the menu with Google Calendar and Outlook (`calendar-menu.ts`, loaded after
+ * the first paint) takes its place, at the same size; `card`'s share button; "Link copied".
  */
-const calendarLink = (ics: string, t: I18n['t'], what: string) =>
-  html`<a class="calendar" part="calendar-link" href=${ics} aria-label=${t.addToCalendarFor(what)}
-    >${t.addToCalendar}</a
-  >`;
-
-/** The card's actions row (`<p class="actions">`) as the element draws it: menu, share, copied. */
-function actions(event: EventResource, ctx: CardContext, ics?: string) {
-  const { t } = ctx.i18n;
-  const share = ctx.share;
-  const title = event.attributes.title;
-  return html`${
-    ics
-      ? (ctx.calendarMenu?.(ics.slice(0, -4), ctx, event) ?? calendarLink(ics, t, title))
-      : nothing
-  }${
-    share
-      ? html`<button
-            part="share-button"
-            aria-label=${t.shareFor(title)}
-            @click=${() => share(event)}
-          >
-            ${t.share}</button
-          >${ctx.copied === event.id ? html`<span part="share-status">${t.linkCopied}</span>` : nothing}`
+function actions(event: EventResource, ctx: CardContext, drawn: Drawn) {
+  const { link, share } = drawn;
+  // The event's page is its calendar file's address without `.ics`.
+  const menu = link && ctx.calendarMenu?.(link.getAttribute('href')!.slice(0, -4), ctx, event);
+  return html`${menu ?? link ?? nothing}${share ?? nothing}${
+    share && ctx.copied === event.id
+      ? html`<span part="share-status">${ctx.i18n.t.linkCopied}</span>`
       : nothing
   }`;
+}
+
+/** The actions row's controls as `card` wrote them (none for a cancelled event's calendar). */
+interface Drawn {
+  link: HTMLAnchorElement | null;
+  share: HTMLButtonElement | null;
 }
 
 /**
@@ -92,10 +82,12 @@ function actions(event: EventResource, ctx: CardContext, ics?: string) {
  * part renders nothing itself: it is the card's element that it reaches, the node before it.
  */
 class CardControls extends Directive {
-  /** The card last set up: a new one (its markup changed) has its actions row's links replaced. */
+  /** The card last set up: a new one (its markup changed) has its actions row set up again. */
   private article?: Element;
-  /** The card's calendar file (`{page}.ics`), read from its markup. */
-  private ics?: string;
+  /** Its actions row's controls as `card` wrote them. */
+  private drawn: Drawn = { link: null, share: null };
+  /** This update's event and context, which its share button's click reads. */
+  private current?: [EventResource, CardContext];
 
   constructor(info: PartInfo) {
     super(info);
@@ -107,6 +99,7 @@ class CardControls extends Directive {
   }
 
   override update(part: ChildPart, [event, ctx]: [EventResource, CardContext]) {
+    this.current = [event, ctx];
     const article = (part.startNode as Comment).previousElementSibling!;
     const fresh = article !== this.article;
     this.article = article;
@@ -120,12 +113,17 @@ class CardControls extends Directive {
     const row = article.querySelector<HTMLElement>('.actions');
     if (row) {
       if (fresh) {
-        // The event's calendar file, as `card` linked it (none for a cancelled event); its page
-        // is the file's address without `.ics`.
-        this.ics = row.querySelector('a.calendar')?.getAttribute('href') ?? undefined;
+        const link = row.querySelector<HTMLAnchorElement>('a.calendar');
+        const share = row.querySelector<HTMLButtonElement>('[part="share-button"]');
+        share?.addEventListener('click', () => {
+          const [shown, { share: shareEvent }] = this.current!;
+          if (shareEvent) shareEvent(shown);
+        });
+        this.drawn = { link, share };
+        // Lit draws the row from here on, `card`'s own controls put back in it.
         row.textContent = '';
       }
-      render(actions(event, ctx, this.ics), row);
+      render(actions(event, ctx, this.drawn), row);
     }
     return nothing;
   }

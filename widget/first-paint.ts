@@ -28,7 +28,7 @@ import { eventsUrl, eventUrl, fetchEvent, fetchEvents, type RequestOptions } fro
 import { formatEventDate } from './format.js';
 import { drawnRoot, handOver, takenOver, takeSeeded, type FirstPage } from './first-page.js';
 import { readListAttributes, readSource, type ListAttributes, type Source } from './attributes.js';
-import { buyControl, list, skeleton } from './markup.js';
+import { buyControl, list, shell } from './markup.js';
 import { policy } from './trusted-html.js';
 import { readLinkParams } from '../shared/rules/link-params.js';
 import { PARAM_LOCALE } from './query-names.generated.js';
@@ -82,7 +82,7 @@ async function draw(el: HTMLElement, o: ListAttributes): Promise<void> {
   let i18n = resolveI18n(o.locale, el);
   // The cards' date formatter while the request is on its way (see `VenueEvents`).
   formatEventDate('2026-01-01', '00:00:00', i18n.locale);
-  write(root, skeleton(o, i18n));
+  write(root, shell(o, i18n));
   // A failed request, or an event a card cannot draw, is left to the element to show: the
   // rejection ends here, dropped by `firstPaint`, with the skeleton on screen.
   [first.page] = await Promise.all([request, loadMessages(o.locale, el)]);

@@ -7,7 +7,7 @@
  * what it adds comes below them or into space kept for it. It keeps the budgeted initial script
  * small.
  */
-import { html, nothing, type ReactiveElement, type TemplateResult } from 'lit';
+import { html, nothing, render, type ReactiveElement, type TemplateResult } from 'lit';
 import type { Filters } from './api.js';
 import type { View } from './attributes.js';
 import { calendarMenuStyles } from './calendar-menu.styles.js';
@@ -85,24 +85,26 @@ export const shownCount = ({ locale }: I18n, n: number, past: boolean): string =
   past ? pastStrings(locale).pastShown(n) : pastStrings(locale).upcomingShown(n);
 
 /**
- * The list/calendar switch (`part="view-switch"`): two toggle buttons, the current view pressed.
- * The list leaves it out when `views` fixes its view.
+ * The list/calendar switch (`part="view-switch"`) in its place `el` (`markup.ts`'s `shell`): two
+ * toggle buttons, the current view pressed. The list leaves it out when `views` fixes its view.
  */
 export function viewSwitch(
+  el: HTMLElement,
   host: ReactiveElement,
   i18n: I18n,
   view: View,
   set: (v: View) => void,
-): TemplateResult {
+): void {
   adoptListStyles(host.renderRoot as ShadowRoot);
   const t = strings(i18n);
   const button = (v: View, label: string) =>
     html`<button aria-pressed=${v === view ? 'true' : 'false'} @click=${() => set(v)}>
       ${label}
     </button>`;
-  return html`<div class="view-switch" part="view-switch" role="group" aria-label=${t.views}>
-    ${button('list', t.listView)}${button('calendar', t.calendarView)}
-  </div>`;
+  el.setAttribute('part', 'view-switch');
+  el.setAttribute('role', 'group');
+  el.setAttribute('aria-label', t.views);
+  render(html`${button('list', t.listView)}${button('calendar', t.calendarView)}`, el);
 }
 
 /** What the filter bar is given of the list, all public on `<venue-events>`. */
@@ -121,22 +123,23 @@ export interface FilterBarHost {
 
 /**
  * The filter bar (`<venue-events-filters>`, a chunk of its own, which the list loads once these
- * controls are here): the list's settings and filters as its properties, its parts exported as the
- * list's, and the filters the visitor chose (`venue-events-filter-change`) listed by the list.
+ * controls are here) in its place `bar` (`markup.ts`'s `shell`): the list's settings and filters
+ * as its properties, its parts exported as the list's, and the filters the visitor chose
+ * (`venue-events-filter-change`) listed by the list.
  */
-export function filterBar(list: FilterBarHost): TemplateResult {
-  return html`<venue-events-filters
-    part="filters"
-    exportparts="search,filters-toggle,category-filter,venue-filter,access-filter,date-filter,filter-reset,saved-filter,subscribe,saved-calendar"
-    .venue=${list.venue}
-    .baseUrl=${list.baseUrl}
-    .locale=${list.locale}
-    .timeout=${list.timeout}
-    .clock=${list.clock}
-    .category=${list.category}
-    .filters=${list.filters}
-    @venue-events-filter-change=${(e: CustomEvent<Filters>) => list.filter(e.detail)}
-  ></venue-events-filters>`;
+export function filterBar(bar: HTMLElement, list: FilterBarHost): void {
+  // Once for each bar: a frame drawn anew (its markup changed) has a new one.
+  if (!bar.hasAttribute('exportparts')) {
+    bar.setAttribute(
+      'exportparts',
+      'search,filters-toggle,category-filter,venue-filter,access-filter,date-filter,filter-reset,saved-filter,subscribe,saved-calendar',
+    );
+    bar.addEventListener('venue-events-filter-change', (e) =>
+      list.filter((e as CustomEvent<Filters>).detail),
+    );
+  }
+  const { venue, baseUrl, locale, timeout, clock, category, filters } = list;
+  Object.assign(bar, { venue, baseUrl, locale, timeout, clock, category, filters });
 }
 
 /** What the page navigation shows and does. */

@@ -3,10 +3,10 @@
  * `document`): the one card template and the one buy control template (docs/decisions.md "One
  * template per view"), drawn by the script's first paint (`first-paint.ts`, docs/architecture.md
  * "First paint"), the server's declarative shadow roots (`declarative.ts`, docs/api.md §10.17) and
- * the elements (`event-card.ts`, `venue-buy-button.ts`, which set on it what only they have). The
- * list's shell and skeleton are those of `VenueEvents.render` node for node;
- * test/widget/first-paint.test.ts compares what the first paint draws with what the element then
- * shows, event by event.
+ * the elements (`event-card.ts`, `venue-buy-button.ts`, `venue-events.ts`, which set on it what
+ * only they have), and the list's frame, skeleton and list of cards, which `<venue-events>` draws
+ * too; test/widget/first-paint.test.ts compares what the first paint draws with what the element
+ * then shows, event by event.
  */
 import type { CompactOccurrence, EventAttributes, EventResource } from '../shared/contract.js';
 import { escapeHtml } from '../shared/html.js';
@@ -190,24 +190,27 @@ export function card(event: EventResource, ctx: CardOptions): string {
   return `<article class="card ${f.cancelled ? 'is-cancelled' : ''}" part="card"${attr('aria-labelledby', f.id)}>${parts.join('')}</article>`;
 }
 
-/** `VenueEvents.render` around `content`: the filter bar's and the view switch's places. */
-export const shell = (o: ListOptions, i18n: I18n, content: string) =>
+/**
+ * The list of cards named `label` around `items` (`<li>`s), not busy: the element marks it
+ * `aria-busy="true"` while its next page is on its way.
+ */
+export const cardList = (label: string, items: string): string =>
+  `<ul class="list" part="list"${attr('aria-label', label)}>${items}</ul>`;
+
+/**
+ * The list's frame around `content`: the places of the filter bar and the view switch, which the
+ * element fills once its controls have loaded, and the polite live region, last. Without
+ * `content`, the skeleton: three placeholder cards while the first page is on its way.
+ */
+export const shell = (
+  o: Pick<ListOptions, 'filterBar' | 'viewSwitch'>,
+  i18n: I18n,
+  content = `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}><li class="skeleton"></li><li class="skeleton"></li><li class="skeleton"></li></ul>`,
+) =>
   `<div${attr('lang', i18n.locale)}${attr('dir', i18n.t.dir)}>${o.filterBar ? '<venue-events-filters part="filters"></venue-events-filters>' : ''}${
     o.viewSwitch ? '<div class="view-switch"></div>' : ''
   }${content}<p class="visually-hidden" aria-live="polite"></p></div>`;
 
-/** The list's skeleton while its first page is on its way (three placeholder cards). */
-export const skeleton = (o: ListOptions, i18n: I18n): string =>
-  shell(
-    o,
-    i18n,
-    `<ul class="list" aria-busy="true"${attr('aria-label', i18n.t.loading)}><li class="skeleton"></li><li class="skeleton"></li><li class="skeleton"></li></ul>`,
-  );
-
-/** The list of `events`' cards (at least one) in the element's shell. */
+/** The list of `events`' cards (at least one) in the list's frame. */
 export const list = (events: readonly EventResource[], o: CardOptions): string =>
-  shell(
-    o,
-    o.i18n,
-    `<ul class="list" part="list"${attr('aria-label', o.i18n.t.events)} aria-busy="false">${events.map((e) => `<li>${card(e, o)}</li>`).join('')}</ul>`,
-  );
+  shell(o, o.i18n, cardList(o.i18n.t.events, events.map((e) => `<li>${card(e, o)}</li>`).join('')));

@@ -1,9 +1,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { unsafeHTML } from 'lit/directives/unsafe-html.js';
 import { LoadController, LoadStatus } from './load-controller.js';
 import type { EventResource } from '../shared/contract.js';
 import { eventsUrl, fetchEvents, venueSlugs, type Filters } from './api.js';
 import { headingLevel } from './card-facts.js';
+import { drawnInto } from './drawn-into.js';
 import { eventCard, type CardContext } from './event-card.js';
+import { cardList, shell } from './markup.js';
 import { formatEventDate } from './format.js';
 import { cardStyles } from './event-card.styles.js';
 import { hostStyles } from './host.styles.js';
@@ -183,6 +186,8 @@ export class VenueEvents extends VenueElement {
   /** The last page that loaded, kept on screen while the next loads or if it fails. */
   declare private lastGood: EventPage | undefined;
   private reloads = 0;
+  /** The frame's filter bar, kept when the frame is drawn anew (`fillFrame`). */
+  private bar?: HTMLElement | undefined;
 
   private list = new LoadController(this, {
     task: async ([base, venue, page, timeoutMs, reloads, filters, locale], { signal }) => {
@@ -377,10 +382,10 @@ export class VenueEvents extends VenueElement {
   }
 
   override render(): TemplateResult {
-    const { t, locale } = this.i18n;
+    const { t } = this.i18n;
     const status = this.list.status;
     const shown = this.shown;
-    let content;
+    let content: unknown;
     if (shown) {
       content = html`${
         status === LoadStatus.ERROR
@@ -399,31 +404,38 @@ export class VenueEvents extends VenueElement {
           : isNotFound(error)
             ? this.renderError(this.venueNotFound(error), false)
             : this.renderError(t.error);
-    } else {
-      content = html`<ul class="list" aria-busy="true" aria-label=${t.loading}>
-        ${[0, 1, 2].map(() => html`<li class="skeleton"></li>`)}
-      </ul>`;
     }
     // The month grid, filtered as the list is: `<venue-calendar>`, drawn by its lazy chunk.
-    if (this.view === 'calendar') content = calendar?.calendarView(this);
-    return html`<div lang=${locale} dir=${t.dir ?? nothing}>
-      ${
-        this.noFilters
-          ? nothing
-          : controls
-            ? controls.filterBar(this)
-            : html`<venue-events-filters part="filters"></venue-events-filters>`
-      }
-      ${
-        fixedView(this.views)
-          ? nothing
-          : controls
-            ? controls.viewSwitch(this, this.i18n, this.view, (v) => this.show(v))
-            : html`<div class="view-switch"></div>`
-      }
-      ${content}
-      <p class="visually-hidden" aria-live="polite">${this.announcement}</p>
-    </div>`;
+    if (this.view === 'calendar') content = calendar?.calendarView(this) ?? nothing;
+    // The frame is `markup.ts`'s (the skeleton's while there is nothing else to show), as the first
+    // paint and `widget.html` draw it; the element draws its content in it, before the live region,
+    // and fills the places of its controls.
+    const frame = { filterBar: !this.noFilters, viewSwitch: !fixedView(this.views) };
+    const markup = shell(frame, this.i18n, content === undefined ? undefined : '');
+    return html`${unsafeHTML(markup)}${drawnInto(
+      content,
+      (root) => root.lastElementChild,
+      (root) => this.fillFrame(root),
+    )}`;
+  }
+
+  /**
+   * Fills the frame's places once the list's controls have loaded (`list-controls.ts`): the
+   * filter bar's properties, the view switch's buttons; and says what the live region says. A
+   * frame drawn anew (the skeleton's, then the list's) keeps the filter bar the last one had: its
+   * state, and its requests made once.
+   */
+  private fillFrame(root: Element): void {
+    let bar = root.querySelector<HTMLElement>(':scope > venue-events-filters');
+    if (bar && this.bar && bar !== this.bar) bar.replaceWith((bar = this.bar));
+    this.bar = bar ?? undefined;
+    const views = root.querySelector<HTMLElement>(':scope > .view-switch');
+    if (controls && bar) controls.filterBar(bar, this);
+    if (controls && views)
+      controls.viewSwitch(views, this, this.i18n, this.view, (v) => this.show(v));
+    const live = root.lastElementChild!;
+    // Written only when it changes: a live region's text written again may be said again.
+    if (live.textContent !== this.announcement) live.textContent = this.announcement;
   }
 
   private renderList(body: EventPage, busy: boolean) {
@@ -450,15 +462,14 @@ export class VenueEvents extends VenueElement {
     const offered = offersPast(this.views) && !this.filters.saved;
     return html`${
       cards.length
-        ? html`${notShown ? html`<p class="notice">${t.someNotShown}</p>` : nothing}
-            <ul
-              class="list"
-              part="list"
-              aria-label=${(past && controls?.pastLabel(this.i18n)) || t.events}
-              aria-busy=${busy ? 'true' : 'false'}
-            >
-              ${cards.map((c) => html`<li>${c}</li>`)}
-            </ul>`
+        ? html`${notShown ? html`<p class="notice">${t.someNotShown}</p>` : nothing}${unsafeHTML(
+            cardList((past && controls?.pastLabel(this.i18n)) || t.events, ''),
+          )}${drawnInto(
+            cards.map((c) => html`<li>${c}</li>`),
+            undefined,
+            (list) =>
+              busy ? list.setAttribute('aria-busy', 'true') : list.removeAttribute('aria-busy'),
+          )}`
         : notShown
           ? this.renderError(t.notShown)
           : controls!.noEvents(

@@ -106,12 +106,7 @@ describe('widget.html?locale= in every language (docs/api.md §10.17)', () => {
       expect(topTag(html)).toBe(top);
       // The live element's own top element (`shell`, what `VenueEvents.render` draws) for the
       // locale as the server reads it: one markup.
-      const options = { venue: 'blue-room', base: server.url, level: 2 as const };
-      const live = shell(
-        { ...options, share: true, filterBar: true, viewSwitch: true },
-        serverI18n(locale),
-        '',
-      );
+      const live = shell({ filterBar: true, viewSwitch: true }, serverI18n(locale), '');
       expect(live.startsWith(top)).toBe(true);
       // The buy control's own root says its language too (no `dir`: it inherits the card's).
       expect(html).toContain(

@@ -2,9 +2,10 @@
  * The script's first paint (widget/first-paint.ts, docs/architecture.md "First paint"): before Lit
  * loads it draws the list's skeleton and first cards, and the element takes them over without a
  * second request, a moved card or a lost focus. Its markup is compared event by event with what the
- * element then shows over the fixture venues (the card and the buy control are each one template,
- * `markup.ts`; the list's shell is still written by both). This file imports the first paint alone
- * first: the elements are defined only by the hand-over test (and stay so for the tests after it).
+ * element then shows over the fixture venues (the card, the buy control and the list's frame are
+ * each one template, `markup.ts`, which the element draws too). This file imports the first paint
+ * alone first: the elements are defined only by the hand-over test (and stay so for the tests
+ * after it).
  */
 import { expect } from 'chai';
 import { firstFetch, firstPaint } from '../../widget/first-paint.js';

@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { AMOUNT_PATTERN, MAX_IMAGE_ALT_LENGTH } from '../../shared/patterns.js';
 import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
 import type { GeoPoint } from '../../shared/rules/structured-data.js';
-import type { OccurrenceInput } from '../../shared/venue-file.js';
+import type { AddressInput, OccurrenceInput } from '../../shared/venue-file.js';
 import {
   firstEvents,
   limitsOf,
@@ -56,6 +56,11 @@ const COLUMNS = [
   'description',
   'location',
   'geo',
+  'street_address',
+  'address_locality',
+  'postal_code',
+  'address_region',
+  'address_country',
   'image',
   'image_alt',
   'ticket_url',
@@ -95,6 +100,8 @@ interface EventRow {
   cancelled: boolean;
   /** The row's own point on the map (docs/api.md §10.25): its stop's, in a series. */
   geo?: GeoPoint;
+  /** The row's own address (the `street_address` … `address_country` columns): its stop's. */
+  address?: AddressInput;
   /** The row as a single-date event (`date`, `time`, `end_time`, `location`, `ticket_url`, …). */
   event: Event;
 }
@@ -321,6 +328,7 @@ function readRow(
     ...optionalFields(cell, reading, report),
   };
   const geo = readGeo(cell('geo'), report);
+  const address = readAddress(cell, report);
   const translations = rowTranslations(
     reading.translated,
     (index) => (record.cells[index] ?? '').trim(),
@@ -336,7 +344,38 @@ function readRow(
   const uid = cell('uid') || undefined;
   const key = uid ?? `${title}|${date}`;
   const cancelled = status === 'cancelled';
-  return { row: record.row, uid, key, date, time, cancelled, ...(geo && { geo }), event };
+  const place = { ...(geo && { geo }), ...(address && { address }) };
+  return { row: record.row, uid, key, date, time, cancelled, ...place, event };
+}
+
+/** The address columns, each the schema.org `PostalAddress` member it fills (docs/sources.md). */
+const ADDRESS_COLUMNS = {
+  street_address: 'streetAddress',
+  address_locality: 'addressLocality',
+  postal_code: 'postalCode',
+  address_region: 'addressRegion',
+  address_country: 'addressCountry',
+} as const satisfies Partial<Record<Column, keyof AddressInput>>;
+
+/**
+ * A row's own address (docs/api.md §10.25) from its address columns' non-empty cells; undefined
+ * when they are all empty or the country is not an ISO 3166-1 alpha-2 code (reported; any case,
+ * written in capitals: `gb` is `GB`).
+ */
+function readAddress(cell: (column: Column) => string, report: Report): AddressInput | undefined {
+  const address: AddressInput = {};
+  for (const [column, member] of Object.entries(ADDRESS_COLUMNS) as [Column, keyof AddressInput][])
+    if (cell(column)) address[member] = cell(column);
+  const country = address.addressCountry?.toUpperCase();
+  if (country !== undefined && !/^[A-Z]{2}$/.test(country)) {
+    report(
+      'address_country',
+      `expected a two-letter country code (ISO 3166-1 alpha-2, as GB), got "${address.addressCountry}"`,
+    );
+    return undefined;
+  }
+  if (country) address.addressCountry = country;
+  return Object.keys(address).length > 0 ? address : undefined;
 }
 
 /** A number of degrees as a map app copies it: `53.4808`, `-2.2426`. */
@@ -617,7 +656,8 @@ function eventsOf(rows: readonly EventRow[], from: string, maxStops: number): So
  * One multi-date event of a uid's rows (by start): the first row's fields, its rows as stops. A
  * stop names its location and ticket URL when they differ from the first row's, its end time
  * when given, `cancelled` for a cancelled row, its own `sold_out`, `waitlist_url` and
- * `on_sale_at` (docs/api.md §10.23) and its point on the map (`geo`, §10.25); the event is cancelled only when every stop is
+ * `on_sale_at` (docs/api.md §10.23) and its place (`geo` and the address columns, §10.25); the
+ * event is cancelled only when every stop is
  * (a cancelled first stop does not cancel the tour).
  */
 function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
@@ -630,7 +670,7 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
     on_sale_at: _onSale,
     ...fields
   } = withRowsOwn;
-  const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled, geo }) => ({
+  const occurrences: OccurrenceInput[] = rows.map(({ event, cancelled, geo, address }) => ({
     date: event.date!,
     time: event.time!,
     ...(event.end_time !== undefined ? { end_time: event.end_time } : {}),
@@ -649,6 +689,7 @@ function seriesEvent(rows: readonly EventRow[]): SourceEvent['event'] {
     ...(event.on_sale_at !== undefined ? { on_sale_at: event.on_sale_at } : {}),
     // A stop's own place (docs/api.md §10.25): directions go there rather than to the venue.
     ...(geo !== undefined ? { geo } : {}),
+    ...(address !== undefined ? { address } : {}),
   }));
   if (rows.every((row) => row.cancelled)) {
     // The stops have no reason of their own: the first one any row gives is the event's.

@@ -199,6 +199,13 @@ describe('a stop’s own point from a sheet and a calendar feed (docs/sources.md
       't,Sheet Tour,2026-12-12,19:30,,',
       '',
     ].join('\r\n');
+    // A stop with an address and no point: its directions are a search for the address.
+    const addressed = [
+      'uid,title,date,time,location,street_address,address_locality,address_country',
+      'a,Address Tour,2026-12-08,19:30,Albert Hall,Peter St,Manchester,GB',
+      'a,Address Tour,2026-12-12,19:30,,,,',
+      '',
+    ].join('\r\n');
     // A weekly series whose second night is moved to Manchester, with its point (RFC 5545 GEO).
     const ics = [
       'BEGIN:VCALENDAR',
@@ -226,6 +233,7 @@ describe('a stop’s own point from a sheet and a calendar feed (docs/sources.md
     ].join('\r\n');
     feeds = await serveFeeds({
       'events.csv': { body: csv, type: 'text/csv; charset=utf-8' },
+      'addressed.csv': { body: addressed, type: 'text/csv; charset=utf-8' },
       'events.ics': { body: ics, type: 'text/calendar; charset=utf-8' },
     });
   });
@@ -245,6 +253,17 @@ describe('a stop’s own point from a sheet and a calendar feed (docs/sources.md
       const tour = byTitle(await listed(url, 'sheet-hall'), 'Sheet Tour');
       expect(tour.occurrences.map((o) => o.directions_url)).toEqual([STOP_WAY, undefined]);
       expect(tour.directions_url).toBe(STOP_WAY);
+    });
+  });
+
+  it('a sheet’s address columns give their row’s stop a search for that address', async () => {
+    const file = { venues: [venue('address-hall', 'addressed.csv', 'csv')] };
+    await withSyncedApp(file, NOW, async (url) => {
+      const tour = byTitle(await listed(url, 'address-hall'), 'Address Tour');
+      expect(tour.occurrences.map((o) => o.directions_url)).toEqual([
+        'https://www.openstreetmap.org/search?query=Peter+St%2C+Manchester%2C+GB',
+        undefined,
+      ]);
     });
   });
 

@@ -247,6 +247,35 @@ describe('a row with a problem is skipped and named; a sheet that cannot be read
     ]);
   });
 
+  it('reads a stop’s address from the address columns, and skips a row whose country is not a code', () => {
+    const text = sheet(
+      'uid,title,date,time,street_address,address_locality,postal_code,address_country',
+      't,Tour,2027-03-10,20:00,Peter St,Manchester,M2 5QR,gb',
+      't,Tour,2027-03-11,20:00,,,,',
+      't,Tour,2027-03-12,20:00,Peter St,Manchester,,England',
+    );
+    const read = eventsFromCsv(text, context);
+    expect(read.skipped).toEqual([
+      {
+        path: 'row 4, address_country',
+        message: 'expected a two-letter country code (ISO 3166-1 alpha-2, as GB), got "England"',
+      },
+    ]);
+    expect(titled(read.events, 'Tour').occurrences).toEqual([
+      {
+        date: '2027-03-10',
+        time: '20:00',
+        address: {
+          streetAddress: 'Peter St',
+          addressLocality: 'Manchester',
+          postalCode: 'M2 5QR',
+          addressCountry: 'GB',
+        },
+      },
+      { date: '2027-03-11', time: '20:00' },
+    ]);
+  });
+
   it('names a missing required column', () => {
     expect(problemsOf(sheet('title,time', 'Quiz,20:00'))).toEqual([
       { path: 'row 1, date', message: 'required column "date" is missing' },

@@ -58,11 +58,12 @@ const VENUE_EVENTS_MAX_VENUES = ${MAX_VENUES};
 
 /**
  * Ticket link parameters as a venue file and \`widget.html\`'s \`ticket-link-params\` take them
- * (docs/api.md §10.19, shared/rules/link-params.ts): a name's pattern (PCRE; \`D\`: its \`$\` is the
- * end, as JavaScript's, not before a last line break), the most parameters, a value's most
- * characters, and the placeholders a value may hold.
+ * (docs/api.md §10.19, shared/rules/link-params.ts): a name's pattern (PCRE; \`\\w\` spelt out,
+ * as PCRE's may follow the locale; \`D\`: its \`$\` is the end, as JavaScript's, not before a last
+ * line break), the most parameters, a value's most characters, and the placeholders a value may
+ * hold.
  */
-const VENUE_EVENTS_LINK_PARAM_NAME = ${php(`/${LINK_PARAM_NAME.source}/D`)};
+const VENUE_EVENTS_LINK_PARAM_NAME = ${php(`/${LINK_PARAM_NAME.source.replace('\\w', 'A-Za-z0-9_')}/D`)};
 const VENUE_EVENTS_LINK_PARAMS_MAX = ${LINK_PARAMS_MAX};
 const VENUE_EVENTS_LINK_VALUE_MAX = ${LINK_VALUE_MAX};
 const VENUE_EVENTS_LINK_PLACEHOLDERS = array( ${LINK_PLACEHOLDERS.map(php).join(', ')} );

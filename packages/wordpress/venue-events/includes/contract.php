@@ -18,11 +18,12 @@ const VENUE_EVENTS_MAX_VENUES = 20;
 
 /**
  * Ticket link parameters as a venue file and `widget.html`'s `ticket-link-params` take them
- * (docs/api.md §10.19, shared/rules/link-params.ts): a name's pattern (PCRE; `D`: its `$` is the
- * end, as JavaScript's, not before a last line break), the most parameters, a value's most
- * characters, and the placeholders a value may hold.
+ * (docs/api.md §10.19, shared/rules/link-params.ts): a name's pattern (PCRE; `\w` spelt out,
+ * as PCRE's may follow the locale; `D`: its `$` is the end, as JavaScript's, not before a last
+ * line break), the most parameters, a value's most characters, and the placeholders a value may
+ * hold.
  */
-const VENUE_EVENTS_LINK_PARAM_NAME = '/^[\\w.-]{1,64}$/D';
+const VENUE_EVENTS_LINK_PARAM_NAME = '/^[A-Za-z0-9_.-]{1,64}$/D';
 const VENUE_EVENTS_LINK_PARAMS_MAX = 10;
 const VENUE_EVENTS_LINK_VALUE_MAX = 256;
 const VENUE_EVENTS_LINK_PLACEHOLDERS = array( 'event_slug', 'event_id', 'venue_slug', 'locale' );

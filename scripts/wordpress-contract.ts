@@ -1,7 +1,8 @@
 /**
  * The WordPress plugin's copy of the contract (docs/wordpress.md "Rendering"): PHP cannot import
  * TypeScript, so the names and rules the plugin reads — the venue-list rule's slug pattern and
- * limit (shared/rules/venue-list.ts, docs/api.md §10.16), the widget's languages (the dictionaries,
+ * limit (shared/rules/venue-list.ts, docs/api.md §10.16), the ticket link parameters' bounds
+ * (shared/rules/link-params.ts, docs/api.md §10.19), the widget's languages (the dictionaries,
  * shared/i18n/index.ts, keyed lowercase as the widget's manifest keys them) and `widget.html`'s parameter names
  * (shared/queries.ts `WidgetQuery`, `VenuesQuery`, docs/api.md §10.17), as a list and one constant
  * each, which the plugin's PHP writes and reads them by — are generated into
@@ -14,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { LANGUAGES } from '../shared/i18n/index.js';
 import { SLUG } from '../shared/patterns.js';
 import { parameterNames, VenuesQuery, WidgetQuery } from '../shared/queries.js';
+import {
+  LINK_PARAM_NAME,
+  LINK_PARAMS_MAX,
+  LINK_PLACEHOLDERS,
+  LINK_VALUE_MAX,
+} from '../shared/rules/link-params.js';
 import { MAX_VENUES } from '../shared/rules/venue-list.js';
 import { constantOf, writeWidgetQueryNames } from './query-names.js';
 
@@ -48,6 +55,18 @@ const VENUE_EVENTS_SLUG_PATTERN = ${php(SLUG)};
 
 /** Most venues one listing names (docs/api.md §10.16, shared/rules/venue-list.ts). */
 const VENUE_EVENTS_MAX_VENUES = ${MAX_VENUES};
+
+/**
+ * Ticket link parameters as a venue file and \`widget.html\`'s \`ticket-link-params\` take them
+ * (docs/api.md §10.19, shared/rules/link-params.ts): a name's pattern (PCRE; \`\\w\` spelt out,
+ * as PCRE's may follow the locale; \`D\`: its \`$\` is the end, as JavaScript's, not before a last
+ * line break), the most parameters, a value's most characters, and the placeholders a value may
+ * hold.
+ */
+const VENUE_EVENTS_LINK_PARAM_NAME = ${php(`/${LINK_PARAM_NAME.source.replace('\\w', 'A-Za-z0-9_')}/D`)};
+const VENUE_EVENTS_LINK_PARAMS_MAX = ${LINK_PARAMS_MAX};
+const VENUE_EVENTS_LINK_VALUE_MAX = ${LINK_VALUE_MAX};
+const VENUE_EVENTS_LINK_PLACEHOLDERS = array( ${LINK_PLACEHOLDERS.map(php).join(', ')} );
 
 /** The parameters \`widget.html\` reads (docs/api.md §10.16, §10.17, shared/queries.ts). */
 const VENUE_EVENTS_WIDGET_PARAMETERS = array( ${names.map(php).join(', ')} );

@@ -9,6 +9,7 @@
 import { Type, type TObject } from '@sinclair/typebox';
 import { LANGUAGES as LANGUAGE_TAGS } from './i18n/index.js';
 import { ACCESS_IDS } from './rules/access.js';
+import { LINK_PARAMS_MAX, LINK_VALUE_MAX, placeholderList } from './rules/link-params.js';
 import { MAX_VENUES } from './rules/venue-list.js';
 
 /** Bounds of the filter parameters (docs/decisions.md "Filters"), which the parsers apply. */
@@ -158,6 +159,9 @@ export const WidgetQuery = Type.Object({
   'no-share': text('A flag (empty or `true`): no share buttons.'),
   layout: text('`compact` for the compact layout (one line per event).'),
   views: text('`list`: no view switch.'),
+  'ticket-link-params': text(
+    `Query parameters the drawn ticket links carry in place of the venue's \`ticket_link_params\` (docs/api.md §10.19), in query-string form, itself percent-encoded in the URL (\`ticket-link-params=utm_source%3Dblog%26utm_campaign%3D%7Bevent_slug%7D\`); empty: none at all. As a venue file allows them: at most ${LINK_PARAMS_MAX}, each name once and of 1-64 letters, digits, \`_\`, \`.\` or \`-\`, each value at most ${LINK_VALUE_MAX} characters with no placeholder but ${placeholderList()}; else 400 naming it. The drawn element carries it.`,
+  ),
 });
 
 /**

@@ -17,6 +17,7 @@ import {
   PARAM_NO_FILTERS,
   PARAM_NO_SHARE,
   PARAM_PAGE,
+  PARAM_TICKET_LINK_PARAMS,
   PARAM_VIEWS,
 } from './query-names.generated.js';
 
@@ -108,6 +109,6 @@ export function readListAttributes(get: Attributes): ListAttributes {
     level: headingLevel(Number(get(PARAM_HEADING_LEVEL))),
     share: get(PARAM_NO_SHARE) === null,
     filterBar: get(PARAM_NO_FILTERS) === null,
-    linkParams: get('ticket-link-params'),
+    linkParams: get(PARAM_TICKET_LINK_PARAMS),
   };
 }

@@ -32,6 +32,7 @@ import {
   PARAM_NO_FILTERS,
   PARAM_NO_SHARE,
   PARAM_PAGE,
+  PARAM_TICKET_LINK_PARAMS,
   PARAM_VIEWS,
 } from './query-names.generated.js';
 import { DRAWN_JSON_LD, PAGE_DATA } from './take-page.js';
@@ -132,6 +133,12 @@ export interface DrawnElement {
   listOnly: boolean;
   /** `views` offers the past events (`"past"`, `"list past"`; docs/api.md §10.20). */
   past?: boolean;
+  /**
+   * `ticket-link-params` as given, query-string form (docs/api.md §10.19): the drawn ticket links'
+   * parameters in place of the list's `meta.ticket_link_params`; `''` none at all. Absent: the
+   * venue's.
+   */
+  linkParams?: string;
 }
 
 /** What `widget.html`'s parameters ask for: the element's attributes, and its layout. */
@@ -172,6 +179,7 @@ export const drawnElementOf = (o: DrawnAttributes): DrawnElement => ({
   compact: o.compact,
   listOnly: !o.viewSwitch,
   ...(o.past && { past: true }),
+  ...(o.linkParams !== null && { linkParams: o.linkParams }),
 });
 
 /** What the fragment is drawn from. */
@@ -215,7 +223,7 @@ function startTag(el: DrawnElement): string {
   )}${el.page === 1 ? '' : attr(PARAM_PAGE, `${el.page}`)}${el.level === 2 ? '' : attr(PARAM_HEADING_LEVEL, `${el.level}`)}${flag(
     PARAM_NO_FILTERS,
     el.noFilters,
-  )}${flag(PARAM_NO_SHARE, el.noShare)}${el.compact ? ` ${PARAM_LAYOUT}="compact"` : ''}${attr(PARAM_VIEWS, views || undefined)}>`;
+  )}${flag(PARAM_NO_SHARE, el.noShare)}${el.compact ? ` ${PARAM_LAYOUT}="compact"` : ''}${attr(PARAM_VIEWS, views || undefined)}${attr(PARAM_TICKET_LINK_PARAMS, el.linkParams)}>`;
 }
 
 /** `<script>` text of JSON: nothing in it can close the element (`jsonLdText`'s escapes). */
@@ -313,8 +321,9 @@ export function drawnElement(el: DrawnElement, source: DrawSource): string {
     return `${startTag(el)}${light}</venue-events>`;
   }
   // The buy controls are drawn in the card's root, styled by its one stylesheet (`STYLES`), their
-  // ticket links with the venue's parameters (docs/api.md §10.19), as the element's.
-  const params = readLinkParams(page.linkParams);
+  // ticket links with the embed's parameters, else the venue's (docs/api.md §10.19), as the
+  // element's: the start tag carries the embed's, so the element draws the same links.
+  const params = readLinkParams(el.linkParams ?? page.linkParams);
   const buyContent = (event: EventResource) =>
     buyControl(event, el.venue, source.nowMs, i18n, params);
   const cards = list(page.events, {

@@ -19,6 +19,7 @@ export const PARAM_PAGE = 'page';
 export const PARAM_SEARCH = 'search';
 export const PARAM_START = 'start';
 export const PARAM_START_DATE = 'start_date';
+export const PARAM_TICKET_LINK_PARAMS = 'ticket-link-params';
 export const PARAM_TIME_ZONE = 'timeZone';
 export const PARAM_VENUES = 'venues';
 export const PARAM_VIEW = 'view';

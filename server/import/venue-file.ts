@@ -17,7 +17,11 @@ import {
   type InstantProblem,
 } from '../../shared/rules/wire-format.js';
 import { venueDateTime } from '../../shared/rules/zoned-time.js';
-import { LINK_PARAM_NAME, LINK_PLACEHOLDERS } from '../../shared/rules/link-params.js';
+import {
+  LINK_PARAM_NAME,
+  placeholderList,
+  unknownPlaceholders,
+} from '../../shared/rules/link-params.js';
 import { sortStops } from '../../shared/rules/stops.js';
 import { accessInOrder } from '../../shared/rules/access.js';
 import { checkPrice } from '../../shared/rules/price.js';
@@ -397,16 +401,14 @@ function linkParamsProblems(
 ): VenueFileProblem[] {
   return Object.entries(params ?? {}).flatMap(([name, value]) => {
     const path = LINK_PARAM_NAME.test(name) ? `${at}.${name}` : `${at}[${JSON.stringify(name)}]`;
-    const unknown = (value.match(/\{[^{}]*\}/g) ?? []).filter(
-      (p) => !(LINK_PLACEHOLDERS as readonly string[]).includes(p.slice(1, -1)),
-    );
+    const unknown = unknownPlaceholders(value);
     return [
       ...(LINK_PARAM_NAME.test(name)
         ? []
         : [{ path, message: 'expected a name of 1-64 letters, digits, _ . or -' }]),
       ...unknown.map((p) => ({
         path,
-        message: `unknown placeholder ${p}: use ${LINK_PLACEHOLDERS.map((n) => `{${n}}`).join(', ')}`,
+        message: `unknown placeholder ${p}: use ${placeholderList()}`,
       })),
     ];
   });

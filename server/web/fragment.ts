@@ -12,6 +12,13 @@ import {
   type WidgetParameter,
 } from '../../shared/queries.js';
 import { FilterError } from '../../shared/rules/filters.js';
+import {
+  LINK_PARAM_NAME,
+  LINK_PARAMS_MAX,
+  LINK_VALUE_MAX,
+  placeholderList,
+  unknownPlaceholders,
+} from '../../shared/rules/link-params.js';
 import { parseVenues } from '../../shared/rules/venues.js';
 import {
   drawnElementOf,
@@ -41,11 +48,44 @@ function flag(query: Record<string, unknown>, name: WidgetParameter): boolean {
   throw bad(name, `${name} is a flag: give it empty or "true".`);
 }
 
+/** `ticket-link-params` as a refusal names it. */
+const LINK_PARAMS: WidgetParameter = 'ticket-link-params';
+
+/**
+ * Why `text`, a `ticket-link-params` (docs/api.md §10.17, §10.19), is refused, or undefined when
+ * it is taken: read as the element reads it (query-string form, `readLinkParams`; `''` is none),
+ * it holds what a venue file's `ticket_link_params` may (the import's rule): at most
+ * `LINK_PARAMS_MAX` parameters, each name once and of `LINK_PARAM_NAME`, each value at most
+ * `LINK_VALUE_MAX` characters (code points, as the venue file's schema counts them) with no
+ * placeholder but `LINK_PLACEHOLDERS`. Those bounds are the drawing's and its memo key's.
+ * The WordPress plugin's `venue_events_clean_link_params` takes exactly these
+ * (test/shared/wordpress-contract.test.ts).
+ */
+export function linkParamsProblem(text: string): string | undefined {
+  const pairs = [...new URLSearchParams(text)];
+  if (pairs.length > LINK_PARAMS_MAX)
+    return `${LINK_PARAMS} holds at most ${LINK_PARAMS_MAX} parameters.`;
+  const seen = new Set<string>();
+  for (const [name, value] of pairs) {
+    const which = `${LINK_PARAMS}: ${JSON.stringify(name)}`;
+    if (!LINK_PARAM_NAME.test(name))
+      return `${which} is not a parameter name (1-64 letters, digits, _ . or -); the value is in query-string form, such as utm_source=blog&utm_campaign={event_slug}.`;
+    if (seen.has(name)) return `${which} is given twice.`;
+    seen.add(name);
+    if ([...value].length > LINK_VALUE_MAX)
+      return `${which}'s value is over ${LINK_VALUE_MAX} characters.`;
+    const unknown = unknownPlaceholders(value)[0];
+    if (unknown) return `${which}: unknown placeholder ${unknown}: use ${placeholderList()}.`;
+  }
+  return undefined;
+}
+
 /**
  * The element asked for by `query` for `venue` (one slug, or several separated by spaces), its
  * base `base`: the parameters are its attributes, read as the element and the script's first
  * paint read them (`readDrawnAttributes`); a value they would read as another (`page=0` as 1,
- * `no-share=false` as present) is refused rather than drawn. `venuesRoute`: asked for as
+ * `no-share=false` as present) is refused rather than drawn, as is a `ticket-link-params` a venue
+ * file could not hold (`linkParamsProblem`). `venuesRoute`: asked for as
  * `/widget.html?venues=…`, whose `venues` the route has read already (`readVenues`).
  * @throws FilterError (a 400) naming the parameter for an unknown, repeated or malformed one, and
  *   `views=calendar` (the month view is drawn in the browser)
@@ -74,6 +114,8 @@ export function readDrawnElement(
   if (!/^[2-6]$/.test(text('heading-level') ?? '2'))
     throw bad('heading-level', 'heading-level is 2, 3, 4, 5 or 6.');
   if (text('category') === '') throw bad('category', 'category names a category.');
+  const linkProblem = linkParamsProblem(text(LINK_PARAMS) ?? '');
+  if (linkProblem) throw bad(LINK_PARAMS, linkProblem);
   flag(query, 'no-filters');
   flag(query, 'no-share');
   const attribute = (name: string) =>
@@ -110,6 +152,8 @@ export const drawnQuery = (
   ...((el.listOnly || el.past) && {
     views: [el.listOnly && 'list', el.past && 'past'].filter(Boolean).join(' '),
   }),
+  // As given: the start tag writes it so, and `''` (none) is not its absence (the venue's).
+  ...(el.linkParams !== undefined && { [LINK_PARAMS]: el.linkParams }),
 });
 
 /**

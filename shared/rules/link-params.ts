@@ -9,6 +9,22 @@
 /** The placeholders a value may hold, each written `{name}` (docs/venue-file.md). */
 export const LINK_PLACEHOLDERS = ['event_slug', 'event_id', 'venue_slug', 'locale'] as const;
 
+/**
+ * The `{…}` of a value that are not one of `LINK_PLACEHOLDERS` (`{event_title}`), in order: what
+ * a venue file's import and `widget.html`'s `ticket-link-params` refuse, so a typo is found there
+ * rather than in a shop's report. Not read by the widget (which fills what it knows).
+ */
+export const unknownPlaceholders = (value: string): string[] =>
+  (value.match(/\{[^{}]*\}/g) ?? []).filter(
+    (p) => !(LINK_PLACEHOLDERS as readonly string[]).includes(p.slice(1, -1)),
+  );
+
+/**
+ * `{event_slug}, {event_id}, {venue_slug}, {locale}`: the placeholders, as a refusal names them.
+ * A function, not a computed constant: a module-level call would stay in the widget's bundle.
+ */
+export const placeholderList = (): string => LINK_PLACEHOLDERS.map((n) => `{${n}}`).join(', ');
+
 /** What each placeholder stands for in one link; a placeholder without a value is left empty. */
 export type LinkValues = {
   [name in (typeof LINK_PLACEHOLDERS)[number]]?: string | null | undefined;

@@ -549,7 +549,7 @@ echo wp_insert_post(['post_type' => 'page', 'post_status' => 'publish', 'post_ti
 });
 
 describe('the cache of fragments', () => {
-  it('keeps one entry per allowed value: other spellings, unknown languages, venues and categories a contributor gives create none', async () => {
+  it('keeps one entry per allowed value: other spellings, unknown languages, venues, categories and ticket link parameters a contributor gives create none', async () => {
     await forgetFragments();
     /** Renders each attribute set for the editor's preview (the REST block renderer) as the contributor. */
     const render = (sets: Record<string, string>[]) =>
@@ -590,6 +590,12 @@ foreach (json_decode(${JSON.stringify(JSON.stringify(sets))}, true) as $attribut
       })),
       { venue: 'nowhere' },
       { venue: 'blue-room nowhere' },
+      // An author's own words: drawn in a preview, kept only as published content gives them.
+      ...[
+        'utm_source=preview-1',
+        'utm_source=preview-2&utm_campaign={event_slug}',
+        'utm source=x',
+      ].map((ticketLinkParams) => ({ ticketLinkParams })),
     ];
     expect(await render(noise)).toBe('');
     expect(await keptFragments()).toBe(kept);

@@ -2,7 +2,7 @@
  * Where buyers came from (docs/api.md §10.19) through the proxy, the origin its real upstream on
  * loopback: a venue's list passes `meta.ticket_link_params` through as the upstream sends it, a
  * list the proxy builds (filtered) carries them too, and the proxy's `widget.html` draws the buy
- * links with them; a venue without them has none.
+ * links with them, or with its own `ticket-link-params`; a venue without them has none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server.js';
@@ -75,5 +75,35 @@ describe('ticket_link_params through the proxy (docs/api.md §10.19)', () => {
       `href="${SHOP}?utm_source=our-site&utm_campaign=jazz-night"`,
     );
     expect(await html('plain')).toContain(`href="${SHOP}"`);
+  });
+
+  it('its widget.html takes ticket-link-params in place of them, on its element too; a malformed one is a 400 naming it', async () => {
+    const drawn = async (slug: string, params: string) =>
+      (
+        await (
+          await fetch(
+            `${proxy.url}/t/${slug}/widget.html?ticket-link-params=${encodeURIComponent(params)}`,
+          )
+        ).text()
+      ).replaceAll('&#38;', '&');
+    for (const slug of ['tracked', 'plain']) {
+      const blog = await drawn(slug, 'utm_source=blog&utm_campaign={event_slug}');
+      expect(blog).toMatch(
+        /^<venue-events [^>]* ticket-link-params="utm_source=blog&utm_campaign=\{event_slug\}">/,
+      );
+      expect(blog, slug).toContain(`href="${SHOP}?utm_source=blog&utm_campaign=jazz-night"`);
+    }
+    const none = await drawn('tracked', '');
+    expect(none).toMatch(/^<venue-events [^>]* ticket-link-params="">/);
+    expect(none).toContain(`href="${SHOP}"`);
+    const bad = await fetch(
+      `${proxy.url}/t/tracked/widget.html?ticket-link-params=${encodeURIComponent('a=1&a=2')}`,
+    );
+    expect(bad.status).toBe(400);
+    const body = (await bad.json()) as {
+      errors: { detail: string; source?: { parameter: string } }[];
+    };
+    expect(body.errors[0]!.source?.parameter).toBe('ticket-link-params');
+    expect(body.errors[0]!.detail).toMatch(/given twice/);
   });
 });

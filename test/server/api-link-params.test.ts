@@ -2,7 +2,8 @@
  * Where buyers came from (docs/api.md §10.19, docs/decisions.md "Ticket links"), on either store:
  * a venue file's `ticket_link_params` through the import (each refusal with its JSON path), the
  * list's `meta` (only for a venue that has them), the event page's and `widget.html`'s ticket
- * links carrying them, and the API's `ticket_url` and the JSON-LD's `offers.url` left canonical.
+ * links carrying them (or `widget.html`'s own `ticket-link-params`, each refusal a 400 naming it),
+ * and the API's `ticket_url` and the JSON-LD's `offers.url` left canonical.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importVenueFile, VenueFileError } from '../../server/import/importer.js';
@@ -194,5 +195,90 @@ describe('ticket links carry the venue’s parameters (docs/api.md §10.19)', ()
     expect(jsonLd(widget).map((e) => e.offers?.url)).toContain(SHOP);
     const plain = decoded(await (await fetch(`${origin.url}/t/plain/widget.html`)).text());
     expect(plain).toContain(`href="${SHOP}"`);
+  });
+
+  it('widget.html’s ticket-link-params replace them in its links and on its element; empty, none', async () => {
+    /** The drawing of `path` with `ticket-link-params` `params` (undefined: not given). */
+    const widget = async (path: string, params?: string) => {
+      const query = params === undefined ? '' : `ticket-link-params=${encodeURIComponent(params)}`;
+      const res = await fetch(
+        `${origin.url}${path}${query && (path.includes('?') ? '&' : '?')}${query}`,
+      );
+      expect(res.status).toBe(200);
+      return decoded(await res.text());
+    };
+    /** The drawing's links to a shop, in order. */
+    const shopLinks = (html: string) =>
+      [...html.matchAll(/href="(https:\/\/[^"]*)"/g)].map((m) => m[1]!);
+    const blues = 'https://tickets.example/e/blues?utm_source=shop-own';
+    // The venue's first, so a drawing kept for it would be found by the others (memo keys).
+    expect(shopLinks(await widget('/t/tracked/widget.html'))).toEqual([
+      `${SHOP}&${added(1)}`,
+      `${blues}&${added(2).replace('utm_source=our-site&', '')}#seats`,
+      `${WAITLIST}?${added(3)}`,
+      `${SHOP}&${added(4)}`,
+    ]);
+    const blog = await widget(
+      '/t/tracked/widget.html',
+      'utm_source=blog&utm_campaign={event_slug}',
+    );
+    expect(blog).toMatch(
+      /^<venue-events [^>]* ticket-link-params="utm_source=blog&utm_campaign=\{event_slug\}">/,
+    );
+    // In place of the venue's, not beside them; the link's own utm_source still wins.
+    expect(shopLinks(blog)).toEqual([
+      `${SHOP}&utm_source=blog&utm_campaign=night-1`,
+      `${blues}&utm_campaign=night-2#seats`,
+      `${WAITLIST}?utm_source=blog&utm_campaign=night-3`,
+      `${SHOP}&utm_source=blog&utm_campaign=night-4`,
+    ]);
+    expect(jsonLd(blog).map((e) => e.offers?.url)).toContain(SHOP);
+    // Empty: none at all, over the venue's; and the element says so, for the links it draws.
+    const none = await widget('/t/tracked/widget.html', '');
+    expect(none).toMatch(/^<venue-events [^>]* ticket-link-params="">/);
+    expect(shopLinks(none)).toEqual([SHOP, `${blues}#seats`, WAITLIST, SHOP]);
+    // A list of several venues carries no venue's: the embed's are its links' own.
+    const several = await widget('/widget.html?venues=tracked,plain', 'utm_source=guide');
+    expect(several).toMatch(/^<venue-events [^>]* ticket-link-params="utm_source=guide">/);
+    expect(shopLinks(several)).toContain(`${SHOP}&utm_source=guide`);
+    expect(shopLinks(several).filter((link) => link.includes('our-site'))).toEqual([]);
+    // At the bounds: 10 parameters, a value of 256 characters; every placeholder filled.
+    const most = Array.from({ length: 10 }, (_, i) => `p${i}=${'é'.repeat(i ? 1 : 256)}`);
+    expect(shopLinks(await widget('/t/plain/widget.html', most.join('&')))).toEqual([
+      `${SHOP}&${most.map((pair) => pair.replace(/é/g, '%C3%A9')).join('&')}`,
+    ]);
+    const filled = await widget('/t/plain/widget.html', 'id={event_id}&at={venue_slug}.{locale}');
+    expect(shopLinks(filled)).toEqual([expect.stringMatching(/&id=\d+&at=plain\.en$/)]);
+  });
+
+  it('widget.html refuses a ticket-link-params a venue file could not hold: 400 naming it', async () => {
+    for (const params of [
+      'utm source=x',
+      '=x',
+      'utm_source=a&utm_source=b',
+      Array.from({ length: 11 }, (_, i) => `p${i}=v`).join('&'),
+      `utm_content=${'x'.repeat(257)}`,
+      `n${'x'.repeat(64)}=v`,
+      'utm_campaign={event_title}',
+    ]) {
+      const res = await fetch(
+        `${origin.url}/t/tracked/widget.html?ticket-link-params=${encodeURIComponent(params)}`,
+      );
+      expect(res.status, params).toBe(400);
+      expect(res.headers.get('content-type')).toMatch(/^application\/(vnd\.api\+)?json/);
+      const body = (await res.json()) as {
+        errors: { detail: string; source?: { parameter: string } }[];
+      };
+      expect(body.errors[0]!.source?.parameter, params).toBe('ticket-link-params');
+      expect(body.errors[0]!.detail, params).toMatch(/^ticket-link-params/);
+    }
+    const twice = await fetch(
+      `${origin.url}/t/tracked/widget.html?ticket-link-params=a%3D1&ticket-link-params=b%3D2`,
+    );
+    expect(twice.status).toBe(400);
+    expect(
+      ((await twice.json()) as { errors: { source?: { parameter: string } }[] }).errors[0]!.source
+        ?.parameter,
+    ).toBe('ticket-link-params');
   });
 });

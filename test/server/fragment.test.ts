@@ -138,6 +138,8 @@ describe.each([
       ['heading-level=03', 'heading-level'],
       ['page=1.0', 'page'],
       ['category=', 'category'],
+      ['ticket-link-params=utm%20source%3Dblog', 'ticket-link-params'],
+      ['ticket-link-params=utm_campaign%3D%7Bevent_title%7D', 'ticket-link-params'],
     ]) {
       const res = await fetch(`${base()}/t/states/widget.html?${query}`);
       expect(res.status, query).toBe(400);

@@ -16,11 +16,23 @@ const VENUE_EVENTS_SLUG_PATTERN = '[a-z0-9]+(?:-[a-z0-9]+)*';
 /** Most venues one listing names (docs/api.md §10.16, shared/rules/venue-list.ts). */
 const VENUE_EVENTS_MAX_VENUES = 20;
 
+/**
+ * Ticket link parameters as a venue file and `widget.html`'s `ticket-link-params` take them
+ * (docs/api.md §10.19, shared/rules/link-params.ts): a name's pattern (PCRE; `\w` spelt out,
+ * as PCRE's may follow the locale; `D`: its `$` is the end, as JavaScript's, not before a last
+ * line break), the most parameters, a value's most characters, and the placeholders a value may
+ * hold.
+ */
+const VENUE_EVENTS_LINK_PARAM_NAME = '/^[A-Za-z0-9_.-]{1,64}$/D';
+const VENUE_EVENTS_LINK_PARAMS_MAX = 10;
+const VENUE_EVENTS_LINK_VALUE_MAX = 256;
+const VENUE_EVENTS_LINK_PLACEHOLDERS = array( 'event_slug', 'event_id', 'venue_slug', 'locale' );
+
 /** The parameters `widget.html` reads (docs/api.md §10.16, §10.17, shared/queries.ts). */
-const VENUE_EVENTS_WIDGET_PARAMETERS = array( 'venues', 'locale', 'category', 'page', 'heading-level', 'no-filters', 'no-share', 'layout', 'views' );
+const VENUE_EVENTS_WIDGET_PARAMETERS = array( 'venues', 'locale', 'category', 'page', 'heading-level', 'no-filters', 'no-share', 'layout', 'views', 'ticket-link-params' );
 
 /** Those that are the drawn element's attributes of the same names (docs/api.md §10.17). */
-const VENUE_EVENTS_ELEMENT_PARAMETERS = array( 'locale', 'category', 'page', 'heading-level', 'no-filters', 'no-share', 'layout', 'views' );
+const VENUE_EVENTS_ELEMENT_PARAMETERS = array( 'locale', 'category', 'page', 'heading-level', 'no-filters', 'no-share', 'layout', 'views', 'ticket-link-params' );
 
 /** Each of them by name: the PHP writes a parameter by its constant, never by hand. */
 const VENUE_EVENTS_PARAM_VENUES = 'venues';
@@ -32,6 +44,7 @@ const VENUE_EVENTS_PARAM_NO_FILTERS = 'no-filters';
 const VENUE_EVENTS_PARAM_NO_SHARE = 'no-share';
 const VENUE_EVENTS_PARAM_LAYOUT = 'layout';
 const VENUE_EVENTS_PARAM_VIEWS = 'views';
+const VENUE_EVENTS_PARAM_TICKET_LINK_PARAMS = 'ticket-link-params';
 
 /**
  * The languages the shipped widget speaks (shared/i18n/index.ts LANGUAGES), keyed as its manifest

@@ -22,19 +22,21 @@ const VENUE_EVENTS_MAX_BYTES = 1048576;
 const VENUE_EVENTS_LAST_GOOD_SECONDS = 604800;
 
 /**
- * The element's query (docs/api.md §10.17): layout, category, locale and view (`views`), each
- * only when set and only under a name `widget.html` reads (contract.php, generated from
- * shared/queries.ts): a renamed parameter is dropped here, never sent under its old name.
+ * The element's query (docs/api.md §10.17): layout, category, locale, view (`views`) and ticket
+ * link parameters (`ticket-link-params`, §10.19), each only when set and only under a name
+ * `widget.html` reads (contract.php, generated from shared/queries.ts): a renamed parameter is
+ * dropped here, never sent under its old name.
  *
  * @param array<string,string> $atts Cleaned attributes.
  * @return array<string,string>
  */
 function venue_events_widget_query( array $atts ) {
 	$query = array(
-		VENUE_EVENTS_PARAM_LAYOUT   => $atts['layout'],
-		VENUE_EVENTS_PARAM_CATEGORY => $atts['category'],
-		VENUE_EVENTS_PARAM_LOCALE   => $atts['locale'],
-		VENUE_EVENTS_PARAM_VIEWS    => 'list' === $atts['view'] ? 'list' : '',
+		VENUE_EVENTS_PARAM_LAYOUT             => $atts['layout'],
+		VENUE_EVENTS_PARAM_CATEGORY           => $atts['category'],
+		VENUE_EVENTS_PARAM_LOCALE             => $atts['locale'],
+		VENUE_EVENTS_PARAM_VIEWS              => 'list' === $atts['view'] ? 'list' : '',
+		VENUE_EVENTS_PARAM_TICKET_LINK_PARAMS => $atts['ticketLinkParams'],
 	);
 	return array_intersect_key( array_filter( $query, 'strlen' ), array_flip( VENUE_EVENTS_WIDGET_PARAMETERS ) );
 }
@@ -150,12 +152,15 @@ function venue_events_cache_key( array $atts ) {
  * else fetched and kept, else the last good copy. The transients are keyed by the fragment's URL,
  * made of the cleaned attributes alone (venue_events_clean_attributes_of), each from a bounded
  * set (venue_events_cache_key): the allowed servers, the venues the server answers for, its
- * categories that have events, the widget's languages, two layouts and two views.
+ * categories that have events, the widget's languages, two layouts and two views; and ticket
+ * link parameters only as published content gives them (`$keep` is false when a user who may
+ * write posts is shown them: venue_events_render).
  *
  * @param array<string,string> $atts Cleaned attributes (server and venue set).
+ * @param bool                 $keep Whether a fetched fragment is kept (transients).
  * @return string|null
  */
-function venue_events_fragment( array $atts ) {
+function venue_events_fragment( array $atts, $keep = true ) {
 	$url   = venue_events_widget_url( $atts );
 	$key   = venue_events_cache_key( $atts );
 	$fresh = get_transient( $key );
@@ -171,7 +176,7 @@ function venue_events_fragment( array $atts ) {
 	}
 	// A category without events (its fragment has no cards) is not kept: any word is a category
 	// the server answers for, and each would be an entry.
-	if ( '' !== $atts['category'] && false === strpos( $html, '<template shadowrootmode=' ) ) {
+	if ( ! $keep || ( '' !== $atts['category'] && false === strpos( $html, '<template shadowrootmode=' ) ) ) {
 		return $html;
 	}
 	$max_age = venue_events_max_age( (string) wp_remote_retrieve_header( $response, 'cache-control' ) );

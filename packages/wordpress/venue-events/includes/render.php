@@ -12,14 +12,19 @@ if ( ! defined( 'ABSPATH' ) ) {
 	exit;
 }
 
-/** The attributes of the block and the shortcode, with their defaults. */
+/**
+ * The attributes of the block and the shortcode, with their defaults. The shortcode gives
+ * `ticketLinkParams` as `ticket-link-params` (venue_events_shortcode): WordPress reads a
+ * shortcode's attribute names in lower case.
+ */
 const VENUE_EVENTS_ATTRIBUTES = array(
-	'venue'    => '',
-	'server'   => '',
-	'layout'   => '',
-	'category' => '',
-	'locale'   => '',
-	'view'     => '',
+	'venue'            => '',
+	'server'           => '',
+	'layout'           => '',
+	'category'         => '',
+	'locale'           => '',
+	'view'             => '',
+	'ticketLinkParams' => '',
 );
 
 /**
@@ -30,7 +35,9 @@ const VENUE_EVENTS_ATTRIBUTES = array(
  *
  * The locale is one of a bounded set (venue_events_bounded_locale): the fragment is cached by the
  * attributes (venue_events_cache_key), and a contributor's block or preview must not create a
- * cache entry per spelling.
+ * cache entry per spelling. The ticket link parameters are what the events server takes
+ * (venue_events_clean_link_params), else none: the venue's own; a fragment with them is kept
+ * only for a visitor who cannot write posts (venue_events_render).
  *
  * @param array $given The block's or shortcode's attributes.
  * @return array<string,string>
@@ -38,12 +45,14 @@ const VENUE_EVENTS_ATTRIBUTES = array(
 function venue_events_clean_attributes_of( $given ) {
 	$given = shortcode_atts( VENUE_EVENTS_ATTRIBUTES, is_array( $given ) ? $given : array() );
 	$atts  = array(
-		'server'   => venue_events_server_for( $given['server'] ),
-		'venue'    => venue_events_clean_venue( $given['venue'] ),
-		'locale'   => venue_events_bounded_locale( $given['locale'] ),
-		'layout'   => 'compact' === $given['layout'] ? 'compact' : '',
-		'category' => trim( sanitize_text_field( (string) $given['category'] ) ),
-		'view'     => 'list' === $given['view'] ? 'list' : '',
+		'server'           => venue_events_server_for( $given['server'] ),
+		'venue'            => venue_events_clean_venue( $given['venue'] ),
+		'locale'           => venue_events_bounded_locale( $given['locale'] ),
+		'layout'           => 'compact' === $given['layout'] ? 'compact' : '',
+		'category'         => trim( sanitize_text_field( (string) $given['category'] ) ),
+		'view'             => 'list' === $given['view'] ? 'list' : '',
+		// Empty (the venue's own) when it is not what the events server takes.
+		'ticketLinkParams' => venue_events_clean_link_params( $given['ticketLinkParams'] ),
 	);
 	// A venue given but refused stays unset (no element), not the default venue.
 	if ( '' === $atts['venue'] && '' === trim( (string) $given['venue'] ) ) {
@@ -55,6 +64,60 @@ function venue_events_clean_attributes_of( $given ) {
 		$atts['locale'] = '' === $atts['locale'] ? venue_events_site_locale() : $atts['locale'];
 	}
 	return $atts;
+}
+
+/**
+ * A block's or shortcode's ticket link parameters (docs/api.md §10.19) as the plugin sends them
+ * to `widget.html` (`ticket-link-params`): query-string form (`utm_source=blog&utm_campaign=
+ * {event_slug}`), holding what the events server takes, the rule of a venue file's
+ * `ticket_link_params` (contract.php, generated from shared/rules/link-params.ts): at most
+ * VENUE_EVENTS_LINK_PARAMS_MAX parameters, each name once and of VENUE_EVENTS_LINK_PARAM_NAME,
+ * each value, decoded, valid UTF-8 of at most VENUE_EVENTS_LINK_VALUE_MAX characters holding no
+ * placeholder but VENUE_EVENTS_LINK_PLACEHOLDERS'. Anything else is '' (none given: the venue's
+ * own), not a fragment refused with a 400; and no parameter at all is '' too. Character
+ * references are read first (`&amp;` is `&`), then the query as the element reads it
+ * (URLSearchParams: `+` is a space, a leading `?` dropped), so that the server refuses none that
+ * this takes (test/shared/wordpress-contract.test.ts).
+ *
+ * @param mixed $value The parameters as given.
+ * @return string The value, its references read and trimmed, or ''.
+ */
+function venue_events_clean_link_params( $value ) {
+	// Its `&` as WordPress may have stored it: kses writes a block attribute's, or a shortcode's
+	// in a classic page, as `&amp;` for a user without `unfiltered_html` (an author).
+	$value = is_string( $value ) ? trim( html_entity_decode( $value, ENT_QUOTES | ENT_HTML5, 'UTF-8' ) ) : '';
+	$names = array();
+	foreach ( explode( '&', (string) preg_replace( '/^\?/', '', $value ) ) as $pair ) {
+		if ( '' === $pair ) {
+			continue;
+		}
+		$parts = explode( '=', $pair, 2 );
+		$name  = urldecode( $parts[0] );
+		if ( isset( $names[ $name ] ) || count( $names ) >= VENUE_EVENTS_LINK_PARAMS_MAX || ! venue_events_link_param_ok( $name, urldecode( $parts[1] ?? '' ) ) ) {
+			return '';
+		}
+		$names[ $name ] = true;
+	}
+	return $names ? $value : '';
+}
+
+/**
+ * Whether one ticket link parameter, decoded, is one a venue file may give
+ * (venue_events_clean_link_params): its name of VENUE_EVENTS_LINK_PARAM_NAME, its value valid
+ * UTF-8 of at most VENUE_EVENTS_LINK_VALUE_MAX characters (code points, as the server counts
+ * them), each `{…}` in it one of VENUE_EVENTS_LINK_PLACEHOLDERS.
+ *
+ * @param string $name  The parameter's name.
+ * @param string $value Its value.
+ * @return bool
+ */
+function venue_events_link_param_ok( $name, $value ) {
+	// `//u` fails on invalid UTF-8; each `.` of `/./su` is one code point.
+	if ( ! preg_match( VENUE_EVENTS_LINK_PARAM_NAME, $name ) || ! preg_match( '//u', $value ) || preg_match_all( '/./su', $value ) > VENUE_EVENTS_LINK_VALUE_MAX ) {
+		return false;
+	}
+	preg_match_all( '/\{([^{}]*)\}/', $value, $found );
+	return ! array_diff( $found[1], VENUE_EVENTS_LINK_PLACEHOLDERS );
 }
 
 /**
@@ -331,7 +394,13 @@ function venue_events_render( $given ) {
 			? '<p>' . esc_html__( 'Set an events server (Settings → Venue events) and a venue (there, or in this block\'s settings).', 'venue-events' ) . '</p>'
 			: '';
 	}
-	$html = venue_events_fragment( $atts );
+	// Ticket link parameters are an author's own words, not one of a bounded set: a fragment with
+	// them is kept only when drawn for a visitor who cannot write posts, who is shown published
+	// content alone. A contributor's previews (the editor's block renderer, a post's preview, a page
+	// builder's) are drawn each time, and add no kept fragment per value (docs/wordpress.md "The
+	// cache is bounded").
+	$keep = '' === $atts['ticketLinkParams'] || ! current_user_can( 'edit_posts' );
+	$html = venue_events_fragment( $atts, $keep );
 	if ( ! $preview ) {
 		venue_events_enqueue_widget( $atts['locale'] );
 	}
@@ -408,13 +477,20 @@ function venue_events_register_block() {
 }
 
 /**
- * `[venue_events venue="blue-room" layout="compact" …]`: the block's attributes, the same output.
+ * `[venue_events venue="blue-room" layout="compact" …]`: the block's attributes, the same output;
+ * `ticketLinkParams` is `ticket-link-params="utm_source=blog&utm_campaign={event_slug}"`.
  *
  * @param array|string $atts The shortcode's attributes ('' when none).
  * @return string
  */
 function venue_events_shortcode( $atts ) {
-	return venue_events_render( is_array( $atts ) ? $atts : array() );
+	$atts = is_array( $atts ) ? $atts : array();
+	// The element's name, `ticket-link-params`: a shortcode's names are read in lower case, so the
+	// block's `ticketLinkParams` would be `ticketlinkparams`.
+	if ( isset( $atts[ VENUE_EVENTS_PARAM_TICKET_LINK_PARAMS ] ) ) {
+		$atts['ticketLinkParams'] = $atts[ VENUE_EVENTS_PARAM_TICKET_LINK_PARAMS ];
+	}
+	return venue_events_render( $atts );
 }
 
 /** Registers the shortcode. */

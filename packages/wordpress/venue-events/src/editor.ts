@@ -1,6 +1,6 @@
 /**
  * The block editor's side of `venue-events/events` (docs/wordpress.md "Block"): its sidebar
- * edits the six attributes, and the canvas previews the block as the server renders it
+ * edits the seven attributes, and the canvas previews the block as the server renders it
  * (`wp.serverSideRender`). Written against the editor's own `wp.*` globals, declared below as far
  * as this file uses them: no @wordpress/* package is bundled.
  */
@@ -21,6 +21,11 @@ interface Attributes {
   category: string;
   locale: string;
   view: string;
+  /**
+   * `ticket-link-params` (docs/api.md §10.19), query-string form: the ticket links' parameters in
+   * place of the venue's; one the plugin cannot send (render.php) is ignored.
+   */
+  ticketLinkParams: string;
 }
 
 interface EditProps {
@@ -180,6 +185,20 @@ function sidebar(props: EditProps): WpElement {
         'locale',
         __('Locale', 'venue-events'),
         `${__('A language tag such as en-GB or de.', 'venue-events')} ${__("Empty: the one in Settings → Venue events, else the site's language.", 'venue-events')}`,
+      ),
+      textField(
+        props,
+        'ticketLinkParams',
+        __('Ticket link parameters', 'venue-events'),
+        sprintf(
+          /* translators: 1: an example, utm_source=blog&utm_campaign={event_slug}; 2: the placeholders, {event_slug} {event_id} {venue_slug} {locale}, written as they are. */
+          __(
+            "Query parameters added to the ticket links visitors click, such as %1$s, in place of the venue's own. A value may hold %2$s. Empty: the venue's own; a value the events server would refuse is ignored.",
+            'venue-events',
+          ),
+          'utm_source=blog&utm_campaign={event_slug}',
+          '{event_slug} {event_id} {venue_slug} {locale}',
+        ),
       ),
       ...serverField(props),
     ),

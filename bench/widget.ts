@@ -336,7 +336,7 @@ const VARIANTS: Variant[] = [
   {
     name: SNIPPET_GERMAN,
     path: '/bench/snippet-de',
-    note: '(d) with `locale="de"`: the first cards wait for the languages’ table (`i18n/more.ts`) and then the German chunk, beside the list request',
+    note: '(d) with `locale="de"` and the list’s preload as the embed builder writes it for German (`&locale=de`): the first cards wait for the languages’ table (`i18n/more.ts`) and then the German chunk, beside the list request',
   },
   {
     name: SNIPPET_GERMAN_PRELOADED,
@@ -418,6 +418,10 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
   if (!hint.test(demo)) throw new Error('no list preload on the demo page: update the bench');
   const floorPage = demo.replace(tag, script('bench-floor.js'));
   const hintTag = hint.exec(demo)![0];
+  // A German snippet's preload as the embed builder writes it: the first page as the German widget
+  // asks it (`locale=de`, docs/api.md §10.24), so the preload is the request it makes.
+  const germanHint = hintTag.replace('page=1"', 'page=1&amp;locale=de"');
+  if (germanHint === hintTag) throw new Error('no page=1 in the list preload: update the bench');
   // (b)'s page with the snippet in place of its list and inline script.
   const bare = (head: string, venue = DEMO_SLUG, attrs = '') =>
     PLAIN_PAGE.replace('</head>', `${head}</head>`)
@@ -436,9 +440,9 @@ async function startBenchServer(app: string): Promise<{ url: string; close: () =
     '/bench/floor': html(floorPage),
     '/bench/floor-one-line': html(floorPage.replace(hint, '')),
     '/bench/snippet': html(bare(hintTag + tag)),
-    '/bench/snippet-de': html(bare(hintTag + tag, DEMO_SLUG, ' locale="de"')),
+    '/bench/snippet-de': html(bare(germanHint + tag, DEMO_SLUG, ' locale="de"')),
     '/bench/snippet-de-preloaded': html(
-      bare(hintTag + germanPreloads + tag, DEMO_SLUG, ' locale="de"'),
+      bare(germanHint + germanPreloads + tag, DEMO_SLUG, ' locale="de"'),
     ),
     '/bench/floor-snippet': html(bare(hintTag + script('bench-floor.js'))),
     '/bench/snippet-one-line': html(bare(tag)),

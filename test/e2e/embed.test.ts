@@ -261,6 +261,10 @@ describe('embed builder', () => {
       );
     expect(text).toMatch(preload('more'));
     expect(text).toMatch(preload('de'));
+    // The first page as the German widget asks it (docs/api.md §10.24), so it is fetched once.
+    expect(text).toContain(
+      `<link rel="preload" as="fetch" href="${origin}/t/blue-room/api/events?page=1&locale=de" crossorigin="anonymous">`,
+    );
     expect(text).toContain('<venue-events venue="blue-room" locale="de">');
     await page.getByLabel('Language').selectOption('en');
     expect(await snippet(page)).not.toContain('modulepreload');
@@ -279,6 +283,8 @@ describe('embed builder', () => {
     await site.goto(`${origin}/venue-site`);
     const card = site.locator('venue-events [part="buy-button"]').first();
     await expect.poll(() => card.textContent()).toBe('Tickets kaufen');
+    // The preloaded first page is the one the widget takes: one list request.
+    expect(fetched.filter((path) => path === '/t/blue-room/api/events')).toHaveLength(1);
     for (const name of ['more', 'de']) {
       const chunk = new RegExp(`/${name}-[\\w-]+\\.js$`);
       expect(

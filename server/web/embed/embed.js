@@ -196,7 +196,11 @@ function scriptTags(o) {
       `<link rel="modulepreload" href="${absolute(link.getAttribute('href'))}" integrity="${link.getAttribute('integrity')}" crossorigin="anonymous">`,
   );
   if (o.element === 'venue-events') {
-    const list = `${window.location.origin}${listUrl(venue.slugs, 'api/events', 'page=1')}`;
+    // The first page as the widget asks it: in a chosen language other than English, with that
+    // `locale` (docs/api.md §10.24; each option is the tag it asks by), else the preload is not
+    // the widget's request and the list is fetched twice.
+    const asked = o.locale && o.locale !== 'en' ? `&locale=${encodeURIComponent(o.locale)}` : '';
+    const list = `${window.location.origin}${listUrl(venue.slugs, 'api/events', 'page=1')}${asked}`;
     preloads.push(`<link rel="preload" as="fetch" href="${list}" crossorigin="anonymous">`);
   }
   const own = document.querySelector('script[src*="/widget/"]');

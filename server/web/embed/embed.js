@@ -188,6 +188,9 @@ function scriptTags(o) {
     return [
       `<script type="module" src="${window.location.origin}/t/${venue.slug}/venue-events.js"></script>`,
     ];
+  // In a chosen language other than English, the widget asks for the venue's text in it
+  // (docs/api.md §10.24): so does the first page the snippet preloads.
+  const locale = o.locale && o.locale !== 'en' ? encodeURIComponent(o.locale) : '';
   const absolute = (href) => new URL(href, window.location.href).href;
   const preloads = [
     ...document.querySelectorAll('link[rel="modulepreload"][href*="/widget/"]'),
@@ -196,11 +199,9 @@ function scriptTags(o) {
       `<link rel="modulepreload" href="${absolute(link.getAttribute('href'))}" integrity="${link.getAttribute('integrity')}" crossorigin="anonymous">`,
   );
   if (o.element === 'venue-events') {
-    // The first page as the widget asks it: in a chosen language other than English, with that
-    // `locale` (docs/api.md §10.24; each option is the tag it asks by), else the preload is not
-    // the widget's request and the list is fetched twice.
-    const asked = o.locale && o.locale !== 'en' ? `&locale=${encodeURIComponent(o.locale)}` : '';
-    const list = `${window.location.origin}${listUrl(venue.slugs, 'api/events', 'page=1')}${asked}`;
+    // The first page as the widget asks it (each option is the tag it asks by), else the preload
+    // is not the widget's request and the list is fetched twice.
+    const list = `${window.location.origin}${listUrl(venue.slugs, 'api/events', 'page=1')}${locale && `&locale=${locale}`}`;
     preloads.push(`<link rel="preload" as="fetch" href="${list}" crossorigin="anonymous">`);
   }
   const own = document.querySelector('script[src*="/widget/"]');

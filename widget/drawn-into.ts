@@ -4,7 +4,14 @@
  * element those strings wrote, just before this directive's place in the template.
  */
 import { nothing, render } from 'lit';
-import { Directive, directive, PartType, type ChildPart, type PartInfo } from 'lit/directive.js';
+import {
+  Directive,
+  directive,
+  PartType,
+  type ChildPart,
+  type DirectiveResult,
+  type PartInfo,
+} from 'lit/directive.js';
 
 /**
  * Renders a value into the element drawn just before it: after that element's children, or before
@@ -41,5 +48,10 @@ class DrawnInto extends Directive {
   }
 }
 
-/** See `DrawnInto`: `drawnInto(value, before?, setUp?)`. */
-export const drawnInto = directive(DrawnInto);
+/**
+ * See `DrawnInto`: `drawnInto(value, before?, setUp?)`. Typed by `lit`'s own names, which the
+ * package's declarations may name (lit-html is lit's dependency, not the package's).
+ */
+export const drawnInto: (
+  ...values: Parameters<DrawnInto['render']>
+) => DirectiveResult<typeof DrawnInto> = directive(DrawnInto);

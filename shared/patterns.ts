@@ -17,6 +17,8 @@ export const SLUG = '[a-z0-9]+(?:-[a-z0-9]+)*';
 export const EVENT_ID = '[1-9]\\d{0,15}';
 /** Regex source of a plain positive decimal integer of any length (docs/decisions.md "Pagination"). */
 export const POSITIVE_INTEGER = '[1-9]\\d*';
+/** An ISO 3166-1 alpha-2 country code (`GB`): an address's `addressCountry` (docs/venue-file.md). */
+export const COUNTRY_CODE_PATTERN = '^[A-Z]{2}$';
 /** `source` as a regex matching a whole string. */
 export const whole = (source: string): RegExp => new RegExp(`^(?:${source})$`);
 

@@ -8,6 +8,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { SLUG } from './contract.js';
 import {
   AMOUNT_PATTERN,
+  COUNTRY_CODE_PATTERN,
   CURRENCY_PATTERN,
   MAX_PERFORMERS,
   MAX_STATUS_REASON_LENGTH,
@@ -227,7 +228,7 @@ export const AddressInputSchema = Type.Object(
     addressRegion: Type.Optional(Type.String()),
     addressCountry: Type.Optional(
       Type.String({
-        pattern: '^[A-Z]{2}$',
+        pattern: COUNTRY_CODE_PATTERN,
         description: 'ISO 3166-1 alpha-2 country code, e.g. GB',
       }),
     ),

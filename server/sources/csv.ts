@@ -7,7 +7,11 @@
  */
 import { CsvError, parse } from 'csv-parse/sync';
 import { DateTime } from 'luxon';
-import { AMOUNT_PATTERN, MAX_IMAGE_ALT_LENGTH } from '../../shared/patterns.js';
+import {
+  AMOUNT_PATTERN,
+  COUNTRY_CODE_PATTERN,
+  MAX_IMAGE_ALT_LENGTH,
+} from '../../shared/patterns.js';
 import { ACCESS_IDS, type AccessId } from '../../shared/rules/access.js';
 import type { GeoPoint } from '../../shared/rules/structured-data.js';
 import type { AddressInput, OccurrenceInput } from '../../shared/venue-file.js';
@@ -367,7 +371,7 @@ function readAddress(cell: (column: Column) => string, report: Report): AddressI
   for (const [column, member] of Object.entries(ADDRESS_COLUMNS) as [Column, keyof AddressInput][])
     if (cell(column)) address[member] = cell(column);
   const country = address.addressCountry?.toUpperCase();
-  if (country !== undefined && !/^[A-Z]{2}$/.test(country)) {
+  if (country !== undefined && !new RegExp(COUNTRY_CODE_PATTERN).test(country)) {
     report(
       'address_country',
       `expected a two-letter country code (ISO 3166-1 alpha-2, as GB), got "${address.addressCountry}"`,
